@@ -1,0 +1,13 @@
+# FindMETIS: the METIS graph partitioner (nested-dissection orderings) as METIS::METIS
+if(TARGET METIS::METIS)
+  return()
+endif()
+find_path(METIS_INCLUDE_DIR metis.h)
+find_library(METIS_LIBRARY metis)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(METIS REQUIRED_VARS METIS_INCLUDE_DIR METIS_LIBRARY)
+if(METIS_FOUND)
+  add_library(METIS::METIS INTERFACE IMPORTED)
+  target_include_directories(METIS::METIS SYSTEM INTERFACE ${METIS_INCLUDE_DIR})
+  target_link_libraries(METIS::METIS INTERFACE ${METIS_LIBRARY})
+endif()

@@ -1,0 +1,31 @@
+# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, libyaml, HDF5, math
+find_package(SUNDIALS REQUIRED CONFIG)
+set(SK_SUNDIALS_VERSION ${SUNDIALS_VERSION})
+
+# sk_sundials_target(<out-var> <component>): SUNDIALS 6.x exports <comp>_shared, 7.x <comp>
+function(sk_sundials_target out comp)
+  if(TARGET SUNDIALS::${comp}_shared)
+    set(${out} SUNDIALS::${comp}_shared PARENT_SCOPE)
+  elseif(TARGET SUNDIALS::${comp})
+    set(${out} SUNDIALS::${comp} PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "SUNDIALS component ${comp} not found")
+  endif()
+endfunction()
+set(SK_SUNDIALS_LIBS "")
+foreach(c cvode nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
+          sunlinsoldense sunlinsolband sunlinsolklu sunlinsolspgmr sunlinsolspfgmr
+          sunlinsolspbcgs sunlinsolsptfqmr sunlinsolpcg)
+  sk_sundials_target(t ${c})
+  list(APPEND SK_SUNDIALS_LIBS ${t})
+endforeach()
+
+find_package(KLU REQUIRED)      # cmake/FindKLU.cmake -> KLU::KLU
+find_package(UMFPACK REQUIRED)  # cmake/FindUMFPACK.cmake -> UMFPACK::UMFPACK
+find_package(METIS REQUIRED)    # cmake/FindMETIS.cmake -> METIS::METIS
+
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)
+set(HDF5_PREFER_PARALLEL OFF)
+find_package(HDF5 REQUIRED COMPONENTS C)
+find_library(SK_MATH_LIB m)

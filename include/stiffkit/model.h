@@ -1,0 +1,107 @@
+/* stiffkit/model.h: a model is data plus callbacks (size, kind, RHS, Jacobian pattern and values, exact solution) */
+#ifndef STIFFKIT_MODEL_H
+#define STIFFKIT_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stiffkit/context.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  SK_MODEL_ODE = 0,       /* y' = f(t, y) */
+  SK_MODEL_DAE = 1,       /* F(t, y, y') = 0 with a differential/algebraic id (later issue) */
+  SK_MODEL_ALGEBRAIC = 2  /* F(u) = 0 (later issue) */
+} sk_model_kind;
+
+/* Callback contract (SUNDIALS' three-way return): 0 ok, > 0 recoverable
+ * (the integrator cuts the step and retries), < 0 fatal. Every output is
+ * checked for NaN/Inf by the layer. */
+
+/* ydot = f(t, y). y and ydot have length n. */
+typedef int (*sk_rhs_fn)(double t, const double *y, double *ydot, void *user_data);
+
+/* Jacobian values df/dy at (t, y) in the order of the pattern given to
+ * sk_model_set_jac_pattern (CSC: column by column, rows as listed).
+ * fy = f(t, y) is supplied for reuse. */
+typedef int (*sk_jac_values_fn)(double t, const double *y, const double *fy, double *values,
+                                void *user_data);
+
+/* Exact or reference solution y(t) (length n). */
+typedef int (*sk_exact_fn)(double t, double *y, void *user_data);
+
+/* Initial state at t0 (length n). */
+typedef int (*sk_initial_fn)(double t0, double *y0, void *user_data);
+
+/* Model preconditioner for P ~ I - gamma*J: setup at (t, y), then solve
+ * P z = r. `jac_current` is 1 when the integrator asks for a fresh setup. */
+typedef int (*sk_prec_setup_fn)(double t, const double *y, double gamma, int jac_current,
+                                void *user_data);
+typedef int (*sk_prec_solve_fn)(double t, const double *y, const double *r, double *z,
+                                double gamma, void *user_data);
+
+/* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
+typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
+
+/* Frees user data owned by the model. */
+typedef void (*sk_free_fn)(void *user_data);
+
+typedef struct sk_model sk_model;
+
+/* sk_model_create: a model of `kind` with n > 0 states. Errors: SK_ERR_ARG,
+ * SK_ERR_NOMEM. */
+sk_status sk_model_create(sk_context *ctx, sk_model_kind kind, int64_t n, sk_model **model);
+
+/* sk_model_destroy: frees the model (and owned user data); NULLs *model; accepts NULL. */
+void sk_model_destroy(sk_model **model);
+
+/* Setters. user_data is owned by the model when free_fn != NULL. */
+sk_status sk_model_set_name(sk_model *m, const char *name);
+sk_status sk_model_set_user_data(sk_model *m, void *user_data, sk_free_fn free_fn);
+sk_status sk_model_set_rhs(sk_model *m, sk_rhs_fn rhs);
+sk_status sk_model_set_initial(sk_model *m, sk_initial_fn initial);
+sk_status sk_model_set_exact(sk_model *m, sk_exact_fn exact);
+sk_status sk_model_set_jac_values(sk_model *m, sk_jac_values_fn jac);
+sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup,
+                                      sk_prec_solve_fn solve);
+sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
+
+/* sk_model_set_jac_pattern: the Jacobian sparsity in CSC, given once and
+ * copied: colptr[n+1], rowind[colptr[n]], rows strictly increasing within a
+ * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
+sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
+
+/* Getters (NULL / 0 when not set). */
+int64_t sk_model_get_n(const sk_model *m);
+sk_model_kind sk_model_get_kind(const sk_model *m);
+const char *sk_model_get_name(const sk_model *m);
+void *sk_model_get_user_data(const sk_model *m);
+int sk_model_has_exact(const sk_model *m);
+int sk_model_has_jacobian(const sk_model *m);
+int sk_model_has_preconditioner(const sk_model *m);
+sk_context *sk_model_get_context(const sk_model *m);
+
+/* sk_model_get_jac_pattern: stored pattern (NULL pointers when none); nnz = colptr[n]. */
+void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
+                              int64_t *nnz);
+
+/* sk_model_component_name: the model's name for component i, or "y[i]". */
+void sk_model_component_name(const sk_model *m, int64_t i, char *buf, size_t len);
+
+/* Checked evaluations: call the callback, then check every output for
+ * NaN/Inf. Return SK_OK, SK_RECOVERABLE (callback > 0), SK_ERR_CALLBACK
+ * (callback < 0) or SK_ERR_NONFINITE (message names t and the component).
+ * The error record of the context is filled on failure. */
+sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot);
+sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
+                            double *values);
+sk_status sk_model_eval_exact(sk_model *m, double t, double *y);
+sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

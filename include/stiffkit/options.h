@@ -1,0 +1,103 @@
+/* stiffkit/options.h: the options database: typed keys declared in tables, layered sources */
+#ifndef STIFFKIT_OPTIONS_H
+#define STIFFKIT_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stiffkit/context.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  SK_OPT_REAL,      /* double, range [min, max] */
+  SK_OPT_INT,       /* int64, range [min, max] */
+  SK_OPT_BOOL,      /* true/false/yes/no/on/off/1/0 */
+  SK_OPT_STRING,    /* free text */
+  SK_OPT_CHOICE,    /* one of `choices` ("a|b|c") */
+  SK_OPT_REAL_LIST, /* list of doubles, each in [min, max]; "" is empty */
+  SK_OPT_INT_LIST   /* list of int64, each in [min, max] */
+} sk_opt_type;
+
+/* One option key. Modules declare `static const sk_option_spec` tables next
+ * to the code they configure. `def` is the default as text ("" = unset). */
+typedef struct {
+  const char *key;     /* dotted: "solver.rtol" */
+  sk_opt_type type;
+  const char *def;
+  double min, max;     /* numeric range, inclusive (ignored for others) */
+  const char *choices; /* SK_OPT_CHOICE: "a|b|c" */
+  const char *help;
+} sk_option_spec;
+
+/* Where a value came from: a config file position, the command line, a default. */
+typedef struct {
+  const char *file; /* NULL for defaults and the command line */
+  int line, column; /* 1-based; 0 when unknown */
+  int from_command_line;
+} sk_option_origin;
+
+typedef struct sk_options sk_options;
+
+/* sk_options_create / sk_options_destroy: empty database (destroy NULLs, accepts NULL). */
+sk_status sk_options_create(sk_context *ctx, sk_options **opts);
+void sk_options_destroy(sk_options **opts);
+
+/* sk_options_register: add `n` specs (not copied: the table must outlive the
+ * database). Defaults are validated. Duplicate keys are SK_ERR_ARG. */
+sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, size_t n);
+
+/* sk_options_set: set `key` to the text `value` from `origin` (may be NULL
+ * for the command line). The value is parsed and range-checked now. Errors:
+ * SK_ERR_UNKNOWN_KEY (message names the origin, the key, the nearest valid
+ * key and the valid keys of that section), SK_ERR_INPUT (wrong type or out of
+ * range, message names origin, key, value and what was expected). A later
+ * set overrides an earlier one (defaults < config file < command line). */
+sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
+                         const sk_option_origin *origin);
+
+/* sk_options_set_list: set a list-typed key from `n` separate items. */
+sk_status sk_options_set_list(sk_options *opts, const char *key, const char *const *items,
+                              size_t n, const sk_option_origin *origin);
+
+/* sk_options_set_assignment: parse "key=value" (command line --set). */
+sk_status sk_options_set_assignment(sk_options *opts, const char *assignment);
+
+/* Typed getters. Errors: SK_ERR_UNKNOWN_KEY for an unregistered key,
+ * SK_ERR_ARG for a type mismatch. String and list results point into the
+ * database and stay valid until the key is set again or the database freed. */
+sk_status sk_options_get_real(const sk_options *opts, const char *key, double *v);
+sk_status sk_options_get_int(const sk_options *opts, const char *key, int64_t *v);
+sk_status sk_options_get_bool(const sk_options *opts, const char *key, int *v);
+sk_status sk_options_get_string(const sk_options *opts, const char *key, const char **v);
+sk_status sk_options_get_real_list(const sk_options *opts, const char *key, const double **v,
+                                   size_t *n);
+sk_status sk_options_get_int_list(const sk_options *opts, const char *key, const int64_t **v,
+                                  size_t *n);
+
+/* sk_options_is_set: 1 when the key was given by a config or the command line. */
+int sk_options_is_set(const sk_options *opts, const char *key);
+
+/* sk_options_is_key: 1 when `key` is registered. */
+int sk_options_is_key(const sk_options *opts, const char *key);
+
+/* sk_options_is_section: 1 when some registered key starts with "prefix." */
+int sk_options_is_section(const sk_options *opts, const char *prefix);
+
+/* sk_options_print_help: every key with type, default, current value and help. */
+void sk_options_print_help(const sk_options *opts, FILE *out);
+
+/* sk_options_write_effective: every key = effective value, one per line as
+ * "key: value" (YAML-compatible flat form), in registration order. */
+void sk_options_write_effective(const sk_options *opts, FILE *out);
+
+/* sk_options_effective_string: the same text in a malloc'ed string (caller frees). */
+char *sk_options_effective_string(const sk_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

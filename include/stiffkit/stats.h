@@ -1,0 +1,50 @@
+/* stiffkit/stats.h: the one statistics record every engine fills, and its printers */
+#ifndef STIFFKIT_STATS_H
+#define STIFFKIT_STATS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(field, label): the counters in print order. */
+#define SK_STATS_COUNTERS(X)                                                  \
+  X(steps, "steps")                                                           \
+  X(failed_steps, "error test failures")                                      \
+  X(rhs_evals, "RHS evaluations (total)")                                     \
+  X(rhs_evals_dq, "RHS evaluations in difference quotients")                  \
+  X(jac_evals, "Jacobian evaluations")                                        \
+  X(lin_setups, "linear solver setups")                                       \
+  X(factorizations, "matrix factorizations")                                  \
+  X(newton_iters, "nonlinear iterations")                                     \
+  X(newton_fails, "nonlinear convergence failures")                           \
+  X(lin_iters, "linear iterations")                                           \
+  X(lin_conv_fails, "linear convergence failures")                            \
+  X(prec_setups, "preconditioner setups")                                     \
+  X(prec_solves, "preconditioner solves")
+
+typedef struct {
+#define SK__STATS_FIELD(f, label) int64_t f;
+  SK_STATS_COUNTERS(SK__STATS_FIELD)
+#undef SK__STATS_FIELD
+  int last_order;    /* method order of the last step (0 if n/a) */
+  double last_h;     /* last step size taken */
+  double t;          /* time reached */
+  double wall_time;  /* seconds spent in the engine */
+} sk_stats;
+
+/* sk_stats_print_table: aligned "label  value" rows. */
+void sk_stats_print_table(const sk_stats *st, FILE *out);
+
+/* sk_stats_print_csv: a header line (when header != 0) and one value line. */
+void sk_stats_print_csv(const sk_stats *st, int header, FILE *out);
+
+/* sk_stats_print_json: one JSON object, keys as the field names. */
+void sk_stats_print_json(const sk_stats *st, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,147 @@
+/* stiffkit/stepper.h: engines (SUNDIALS backends and reference steppers) behind one stepper type table */
+#ifndef STIFFKIT_STEPPER_H
+#define STIFFKIT_STEPPER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stiffkit/context.h"
+#include "stiffkit/model.h"
+#include "stiffkit/options.h"
+#include "stiffkit/stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sk_stepper sk_stepper;
+
+/* Capability flags of a stepper type. */
+enum {
+  SK_STEPPER_EXPLICIT = 1u << 0,      /* no linear algebra */
+  SK_STEPPER_IMPLICIT = 1u << 1,      /* uses Newton and a linear solver */
+  SK_STEPPER_ADAPTIVE = 1u << 2,      /* controls its step size */
+  SK_STEPPER_STIFF = 1u << 3,         /* suitable for stiff problems */
+  SK_STEPPER_HANDLES_DAE = 1u << 4,   /* accepts SK_MODEL_DAE */
+  SK_STEPPER_VARIABLE_ORDER = 1u << 5 /* order changes during the run */
+};
+
+/* The stepper type table. One `const sk_stepper_type` per engine; the
+ * registry lists the built-in ones, and users may register their own.
+ * Every op receives the generic stepper, whose common settings are read
+ * with the sk_stepper_get_* functions; `impl` is the type's own state.
+ *   create: allocate impl (sk_stepper_set_impl); setup: build engine state
+ *   from the settings (called once, lazily); step: take one internal step
+ *   toward tout (may pass it), setting *tret; advance: reach tout exactly;
+ *   get_stats: fill st; set_from_options: read type-specific keys;
+ *   destroy: free impl. A failing step or advance leaves the last
+ *   successful state in place. */
+typedef struct sk_stepper_type {
+  const char *name;
+  const char *description;
+  int order;      /* declared (maximum) order */
+  unsigned flags; /* SK_STEPPER_* */
+  sk_status (*create)(sk_stepper *s);
+  sk_status (*setup)(sk_stepper *s);
+  sk_status (*step)(sk_stepper *s, double tout, double *tret);
+  sk_status (*advance)(sk_stepper *s, double tout, double *tret);
+  sk_status (*get_stats)(sk_stepper *s, sk_stats *st);
+  sk_status (*set_from_options)(sk_stepper *s, const sk_options *opts);
+  void (*destroy)(sk_stepper *s);
+} sk_stepper_type;
+
+/* Monitor called after every internal step; return nonzero to stop the run
+ * (advance then returns SK_INTERRUPTED, with the state at the last step). */
+typedef int (*sk_monitor_fn)(const sk_stepper *s, double t, double h, void *user_data);
+
+/* ---- registry ----------------------------------------------------------- */
+
+/* sk_stepper_type_find: built-in or registered type by name, NULL if none. */
+const sk_stepper_type *sk_stepper_type_find(const sk_context *ctx, const char *name);
+
+/* sk_stepper_type_list: the i-th known type (built-ins, then registered),
+ * NULL past the end. */
+const sk_stepper_type *sk_stepper_type_list(const sk_context *ctx, size_t i);
+
+/* sk_stepper_type_register: add a user type (the table must outlive ctx).
+ * Errors: SK_ERR_ARG for a NULL table/op or a name already taken. */
+sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type);
+
+/* ---- lifecycle ---------------------------------------------------------- */
+
+/* sk_stepper_create: a stepper of type `name` for `model` (not owned).
+ * Errors: SK_ERR_ARG (unknown name: message lists the valid names),
+ * SK_ERR_UNSUPPORTED (model kind not handled), SK_ERR_NOMEM. */
+sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model,
+                            sk_stepper **s);
+void sk_stepper_destroy(sk_stepper **s);
+
+/* Common settings (read by every engine at setup; errors SK_ERR_ARG for
+ * values out of range, SK_ERR_STATE after setup). */
+sk_status sk_stepper_set_tolerances(sk_stepper *s, double rtol, double atol);
+sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol); /* copied, length n */
+sk_status sk_stepper_set_initial(sk_stepper *s, double t0, const double *y0); /* copied */
+sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);  /* total budget, 0 = none */
+sk_status sk_stepper_set_max_order(sk_stepper *s, int order);           /* 0 = method default */
+sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax); /* 0 = default */
+sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
+/* linear solver: dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg */
+sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
+/* preconditioner: none, jacobi, model */
+sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name);
+/* Krylov: maximum subspace size (0 = 5) and linear tolerance factor (0 = 0.05) */
+sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);
+/* ordering for the sparse direct solvers: amd, colamd, metis-nd */
+sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name);
+sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data);
+
+/* sk_stepper_set_from_options: read the solver.* and linsol.* keys, then the
+ * type's own keys. Options override earlier programmatic calls. */
+sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts);
+
+/* sk_stepper_setup: validate and build the engine (idempotent; called by
+ * advance). Errors: SK_ERR_UNSUPPORTED (e.g. a linear solver the engine or
+ * model cannot use), SK_ERR_INPUT, SK_ERR_NOMEM, solver errors. */
+sk_status sk_stepper_setup(sk_stepper *s);
+
+/* sk_stepper_advance: integrate to tout (> current t) and return the state
+ * there. The total step budget and the stop time hold across calls.
+ * Returns SK_OK, SK_INTERRUPTED (monitor), or an error (the error record
+ * names t, h and the likely cause). */
+sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
+
+/* sk_stepper_step: one internal step toward tout; *tret is the new time. */
+sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret);
+
+/* Getters. */
+const double *sk_stepper_get_state(const sk_stepper *s); /* length n, at the last tret */
+double sk_stepper_get_time(const sk_stepper *s);
+sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st);
+const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s);
+sk_model *sk_stepper_get_model(const sk_stepper *s);
+sk_context *sk_stepper_get_context(const sk_stepper *s);
+double sk_stepper_get_t0(const sk_stepper *s);
+double sk_stepper_get_rtol(const sk_stepper *s);
+double sk_stepper_get_atol(const sk_stepper *s);
+const double *sk_stepper_get_atol_vector(const sk_stepper *s); /* NULL when scalar */
+int64_t sk_stepper_get_max_steps(const sk_stepper *s);
+int sk_stepper_get_max_order(const sk_stepper *s);
+void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, double *hmax);
+int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop); /* 1 when set */
+const char *sk_stepper_get_linear_solver(const sk_stepper *s);
+const char *sk_stepper_get_preconditioner(const sk_stepper *s);
+void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin);
+const char *sk_stepper_get_ordering(const sk_stepper *s);
+
+/* For implementations of stepper types. */
+void sk_stepper_set_impl(sk_stepper *s, void *impl);
+void *sk_stepper_get_impl(const sk_stepper *s);
+double *sk_stepper_state_buffer(sk_stepper *s); /* writable state, length n */
+
+/* sk_stepper_options: the solver.* and linsol.* option table. */
+const sk_option_spec *sk_stepper_options(size_t *n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,12 @@
+/* stiffkit/stiffkit.h: the public API of stiffkit in one include */
+#ifndef STIFFKIT_H
+#define STIFFKIT_H
+#include "stiffkit/sk_config.h"
+#include "stiffkit/status.h"
+#include "stiffkit/context.h"
+#include "stiffkit/options.h"
+#include "stiffkit/model.h"
+#include "stiffkit/stats.h"
+#include "stiffkit/stepper.h"
+#include "stiffkit/diffusion.h"
+#endif
