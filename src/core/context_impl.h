@@ -1,0 +1,26 @@
+/* src/core/context_impl.h: the context's body (error record, log sink, registry, backend handles) */
+#ifndef SK_CORE_CONTEXT_IMPL_H
+#define SK_CORE_CONTEXT_IMPL_H
+
+#include "stiffkit/context.h"
+#include "stiffkit/stepper.h"
+
+#define SK_MAX_USER_STEPPERS 32
+
+struct sk_context {
+  sk_error err;
+  sk_log_level log_level;
+  sk_log_fn log_fn;
+  void *log_data;
+  /* allocation failure injection: fail the k-th allocation (0 = never) */
+  long alloc_fail_at;
+  long alloc_count;
+  /* user-registered stepper types */
+  const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
+  size_t n_user_steppers;
+  /* SUNDIALS context, created on first use by the backends */
+  void *sun_ctx;
+  void (*sun_ctx_free)(void *sun_ctx);
+};
+
+#endif

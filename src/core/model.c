@@ -1,0 +1,222 @@
+/* src/core/model.c: model lifecycle, setters, CSC pattern validation, checked callback evaluation */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/model_impl.h"
+
+sk_status sk_model_create(sk_context *ctx, sk_model_kind kind, int64_t n, sk_model **model)
+{
+  SK_CHECK(ctx, model != NULL, SK_ERR_ARG, "sk_model_create: model is NULL");
+  *model = NULL;
+  SK_CHECK(ctx, n > 0, SK_ERR_ARG, "model size must be positive (got %lld)", (long long)n);
+  SK_CHECK(ctx, kind == SK_MODEL_ODE || kind == SK_MODEL_DAE || kind == SK_MODEL_ALGEBRAIC,
+           SK_ERR_ARG, "unknown model kind %d", (int)kind);
+  sk_model *m = sk__calloc(ctx, 1, sizeof *m);
+  SK_CHECK(ctx, m != NULL, SK_ERR_NOMEM, "cannot allocate a model");
+  m->ctx = ctx;
+  m->kind = kind;
+  m->n = n;
+  snprintf(m->name, sizeof m->name, "model");
+  *model = m;
+  return SK_OK;
+}
+
+void sk_model_destroy(sk_model **model)
+{
+  if (!model || !*model) {
+    return;
+  }
+  sk_model *m = *model;
+  if (m->free_fn) {
+    m->free_fn(m->user_data);
+  }
+  sk__free(m->ctx, m->colptr);
+  sk__free(m->ctx, m->rowind);
+  sk__free(m->ctx, m);
+  *model = NULL;
+}
+
+sk_status sk_model_set_name(sk_model *m, const char *name)
+{
+  if (!m || !name) {
+    return SK_ERR_ARG;
+  }
+  snprintf(m->name, sizeof m->name, "%s", name);
+  return SK_OK;
+}
+
+sk_status sk_model_set_user_data(sk_model *m, void *user_data, sk_free_fn free_fn)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  m->user_data = user_data;
+  m->free_fn = free_fn;
+  return SK_OK;
+}
+
+#define SK__MODEL_SETTER(fname, type, field) \
+  sk_status fname(sk_model *m, type v)       \
+  {                                          \
+    if (!m) {                                \
+      return SK_ERR_ARG;                     \
+    }                                        \
+    m->field = v;                            \
+    return SK_OK;                            \
+  }
+SK__MODEL_SETTER(sk_model_set_rhs, sk_rhs_fn, rhs)
+SK__MODEL_SETTER(sk_model_set_initial, sk_initial_fn, initial)
+SK__MODEL_SETTER(sk_model_set_exact, sk_exact_fn, exact)
+SK__MODEL_SETTER(sk_model_set_jac_values, sk_jac_values_fn, jac)
+SK__MODEL_SETTER(sk_model_set_component_name, sk_component_name_fn, component_name)
+#undef SK__MODEL_SETTER
+
+sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup, sk_prec_solve_fn solve)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, solve != NULL || setup == NULL, SK_ERR_ARG,
+           "a preconditioner needs a solve function");
+  m->prec_setup = setup;
+  m->prec_solve = solve;
+  return SK_OK;
+}
+
+sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  sk_context *ctx = m->ctx;
+  SK_CHECK(ctx, colptr && rowind, SK_ERR_ARG, "Jacobian pattern arrays are NULL");
+  const int64_t n = m->n;
+  SK_CHECK(ctx, colptr[0] == 0, SK_ERR_INPUT, "Jacobian pattern: colptr[0] = %lld, expected 0",
+           (long long)colptr[0]);
+  for (int64_t j = 0; j < n; j++) {
+    SK_CHECK(ctx, colptr[j + 1] >= colptr[j], SK_ERR_INPUT,
+             "Jacobian pattern: colptr decreases at column %lld", (long long)j);
+    for (int64_t p = colptr[j]; p < colptr[j + 1]; p++) {
+      SK_CHECK(ctx, rowind[p] >= 0 && rowind[p] < n, SK_ERR_INPUT,
+               "Jacobian pattern: row %lld out of range [0, %lld) in column %lld",
+               (long long)rowind[p], (long long)n, (long long)j);
+      SK_CHECK(ctx, p == colptr[j] || rowind[p] > rowind[p - 1], SK_ERR_INPUT,
+               "Jacobian pattern: rows not strictly increasing in column %lld (row %lld)",
+               (long long)j, (long long)rowind[p]);
+    }
+  }
+  const int64_t nnz = colptr[n];
+  int64_t *cp = sk__malloc(ctx, (size_t)(n + 1) * sizeof *cp);
+  int64_t *ri = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *ri);
+  if (!cp || !ri) {
+    sk__free(ctx, cp);
+    sk__free(ctx, ri);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern (nnz %lld)",
+                    (long long)nnz);
+  }
+  memcpy(cp, colptr, (size_t)(n + 1) * sizeof *cp);
+  memcpy(ri, rowind, (size_t)nnz * sizeof *ri);
+  sk__free(ctx, m->colptr);
+  sk__free(ctx, m->rowind);
+  m->colptr = cp;
+  m->rowind = ri;
+  return SK_OK;
+}
+
+int64_t sk_model_get_n(const sk_model *m) { return m ? m->n : 0; }
+sk_model_kind sk_model_get_kind(const sk_model *m) { return m ? m->kind : SK_MODEL_ODE; }
+const char *sk_model_get_name(const sk_model *m) { return m ? m->name : NULL; }
+void *sk_model_get_user_data(const sk_model *m) { return m ? m->user_data : NULL; }
+int sk_model_has_exact(const sk_model *m) { return m && m->exact; }
+int sk_model_has_jacobian(const sk_model *m) { return m && m->jac && m->colptr; }
+int sk_model_has_preconditioner(const sk_model *m) { return m && m->prec_solve; }
+sk_context *sk_model_get_context(const sk_model *m) { return m ? m->ctx : NULL; }
+
+void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
+                              int64_t *nnz)
+{
+  *colptr = m ? m->colptr : NULL;
+  *rowind = m ? m->rowind : NULL;
+  *nnz = (m && m->colptr) ? m->colptr[m->n] : 0;
+}
+
+void sk_model_component_name(const sk_model *m, int64_t i, char *buf, size_t len)
+{
+  if (m && m->component_name) {
+    m->component_name(i, buf, len, m->user_data);
+  } else {
+    snprintf(buf, len, "y[%lld]", (long long)i);
+  }
+}
+
+/* Index of the first non-finite entry of v[0..n), or -1. */
+static int64_t first_nonfinite(const double *v, int64_t n)
+{
+  for (int64_t i = 0; i < n; i++) {
+    if (!isfinite(v[i])) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/* Map a callback's three-way return value and check its output. */
+static sk_status checked(sk_model *m, const char *what, int rc, double t, const double *out,
+                         int64_t len, int values_are_components)
+{
+  if (rc > 0) {
+    return SK_RECOVERABLE;
+  }
+  if (rc < 0) {
+    return SK_ERROR(m->ctx, SK_ERR_CALLBACK, "%s of model '%s' failed (returned %d) at t=%.6e",
+                    what, m->name, rc, t);
+  }
+  const int64_t bad = first_nonfinite(out, len);
+  if (bad >= 0) {
+    char name[96];
+    if (values_are_components) {
+      sk_model_component_name(m, bad, name, sizeof name);
+    } else {
+      snprintf(name, sizeof name, "entry %lld", (long long)bad);
+    }
+    return SK_ERROR(m->ctx, SK_ERR_NONFINITE,
+                    "%s of model '%s' returned %g at t=%.6e in component %lld (%s)", what,
+                    m->name, out[bad], t, (long long)bad, name);
+  }
+  return SK_OK;
+}
+
+sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot)
+{
+  SK_CHECK(m->ctx, m->rhs != NULL, SK_ERR_STATE, "model '%s' has no right-hand side", m->name);
+  return checked(m, "right-hand side", m->rhs(t, y, ydot, m->user_data), t, ydot, m->n, 1);
+}
+
+sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
+                            double *values)
+{
+  SK_CHECK(m->ctx, m->jac != NULL && m->colptr != NULL, SK_ERR_STATE,
+           "model '%s' has no Jacobian values or pattern", m->name);
+  return checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
+                 m->colptr[m->n], 0);
+}
+
+sk_status sk_model_eval_exact(sk_model *m, double t, double *y)
+{
+  SK_CHECK(m->ctx, m->exact != NULL, SK_ERR_STATE, "model '%s' has no exact solution", m->name);
+  return checked(m, "exact solution", m->exact(t, y, m->user_data), t, y, m->n, 1);
+}
+
+sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0)
+{
+  if (m->initial) {
+    return checked(m, "initial state", m->initial(t0, y0, m->user_data), t0, y0, m->n, 1);
+  }
+  if (m->exact) {
+    return sk_model_eval_exact(m, t0, y0);
+  }
+  return SK_ERROR(m->ctx, SK_ERR_STATE, "model '%s' has neither an initial state nor an exact solution",
+                  m->name);
+}
