@@ -38,7 +38,8 @@ typedef enum {
 typedef enum {
   SK_DIFFUSION_EXACT_NONE = 0,
   SK_DIFFUSION_EXACT_MODE = 1,        /* separable sine (Dirichlet) / cosine (Neumann) mode, k constant, s = 0 */
-  SK_DIFFUSION_EXACT_MANUFACTURED = 2 /* u = e^{-t} prod sin(pi x_d / L_d) + u_off, s computed */
+  SK_DIFFUSION_EXACT_MANUFACTURED = 2 /* u = e^{-t} prod sin(pi x_d / L_d) + u_off, s computed;
+                                         any BCs (data follow u), default k form only */
 } sk_diffusion_exact;
 
 typedef struct {
@@ -53,12 +54,13 @@ typedef struct {
   sk_source_fn source;             /* optional extra source */
   void *user_data;                 /* for conductivity/source */
   sk_diffusion_exact exact;
-  int mode[3];            /* mode numbers for SK_DIFFUSION_EXACT_MODE (>= 1) */
+  int mode[3];            /* mode numbers for SK_DIFFUSION_EXACT_MODE (>= 1 Dirichlet, >= 0 Neumann) */
   double amplitude;       /* of the exact mode */
   double offset;          /* u_off of the manufactured solution */
   sk_diffusion_ic ic;
   double ic_value;        /* for SK_DIFFUSION_IC_CONSTANT */
   int exact_semidiscrete; /* 1: the mode solution uses the discrete eigenvalue (no space error) */
+  double source_const;    /* constant extra source added everywhere (model.source) */
 } sk_diffusion_params;
 
 /* sk_diffusion_params_default: 2D unit square, 64x64 unknowns, homogeneous
@@ -73,6 +75,16 @@ void sk_diffusion_params_default(sk_diffusion_params *p);
  * limits), SK_ERR_NOMEM. */
 sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_model **model);
 
+/* sk_grid_options: the model.* keys shared by every grid model (model.type,
+ * model.dim, model.n, model.length). Register with sk_diffusion_options and
+ * sk_brusselator_options. `n` (may be NULL) receives the entry count. */
+const sk_option_spec *sk_grid_options(size_t *n);
+
+/* sk_grid_model_from_options: build the model named by model.type
+ * (diffusion | brusselator) from the model.* keys (all three tables must be
+ * registered). Errors: as the *_params_from_options and *_create functions. */
+sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
+
 /* sk_diffusion_options: the model.* keys of the diffusion family. */
 const sk_option_spec *sk_diffusion_options(size_t *n);
 
@@ -80,7 +92,9 @@ const sk_option_spec *sk_diffusion_options(size_t *n);
 sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *opts,
                                            sk_diffusion_params *p);
 
-/* sk_diffusion_node_coords: coordinates of unknown i of a diffusion model. */
+/* sk_diffusion_node_coords: coordinates of unknown i of a diffusion model
+ * (0 beyond dim). Errors: SK_ERR_ARG when m is not a diffusion model or i
+ * is out of range. */
 sk_status sk_diffusion_node_coords(const sk_model *m, int64_t i, double x[3]);
 
 /* Brusselator (2D, two species, zero-flux boundaries, interleaved u,v):

@@ -100,6 +100,10 @@ sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double
                             double *values);
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y);
 sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0);
+sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,
+                                   int jac_current);
+sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const double *r,
+                                   double *z, double gamma);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,12 @@ typedef enum {
 } sk_opt_type;
 
 /* One option key. Modules declare `static const sk_option_spec` tables next
- * to the code they configure. `def` is the default as text ("" = unset). */
+ * to the code they configure. `def` is the default as text ("" = unset).
+ * Keys are names of [A-Za-z0-9_-] joined by single dots. min == max == 0
+ * means "no range" (any finite double / any int64). Integers are decimal
+ * only ("0x10" and "1e6" are rejected); reals are finite decimals (no hex,
+ * NaN or Inf, no over- or underflow). Choices match case-insensitively and
+ * store the spelling of the table. */
 typedef struct {
   const char *key;     /* dotted: "solver.rtol" */
   sk_opt_type type;
@@ -42,12 +47,18 @@ typedef struct {
 
 typedef struct sk_options sk_options;
 
-/* sk_options_create / sk_options_destroy: empty database (destroy NULLs, accepts NULL). */
+/* sk_options_create / sk_options_destroy: empty database (destroy NULLs, accepts NULL).
+ * Errors are recorded in `ctx` (required). Returns SK_OK, SK_ERR_ARG, SK_ERR_NOMEM. */
 sk_status sk_options_create(sk_context *ctx, sk_options **opts);
 void sk_options_destroy(sk_options **opts);
 
+/* sk_options_get_context: the context given to sk_options_create. */
+sk_context *sk_options_get_context(const sk_options *opts);
+
 /* sk_options_register: add `n` specs (not copied: the table must outlive the
- * database). Defaults are validated. Duplicate keys are SK_ERR_ARG. */
+ * database). Defaults are validated. Duplicate or malformed keys, bad
+ * defaults, empty choices and min > max are SK_ERR_ARG ("option table: ...");
+ * a table that fails adds no key. */
 sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, size_t n);
 
 /* sk_options_set: set `key` to the text `value` from `origin` (may be NULL
@@ -63,12 +74,18 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
 sk_status sk_options_set_list(sk_options *opts, const char *key, const char *const *items,
                               size_t n, const sk_option_origin *origin);
 
-/* sk_options_set_assignment: parse "key=value" (command line --set). */
+/* sk_options_set_assignment: parse "key=value" (command line --set); spaces
+ * around the key are ignored. List values: "1,2,3" or "[1, 2, 3]".
+ * Errors: as sk_options_set, and SK_ERR_INPUT when there is no '=' or no key. */
 sk_status sk_options_set_assignment(sk_options *opts, const char *assignment);
 
 /* Typed getters. Errors: SK_ERR_UNKNOWN_KEY for an unregistered key,
  * SK_ERR_ARG for a type mismatch. String and list results point into the
- * database and stay valid until the key is set again or the database freed. */
+ * database and stay valid until the key is set again or the database freed.
+ * get_string serves SK_OPT_STRING and SK_OPT_CHOICE ("" when unset without
+ * default). An empty list gives *v == NULL, *n == 0. A real, int or bool key
+ * with no default that was never set leaves *v unchanged and returns SK_OK
+ * (sk_options_is_set tells the cases apart). */
 sk_status sk_options_get_real(const sk_options *opts, const char *key, double *v);
 sk_status sk_options_get_int(const sk_options *opts, const char *key, int64_t *v);
 sk_status sk_options_get_bool(const sk_options *opts, const char *key, int *v);
@@ -91,7 +108,10 @@ int sk_options_is_section(const sk_options *opts, const char *prefix);
 void sk_options_print_help(const sk_options *opts, FILE *out);
 
 /* sk_options_write_effective: every key = effective value, one per line as
- * "key: value" (YAML-compatible flat form), in registration order. */
+ * "key: value" (YAML-compatible flat form), in registration order. Lists are
+ * "[a, b]", strings are double-quoted where YAML needs it, and a key with no
+ * value (no default, never set) is a comment line "# key: (not set)". The
+ * text loads back with sk_config_load to the same effective values. */
 void sk_options_write_effective(const sk_options *opts, FILE *out);
 
 /* sk_options_effective_string: the same text in a malloc'ed string (caller frees). */

@@ -5,6 +5,7 @@
 #include "stiffkit/status.h"
 #include "stiffkit/context.h"
 #include "stiffkit/options.h"
+#include "stiffkit/config.h"
 #include "stiffkit/model.h"
 #include "stiffkit/stats.h"
 #include "stiffkit/stepper.h"

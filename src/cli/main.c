@@ -1,15 +1,47 @@
-/* src/cli/main.c: the stiffkit command: dispatch to subcommands */
+/* src/cli/main.c: the stiffkit command: dispatch to the subcommands */
 #include <stdio.h>
 #include <string.h>
 
-#include "stiffkit/stiffkit.h"
+#include "cli/cli.h"
+
+static void usage(FILE *out)
+{
+  fprintf(out,
+          "usage: stiffkit <command> [arguments]\n"
+          "\n"
+          "commands:\n"
+          "  run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
+          "                    integrate a model (without CONFIG: the embedded 2D heat example)\n"
+          "  run --help-options  list every option key with type, default and help\n"
+          "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5 and build options\n"
+          "\n"
+          "exit codes: 0 ok, 10 numerical failure, 11 verification failed, 64 usage,\n"
+          "            65 bad input data, 66 missing input, 70 internal, 73 cannot create output,\n"
+          "            74 I/O error, 75 interrupted\n");
+}
 
 int main(int argc, char **argv)
 {
-  if (argc > 1 && strcmp(argv[1], "--version") == 0) {
-    printf("stiffkit %s\n", SK_VERSION);
-    return 0;
+  if (argc < 2) {
+    usage(stderr);
+    return SK_EXIT_USAGE;
   }
-  fprintf(stderr, "usage: stiffkit run|info ...\n");
-  return 64;
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "run")) {
+    return cli_run(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "info")) {
+    return cli_info(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "--version")) {
+    printf("stiffkit %s (%s)\n", SK_VERSION, SK_GIT_REVISION);
+    return SK_EXIT_OK;
+  }
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+    usage(stdout);
+    return SK_EXIT_OK;
+  }
+  fprintf(stderr, "stiffkit: error: unknown command '%s'\n", cmd);
+  usage(stderr);
+  return SK_EXIT_USAGE;
 }

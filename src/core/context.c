@@ -126,6 +126,13 @@ void sk__error_push_frame(sk_context *ctx, const char *func, const char *file, i
   }
 }
 
+void sk__error_restore(sk_context *ctx, const sk_error *saved)
+{
+  if (ctx && saved) {
+    ctx->err = *saved;
+  }
+}
+
 void sk__log(const sk_context *ctx, sk_log_level level, const char *fmt, ...)
 {
   if (!ctx || !ctx->log_fn || level > ctx->log_level) {

@@ -22,6 +22,9 @@ void sk__error_set_foreign(sk_context *ctx, int flag, const char *name);
 /* Append a "func at file:line" frame to the current error record. */
 void sk__error_push_frame(sk_context *ctx, const char *func, const char *file, int line);
 
+/* Replace the error record with a saved copy (keeps its traceback). */
+void sk__error_restore(sk_context *ctx, const sk_error *saved);
+
 /* Log a message at `level` through the context's sink. */
 void sk__log(const sk_context *ctx, sk_log_level level, const char *fmt, ...) SK__PRINTF(3, 4);
 

@@ -18,6 +18,7 @@ sk_status sk_model_create(sk_context *ctx, sk_model_kind kind, int64_t n, sk_mod
   m->ctx = ctx;
   m->kind = kind;
   m->n = n;
+  m->fault_comp = -1;
   snprintf(m->name, sizeof m->name, "model");
   *model = m;
   return SK_OK;
@@ -191,7 +192,20 @@ static sk_status checked(sk_model *m, const char *what, int rc, double t, const 
 sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot)
 {
   SK_CHECK(m->ctx, m->rhs != NULL, SK_ERR_STATE, "model '%s' has no right-hand side", m->name);
-  return checked(m, "right-hand side", m->rhs(t, y, ydot, m->user_data), t, ydot, m->n, 1);
+  const int rc = m->rhs(t, y, ydot, m->user_data);
+  if (rc == 0 && m->fault_comp >= 0 && t >= m->fault_t) {
+    ydot[m->fault_comp] = NAN;
+  }
+  return checked(m, "right-hand side", rc, t, ydot, m->n, 1);
+}
+
+sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from)
+{
+  SK_CHECK(m->ctx, comp >= 0 && comp < m->n, SK_ERR_ARG,
+           "fault injection: component %lld outside [0, %lld)", (long long)comp, (long long)m->n);
+  m->fault_comp = comp;
+  m->fault_t = t_from;
+  return SK_OK;
 }
 
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
@@ -219,4 +233,25 @@ sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0)
   }
   return SK_ERROR(m->ctx, SK_ERR_STATE, "model '%s' has neither an initial state nor an exact solution",
                   m->name);
+}
+
+sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,
+                                   int jac_current)
+{
+  SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
+           m->name);
+  if (!m->prec_setup) {
+    return SK_OK;
+  }
+  return checked(m, "preconditioner setup", m->prec_setup(t, y, gamma, jac_current, m->user_data),
+                 t, NULL, 0, 0);
+}
+
+sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const double *r,
+                                   double *z, double gamma)
+{
+  SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
+           m->name);
+  return checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
+                 m->n, 1);
 }

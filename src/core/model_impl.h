@@ -20,6 +20,13 @@ struct sk_model {
   sk_component_name_fn component_name;
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
+  /* fault injection (tests): from time fault_t on, RHS component fault_comp is NaN */
+  int64_t fault_comp; /* -1 = off */
+  double fault_t;
 };
+
+/* sk__model_inject_nan: make the checked RHS return NaN in component comp
+ * at every t >= t_from (a testing aid for the failure paths). */
+sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from);
 
 #endif

@@ -1,0 +1,377 @@
+/* src/backends/cvode.c: the CVODE engines (cvode-bdf, cvode-adams) as entries of the stepper type table */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_ls.h>
+
+#include "backends/cvode_impl.h"
+#include "core/context_impl.h"
+#include "core/error.h"
+
+void sk__cvode_callback_failed(sk__cvode *cv)
+{
+  cv->callback_error = cv->ctx->err;
+  cv->have_callback_error = 1;
+}
+
+/* CVRhsFn: checked model RHS. A non-finite value is recoverable twice in a
+ * row (CVODE cuts the step), then fatal, so a persistent NaN ends the run
+ * with the component named instead of looping. */
+static int rhs(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
+{
+  sk__cvode *cv = ud;
+  sk_status rc = sk_model_eval_rhs(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  if (rc == SK_OK) {
+    cv->nonfinite_streak = 0;
+    return 0;
+  }
+  sk__cvode_callback_failed(cv);
+  if (rc == SK_RECOVERABLE) {
+    return 1;
+  }
+  if (rc == SK_ERR_NONFINITE && ++cv->nonfinite_streak <= 2) {
+    return 1;
+  }
+  return -1;
+}
+
+static sk_status cvode_create(sk_stepper *s, int lmm)
+{
+  sk_context *ctx = sk_stepper_get_context(s);
+  sk__cvode *cv = sk__calloc(ctx, 1, sizeof *cv);
+  SK_CHECK(ctx, cv != NULL, SK_ERR_NOMEM, "cannot allocate the CVODE adapter");
+  cv->s = s;
+  cv->ctx = ctx;
+  cv->model = sk_stepper_get_model(s);
+  cv->lmm = lmm;
+  sk_stepper_set_impl(s, cv);
+  return SK_OK;
+}
+
+static sk_status create_bdf(sk_stepper *s) { return cvode_create(s, CV_BDF); }
+static sk_status create_adams(sk_stepper *s) { return cvode_create(s, CV_ADAMS); }
+
+static void cvode_destroy(sk_stepper *s)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  if (!cv) {
+    return;
+  }
+  if (cv->mem) {
+    CVodeFree(&cv->mem);
+  }
+  sk__cvode_free_linear_solver(cv);
+  if (cv->y) {
+    N_VDestroy(cv->y);
+  }
+  if (cv->abstol) {
+    N_VDestroy(cv->abstol);
+  }
+  sk__free(cv->ctx, cv);
+  sk_stepper_set_impl(s, NULL);
+}
+
+#define SK__CV(call, what)                                                              \
+  do {                                                                                  \
+    int sk__f = (call);                                                                 \
+    if (sk__f < 0) {                                                                    \
+      const char *sk__name;                                                             \
+      sk_status sk__st = sk__status_from_cvode(sk__f, &sk__name);                       \
+      SK_ERROR(ctx, sk__st, "CVODE: cannot %s: %s", what, cv->messages.msg);            \
+      sk__error_set_foreign(ctx, sk__f, sk__name);                                      \
+      return sk__st;                                                                    \
+    }                                                                                   \
+  } while (0)
+
+static sk_status cvode_setup(sk_stepper *s)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  sk_context *ctx = cv->ctx;
+  const int64_t n = sk_model_get_n(cv->model);
+  SK_CALL(ctx, sk__sundials_context(ctx, &cv->sunctx));
+  /* wrap the stepper's state buffer: no copy */
+  cv->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), cv->sunctx);
+  SK_CHECK(ctx, cv->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
+  if (sk__stepper_fast_vector_ops(s)) {
+    sk__nvector_use_fast_ops(cv->y);
+  }
+  cv->mem = CVodeCreate(cv->lmm, cv->sunctx);
+  SK_CHECK(ctx, cv->mem != NULL, SK_ERR_NOMEM, "cannot create CVODE");
+  SK_CHECK(ctx, sk__cvode_capture_messages(cv->mem, cv->sunctx, &cv->messages) == 0,
+           SK_ERR_SOLVER, "cannot install the CVODE message handler");
+  SK__CV(CVodeInit(cv->mem, rhs, sk_stepper_get_t0(s), cv->y), "initialize");
+  SK__CV(CVodeSetUserData(cv->mem, cv), "set user data");
+  const double *atolv = sk_stepper_get_atol_vector(s);
+  if (atolv) {
+    cv->abstol = N_VClone(cv->y);
+    SK_CHECK(ctx, cv->abstol != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
+    memcpy(N_VGetArrayPointer(cv->abstol), atolv, (size_t)n * sizeof *atolv);
+    SK__CV(CVodeSVtolerances(cv->mem, sk_stepper_get_rtol(s), cv->abstol), "set tolerances");
+  } else {
+    SK__CV(CVodeSStolerances(cv->mem, sk_stepper_get_rtol(s), sk_stepper_get_atol(s)),
+           "set tolerances");
+  }
+  /* the total budget is enforced by the stepping loop below */
+  SK__CV(CVodeSetMaxNumSteps(cv->mem, 1000000000L), "set the step limit");
+  if (sk_stepper_get_max_order(s) > 0) {
+    SK__CV(CVodeSetMaxOrd(cv->mem, sk_stepper_get_max_order(s)), "set the maximum order");
+  }
+  double h0, hmin, hmax, tstop;
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  if (h0 > 0) {
+    SK__CV(CVodeSetInitStep(cv->mem, h0), "set the initial step");
+  }
+  if (hmin > 0) {
+    SK__CV(CVodeSetMinStep(cv->mem, hmin), "set the minimum step");
+  }
+  if (hmax > 0) {
+    SK__CV(CVodeSetMaxStep(cv->mem, hmax), "set the maximum step");
+  }
+  if (sk_stepper_get_stop_time(s, &tstop)) {
+    SK__CV(CVodeSetStopTime(cv->mem, tstop), "set the stop time");
+  }
+  SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
+  /* report the resolved choices through the generic getters */
+  snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
+  snprintf(s->prec, sizeof s->prec, "%s", cv->direct || !strcmp(cv->linsol, "none") ? "none" : cv->prec);
+  snprintf(s->ordering, sizeof s->ordering, "%s",
+           strcmp(cv->linsol, "klu") ? "package-default" : cv->ordering);
+  return SK_OK;
+}
+
+/* Append the components with the largest weighted local error estimates. */
+static void describe_local_errors(sk__cvode *cv, char *buf, size_t len)
+{
+  const int64_t n = sk_model_get_n(cv->model);
+  N_Vector ewt = N_VClone(cv->y), ele = N_VClone(cv->y);
+  buf[0] = '\0';
+  if (!ewt || !ele || CVodeGetErrWeights(cv->mem, ewt) != CV_SUCCESS ||
+      CVodeGetEstLocalErrors(cv->mem, ele) != CV_SUCCESS) {
+    goto done;
+  }
+  const sk_sunreal *w = N_VGetArrayPointer(ewt), *e = N_VGetArrayPointer(ele);
+  double total = 0.0;
+  int64_t top[3] = {-1, -1, -1};
+  double val[3] = {0, 0, 0};
+  for (int64_t i = 0; i < n; i++) {
+    const double v = (w[i] * e[i]) * (w[i] * e[i]);
+    total += v;
+    for (int k = 0; k < 3; k++) {
+      if (v > val[k]) {
+        for (int m = 2; m > k; m--) {
+          val[m] = val[m - 1];
+          top[m] = top[m - 1];
+        }
+        val[k] = v;
+        top[k] = i;
+        break;
+      }
+    }
+  }
+  if (!(total > 0)) {
+    goto done;
+  }
+  size_t used = (size_t)snprintf(buf, len, "; largest local errors:");
+  for (int k = 0; k < 3 && top[k] >= 0 && used < len; k++) {
+    char name[96];
+    sk_model_component_name(cv->model, top[k], name, sizeof name);
+    int w2 = snprintf(buf + used, len - used, "%s %s %.0f%%", k ? "," : "", name,
+                      100.0 * val[k] / total);
+    used += w2 > 0 ? (size_t)w2 : 0;
+  }
+done:
+  if (ewt) {
+    N_VDestroy(ewt);
+  }
+  if (ele) {
+    N_VDestroy(ele);
+  }
+}
+
+static const char *hint_for(int flag)
+{
+  switch (flag) {
+  case CV_ERR_FAILURE:
+    return "; hint: check the Jacobian and the model for discontinuities, or loosen the tolerances";
+  case CV_CONV_FAILURE:
+    return "; hint: a wrong Jacobian stalls Newton (check it against finite differences), or try "
+           "another linear solver or preconditioner";
+  case CV_LSETUP_FAIL:
+  case CV_LSOLVE_FAIL:
+    return "; hint: the iteration matrix may be singular, or the preconditioner failed";
+  case CV_TOO_MUCH_ACC:
+    return "; hint: the tolerances are too tight for double precision";
+  default:
+    return "";
+  }
+}
+
+/* Turn a failed CVode() call into the error record. */
+static sk_status cvode_failure(sk__cvode *cv, int flag)
+{
+  sk_context *ctx = cv->ctx;
+  const char *name;
+  sk_status st = sk__status_from_cvode(flag, &name);
+  sk_sunreal t = 0, h = 0;
+  CVodeGetCurrentTime(cv->mem, &t);
+  CVodeGetCurrentStep(cv->mem, &h);
+  char local[400] = "";
+  if (flag == CV_ERR_FAILURE || flag == CV_CONV_FAILURE) {
+    describe_local_errors(cv, local, sizeof local);
+  }
+  char cause[SK_ERROR_MSG_LEN / 2] = "";
+  if (cv->have_callback_error) {
+    snprintf(cause, sizeof cause, "; cause: %.480s", cv->callback_error.message);
+  }
+  if (cv->have_callback_error && flag <= CV_RHSFUNC_FAIL && flag >= CV_UNREC_RHSFUNC_ERR) {
+    st = cv->callback_error.code == SK_ERR_NONFINITE ? SK_ERR_NONFINITE : st;
+  }
+  SK_ERROR(ctx, st, "CVODE failed at t=%.6e (h=%.3e): %s%s%s%s", t, h, sk_status_str(st), local,
+           cause, hint_for(flag));
+  sk__error_set_foreign(ctx, flag, name);
+  return st;
+}
+
+/* One internal step; returns SK_OK, SK_INTERRUPTED or an error. */
+static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
+{
+  long nst = 0;
+  CVodeGetNumSteps(cv->mem, &nst);
+  const int64_t budget = sk_stepper_get_max_steps(s);
+  if (budget > 0 && nst >= budget) {
+    sk_sunreal h = 0;
+    CVodeGetLastStep(cv->mem, &h);
+    return sk__stepper_budget_error(s, *t, h, nst);
+  }
+  cv->have_callback_error = 0;
+  sk_sunreal tret = *t;
+  const long warnings_before = cv->messages.step_size_warnings;
+  int flag = CVode(cv->mem, tout, cv->y, &tret, CV_ONE_STEP);
+  if (flag < 0) {
+    return cvode_failure(cv, flag);
+  }
+  *t = tret;
+  s->t = tret;
+  sk_sunreal h = 0;
+  CVodeGetLastStep(cv->mem, &h);
+  if (cv->messages.step_size_warnings > warnings_before) {
+    return SK_ERROR(cv->ctx, SK_ERR_STEP_SIZE,
+                    "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision; the "
+                    "solution may have a singularity here, or the tolerances are too tight",
+                    tret, h);
+  }
+  return sk__stepper_after_step(s, tret, h);
+}
+
+static sk_status cvode_step(sk_stepper *s, double tout, double *tret)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  double t = s->t;
+  sk_status rc = one_step(s, cv, tout, &t);
+  *tret = t;
+  return rc;
+}
+
+static sk_status cvode_advance(sk_stepper *s, double tout, double *tret)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  sk_context *ctx = cv->ctx;
+  double tstop;
+  if (sk_stepper_get_stop_time(s, &tstop)) {
+    SK_CHECK(ctx, tout <= tstop, SK_ERR_ARG, "output time %.6e lies beyond solver.stop_time %.6e",
+             tout, tstop);
+  }
+  /* CVODE's internal time may already be past tout (one-step mode). */
+  sk_sunreal tcur = s->t;
+  CVodeGetCurrentTime(cv->mem, &tcur);
+  double t = tcur;
+  sk_status rc = SK_OK;
+  while (t < tout) {
+    rc = one_step(s, cv, tout, &t);
+    if (rc != SK_OK) {
+      break;
+    }
+  }
+  if (rc < 0 || rc == SK_INTERRUPTED) {
+    /* the buffer holds the last successful step's state */
+    *tret = s->t;
+    return rc;
+  }
+  if (t > tout) {
+    SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate to the output time");
+  }
+  s->t = tout;
+  *tret = tout;
+  return SK_OK;
+}
+
+static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  long v[14] = {0};
+  CVodeGetNumSteps(cv->mem, &v[0]);
+  CVodeGetNumErrTestFails(cv->mem, &v[1]);
+  CVodeGetNumRhsEvals(cv->mem, &v[2]);
+  CVodeGetNumNonlinSolvIters(cv->mem, &v[3]);
+  CVodeGetNumNonlinSolvConvFails(cv->mem, &v[4]);
+  if (cv->LS) {
+    CVodeGetNumLinRhsEvals(cv->mem, &v[5]);
+    CVodeGetNumJacEvals(cv->mem, &v[6]);
+    CVodeGetNumLinSolvSetups(cv->mem, &v[7]);
+    CVodeGetNumLinIters(cv->mem, &v[8]);
+    CVodeGetNumLinConvFails(cv->mem, &v[9]);
+    CVodeGetNumPrecEvals(cv->mem, &v[10]);
+    CVodeGetNumPrecSolves(cv->mem, &v[11]);
+  }
+  st->steps = v[0];
+  st->failed_steps = v[1];
+  st->rhs_evals = v[2] + v[5];
+  st->rhs_evals_dq = v[5];
+  st->newton_iters = v[3];
+  st->newton_fails = v[4];
+  st->jac_evals = v[6];
+  st->lin_setups = v[7];
+  st->factorizations = sk__cvode_linsol_factorizations(cv, v[7]);
+  st->lin_iters = v[8];
+  st->lin_conv_fails = v[9];
+  st->prec_setups = v[10];
+  st->prec_solves = v[11];
+  int q = 0;
+  sk_sunreal h = 0;
+  CVodeGetLastOrder(cv->mem, &q);
+  CVodeGetLastStep(cv->mem, &h);
+  st->last_order = q;
+  st->last_h = h;
+  return SK_OK;
+}
+
+const sk_stepper_type sk__stepper_cvode_bdf = {
+    .name = "cvode-bdf",
+    .description = "CVODE variable-order BDF (orders 1-5) with Newton and a linear solver",
+    .order = 5,
+    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
+             SK_STEPPER_VARIABLE_ORDER,
+    .create = create_bdf,
+    .setup = cvode_setup,
+    .step = cvode_step,
+    .advance = cvode_advance,
+    .get_stats = cvode_get_stats,
+    .set_from_options = NULL,
+    .destroy = cvode_destroy,
+};
+
+const sk_stepper_type sk__stepper_cvode_adams = {
+    .name = "cvode-adams",
+    .description = "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
+    .order = 12,
+    .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER,
+    .create = create_adams,
+    .setup = cvode_setup,
+    .step = cvode_step,
+    .advance = cvode_advance,
+    .get_stats = cvode_get_stats,
+    .set_from_options = NULL,
+    .destroy = cvode_destroy,
+};

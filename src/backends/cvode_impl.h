@@ -1,0 +1,59 @@
+/* src/backends/cvode_impl.h: state of the CVODE adapter shared by the integrator and its linear-solver builder */
+#ifndef SK_BACKENDS_CVODE_IMPL_H
+#define SK_BACKENDS_CVODE_IMPL_H
+
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
+
+#include "backends/sundials_backend.h"
+#include "steppers/stepper_impl.h"
+
+typedef struct {
+  sk_stepper *s;
+  sk_model *model;
+  sk_context *ctx;
+  int lmm; /* CV_BDF or CV_ADAMS */
+  void *mem;
+  SUNContext sunctx;
+  N_Vector y, abstol;
+  SUNMatrix A;
+  SUNLinearSolver LS;
+  SUNNonlinearSolver NLS;
+  char linsol[16]; /* resolved names */
+  char prec[16];
+  char ordering[16];
+  int direct; /* matrix-based linear solver */
+  /* sparse Jacobian: model pattern, pattern with diagonal, position maps */
+  int64_t nnz, mnnz;
+  const int64_t *colptr, *rowind;
+  int64_t *mcolptr, *mrowind, *map, *diag;
+  double *jvals; /* model-order values */
+  /* Jacobi preconditioner */
+  double *jdiag;
+  N_Vector pinv;
+  /* messages and callback failures */
+  sk__sundials_messages messages;
+  sk_error callback_error;
+  int have_callback_error;
+  int nonfinite_streak;
+} sk__cvode;
+
+/* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering
+ * from the stepper settings and the model, build the SUNMatrix and
+ * SUNLinearSolver (or the fixed-point nonlinear solver for "none") and
+ * attach them to CVODE. Errors: SK_ERR_UNSUPPORTED (a combination the model
+ * or engine cannot use), SK_ERR_TOO_LARGE (dense/band storage over the
+ * memory of this machine), SK_ERR_NOMEM, SK_ERR_SOLVER. */
+sk_status sk__cvode_attach_linear_solver(sk__cvode *cv);
+
+/* sk__cvode_free_linear_solver: free what attach created. */
+void sk__cvode_free_linear_solver(sk__cvode *cv);
+
+/* sk__cvode_callback_failed: remember the context's current error as the
+ * cause of a callback failure (for the final diagnosis). */
+void sk__cvode_callback_failed(sk__cvode *cv);
+
+/* sk__cvode_linsol_factorizations: factorizations done by a direct solver. */
+int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups);
+
+#endif

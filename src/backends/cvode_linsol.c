@@ -1,0 +1,393 @@
+/* src/backends/cvode_linsol.c: linear solvers for CVODE: dense, band, KLU, UMFPACK, Krylov with none/Jacobi/model preconditioners */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_ls.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunlinsol/sunlinsol_pcg.h>
+#include <sunlinsol/sunlinsol_spbcgs.h>
+#include <sunlinsol/sunlinsol_spfgmr.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
+#include <sunlinsol/sunlinsol_sptfqmr.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include "backends/cvode_impl.h"
+#include "core/error.h"
+#include "linsol/linsol.h"
+#include "sparse/csc.h"
+
+/* n at or above which "auto" ordering means nested dissection */
+#define SK_ND_THRESHOLD 20000
+
+static int is_krylov(const char *name)
+{
+  return !strcmp(name, "spgmr") || !strcmp(name, "spfgmr") || !strcmp(name, "spbcgs") ||
+         !strcmp(name, "sptfqmr") || !strcmp(name, "pcg");
+}
+
+static double physical_memory_bytes(void)
+{
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (double)pages * (double)size : 8e9;
+}
+
+/* Map a checked model evaluation to SUNDIALS' three-way return. */
+static int three_way(sk__cvode *cv, sk_status rc)
+{
+  if (rc == SK_OK) {
+    return 0;
+  }
+  sk__cvode_callback_failed(cv);
+  return rc == SK_RECOVERABLE || rc == SK_ERR_NONFINITE ? 1 : -1;
+}
+
+/* Evaluate the model Jacobian at (t, y) into cv->jvals (model order). */
+static int eval_model_jac(sk__cvode *cv, double t, N_Vector y, N_Vector fy)
+{
+  sk_status rc = sk_model_eval_jac(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+                                   cv->jvals);
+  return three_way(cv, rc);
+}
+
+/* CVLsJacFn for sparse (CSC) matrices: pattern copied in, values mapped. */
+static int jac_sparse(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
+                      N_Vector t2, N_Vector t3)
+{
+  (void)t1;
+  (void)t2;
+  (void)t3;
+  sk__cvode *cv = ud;
+  int rc = eval_model_jac(cv, t, y, fy);
+  if (rc) {
+    return rc;
+  }
+  const int64_t n = sk_model_get_n(cv->model);
+  sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
+  sunindextype *ri = SUNSparseMatrix_IndexValues(J);
+  sk_sunreal *v = SUNSparseMatrix_Data(J);
+  memcpy(cp, cv->mcolptr, (size_t)(n + 1) * sizeof *cp);
+  memcpy(ri, cv->mrowind, (size_t)cv->mnnz * sizeof *ri);
+  if (cv->mnnz != cv->nnz) {
+    memset(v, 0, (size_t)cv->mnnz * sizeof *v);
+  }
+  for (int64_t p = 0; p < cv->nnz; p++) {
+    v[cv->map[p]] = cv->jvals[p];
+  }
+  return 0;
+}
+
+/* CVLsJacFn for dense and band matrices from the model's sparse Jacobian. */
+static int jac_scatter(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
+                       N_Vector t2, N_Vector t3)
+{
+  (void)t1;
+  (void)t2;
+  (void)t3;
+  sk__cvode *cv = ud;
+  int rc = eval_model_jac(cv, t, y, fy);
+  if (rc) {
+    return rc;
+  }
+  const int64_t n = sk_model_get_n(cv->model);
+  const int dense = SUNMatGetID(J) == SUNMATRIX_DENSE;
+  for (int64_t j = 0; j < n; j++) {
+    for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
+      if (dense) {
+        SM_ELEMENT_D(J, cv->rowind[p], j) = cv->jvals[p];
+      } else {
+        SM_ELEMENT_B(J, cv->rowind[p], j) = cv->jvals[p];
+      }
+    }
+  }
+  return 0;
+}
+
+/* Model preconditioner. */
+static int prec_setup_model(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
+                            sk_sunbool *jcur, sk_sunreal gamma, void *ud)
+{
+  (void)fy;
+  sk__cvode *cv = ud;
+  *jcur = jok ? SK_SUN_FALSE : SK_SUN_TRUE;
+  return three_way(cv, sk_model_eval_prec_setup(cv->model, t, N_VGetArrayPointer(y), gamma, !jok));
+}
+
+static int prec_solve_model(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                            sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+{
+  (void)fy;
+  (void)delta;
+  (void)lr;
+  sk__cvode *cv = ud;
+  return three_way(cv, sk_model_eval_prec_solve(cv->model, t, N_VGetArrayPointer(y),
+                                                N_VGetArrayPointer(r), N_VGetArrayPointer(z),
+                                                gamma));
+}
+
+/* Jacobi preconditioner: P = I - gamma diag(J), diag(J) refreshed when CVODE asks. */
+static int prec_setup_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
+                             sk_sunbool *jcur, sk_sunreal gamma, void *ud)
+{
+  sk__cvode *cv = ud;
+  const int64_t n = sk_model_get_n(cv->model);
+  if (!jok) {
+    int rc = eval_model_jac(cv, t, y, fy);
+    if (rc) {
+      return rc;
+    }
+    for (int64_t j = 0; j < n; j++) {
+      cv->jdiag[j] = 0.0;
+      for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
+        if (cv->rowind[p] == j) {
+          cv->jdiag[j] = cv->jvals[p];
+        }
+      }
+    }
+  }
+  *jcur = jok ? SK_SUN_FALSE : SK_SUN_TRUE;
+  sk_sunreal *pinv = N_VGetArrayPointer(cv->pinv);
+  for (int64_t j = 0; j < n; j++) {
+    const double d = 1.0 - gamma * cv->jdiag[j];
+    if (d == 0.0) {
+      return 1; /* recoverable: CVODE retries with another gamma */
+    }
+    pinv[j] = 1.0 / d;
+  }
+  return 0;
+}
+
+static int prec_solve_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                             sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+{
+  (void)t;
+  (void)y;
+  (void)fy;
+  (void)gamma;
+  (void)delta;
+  (void)lr;
+  sk__cvode *cv = ud;
+  N_VProd(r, cv->pinv, z);
+  return 0;
+}
+
+/* Resolve "auto" choices from the engine and the model. */
+static sk_status resolve_names(sk__cvode *cv)
+{
+  sk_stepper *s = cv->s;
+  const int64_t n = sk_model_get_n(cv->model);
+  const int has_jac = sk_model_has_jacobian(cv->model);
+  snprintf(cv->linsol, sizeof cv->linsol, "%s", sk_stepper_get_linear_solver(s));
+  snprintf(cv->prec, sizeof cv->prec, "%s", sk_stepper_get_preconditioner(s));
+  snprintf(cv->ordering, sizeof cv->ordering, "%s", sk_stepper_get_ordering(s));
+  if (!strcmp(cv->linsol, "auto")) {
+    snprintf(cv->linsol, sizeof cv->linsol, "%s",
+             cv->lmm == CV_ADAMS ? "none" : (has_jac ? "klu" : "spgmr"));
+  }
+  if (!strcmp(cv->prec, "auto")) {
+    snprintf(cv->prec, sizeof cv->prec, "%s",
+             sk_model_has_preconditioner(cv->model) ? "model" : (has_jac ? "jacobi" : "none"));
+  }
+  if (!strcmp(cv->ordering, "auto")) {
+    snprintf(cv->ordering, sizeof cv->ordering, "%s", n >= SK_ND_THRESHOLD ? "metis-nd" : "amd");
+  }
+  const char *ls = cv->linsol;
+  if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+    SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
+             "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
+             "has none: use a Krylov solver (spgmr) or dense/band",
+             ls, sk_model_get_name(cv->model));
+  }
+  if (is_krylov(ls)) {
+    SK_CHECK(cv->ctx, strcmp(cv->prec, "model") || sk_model_has_preconditioner(cv->model),
+             SK_ERR_UNSUPPORTED,
+             "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or none)",
+             sk_model_get_name(cv->model));
+    SK_CHECK(cv->ctx, strcmp(cv->prec, "jacobi") || has_jac, SK_ERR_UNSUPPORTED,
+             "linsol.preconditioner=jacobi needs the model's Jacobian; model '%s' has none",
+             sk_model_get_name(cv->model));
+  }
+  const double mem = physical_memory_bytes();
+  if (!strcmp(ls, "dense")) {
+    const double bytes = 8.0 * (double)n * (double)n * 2.0; /* matrix + saved copy */
+    SK_CHECK(cv->ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
+             "linsol.type=dense for n=%lld needs %.3g GB (two n x n matrices), more than half of "
+             "this machine's %.3g GB: use klu or a Krylov solver",
+             (long long)n, bytes * 1e-9, mem * 1e-9);
+  }
+  if (!strcmp(ls, "band")) {
+    SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
+             "linsol.type=band needs the model's Jacobian pattern to find the bandwidth");
+    int64_t ml, mu;
+    sk__csc_bandwidth(n, cv->colptr, cv->rowind, &ml, &mu);
+    const int64_t smu = (mu + ml < n - 1) ? mu + ml : n - 1;
+    const double bytes = 8.0 * (double)n * (double)(smu + ml + 1) * 2.0;
+    SK_CHECK(cv->ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
+             "linsol.type=band for n=%lld with bandwidths (%lld, %lld) needs %.3g GB, more than "
+             "half of this machine's %.3g GB: use klu or a Krylov solver",
+             (long long)n, (long long)ml, (long long)mu, bytes * 1e-9, mem * 1e-9);
+  }
+  return SK_OK;
+}
+
+static sk_status make_sparse(sk__cvode *cv, const char *ls)
+{
+  const int64_t n = sk_model_get_n(cv->model);
+  SK_CALL(cv->ctx, sk__csc_with_diagonal(cv->ctx, n, cv->colptr, cv->rowind, &cv->mcolptr,
+                                         &cv->mrowind, &cv->map, &cv->diag));
+  cv->mnnz = cv->mcolptr[n];
+  cv->A = SUNSparseMatrix(n, n, cv->mnnz, CSC_MAT, cv->sunctx);
+  SK_CHECK(cv->ctx, cv->A != NULL, SK_ERR_NOMEM, "cannot allocate a sparse matrix (%lld nonzeros)",
+           (long long)cv->mnnz);
+  memcpy(SUNSparseMatrix_IndexPointers(cv->A), cv->mcolptr, (size_t)(n + 1) * sizeof(sunindextype));
+  memcpy(SUNSparseMatrix_IndexValues(cv->A), cv->mrowind, (size_t)cv->mnnz * sizeof(sunindextype));
+  if (!strcmp(ls, "klu")) {
+    cv->LS = SUNLinSol_KLU(cv->y, cv->A, cv->sunctx);
+    SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the KLU solver");
+    sun_klu_common *common = SUNLinSol_KLUGetCommon(cv->LS);
+    if (!strcmp(cv->ordering, "metis-nd")) {
+      SK_CHECK(cv->ctx, sk__klu_use_metis_nd(common) == 0, SK_ERR_SOLVER,
+               "cannot configure the METIS nested-dissection ordering for KLU");
+    } else if (!strcmp(cv->ordering, "colamd")) {
+      common->ordering = 1;
+    }
+  } else {
+    cv->LS = sk__sunlinsol_umfpack(cv->y, cv->A, cv->sunctx);
+    SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the UMFPACK solver");
+  }
+  return SK_OK;
+}
+
+static sk_status make_krylov(sk__cvode *cv, const char *ls)
+{
+  int maxl;
+  double eps_lin;
+  sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
+  const int pretype = strcmp(cv->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
+  if (!strcmp(ls, "spgmr")) {
+    cv->LS = SUNLinSol_SPGMR(cv->y, pretype, maxl, cv->sunctx);
+  } else if (!strcmp(ls, "spfgmr")) {
+    cv->LS = SUNLinSol_SPFGMR(cv->y, pretype, maxl, cv->sunctx);
+  } else if (!strcmp(ls, "spbcgs")) {
+    cv->LS = SUNLinSol_SPBCGS(cv->y, pretype, maxl, cv->sunctx);
+  } else if (!strcmp(ls, "sptfqmr")) {
+    cv->LS = SUNLinSol_SPTFQMR(cv->y, pretype, maxl, cv->sunctx);
+  } else {
+    cv->LS = SUNLinSol_PCG(cv->y, pretype, maxl, cv->sunctx);
+  }
+  SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
+  return SK_OK;
+}
+
+sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
+{
+  sk_context *ctx = cv->ctx;
+  const int64_t n = sk_model_get_n(cv->model);
+  sk_model_get_jac_pattern(cv->model, &cv->colptr, &cv->rowind, &cv->nnz);
+  SK_CALL(ctx, resolve_names(cv));
+  const char *ls = cv->linsol;
+  if (!strcmp(ls, "none")) {
+    cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);
+    SK_CHECK(ctx, cv->NLS != NULL, SK_ERR_NOMEM, "cannot create the fixed-point iteration");
+    SK_CHECK(ctx, CVodeSetNonlinearSolver(cv->mem, cv->NLS) == CV_SUCCESS, SK_ERR_SOLVER,
+             "cannot attach the fixed-point iteration to CVODE");
+    return SK_OK;
+  }
+  if (sk_model_has_jacobian(cv->model)) {
+    cv->jvals = sk__malloc(ctx, (size_t)(cv->nnz > 0 ? cv->nnz : 1) * sizeof *cv->jvals);
+    SK_CHECK(ctx, cv->jvals != NULL, SK_ERR_NOMEM, "cannot allocate Jacobian values");
+  }
+  CVLsJacFn jac = NULL;
+  if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
+    if (!strcmp(ls, "dense")) {
+      cv->A = SUNDenseMatrix(n, n, cv->sunctx);
+    } else {
+      int64_t ml, mu;
+      sk__csc_bandwidth(n, cv->colptr, cv->rowind, &ml, &mu);
+      cv->A = SUNBandMatrix(n, mu, ml, cv->sunctx);
+    }
+    SK_CHECK(ctx, cv->A != NULL, SK_ERR_NOMEM, "cannot allocate the %s matrix", ls);
+    cv->LS = !strcmp(ls, "dense") ? SUNLinSol_Dense(cv->y, cv->A, cv->sunctx)
+                                  : SUNLinSol_Band(cv->y, cv->A, cv->sunctx);
+    SK_CHECK(ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
+    jac = sk_model_has_jacobian(cv->model) ? jac_scatter : NULL;
+    cv->direct = 1;
+  } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+    SK_CALL(ctx, make_sparse(cv, ls));
+    jac = jac_sparse;
+    cv->direct = 1;
+  } else {
+    SK_CALL(ctx, make_krylov(cv, ls));
+  }
+  int flag = CVodeSetLinearSolver(cv->mem, cv->LS, cv->A);
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot attach the %s solver to CVODE (flag %d)",
+           ls, flag);
+  if (cv->direct) {
+    if (jac) {
+      SK_CHECK(ctx, CVodeSetJacFn(cv->mem, jac) == CVLS_SUCCESS, SK_ERR_SOLVER,
+               "cannot set the Jacobian function");
+    }
+    return SK_OK;
+  }
+  int maxl;
+  double eps_lin;
+  sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
+  if (eps_lin > 0) {
+    SK_CHECK(ctx, CVodeSetEpsLin(cv->mem, eps_lin) == CVLS_SUCCESS, SK_ERR_SOLVER,
+             "cannot set the linear tolerance factor");
+  }
+  if (!strcmp(cv->prec, "model")) {
+    flag = CVodeSetPreconditioner(cv->mem, prec_setup_model, prec_solve_model);
+  } else if (!strcmp(cv->prec, "jacobi")) {
+    cv->jdiag = sk__calloc(ctx, (size_t)n, sizeof *cv->jdiag);
+    cv->pinv = N_VClone(cv->y);
+    SK_CHECK(ctx, cv->jdiag != NULL && cv->pinv != NULL, SK_ERR_NOMEM,
+             "cannot allocate the Jacobi preconditioner");
+    flag = CVodeSetPreconditioner(cv->mem, prec_setup_jacobi, prec_solve_jacobi);
+  } else {
+    flag = CVLS_SUCCESS;
+  }
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot set the preconditioner (flag %d)", flag);
+  return SK_OK;
+}
+
+void sk__cvode_free_linear_solver(sk__cvode *cv)
+{
+  if (cv->LS) {
+    SUNLinSolFree(cv->LS);
+    cv->LS = NULL;
+  }
+  if (cv->A) {
+    SUNMatDestroy(cv->A);
+    cv->A = NULL;
+  }
+  if (cv->NLS) {
+    SUNNonlinSolFree(cv->NLS);
+    cv->NLS = NULL;
+  }
+  if (cv->pinv) {
+    N_VDestroy(cv->pinv);
+    cv->pinv = NULL;
+  }
+  sk__free(cv->ctx, cv->jdiag);
+  sk__free(cv->ctx, cv->jvals);
+  sk__free(cv->ctx, cv->mcolptr);
+  sk__free(cv->ctx, cv->mrowind);
+  sk__free(cv->ctx, cv->map);
+  sk__free(cv->ctx, cv->diag);
+  cv->jdiag = cv->jvals = NULL;
+  cv->mcolptr = cv->mrowind = cv->map = cv->diag = NULL;
+}
+
+int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups)
+{
+  return cv->direct ? (int64_t)lin_setups : 0;
+}

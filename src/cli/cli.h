@@ -1,0 +1,33 @@
+/* src/cli/cli.h: shared pieces of the stiffkit command (exit codes, error printing, subcommands) */
+#ifndef SK_CLI_CLI_H
+#define SK_CLI_CLI_H
+
+#include "stiffkit/stiffkit.h"
+
+/* Exit codes (DESIGN.md). */
+enum {
+  SK_EXIT_OK = 0,
+  SK_EXIT_NUMERICAL = 10,
+  SK_EXIT_VERIFY = 11,
+  SK_EXIT_USAGE = 64,
+  SK_EXIT_DATA = 65,
+  SK_EXIT_NOINPUT = 66,
+  SK_EXIT_INTERNAL = 70,
+  SK_EXIT_CANTCREATE = 73,
+  SK_EXIT_IOERR = 74,
+  SK_EXIT_INTERRUPTED = 75
+};
+
+/* cli_exit_code: the exit code for a library status. */
+int cli_exit_code(sk_status st);
+
+/* cli_report: print "stiffkit: error: <message>" (and the traceback when
+ * STIFFKIT_TRACEBACK is set in the environment) to stderr; returns the
+ * exit code for st. */
+int cli_report(sk_context *ctx, sk_status st);
+
+/* Subcommands: argc/argv start at the subcommand name. */
+int cli_run(int argc, char **argv);
+int cli_info(int argc, char **argv);
+
+#endif

@@ -1,0 +1,223 @@
+/* src/cli/cmd_run.c: `stiffkit run`: options -> model -> engine -> results, with progress and provenance */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/job.h"
+#include "cli/progress.h"
+#include "core/model_impl.h"
+#include "io/provenance.h"
+#include "io/results.h"
+
+typedef struct {
+  const char *config;
+  const char **sets;
+  size_t nsets;
+  int quiet;
+  int help_options;
+  const char *stats_json;
+  const char *inject; /* "nan:comp=K:t=T" (testing aid) */
+} run_args;
+
+static int parse_args(int argc, char **argv, run_args *a)
+{
+  memset(a, 0, sizeof *a);
+  a->sets = calloc((size_t)argc, sizeof *a->sets);
+  if (!a->sets) {
+    return SK_EXIT_INTERNAL;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--set") || !strcmp(arg, "--stats-json") || !strcmp(arg, "--inject")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
+        return SK_EXIT_USAGE;
+      }
+      if (!strcmp(arg, "--set")) {
+        a->sets[a->nsets++] = argv[++i];
+      } else if (!strcmp(arg, "--inject")) {
+        a->inject = argv[++i];
+      } else {
+        a->stats_json = argv[++i];
+      }
+    } else if (!strncmp(arg, "--set=", 6)) {
+      a->sets[a->nsets++] = arg + 6;
+    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
+      a->quiet = 1;
+    } else if (!strcmp(arg, "--help-options")) {
+      a->help_options = 1;
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printf("usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
+             "       stiffkit run --help-options\n"
+             "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
+             "exact solution known, t in [0, 0.1]. --set overrides config values.\n");
+      return -1;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit run --help)\n", arg);
+      return SK_EXIT_USAGE;
+    } else if (!a->config) {
+      a->config = arg;
+    } else {
+      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
+              arg);
+      return SK_EXIT_USAGE;
+    }
+  }
+  for (size_t k = 0; k < a->nsets; k++) {
+    if (!strchr(a->sets[k], '=')) {
+      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
+      return SK_EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+/* Apply --inject nan:comp=K:t=T to the model. */
+static sk_status apply_injection(sk_context *ctx, const char *spec, sk_model *m)
+{
+  long long comp;
+  double t;
+  char tail;
+  if (sscanf(spec, "nan:comp=%lld:t=%lf%c", &comp, &t, &tail) != 2) {
+    fprintf(stderr, "stiffkit: error: --inject expects nan:comp=K:t=T, got '%s'\n", spec);
+    return SK_ERR_ARG;
+  }
+  (void)ctx;
+  return sk__model_inject_nan(m, (int64_t)comp, t);
+}
+
+/* Render the stats as JSON text (caller frees). */
+static char *stats_json_text(const sk_stats *st)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) {
+    return NULL;
+  }
+  sk_stats_print_json(st, f);
+  fclose(f);
+  return buf;
+}
+
+/* Write the --stats-json file via a temporary name and rename. */
+static sk_status write_stats_file(sk_context *ctx, const char *path, const cli_job *job,
+                                  const sk_stats *st)
+{
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    fprintf(stderr, "stiffkit: error: cannot create '%s'\n", tmp);
+    return SK_ERR_CREATE;
+  }
+  char *js = stats_json_text(st);
+  fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s",
+          (long long)sk_model_get_n(job->model), job->method, job->linsol, js ? js : "{}");
+  free(js);
+  if (job->have_error) {
+    fprintf(f, ", \"max_err\": %.10e, \"rms_err\": %.10e", job->max_err, job->rms_err);
+  }
+  fprintf(f, "}\n");
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    (void)ctx;
+    fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
+    return SK_ERR_IO;
+  }
+  return SK_OK;
+}
+
+static void print_summary(const cli_job *job, const sk_stats *st)
+{
+  printf("stiffkit %s: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
+         SK_VERSION, sk_model_get_name(job->model), (long long)sk_model_get_n(job->model),
+         job->method, job->linsol, job->prec);
+  printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, job->t_end, job->rtol,
+         job->atol);
+  printf("statistics:\n");
+  sk_stats_print_table(st, stdout);
+  if (job->have_error) {
+    printf("error against the exact solution at t = %.6e:\n", job->t_end);
+    printf("  max |y - y_exact| = %.6e\n", job->max_err);
+    printf("  rms (y - y_exact) = %.6e\n", job->rms_err);
+    printf("  relative L2 error = %.6e\n", job->rel_l2_err);
+  }
+  for (int i = 0; i < job->nfiles; i++) {
+    printf("wrote %s\n", job->files[i]);
+  }
+}
+
+int cli_run(int argc, char **argv)
+{
+  run_args args;
+  int code = parse_args(argc, argv, &args);
+  if (code != 0) {
+    free(args.sets);
+    return code < 0 ? SK_EXIT_OK : code;
+  }
+  sk_context *ctx = NULL;
+  if (sk_context_create(&ctx) != SK_OK) {
+    free(args.sets);
+    fprintf(stderr, "stiffkit: error: cannot create a context\n");
+    return SK_EXIT_INTERNAL;
+  }
+  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
+  cli_job job;
+  cli_job_init(&job);
+  sk_status st = cli_job_options(ctx, &job);
+  if (st == SK_OK && args.help_options) {
+    sk_options_print_help(job.opts, stdout);
+    cli_job_free(&job);
+    sk_context_destroy(&ctx);
+    free(args.sets);
+    return SK_EXIT_OK;
+  }
+  if (st == SK_OK) {
+    st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
+  }
+  if (st == SK_OK) {
+    st = cli_job_prepare(ctx, &job);
+  }
+  if (st == SK_OK && args.inject) {
+    st = apply_injection(ctx, args.inject, job.model);
+  }
+  cli_progress progress;
+  if (st == SK_OK) {
+    cli_progress_init(&progress, args.quiet, job.t0, job.t_end);
+    sk_stepper_set_monitor(job.stepper, cli_progress_monitor, &progress);
+    st = cli_job_execute(ctx, &job, argc, argv);
+    cli_progress_done(&progress);
+  }
+  sk_stats stats;
+  memset(&stats, 0, sizeof stats);
+  if (job.stepper) {
+    sk_stepper_get_stats(job.stepper, &stats);
+  }
+  if (st == SK_OK) {
+    print_summary(&job, &stats);
+    code = SK_EXIT_OK;
+    if (args.stats_json) {
+      st = write_stats_file(ctx, args.stats_json, &job, &stats);
+      code = cli_exit_code(st);
+    }
+  } else {
+    code = cli_report(ctx, st);
+    if (job.stepper && job.started) {
+      fprintf(stderr, "stiffkit: statistics at the failure:\n");
+      sk_stats_print_table(&stats, stderr);
+    }
+    for (int i = 0; i < job.nfiles; i++) {
+      fprintf(stderr, "stiffkit: kept incomplete output %s\n", job.files[i]);
+    }
+  }
+  cli_job_free(&job);
+  sk_context_destroy(&ctx);
+  free(args.sets);
+  return code;
+}

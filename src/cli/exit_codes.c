@@ -1,0 +1,52 @@
+/* src/cli/exit_codes.c: mapping of library statuses to documented exit codes, and error printing */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+
+int cli_exit_code(sk_status st)
+{
+  switch (st) {
+  case SK_OK:
+    return SK_EXIT_OK;
+  case SK_ERR_ARG:
+  case SK_ERR_INPUT:
+  case SK_ERR_UNKNOWN_KEY:
+  case SK_ERR_UNSUPPORTED:
+  case SK_ERR_TOO_LARGE:
+    return SK_EXIT_DATA;
+  case SK_ERR_MISSING:
+    return SK_EXIT_NOINPUT;
+  case SK_ERR_CREATE:
+    return SK_EXIT_CANTCREATE;
+  case SK_ERR_IO:
+    return SK_EXIT_IOERR;
+  case SK_RECOVERABLE:
+  case SK_ERR_CALLBACK:
+  case SK_ERR_NONFINITE:
+  case SK_ERR_TOO_MUCH_WORK:
+  case SK_ERR_ERR_TEST:
+  case SK_ERR_CONV:
+  case SK_ERR_LINSOL:
+  case SK_ERR_SINGULAR:
+  case SK_ERR_STEP_SIZE:
+  case SK_ERR_SOLVER:
+    return SK_EXIT_NUMERICAL;
+  case SK_INTERRUPTED:
+    return SK_EXIT_INTERRUPTED;
+  case SK_ERR_NOMEM:
+  case SK_ERR_STATE:
+  case SK_ERR_INTERNAL:
+    return SK_EXIT_INTERNAL;
+  }
+  return SK_EXIT_INTERNAL;
+}
+
+int cli_report(sk_context *ctx, sk_status st)
+{
+  char buf[8192];
+  const int traceback = getenv("STIFFKIT_TRACEBACK") != NULL;
+  sk_error_format(sk_context_get_error(ctx), traceback, buf, sizeof buf);
+  fprintf(stderr, "stiffkit: error: %s\n", buf[0] ? buf : sk_status_str(st));
+  return cli_exit_code(st);
+}

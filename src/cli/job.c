@@ -1,0 +1,349 @@
+/* src/cli/job.c: one run of the CLI: options, model, engine, output times, result files */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/job.h"
+#include "core/error.h"
+#include "io/output_options.h"
+#include "io/provenance.h"
+
+/* The embedded default job: the 2D heat equation u_t = u_xx + u_yy on the
+ * unit square, homogeneous Dirichlet sides, u0 = sin(pi x) sin(pi y), whose
+ * exact solution is exp(-2 pi^2 t) sin(pi x) sin(pi y). */
+static const char *const embedded_default_job[] = {
+    "model.type=diffusion",   "model.dim=2",        "model.n=[100]",    "model.exact=mode",
+    "solver.method=cvode-bdf", "solver.t_end=0.1",   "solver.rtol=1e-6", "solver.atol=1e-9",
+    "output.n_times=10",      "output.prefix=heat2d",
+};
+
+void cli_job_init(cli_job *job)
+{
+  memset(job, 0, sizeof *job);
+}
+
+void cli_job_free(cli_job *job)
+{
+  sk__results_destroy(&job->results);
+  sk_stepper_destroy(&job->stepper);
+  sk_model_destroy(&job->model);
+  sk_options_destroy(&job->opts);
+  for (size_t i = 0; i < job->nprobes && job->probe_names; i++) {
+    free(job->probe_names[i]);
+  }
+  free(job->probe_names);
+  free(job->probes);
+  free(job->times);
+  free(job->exact);
+}
+
+sk_status cli_job_options(sk_context *ctx, cli_job *job)
+{
+  SK_CALL(ctx, sk_options_create(ctx, &job->opts));
+  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
+                                                 sk_diffusion_options, sk_brusselator_options,
+                                                 sk__output_options};
+  for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
+    size_t n;
+    const sk_option_spec *t = tables[k](&n);
+    SK_CALL(ctx, sk_options_register(job->opts, t, n));
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
+                       size_t nsets)
+{
+  if (config) {
+    SK_CALL(ctx, sk_config_load(job->opts, config));
+  } else {
+    for (size_t k = 0; k < sizeof embedded_default_job / sizeof embedded_default_job[0]; k++) {
+      SK_CALL(ctx, sk_options_set_assignment(job->opts, embedded_default_job[k]));
+    }
+  }
+  for (size_t k = 0; k < nsets; k++) {
+    SK_CALL(ctx, sk_options_set_assignment(job->opts, sets[k]));
+  }
+  return SK_OK;
+}
+
+/* Output times: output.times if given, else n_times equally spaced. */
+static sk_status make_output_times(sk_context *ctx, cli_job *job)
+{
+  const double *list;
+  size_t nlist;
+  SK_CALL(ctx, sk_options_get_real_list(job->opts, "output.times", &list, &nlist));
+  if (nlist > 0) {
+    job->times = malloc(nlist * sizeof *job->times);
+    SK_CHECK(ctx, job->times != NULL, SK_ERR_NOMEM, "cannot allocate output times");
+    for (size_t i = 0; i < nlist; i++) {
+      SK_CHECK(ctx, list[i] > job->t0 && list[i] <= job->t_end &&
+                        (i == 0 || list[i] > list[i - 1]),
+               SK_ERR_INPUT,
+               "output.times: entry %zu (%g) must increase and lie in (solver.t0, solver.t_end] = "
+               "(%g, %g]",
+               i + 1, list[i], job->t0, job->t_end);
+      job->times[i] = list[i];
+    }
+    job->ntimes = nlist;
+    return SK_OK;
+  }
+  int64_t nt;
+  SK_CALL(ctx, sk_options_get_int(job->opts, "output.n_times", &nt));
+  job->times = malloc((size_t)nt * sizeof *job->times);
+  SK_CHECK(ctx, job->times != NULL, SK_ERR_NOMEM, "cannot allocate output times");
+  for (int64_t i = 0; i < nt; i++) {
+    job->times[i] = i + 1 == nt ? job->t_end
+                                : job->t0 + (job->t_end - job->t0) * (double)(i + 1) / (double)nt;
+  }
+  job->ntimes = (size_t)nt;
+  return SK_OK;
+}
+
+static sk_status make_probes(sk_context *ctx, cli_job *job)
+{
+  const int64_t n = sk_model_get_n(job->model);
+  const int64_t *list;
+  size_t nlist;
+  SK_CALL(ctx, sk_options_get_int_list(job->opts, "output.probes", &list, &nlist));
+  const int64_t middle = n / 2;
+  if (nlist == 0) {
+    list = &middle;
+    nlist = 1;
+  }
+  job->probes = malloc(nlist * sizeof *job->probes);
+  job->probe_names = calloc(nlist, sizeof *job->probe_names);
+  SK_CHECK(ctx, job->probes && job->probe_names, SK_ERR_NOMEM, "cannot allocate probes");
+  job->nprobes = nlist;
+  for (size_t i = 0; i < nlist; i++) {
+    SK_CHECK(ctx, list[i] >= 0 && list[i] < n, SK_ERR_INPUT,
+             "output.probes: component %lld is outside the state [0, %lld)", (long long)list[i],
+             (long long)n);
+    job->probes[i] = list[i];
+    job->probe_names[i] = malloc(96);
+    SK_CHECK(ctx, job->probe_names[i] != NULL, SK_ERR_NOMEM, "cannot allocate probes");
+    sk_model_component_name(job->model, list[i], job->probe_names[i], 96);
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
+{
+  sk_options *o = job->opts;
+  SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &job->t0));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.t_end", &job->t_end));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
+  SK_CALL(ctx, sk_options_get_string(o, "solver.method", &job->method));
+  SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
+           "solver.t_end (%g) must be greater than solver.t0 (%g)", job->t_end, job->t0);
+  SK_CALL(ctx, make_output_times(ctx, job));
+  SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+  SK_CALL(ctx, make_probes(ctx, job));
+  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
+  SK_CALL(ctx, sk_stepper_set_from_options(job->stepper, o));
+  SK_CALL(ctx, sk_stepper_setup(job->stepper));
+  snprintf(job->linsol, sizeof job->linsol, "%s", sk_stepper_get_linear_solver(job->stepper));
+  snprintf(job->prec, sizeof job->prec, "%s", sk_stepper_get_preconditioner(job->stepper));
+  if (sk_model_has_exact(job->model)) {
+    job->exact = malloc((size_t)sk_model_get_n(job->model) * sizeof *job->exact);
+    SK_CHECK(ctx, job->exact != NULL, SK_ERR_NOMEM, "cannot allocate the exact-solution buffer");
+  }
+  return SK_OK;
+}
+
+/* Exact solution at t into job->exact (NULL when the model has none). */
+static sk_status exact_at(sk_context *ctx, cli_job *job, double t, const double **out)
+{
+  *out = NULL;
+  if (!job->exact) {
+    return SK_OK;
+  }
+  SK_CALL(ctx, sk_model_eval_exact(job->model, t, job->exact));
+  *out = job->exact;
+  return SK_OK;
+}
+
+static void record_error(cli_job *job, const double *y)
+{
+  const int64_t n = sk_model_get_n(job->model);
+  double maxe = 0, sum2 = 0, ref2 = 0;
+  for (int64_t i = 0; i < n; i++) {
+    const double e = y[i] - job->exact[i];
+    maxe = fabs(e) > maxe ? fabs(e) : maxe;
+    sum2 += e * e;
+    ref2 += job->exact[i] * job->exact[i];
+  }
+  job->have_error = 1;
+  job->max_err = maxe;
+  job->rms_err = sqrt(sum2 / (double)n);
+  job->rel_l2_err = ref2 > 0 ? sqrt(sum2 / ref2) : sqrt(sum2);
+}
+
+/* Node coordinates along each axis of a diffusion grid (for the HDF5 file). */
+static sk_status grid_axes(cli_job *job, int *dim, int64_t dims[3], double *axes[3])
+{
+  const char *type;
+  int64_t d64;
+  const int64_t *nl;
+  size_t nn;
+  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK || strcmp(type, "diffusion") ||
+      sk_options_get_int(job->opts, "model.dim", &d64) != SK_OK ||
+      sk_options_get_int_list(job->opts, "model.n", &nl, &nn) != SK_OK || nn == 0) {
+    return SK_ERR_UNSUPPORTED;
+  }
+  *dim = (int)d64;
+  int64_t stride = 1;
+  for (int d = 0; d < *dim; d++) {
+    dims[d] = nl[nn == 1 ? 0 : (size_t)d];
+    axes[d] = malloc((size_t)dims[d] * sizeof *axes[d]);
+    if (!axes[d]) {
+      return SK_ERR_NOMEM;
+    }
+    for (int64_t i = 0; i < dims[d]; i++) {
+      double x[3];
+      if (sk_diffusion_node_coords(job->model, i * stride, x) != SK_OK) {
+        return SK_ERR_UNSUPPORTED;
+      }
+      axes[d][i] = x[d];
+    }
+    stride *= dims[d];
+  }
+  return SK_OK;
+}
+
+static sk_status open_results(sk_context *ctx, cli_job *job)
+{
+  sk_options *o = job->opts;
+  int csv, hdf5, states;
+  const char *dir, *prefix;
+  SK_CALL(ctx, sk_options_get_bool(o, "output.csv", &csv));
+  SK_CALL(ctx, sk_options_get_bool(o, "output.hdf5", &hdf5));
+  SK_CALL(ctx, sk_options_get_bool(o, "output.states", &states));
+  SK_CALL(ctx, sk_options_get_string(o, "output.dir", &dir));
+  SK_CALL(ctx, sk_options_get_string(o, "output.prefix", &prefix));
+  if (!csv && !hdf5) {
+    return SK_OK;
+  }
+  sk_results_config rc = {
+      .dir = dir,
+      .prefix = prefix,
+      .csv = csv,
+      .hdf5 = hdf5,
+      .write_states = states,
+      .n = sk_model_get_n(job->model),
+      .nprobes = job->nprobes,
+      .probes = job->probes,
+      .probe_names = (const char *const *)job->probe_names,
+      .has_exact = job->exact != NULL,
+  };
+  SK_CALL(ctx, sk__results_open(ctx, &rc, &job->results));
+  job->started = 1;
+  int64_t dims[3];
+  int dim;
+  double *axes[3] = {NULL, NULL, NULL};
+  sk_status st = grid_axes(job, &dim, dims, axes);
+  if (st == SK_OK) {
+    st = sk__results_set_grid(job->results, dim, dims, (const double *const *)axes);
+  }
+  for (int d = 0; d < 3; d++) {
+    free(axes[d]);
+  }
+  if (st != SK_ERR_UNSUPPORTED) {
+    SK_CALL(ctx, st);
+  }
+  return SK_OK;
+}
+
+/* Paths of the files a finished or failed run leaves, for the summary. */
+static void note_files(cli_job *job, const char *suffix)
+{
+  const char *dir, *prefix;
+  int csv, hdf5;
+  sk_options_get_string(job->opts, "output.dir", &dir);
+  sk_options_get_string(job->opts, "output.prefix", &prefix);
+  sk_options_get_bool(job->opts, "output.csv", &csv);
+  sk_options_get_bool(job->opts, "output.hdf5", &hdf5);
+  const char *ext[] = {".csv", ".h5"};
+  const int on[] = {csv, hdf5};
+  job->nfiles = 0;
+  for (int k = 0; k < 2; k++) {
+    if (on[k]) {
+      snprintf(job->files[job->nfiles++], sizeof job->files[0], "%s/%s%s%s", dir, prefix, suffix,
+               ext[k]);
+    }
+  }
+}
+
+static char *stats_text(cli_job *job)
+{
+  sk_stats st;
+  sk_stepper_get_stats(job->stepper, &st);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) {
+    return NULL;
+  }
+  sk_stats_print_json(&st, f);
+  fclose(f);
+  return buf;
+}
+
+static sk_status integrate(sk_context *ctx, cli_job *job)
+{
+  const double *ex;
+  const double *y = sk_stepper_get_state(job->stepper);
+  SK_CALL(ctx, exact_at(ctx, job, job->t0, &ex));
+  if (job->results) {
+    SK_CALL(ctx, sk__results_write(job->results, job->t0, y, ex));
+  }
+  for (size_t k = 0; k < job->ntimes; k++) {
+    double tret;
+    sk_status st = sk_stepper_advance(job->stepper, job->times[k], &tret);
+    if (st != SK_OK) {
+      return st < 0 ? st : SK_ERROR(ctx, st, "run interrupted at t=%.6e", tret);
+    }
+    SK_CALL(ctx, exact_at(ctx, job, tret, &ex));
+    if (job->results) {
+      SK_CALL(ctx, sk__results_write(job->results, tret, y, ex));
+    }
+  }
+  if (job->exact) {
+    record_error(job, y);
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
+{
+  SK_CALL(ctx, open_results(ctx, job));
+  sk_status st = integrate(ctx, job);
+  if (!job->results) {
+    return st;
+  }
+  char *effective = sk_options_effective_string(job->opts);
+  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
+  char *stats = stats_text(job);
+  sk_status fst;
+  if (st == SK_OK) {
+    fst = sk__results_finish(job->results, stats, prov);
+    note_files(job, "");
+  } else {
+    /* keep the failure's record: writing the partial files must not replace it */
+    sk_error saved = *sk_context_get_error(ctx);
+    char msg[SK_ERROR_MSG_LEN + 64];
+    sk_error_format(&saved, 0, msg, sizeof msg);
+    fst = sk__results_fail(job->results, stats, prov, msg);
+    note_files(job, ".partial");
+    if (fst == SK_OK) {
+      sk__error_restore(ctx, &saved);
+    }
+  }
+  free(effective);
+  free(prov);
+  free(stats);
+  return st != SK_OK ? st : fst;
+}

@@ -1,0 +1,49 @@
+/* src/cli/job.h: one run of the CLI: options, model, engine, output times, result files */
+#ifndef SK_CLI_JOB_H
+#define SK_CLI_JOB_H
+
+#include "io/results.h"
+#include "stiffkit/stiffkit.h"
+
+#define CLI_MAX_FILES 4
+
+typedef struct {
+  sk_options *opts;
+  sk_model *model;
+  sk_stepper *stepper;
+  sk_results *results;
+  const char *method;
+  char linsol[16], prec[16];
+  double t0, t_end, rtol, atol;
+  double *times;
+  size_t ntimes;
+  int64_t *probes;
+  char **probe_names;
+  size_t nprobes;
+  double *exact; /* work buffer, length n, when the model has an exact solution */
+  int started;   /* result files were opened */
+  int have_error;
+  double max_err, rms_err, rel_l2_err;
+  int nfiles;
+  char files[CLI_MAX_FILES][4096];
+} cli_job;
+
+void cli_job_init(cli_job *job);
+void cli_job_free(cli_job *job);
+
+/* cli_job_options: the options database with every module's table. */
+sk_status cli_job_options(sk_context *ctx, cli_job *job);
+
+/* cli_job_load: the embedded default job or CONFIG, then the --set assignments. */
+sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
+                       size_t nsets);
+
+/* cli_job_prepare: validate everything and build model and engine before
+ * any file is created (bad input leaves nothing behind). */
+sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
+
+/* cli_job_execute: open the result files, integrate through the output
+ * times, finish (rename into place) or fail (keep .partial files). */
+sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv);
+
+#endif

@@ -1,0 +1,499 @@
+/* src/io/provenance.c: provenance YAML of a run (versions, host, date, command line, options), YAML quoting, the version table */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <SuiteSparse_config.h>
+#include <hdf5.h>
+#include <klu.h>
+#include <metis.h>
+#include <umfpack.h>
+#include <yaml.h>
+
+#include "backends/sundials_version.h"
+#include "core/error.h"
+#include "io/provenance.h"
+#include "stiffkit/sk_config.h"
+
+/* ---- YAML double-quoted scalars ------------------------------------------ */
+
+/* Length (1..4) of the valid UTF-8 sequence at p, its code point in *cp;
+ * 0 when the bytes are not valid UTF-8 (overlong, surrogate, > U+10FFFF). */
+static int utf8_decode(const unsigned char *p, uint32_t *cp)
+{
+  int len;
+  uint32_t v, min;
+  if (p[0] >= 0xC0 && p[0] <= 0xDF) {
+    len = 2;
+    v = p[0] & 0x1Fu;
+    min = 0x80;
+  } else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
+    len = 3;
+    v = p[0] & 0x0Fu;
+    min = 0x800;
+  } else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
+    len = 4;
+    v = p[0] & 0x07u;
+    min = 0x10000;
+  } else {
+    return 0;
+  }
+  for (int k = 1; k < len; k++) {
+    if ((p[k] & 0xC0u) != 0x80u) {
+      return 0; /* also stops at the terminating NUL */
+    }
+    v = (v << 6) | (p[k] & 0x3Fu);
+  }
+  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
+    return 0;
+  }
+  *cp = v;
+  return len;
+}
+
+/* YAML 1.2 c-printable, less the BOM, for code points >= 0x80. */
+static int yaml_printable(uint32_t cp)
+{
+  return cp == 0x85 || (cp >= 0xA0 && cp <= 0xD7FF) ||
+         (cp >= 0xE000 && cp <= 0xFFFD && cp != 0xFEFF) || (cp >= 0x10000 && cp <= 0x10FFFF);
+}
+
+typedef struct {
+  char *dst;
+  size_t cap, n;
+} qsink;
+
+static void q_put(qsink *q, char c)
+{
+  if (q->dst && q->n + 1 < q->cap) {
+    q->dst[q->n] = c;
+  }
+  q->n++;
+}
+
+static void q_puts(qsink *q, const char *s)
+{
+  for (; *s; s++) {
+    q_put(q, *s);
+  }
+}
+
+static void q_escape(qsink *q, uint32_t cp)
+{
+  char buf[16];
+  if (cp <= 0xFF) {
+    snprintf(buf, sizeof buf, "\\x%02X", (unsigned)cp);
+  } else if (cp <= 0xFFFF) {
+    snprintf(buf, sizeof buf, "\\u%04X", (unsigned)cp);
+  } else {
+    snprintf(buf, sizeof buf, "\\U%08X", (unsigned)cp);
+  }
+  q_puts(q, buf);
+}
+
+size_t sk__yaml_quote(char *dst, size_t cap, const char *s)
+{
+  qsink q = {dst, cap, 0};
+  q_put(&q, '"');
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  while (*p) {
+    unsigned char c = *p;
+    if (c == '"') {
+      q_puts(&q, "\\\"");
+      p++;
+    } else if (c == '\\') {
+      q_puts(&q, "\\\\");
+      p++;
+    } else if (c < 0x20 || c == 0x7F) {
+      switch (c) {
+      case '\a': q_puts(&q, "\\a"); break;
+      case '\b': q_puts(&q, "\\b"); break;
+      case '\t': q_puts(&q, "\\t"); break;
+      case '\n': q_puts(&q, "\\n"); break;
+      case '\v': q_puts(&q, "\\v"); break;
+      case '\f': q_puts(&q, "\\f"); break;
+      case '\r': q_puts(&q, "\\r"); break;
+      case 0x1B: q_puts(&q, "\\e"); break;
+      default: q_escape(&q, c); break;
+      }
+      p++;
+    } else if (c < 0x80) {
+      q_put(&q, (char)c);
+      p++;
+    } else {
+      uint32_t cp = 0;
+      int len = utf8_decode(p, &cp);
+      if (len == 0) {
+        q_escape(&q, c); /* an invalid byte, kept as the code point of its value */
+        p++;
+      } else if (yaml_printable(cp)) {
+        for (int k = 0; k < len; k++) {
+          q_put(&q, (char)p[k]);
+        }
+        p += len;
+      } else {
+        q_escape(&q, cp);
+        p += len;
+      }
+    }
+  }
+  q_put(&q, '"');
+  if (dst && cap > 0) {
+    dst[q.n < cap ? q.n : cap - 1] = '\0';
+  }
+  return q.n;
+}
+
+int sk__yaml_is_block_mapping(const char *text)
+{
+  if (!text) {
+    return 0;
+  }
+  yaml_parser_t parser;
+  if (!yaml_parser_initialize(&parser)) {
+    return 0;
+  }
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+  int ok = 0, stage = 0, depth = 0;
+  for (;;) {
+    yaml_event_t ev;
+    if (!yaml_parser_parse(&parser, &ev)) {
+      break;
+    }
+    yaml_event_type_t type = ev.type;
+    int good = 0;
+    switch (stage) {
+    case 0:
+      good = type == YAML_STREAM_START_EVENT;
+      stage = 1;
+      break;
+    case 1:
+      good = type == YAML_DOCUMENT_START_EVENT && ev.data.document_start.implicit;
+      stage = 2;
+      break;
+    case 2:
+      good = type == YAML_MAPPING_START_EVENT &&
+             ev.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE;
+      depth = 1;
+      stage = 3;
+      break;
+    case 3:
+      good = 1;
+      if (type == YAML_MAPPING_START_EVENT || type == YAML_SEQUENCE_START_EVENT) {
+        depth++;
+      } else if (type == YAML_MAPPING_END_EVENT || type == YAML_SEQUENCE_END_EVENT) {
+        if (--depth == 0) {
+          stage = 4;
+        }
+      }
+      break;
+    case 4:
+      good = type == YAML_DOCUMENT_END_EVENT && ev.data.document_end.implicit;
+      stage = 5;
+      break;
+    default:
+      good = type == YAML_STREAM_END_EVENT;
+      ok = good;
+      break;
+    }
+    yaml_event_delete(&ev);
+    if (!good || type == YAML_STREAM_END_EVENT) {
+      break;
+    }
+  }
+  yaml_parser_delete(&parser);
+  return ok;
+}
+
+/* ---- a growing string built through the context's allocator -------------- */
+
+typedef struct {
+  sk_context *ctx;
+  char *buf;
+  size_t len, cap;
+  int oom;
+} sbuf;
+
+static int sb_reserve(sbuf *b, size_t extra)
+{
+  if (b->oom) {
+    return 0;
+  }
+  if (b->len + extra + 1 <= b->cap) {
+    return 1;
+  }
+  size_t cap = b->cap ? b->cap : 2048;
+  while (cap < b->len + extra + 1) {
+    cap *= 2;
+  }
+  char *nb = sk__malloc(b->ctx, cap);
+  if (!nb) {
+    b->oom = 1;
+    return 0;
+  }
+  if (b->buf) {
+    memcpy(nb, b->buf, b->len);
+  }
+  nb[b->len] = '\0';
+  sk__free(b->ctx, b->buf);
+  b->buf = nb;
+  b->cap = cap;
+  return 1;
+}
+
+static void sb_add(sbuf *b, const char *s, size_t k)
+{
+  if (sb_reserve(b, k)) {
+    memcpy(b->buf + b->len, s, k);
+    b->len += k;
+    b->buf[b->len] = '\0';
+  }
+}
+
+static void sb_puts(sbuf *b, const char *s)
+{
+  sb_add(b, s, strlen(s));
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...) SK__PRINTF(2, 3);
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int k = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (k > 0 && sb_reserve(b, (size_t)k)) {
+    vsnprintf(b->buf + b->len, (size_t)k + 1, fmt, ap2);
+    b->len += (size_t)k;
+  }
+  va_end(ap2);
+}
+
+static void sb_quoted(sbuf *b, const char *s)
+{
+  size_t k = sk__yaml_quote(NULL, 0, s);
+  if (sb_reserve(b, k)) {
+    sk__yaml_quote(b->buf + b->len, k + 1, s);
+    b->len += k;
+  }
+}
+
+/* "<indent>key: "quoted"\n" */
+static void sb_kv(sbuf *b, const char *indent, const char *key, const char *value)
+{
+  sb_printf(b, "%s%s: ", indent, key);
+  sb_quoted(b, value);
+  sb_puts(b, "\n");
+}
+
+/* Every non-empty line of text, prefixed by indent. */
+static void sb_indented(sbuf *b, const char *text, const char *indent)
+{
+  const char *p = text;
+  while (*p) {
+    const char *e = strchr(p, '\n');
+    size_t k = e ? (size_t)(e - p) : strlen(p);
+    if (k > 0 && !(k == 1 && p[0] == '\r')) {
+      sb_puts(b, indent);
+      sb_add(b, p, k);
+    }
+    sb_puts(b, "\n");
+    p += k + (e ? 1 : 0);
+  }
+}
+
+/* One argument as a POSIX shell word. */
+static void sb_shell_word(sbuf *b, const char *s)
+{
+  const char *safe =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-";
+  if (s[0] != '\0' && strspn(s, safe) == strlen(s)) {
+    sb_puts(b, s);
+    return;
+  }
+  sb_puts(b, "'");
+  for (const char *p = s; *p; p++) {
+    if (*p == '\'') {
+      sb_puts(b, "'\\''");
+    } else {
+      sb_add(b, p, 1);
+    }
+  }
+  sb_puts(b, "'");
+}
+
+/* ---- versions --------------------------------------------------------------- */
+
+typedef struct {
+  char sundials_run[64];
+  char suitesparse_run[32], suitesparse_build[32];
+  char klu[32], umfpack[32], metis[32];
+  char hdf5_run[32], hdf5_build[32];
+  const char *yaml_run;
+} versions;
+
+static void versions_get(versions *v)
+{
+  sk__sundials_version(v->sundials_run, sizeof v->sundials_run);
+  snprintf(v->suitesparse_build, sizeof v->suitesparse_build, "%d.%d.%d",
+           SUITESPARSE_MAIN_VERSION, SUITESPARSE_SUB_VERSION, SUITESPARSE_SUBSUB_VERSION);
+#ifdef SUITESPARSE_HAS_VERSION_FUNCTION
+  int ss[3] = {0, 0, 0};
+  SuiteSparse_version(ss);
+  snprintf(v->suitesparse_run, sizeof v->suitesparse_run, "%d.%d.%d", ss[0], ss[1], ss[2]);
+#else
+  snprintf(v->suitesparse_run, sizeof v->suitesparse_run, "%s", v->suitesparse_build);
+#endif
+  snprintf(v->klu, sizeof v->klu, "%d.%d.%d", KLU_MAIN_VERSION, KLU_SUB_VERSION,
+           KLU_SUBSUB_VERSION);
+  snprintf(v->umfpack, sizeof v->umfpack, "%d.%d.%d", UMFPACK_MAIN_VERSION,
+           UMFPACK_SUB_VERSION, UMFPACK_SUBSUB_VERSION);
+  snprintf(v->metis, sizeof v->metis, "%d.%d.%d", METIS_VER_MAJOR, METIS_VER_MINOR,
+           METIS_VER_SUBMINOR);
+  unsigned maj = 0, min = 0, rel = 0;
+  if (H5get_libversion(&maj, &min, &rel) < 0) {
+    snprintf(v->hdf5_run, sizeof v->hdf5_run, "unknown");
+  } else {
+    snprintf(v->hdf5_run, sizeof v->hdf5_run, "%u.%u.%u", maj, min, rel);
+  }
+  snprintf(v->hdf5_build, sizeof v->hdf5_build, "%d.%d.%d", H5_VERS_MAJOR, H5_VERS_MINOR,
+           H5_VERS_RELEASE);
+  v->yaml_run = yaml_get_version_string();
+}
+
+sk_status sk__versions_print(FILE *out)
+{
+  if (!out) {
+    return SK_ERR_ARG;
+  }
+  versions v;
+  versions_get(&v);
+  const char *fmt = "%-15s %s\n";
+  fprintf(out, fmt, "stiffkit", SK_VERSION);
+  fprintf(out, fmt, "git revision", SK_GIT_REVISION);
+  fprintf(out, fmt, "build options", SK_BUILD_OPTIONS);
+  fprintf(out, "%-15s %s (headers %s)\n", "SUNDIALS", v.sundials_run,
+          sk__sundials_build_version());
+  fprintf(out, "%-15s %d bits\n", "index size", sk__sundials_index_bits());
+  fprintf(out, fmt, "KLU", v.klu);
+  fprintf(out, fmt, "UMFPACK", v.umfpack);
+  fprintf(out, "%-15s %s (headers %s)\n", "SuiteSparse", v.suitesparse_run,
+          v.suitesparse_build);
+  fprintf(out, fmt, "METIS", v.metis);
+  fprintf(out, "%-15s %s (headers %s)\n", "HDF5", v.hdf5_run, v.hdf5_build);
+  fprintf(out, fmt, "libyaml", v.yaml_run ? v.yaml_run : "unknown");
+  if (fflush(out) == EOF || ferror(out)) {
+    return SK_ERR_IO;
+  }
+  return SK_OK;
+}
+
+/* ---- provenance ------------------------------------------------------------- */
+
+static int is_blank(const char *s)
+{
+  for (; s && *s; s++) {
+    if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r') {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
+                          const char *effective_options_yaml)
+{
+  sbuf b = {ctx, NULL, 0, 0, 0};
+  versions v;
+  versions_get(&v);
+
+  sb_puts(&b, "stiffkit:\n");
+  sb_kv(&b, "  ", "version", SK_VERSION);
+  sb_kv(&b, "  ", "git_revision", SK_GIT_REVISION);
+  sb_kv(&b, "  ", "build_options", SK_BUILD_OPTIONS);
+
+  sb_puts(&b, "libraries:\n");
+  sb_puts(&b, "  sundials:\n");
+  sb_kv(&b, "    ", "version", v.sundials_run);
+  sb_kv(&b, "    ", "build_version", sk__sundials_build_version());
+  sb_printf(&b, "    index_bits: %d\n", sk__sundials_index_bits());
+  sb_puts(&b, "  suitesparse:\n");
+  sb_kv(&b, "    ", "version", v.suitesparse_run);
+  sb_kv(&b, "    ", "build_version", v.suitesparse_build);
+  sb_puts(&b, "  klu:\n");
+  sb_kv(&b, "    ", "version", v.klu);
+  sb_puts(&b, "  umfpack:\n");
+  sb_kv(&b, "    ", "version", v.umfpack);
+  sb_puts(&b, "  metis:\n");
+  sb_kv(&b, "    ", "version", v.metis);
+  sb_puts(&b, "  hdf5:\n");
+  sb_kv(&b, "    ", "version", v.hdf5_run);
+  sb_kv(&b, "    ", "build_version", v.hdf5_build);
+  sb_puts(&b, "  libyaml:\n");
+  sb_kv(&b, "    ", "version", v.yaml_run ? v.yaml_run : "unknown");
+
+  char host[256];
+  if (gethostname(host, sizeof host) != 0) {
+    snprintf(host, sizeof host, "unknown");
+  }
+  host[sizeof host - 1] = '\0';
+  sb_kv(&b, "", "host", host);
+
+  char date[32] = "unknown";
+  time_t now = time(NULL);
+  struct tm tmv;
+  if (now != (time_t)-1 && gmtime_r(&now, &tmv)) {
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+  }
+  sb_kv(&b, "", "date", date);
+
+  char cwd[4096];
+  sb_kv(&b, "", "working_directory", getcwd(cwd, sizeof cwd) ? cwd : "unknown");
+
+  if (argc <= 0 || !argv) {
+    sb_puts(&b, "argv: []\ncommand: \"\"\n");
+  } else {
+    sb_puts(&b, "argv:\n");
+    for (int i = 0; i < argc; i++) {
+      sb_puts(&b, "  - ");
+      sb_quoted(&b, argv[i] ? argv[i] : "");
+      sb_puts(&b, "\n");
+    }
+    sbuf cmd = {ctx, NULL, 0, 0, 0};
+    for (int i = 0; i < argc; i++) {
+      if (i > 0) {
+        sb_puts(&cmd, " ");
+      }
+      sb_shell_word(&cmd, argv[i] ? argv[i] : "");
+    }
+    if (cmd.oom) {
+      b.oom = 1;
+    } else {
+      sb_kv(&b, "", "command", cmd.buf ? cmd.buf : "");
+    }
+    sk__free(ctx, cmd.buf);
+  }
+
+  if (is_blank(effective_options_yaml)) {
+    sb_puts(&b, "options: {}\n");
+  } else if (sk__yaml_is_block_mapping(effective_options_yaml)) {
+    sb_puts(&b, "options:\n");
+    sb_indented(&b, effective_options_yaml, "  ");
+  } else {
+    sb_puts(&b, "options: {}\n");
+    sb_kv(&b, "", "options_unparsed", effective_options_yaml);
+  }
+
+  if (b.oom) {
+    sk__free(ctx, b.buf);
+    SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory building the provenance record");
+    return NULL;
+  }
+  return b.buf;
+}

@@ -1,0 +1,662 @@
+/* src/io/results.c: result files front: temporary names, probes and norms, rename into place, partial files on failure */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "io/provenance.h"
+#include "io/results.h"
+#include "io/results_impl.h"
+
+enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_COUNT = 3 };
+
+/* where a file is */
+enum { AT_NONE = 0, AT_TMP, AT_FINAL, AT_PARTIAL };
+
+/* life of the object */
+enum {
+  PH_OPEN = 0, /* writing rows */
+  PH_BROKEN,   /* a write or finish failed: only fail/destroy */
+  PH_DONE,     /* finished: files under their final names */
+  PH_FAILED    /* fail done: files under the partial names */
+};
+
+typedef struct {
+  char *final, *tmp, *partial;
+  int at;
+} rfile;
+
+struct sk_results {
+  sk_context *ctx;
+  int phase;
+  int csv, hdf5, write_states, has_exact;
+  int64_t n;
+  size_t nprobes;
+  int64_t *probes;
+  char **probe_names;
+  size_t nnorms;
+  size_t ncols;     /* t + probes + norms */
+  double *row;      /* ncols values */
+  int64_t nrows;
+  double last_t;
+  int have_grid;
+  char *dir;
+  rfile f[F_COUNT];
+  sk__csv_writer *cw;
+  sk__h5_writer *hw;
+};
+
+static const char *const norm_names[4] = {"max_abs_y", "rms_y", "max_abs_err", "rms_err"};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *str_printf(sk_context *ctx, const char *fmt, ...) SK__PRINTF(2, 3);
+static char *str_printf(sk_context *ctx, const char *fmt, ...)
+{
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int k = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = k >= 0 ? sk__malloc(ctx, (size_t)k + 1) : NULL;
+  if (s) {
+    vsnprintf(s, (size_t)k + 1, fmt, ap2);
+  }
+  va_end(ap2);
+  return s;
+}
+
+void sk__results_one_line(const char *msg, char *buf, size_t len)
+{
+  if (!buf || len == 0) {
+    return;
+  }
+  snprintf(buf, len, "%s", msg && msg[0] ? msg : "unknown error");
+  for (char *p = buf; *p; p++) {
+    if ((unsigned char)*p < 0x20 || *p == 0x7F) {
+      *p = ' ';
+    }
+  }
+}
+
+sk_status sk__results_fsync_path(sk_context *ctx, const char *path, const char *shown)
+{
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fsync(fd) != 0) {
+    int err = errno;
+    if (fd >= 0) {
+      close(fd);
+    }
+    return SK_ERROR(ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", shown, path,
+                    strerror(err));
+  }
+  if (close(fd) != 0) {
+    return SK_ERROR(ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", shown, path,
+                    strerror(errno));
+  }
+  return SK_OK;
+}
+
+/* fsync the directory so that renames are durable; file systems that
+ * cannot sync a directory (EINVAL) are accepted. */
+static sk_status fsync_dir(sk_context *ctx, const char *dir)
+{
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    return SK_ERROR(ctx, SK_ERR_IO, "cannot open output directory '%s' to sync it: %s", dir,
+                    strerror(errno));
+  }
+  if (fsync(fd) != 0 && errno != EINVAL) {
+    int err = errno;
+    close(fd);
+    return SK_ERROR(ctx, SK_ERR_IO, "I/O error syncing output directory '%s': %s", dir,
+                    strerror(err));
+  }
+  close(fd);
+  return SK_OK;
+}
+
+/* Create the temporary file of f (exclusive; a stale file of a dead process
+ * with the same pid is replaced). Returns the descriptor through *fd. */
+static sk_status create_tmp(sk_context *ctx, rfile *f, sk_status code, int *fd)
+{
+  *fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (*fd < 0 && errno == EEXIST && unlink(f->tmp) == 0) {
+    *fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  }
+  if (*fd < 0) {
+    return SK_ERROR(ctx, code, "cannot create output file '%s': %s", f->final, strerror(errno));
+  }
+  f->at = AT_TMP;
+  return SK_OK;
+}
+
+static sk_status rename_file(sk_context *ctx, rfile *f, int to)
+{
+  const char *from = f->at == AT_TMP ? f->tmp : f->at == AT_FINAL ? f->final : f->partial;
+  const char *dest = to == AT_TMP ? f->tmp : to == AT_FINAL ? f->final : f->partial;
+  if (rename(from, dest) != 0) {
+    return SK_ERROR(ctx, SK_ERR_IO, "cannot rename '%s' to '%s': %s", from, dest,
+                    strerror(errno));
+  }
+  f->at = to;
+  return SK_OK;
+}
+
+static void remove_tmp_files(sk_results *r)
+{
+  for (int k = 0; k < F_COUNT; k++) {
+    if (r->f[k].at == AT_TMP && r->f[k].tmp) {
+      unlink(r->f[k].tmp);
+      r->f[k].at = AT_NONE;
+    }
+  }
+}
+
+static int is_single_line(const char *s, size_t *len)
+{
+  size_t k = strlen(s);
+  while (k > 0 && (s[k - 1] == '\n' || s[k - 1] == '\r' || s[k - 1] == ' ' || s[k - 1] == '\t')) {
+    k--;
+  }
+  *len = k;
+  return memchr(s, '\n', k) == NULL && memchr(s, '\r', k) == NULL;
+}
+
+/* fputs of s as a YAML double-quoted scalar. Returns 0 or EOF (*oom set
+ * when the quoted copy could not be allocated). */
+static int put_quoted(sk_context *ctx, FILE *fp, const char *s, int *oom)
+{
+  size_t k = sk__yaml_quote(NULL, 0, s);
+  char *q = sk__malloc(ctx, k + 1);
+  if (!q) {
+    *oom = 1;
+    return EOF;
+  }
+  sk__yaml_quote(q, k + 1, s);
+  int rc = fputs(q, fp);
+  sk__free(ctx, q);
+  return rc == EOF ? EOF : 0;
+}
+
+/* Write the sidecar <prefix>[.partial].provenance.yaml under its temporary
+ * name: status, error, statistics (JSON as a flow mapping), provenance. */
+static sk_status write_sidecar(sk_results *r, const char *status, const char *error,
+                               const char *stats, const char *prov)
+{
+  rfile *f = &r->f[F_SIDE];
+  int fd = -1;
+  SK_CALL(r->ctx, create_tmp(r->ctx, f, SK_ERR_CREATE, &fd));
+  FILE *fp = fdopen(fd, "w");
+  if (!fp) {
+    int err = errno;
+    close(fd);
+    return SK_ERROR(r->ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", f->final,
+                    f->tmp, strerror(err));
+  }
+  int bad = 0, oom = 0;
+  errno = 0;
+  bad |= fprintf(fp, "status: %s\n", status) < 0;
+  if (error) {
+    bad |= fputs("error: ", fp) == EOF || put_quoted(r->ctx, fp, error, &oom) == EOF ||
+           fputs("\n", fp) == EOF;
+  }
+  if (stats) {
+    size_t k = 0;
+    if (is_single_line(stats, &k) && k > 1 && stats[0] == '{' && stats[k - 1] == '}') {
+      bad |= fprintf(fp, "statistics: %.*s\n", (int)k, stats) < 0;
+    } else {
+      bad |= fputs("statistics_text: ", fp) == EOF || put_quoted(r->ctx, fp, stats, &oom) == EOF ||
+             fputs("\n", fp) == EOF;
+    }
+  }
+  if (prov && sk__yaml_is_block_mapping(prov)) {
+    bad |= fputs("provenance:\n", fp) == EOF;
+    for (const char *p = prov; *p && !bad;) {
+      const char *e = strchr(p, '\n');
+      size_t k = e ? (size_t)(e - p) : strlen(p);
+      if (k > 0) {
+        bad |= fprintf(fp, "  %.*s", (int)k, p) < 0;
+      }
+      bad |= fputs("\n", fp) == EOF;
+      p += k + (e ? 1 : 0);
+    }
+  } else if (prov) {
+    bad |= fputs("provenance_text: ", fp) == EOF || put_quoted(r->ctx, fp, prov, &oom) == EOF ||
+           fputs("\n", fp) == EOF;
+  }
+  if (!bad) {
+    bad = fflush(fp) == EOF || fsync(fileno(fp)) != 0;
+  }
+  int err = errno;
+  if (fclose(fp) == EOF && !bad) {
+    bad = 1;
+    err = errno;
+  }
+  if (oom) {
+    return SK_ERROR(r->ctx, SK_ERR_NOMEM, "out of memory writing '%s'", f->final);
+  }
+  if (bad) {
+    return SK_ERROR(r->ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", f->final,
+                    f->tmp, strerror(err ? err : EIO));
+  }
+  return SK_OK;
+}
+
+/* ---- open --------------------------------------------------------------- */
+
+static sk_status results_paths(sk_results *r, const char *dir, const char *prefix)
+{
+  sk_context *ctx = r->ctx;
+  static const char *const ext[F_COUNT] = {"csv", "h5", "provenance.yaml"};
+  long pid = (long)getpid();
+  size_t dl = strlen(dir);
+  const char *sep = dl > 0 && dir[dl - 1] == '/' ? "" : "/";
+  r->dir = str_printf(ctx, "%s", dir);
+  SK_CHECK(ctx, r->dir, SK_ERR_NOMEM, "out of memory");
+  for (int k = 0; k < F_COUNT; k++) {
+    r->f[k].final = str_printf(ctx, "%s%s%s.%s", dir, sep, prefix, ext[k]);
+    r->f[k].tmp = str_printf(ctx, "%s%s%s.%s.tmp.%ld", dir, sep, prefix, ext[k], pid);
+    r->f[k].partial = str_printf(ctx, "%s%s%s.partial.%s", dir, sep, prefix, ext[k]);
+    SK_CHECK(ctx, r->f[k].final && r->f[k].tmp && r->f[k].partial, SK_ERR_NOMEM,
+             "out of memory");
+  }
+  return SK_OK;
+}
+
+static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
+{
+  sk_context *ctx = r->ctx;
+  r->csv = cfg->csv != 0;
+  r->hdf5 = cfg->hdf5 != 0;
+  r->write_states = cfg->write_states != 0;
+  r->has_exact = cfg->has_exact != 0;
+  r->n = cfg->n;
+  r->nprobes = cfg->nprobes;
+  r->nnorms = r->has_exact ? 4 : 2;
+  r->ncols = 1 + r->nprobes + r->nnorms;
+  SK_CALL(ctx, results_paths(r, cfg->dir && cfg->dir[0] ? cfg->dir : ".", cfg->prefix));
+
+  r->row = sk__calloc(ctx, r->ncols, sizeof *r->row);
+  r->probes = sk__calloc(ctx, r->nprobes, sizeof *r->probes);
+  r->probe_names = sk__calloc(ctx, r->nprobes, sizeof *r->probe_names);
+  SK_CHECK(ctx, r->row && r->probes && r->probe_names, SK_ERR_NOMEM, "out of memory");
+  for (size_t j = 0; j < r->nprobes; j++) {
+    r->probes[j] = cfg->probes[j];
+    const char *name = cfg->probe_names ? cfg->probe_names[j] : NULL;
+    r->probe_names[j] = name ? str_printf(ctx, "%s", name)
+                             : str_printf(ctx, "y[%" PRId64 "]", cfg->probes[j]);
+    SK_CHECK(ctx, r->probe_names[j], SK_ERR_NOMEM, "out of memory");
+  }
+
+  int fd = -1;
+  if (r->csv) {
+    SK_CALL(ctx, create_tmp(ctx, &r->f[F_CSV], SK_ERR_CREATE, &fd));
+    SK_CALL(ctx, sk__csv_writer_open(ctx, fd, r->f[F_CSV].tmp, r->f[F_CSV].final, &r->cw));
+  }
+  if (r->hdf5) {
+    SK_CALL(ctx, create_tmp(ctx, &r->f[F_H5], SK_ERR_CREATE, &fd));
+    close(fd); /* HDF5 opens it by name */
+    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, r->n, r->nprobes,
+                                    r->probes, (const char *const *)r->probe_names, r->nnorms,
+                                    norm_names, r->write_states, &r->hw));
+  }
+  if (r->csv) {
+    const char **names = sk__calloc(ctx, r->ncols, sizeof *names);
+    SK_CHECK(ctx, names, SK_ERR_NOMEM, "out of memory");
+    names[0] = "t";
+    for (size_t j = 0; j < r->nprobes; j++) {
+      names[1 + j] = r->probe_names[j];
+    }
+    for (size_t j = 0; j < r->nnorms; j++) {
+      names[1 + r->nprobes + j] = norm_names[j];
+    }
+    sk_status st = sk__csv_writer_header(r->cw, names, r->ncols);
+    sk__free(ctx, names);
+    SK_CALL(ctx, st);
+  }
+  return SK_OK;
+}
+
+sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_results **res)
+{
+  SK_CHECK(ctx, res, SK_ERR_ARG, "results: NULL output pointer");
+  *res = NULL;
+  SK_CHECK(ctx, cfg, SK_ERR_ARG, "results: NULL configuration");
+  SK_CHECK(ctx, cfg->prefix && cfg->prefix[0], SK_ERR_ARG, "results: empty file prefix");
+  SK_CHECK(ctx, !strchr(cfg->prefix, '/'), SK_ERR_ARG,
+           "results: file prefix '%s' must not contain '/' (give the directory as dir)",
+           cfg->prefix);
+  SK_CHECK(ctx, cfg->csv || cfg->hdf5, SK_ERR_ARG, "results: neither CSV nor HDF5 requested");
+  SK_CHECK(ctx, cfg->n > 0, SK_ERR_ARG, "results: state length %" PRId64 " must be > 0",
+           cfg->n);
+  SK_CHECK(ctx, cfg->nprobes == 0 || cfg->probes, SK_ERR_ARG,
+           "results: %zu probes but no probe indices", cfg->nprobes);
+  for (size_t j = 0; j < cfg->nprobes; j++) {
+    SK_CHECK(ctx, cfg->probes[j] >= 0 && cfg->probes[j] < cfg->n, SK_ERR_ARG,
+             "results: probe %zu index %" PRId64 " is outside [0, %" PRId64 ")", j,
+             cfg->probes[j], cfg->n);
+  }
+  sk_results *r = sk__calloc(ctx, 1, sizeof *r);
+  SK_CHECK(ctx, r, SK_ERR_NOMEM, "out of memory");
+  r->ctx = ctx;
+  r->phase = PH_OPEN;
+  sk_status st = results_open_body(r, cfg);
+  if (st != SK_OK) {
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    sk__results_destroy(&r);
+    return st;
+  }
+  *res = r;
+  return SK_OK;
+}
+
+/* ---- grid ----------------------------------------------------------------- */
+
+sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
+                               const double *const *axes)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
+           "results: grid set after finish/fail or after a write error");
+  SK_CHECK(ctx, !res->have_grid, SK_ERR_STATE, "results: grid set twice");
+  SK_CHECK(ctx, dim >= 1 && dim <= 3, SK_ERR_ARG, "results: grid dimension %d not in 1..3", dim);
+  SK_CHECK(ctx, n && axes, SK_ERR_ARG, "results: NULL grid sizes or axes");
+  int64_t nodes = 1;
+  for (int d = 0; d < dim; d++) {
+    SK_CHECK(ctx, n[d] >= 1 && axes[d], SK_ERR_ARG,
+             "results: grid direction %d has %" PRId64 " nodes or no coordinates", d, n[d]);
+    SK_CHECK(ctx, n[d] <= res->n && nodes <= res->n / n[d], SK_ERR_ARG,
+             "results: grid larger than the state (%" PRId64 " values)", res->n);
+    nodes *= n[d];
+  }
+  SK_CHECK(ctx, res->n % nodes == 0, SK_ERR_ARG,
+           "results: state length %" PRId64 " is not a multiple of the %" PRId64 " grid nodes",
+           res->n, nodes);
+  if (res->hw) {
+    sk_status st = sk__h5_writer_set_grid(res->hw, dim, n, axes, res->n / nodes);
+    if (st < 0) {
+      res->phase = PH_BROKEN;
+    }
+    SK_CALL(ctx, st);
+  }
+  res->have_grid = 1;
+  return SK_OK;
+}
+
+/* ---- rows ----------------------------------------------------------------- */
+
+/* max |v_i| and sqrt(mean v_i^2) (scaled, so no overflow before the end);
+ * returns the index of the first non-finite value, or -1. */
+static int64_t norms_of(const double *v, int64_t n, double *maxabs, double *rms)
+{
+  double m = 0.0;
+  for (int64_t i = 0; i < n; i++) {
+    if (!isfinite(v[i])) {
+      return i;
+    }
+    double a = fabs(v[i]);
+    if (a > m) {
+      m = a;
+    }
+  }
+  double s = 0.0;
+  if (m > 0.0) {
+    double inv = 1.0 / m;
+    for (int64_t i = 0; i < n; i++) {
+      double q = v[i] * inv;
+      s += q * q;
+    }
+  }
+  *maxabs = m;
+  *rms = m * sqrt(s / (double)n);
+  return -1;
+}
+
+static int64_t err_norms_of(const double *y, const double *ye, int64_t n, double *maxabs,
+                            double *rms)
+{
+  double m = 0.0;
+  for (int64_t i = 0; i < n; i++) {
+    if (!isfinite(ye[i])) {
+      return i;
+    }
+    double a = fabs(y[i] - ye[i]);
+    if (a > m) {
+      m = a;
+    }
+  }
+  double s = 0.0;
+  if (m > 0.0 && isfinite(m)) {
+    double inv = 1.0 / m;
+    for (int64_t i = 0; i < n; i++) {
+      double q = (y[i] - ye[i]) * inv;
+      s += q * q;
+    }
+  }
+  *maxabs = m;
+  *rms = m * sqrt(s / (double)n);
+  return -1;
+}
+
+sk_status sk__results_write(sk_results *res, double t, const double *y, const double *yexact)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
+           "results: write after finish/fail or after a write error");
+  SK_CHECK(ctx, y, SK_ERR_ARG, "results: NULL state");
+  SK_CHECK(ctx, !res->has_exact || yexact, SK_ERR_ARG,
+           "results: the exact solution is required (error columns configured)");
+  SK_CHECK(ctx, isfinite(t), SK_ERR_NONFINITE, "results: output time is %g", t);
+  SK_CHECK(ctx, res->nrows == 0 || t > res->last_t, SK_ERR_ARG,
+           "results: output time t=%.10e does not follow the previous t=%.10e", t, res->last_t);
+
+  double *row = res->row;
+  double *norms = row + 1 + res->nprobes;
+  int64_t bad = norms_of(y, res->n, &norms[0], &norms[1]);
+  SK_CHECK(ctx, bad < 0, SK_ERR_NONFINITE,
+           "results: refusing to write a non-finite value at t=%.10e: y[%" PRId64 "] = %g", t,
+           bad, bad >= 0 ? y[bad] : 0.0);
+  if (res->has_exact) {
+    bad = err_norms_of(y, yexact, res->n, &norms[2], &norms[3]);
+    SK_CHECK(ctx, bad < 0, SK_ERR_NONFINITE,
+             "results: non-finite exact solution at t=%.10e: yexact[%" PRId64 "] = %g", t, bad,
+             bad >= 0 ? yexact[bad] : 0.0);
+    SK_CHECK(ctx, isfinite(norms[2]) && isfinite(norms[3]), SK_ERR_NONFINITE,
+             "results: the error norm overflows at t=%.10e", t);
+  }
+  row[0] = t;
+  for (size_t j = 0; j < res->nprobes; j++) {
+    row[1 + j] = y[res->probes[j]];
+  }
+  if (res->cw) {
+    sk_status st = sk__csv_writer_row(res->cw, row, res->ncols);
+    if (st < 0) {
+      res->phase = PH_BROKEN;
+    }
+    SK_CALL(ctx, st);
+  }
+  if (res->hw) {
+    sk_status st = sk__h5_writer_row(res->hw, t, row + 1, norms, y);
+    if (st < 0) {
+      res->phase = PH_BROKEN;
+    }
+    SK_CALL(ctx, st);
+  }
+  res->nrows++;
+  res->last_t = t;
+  return SK_OK;
+}
+
+/* ---- finish ----------------------------------------------------------------- */
+
+static void remove_stale_partials(sk_results *r)
+{
+  for (int k = 0; k < F_COUNT; k++) {
+    if (r->f[k].partial && r->f[k].at == AT_FINAL) {
+      unlink(r->f[k].partial);
+    }
+  }
+}
+
+sk_status sk__results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
+           "results: finish after finish/fail or after a write error");
+  res->phase = PH_BROKEN; /* until everything below succeeded */
+  if (res->cw) {
+    SK_CALL(ctx, sk__csv_writer_close(res->cw));
+  }
+  if (res->hw) {
+    SK_CALL(ctx, sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "complete", NULL));
+  }
+  if (res->csv) {
+    SK_CALL(ctx, write_sidecar(res, "complete", NULL, stats_json, provenance_yaml));
+  }
+  /* the sidecar first and the data last: a data file under its final name
+   * always has its provenance next to it */
+  static const int order[F_COUNT] = {F_SIDE, F_CSV, F_H5};
+  for (int k = 0; k < F_COUNT; k++) {
+    rfile *f = &res->f[order[k]];
+    if (f->at != AT_TMP) {
+      continue;
+    }
+    sk_status st = rename_file(ctx, f, AT_FINAL);
+    if (st < 0) {
+      /* undo the renames done so far: no final name without all files */
+      for (int j = k - 1; j >= 0; j--) {
+        rfile *g = &res->f[order[j]];
+        if (g->at == AT_FINAL && rename(g->final, g->tmp) == 0) {
+          g->at = AT_TMP;
+        }
+      }
+      SK_CALL(ctx, st);
+    }
+  }
+  res->phase = PH_DONE; /* the files are complete under their final names */
+  SK_CALL(ctx, fsync_dir(ctx, res->dir));
+  remove_stale_partials(res);
+  return SK_OK;
+}
+
+/* ---- fail --------------------------------------------------------------------- */
+
+/* Log the current error record as a warning (while failing, the record
+ * itself belongs to the failure of the run). */
+static void log_current(sk_context *ctx)
+{
+  char buf[SK_ERROR_MSG_LEN + 64];
+  sk_error_format(sk_context_get_error(ctx), 0, buf, sizeof buf);
+  sk__log(ctx, SK_LOG_WARN, "while keeping partial results: %s", buf);
+}
+
+static void keep(sk_status st, sk_status *worst, sk_context *ctx)
+{
+  if (st < 0) {
+    log_current(ctx);
+    if (*worst == SK_OK) {
+      *worst = st;
+    }
+  }
+}
+
+sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *provenance_yaml,
+                           const char *message)
+{
+  if (!res) {
+    return SK_ERR_ARG;
+  }
+  if (res->phase != PH_OPEN && res->phase != PH_BROKEN) {
+    return SK_ERR_STATE;
+  }
+  sk_context *ctx = res->ctx;
+  sk_error saved = *sk_context_get_error(ctx);
+  sk_status worst = SK_OK;
+  char msg[SK_ERROR_MSG_LEN];
+  sk__results_one_line(message, msg, sizeof msg);
+
+  if (res->cw && res->f[F_CSV].at == AT_TMP) {
+    keep(sk__csv_writer_close_incomplete(res->cw, msg), &worst, ctx);
+  }
+  if (res->hw && res->f[F_H5].at == AT_TMP) {
+    keep(sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "incomplete", msg), &worst,
+         ctx);
+  }
+  if (res->csv) {
+    if (res->f[F_SIDE].at == AT_TMP) {
+      unlink(res->f[F_SIDE].tmp);
+      res->f[F_SIDE].at = AT_NONE;
+    }
+    sk_status st = write_sidecar(res, "incomplete", msg, stats_json, provenance_yaml);
+    keep(st, &worst, ctx);
+    if (st < 0 && res->f[F_SIDE].at == AT_TMP) {
+      unlink(res->f[F_SIDE].tmp);
+      res->f[F_SIDE].at = AT_NONE;
+    }
+  }
+  for (int k = 0; k < F_COUNT; k++) {
+    if (res->f[k].at == AT_TMP) {
+      keep(rename_file(ctx, &res->f[k], AT_PARTIAL), &worst, ctx);
+    } else if (res->f[k].at == AT_FINAL) {
+      keep(SK_ERROR(ctx, SK_ERR_IO, "'%s' stays under its final name", res->f[k].final), &worst,
+           ctx);
+    }
+  }
+  keep(fsync_dir(ctx, res->dir), &worst, ctx);
+  res->phase = PH_FAILED;
+  sk__error_restore(ctx, &saved);
+  return worst;
+}
+
+/* ---- destroy and hooks ---------------------------------------------------------- */
+
+void sk__results_destroy(sk_results **res)
+{
+  if (!res || !*res) {
+    return;
+  }
+  sk_results *r = *res;
+  sk_context *ctx = r->ctx;
+  sk__csv_writer_free(&r->cw);
+  sk__h5_writer_free(&r->hw);
+  if (r->phase != PH_DONE && r->phase != PH_FAILED) {
+    remove_tmp_files(r);
+  }
+  for (int k = 0; k < F_COUNT; k++) {
+    sk__free(ctx, r->f[k].final);
+    sk__free(ctx, r->f[k].tmp);
+    sk__free(ctx, r->f[k].partial);
+  }
+  if (r->probe_names) {
+    for (size_t j = 0; j < r->nprobes; j++) {
+      sk__free(ctx, r->probe_names[j]);
+    }
+  }
+  sk__free(ctx, r->probe_names);
+  sk__free(ctx, r->probes);
+  sk__free(ctx, r->row);
+  sk__free(ctx, r->dir);
+  sk__free(ctx, r);
+  *res = NULL;
+}
+
+sk_status sk__results_test_replace_csv_stream(sk_results *res, FILE *stream)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  SK_CHECK(res->ctx, res->cw, SK_ERR_STATE, "results: no CSV file open");
+  SK_CALL(res->ctx, sk__csv_writer_replace_stream(res->cw, stream));
+  return SK_OK;
+}

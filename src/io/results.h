@@ -1,0 +1,122 @@
+/* src/io/results.h: result files (CSV table, HDF5 time series) written under temporary names and renamed into place */
+#ifndef SK_IO_RESULTS_H
+#define SK_IO_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stiffkit/context.h"
+
+/* Files of one run with prefix P in directory D:
+ *   during the run   D/P.csv.tmp.<pid>   D/P.h5.tmp.<pid>   D/P.provenance.yaml.tmp.<pid>
+ *   after finish     D/P.csv             D/P.h5             D/P.provenance.yaml (with the CSV)
+ *   after fail       D/P.partial.csv     D/P.partial.h5     D/P.partial.provenance.yaml
+ * The final names are created only by rename(2) once every byte is on disk
+ * (fsync of the file, then of the directory), so a file under its final name
+ * is always complete.
+ *
+ * CSV (D/P.csv): a header line and one row per output, nothing else:
+ *   t, <probe names...>, max_abs_y, rms_y [, max_abs_err, rms_err]
+ * values "%.10e", fields quoted as RFC 4180 when they contain , " or a line
+ * break. rms_y = sqrt(sum y_i^2 / n); err = y - yexact. A partial CSV ends
+ * with one line "# status=incomplete: <message>".
+ *
+ * Sidecar (D/P.provenance.yaml, written when the CSV is): YAML mapping with
+ * status, error (fail only), statistics (the JSON text, which is a YAML flow
+ * mapping) and provenance (the provenance mapping, nested).
+ *
+ * HDF5 (D/P.h5):
+ *   /time        float64 [ntimes]            extendible, chunked
+ *   /probes      float64 [ntimes x nprobes]  extendible (only when nprobes > 0);
+ *                attributes names (strings), indices (int64)
+ *   /norms       float64 [ntimes x ncols]    extendible; attribute columns:
+ *                max_abs_y, rms_y [, max_abs_err, rms_err]
+ *   /state       float64 [ntimes x n]        extendible, one row per chunk (rows longer
+ *                than 2^24 values are split); only with write_states
+ *   /grid        group (only after set_grid): datasets x, y, z (node coordinates),
+ *                attributes dims (int64 [dim]) and components (states per node)
+ *   /statistics  string dataset (JSON), also attribute statistics of /
+ *   /provenance  string dataset (YAML), also attribute provenance of /
+ *   attributes of /: format "stiffkit-results/1", status "running" during the
+ *   run, "complete" after finish, "incomplete" after fail (then also error).
+ * Strings are variable-length UTF-8. */
+
+typedef struct sk_results sk_results;
+
+typedef struct {
+  const char *dir;    /* output directory (must exist; not created); NULL means "." */
+  const char *prefix; /* file stem without '/': <dir>/<prefix>.csv, <dir>/<prefix>.h5 */
+  int csv, hdf5;      /* which files (at least one) */
+  int write_states;   /* HDF5: full state at each output time */
+  int64_t n;          /* state length (> 0) */
+  size_t nprobes;
+  const int64_t *probes;          /* nprobes state indices in [0, n) (copied) */
+  const char *const *probe_names; /* nprobes names (copied), or NULL for "y[i]" */
+  int has_exact;                  /* error columns present */
+} sk_results_config;
+
+/* sk__results_open: create the temporary files and write the CSV header and
+ * the HDF5 layout (status "running"). On success *res owns the temporary
+ * files; on error *res is NULL and nothing is left in the directory.
+ * Errors: SK_ERR_ARG (bad config: message names the field), SK_ERR_CREATE
+ * ("cannot create output file '<path>': <strerror>" for a missing, non
+ * directory or unwritable dir), SK_ERR_IO (writing the header/layout failed),
+ * SK_ERR_NOMEM. */
+sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_results **res);
+
+/* sk__results_set_grid: record the grid of the state for the HDF5 file:
+ * axes[d][0..n[d]) are the node coordinates of direction d (dim 1..3),
+ * written as /grid/x, /grid/y, /grid/z with attribute dims. The state length
+ * must be a multiple of prod n[d] (components per node). At most once, before
+ * finish/fail; a no-op apart from the checks when no HDF5 file is written.
+ * Errors: SK_ERR_ARG, SK_ERR_STATE (twice, or after finish/fail), SK_ERR_IO,
+ * SK_ERR_NOMEM. */
+sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
+                               const double *const *axes);
+
+/* sk__results_write: append one output: time t (finite, strictly greater
+ * than the previous t), state y (length n) and, when the config has
+ * has_exact, the exact solution yexact (required then; ignored otherwise).
+ * The CSV row is flushed and the HDF5 file flushed before returning.
+ * Nothing is written when a value is NaN/Inf. Errors: SK_ERR_ARG (NULL y,
+ * missing yexact, t not increasing), SK_ERR_NONFINITE (names t and the
+ * component), SK_ERR_IO (names the file and the errno/HDF5 text; the object
+ * then accepts only sk__results_fail / sk__results_destroy), SK_ERR_STATE
+ * (after finish/fail). */
+sk_status sk__results_write(sk_results *res, double t, const double *y, const double *yexact);
+
+/* sk__results_finish: store the statistics (JSON text, may be NULL) and
+ * the provenance (YAML text, may be NULL), set status "complete", close and
+ * fsync every file, rename each to its final name and fsync the directory.
+ * Stale <prefix>.partial.* files of an earlier failed run are then removed.
+ * Errors: SK_ERR_IO (naming the file), SK_ERR_STATE (called twice, after fail
+ * or after a write error). After an error no final name has been created
+ * unless the message says which rename failed; call sk__results_fail or
+ * sk__results_destroy next. */
+sk_status sk__results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml);
+
+/* sk__results_fail: the run failed after output started: keep the complete
+ * rows written so far under <prefix>.partial.csv / .partial.h5 (and
+ * .partial.provenance.yaml), marked status "incomplete" with `message`
+ * (HDF5 attributes status and error; CSV last line "# status=incomplete:
+ * <message>", a torn last row is cut off first). The final names are never
+ * created. The context's error record is left untouched (it describes the
+ * failure of the run): a problem while keeping the partial files is logged
+ * as a warning and reported by the return value only. Returns SK_OK,
+ * SK_ERR_IO (some partial file could not be completed; it is kept anyway
+ * when it exists), SK_ERR_STATE (after finish succeeded, or twice). */
+sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *provenance_yaml,
+                           const char *message);
+
+/* sk__results_destroy: free the object and NULL *res; accepts NULL. Without a
+ * successful finish/fail it removes the temporary files (nothing is left). */
+void sk__results_destroy(sk_results **res);
+
+/* sk__results_test_replace_csv_stream: testing hook: the CSV rows go to
+ * `stream` (e.g. fopen("/dev/full", "w")) from now on; the object takes
+ * ownership of it. The temporary file stays in place and is cleaned up as
+ * usual. Errors: SK_ERR_ARG (NULL stream), SK_ERR_STATE (no CSV open). */
+sk_status sk__results_test_replace_csv_stream(sk_results *res, FILE *stream);
+
+#endif

@@ -1,0 +1,293 @@
+/* src/models/grid.c: structured vertex-centred grid helpers and the model.* grid option table */
+#include <math.h>
+#include <stdio.h>
+
+#include "core/error.h"
+#include "models/grid.h"
+#include "stiffkit/diffusion.h"
+
+static const char *const axis_chars = "xyz";
+
+sk_status sk__grid_init(sk_context *ctx, sk__grid *g, int dim, const int64_t n[3],
+                        const double length[3], const int dirichlet[6], int ncomp)
+{
+  SK_CHECK(ctx, g != NULL && n != NULL && length != NULL && dirichlet != NULL, SK_ERR_ARG,
+           "sk__grid_init: NULL argument");
+  SK_CHECK(ctx, dim >= 1 && dim <= 3, SK_ERR_INPUT, "model.dim = %d: must be 1, 2 or 3", dim);
+  g->dim = dim;
+  double states = (double)(ncomp > 0 ? ncomp : 1);
+  for (int d = 0; d < 3; d++) {
+    if (d >= dim) {
+      g->n[d] = 1;
+      g->length[d] = 1.0;
+      g->dirichlet[d][0] = g->dirichlet[d][1] = 0;
+      g->ncells[d] = 1;
+      g->off[d] = 0;
+      g->h[d] = 1.0;
+      g->hh[d] = 1.0;
+      continue;
+    }
+    SK_CHECK(ctx, n[d] >= 1, SK_ERR_INPUT, "model.n[%d] = %lld: must be >= 1", d,
+             (long long)n[d]);
+    SK_CHECK(ctx, isfinite(length[d]) && length[d] > 0.0, SK_ERR_INPUT,
+             "model.length[%d] = %g: must be a positive finite length", d, length[d]);
+    const int nd = (dirichlet[2 * d] ? 1 : 0) + (dirichlet[2 * d + 1] ? 1 : 0);
+    SK_CHECK(ctx, n[d] >= 2 || nd > 0, SK_ERR_INPUT,
+             "model.n[%d] = %lld: a direction with no Dirichlet side (model.bc.%c0, "
+             "model.bc.%c1) needs at least 2 nodes",
+             d, (long long)n[d], axis_chars[d], axis_chars[d]);
+    states *= (double)n[d];
+  }
+  if (states > SK__GRID_MAX_STATES) {
+    char sizes[96];
+    if (dim == 1) {
+      snprintf(sizes, sizeof sizes, "%lld", (long long)n[0]);
+    } else if (dim == 2) {
+      snprintf(sizes, sizeof sizes, "%lld x %lld", (long long)n[0], (long long)n[1]);
+    } else {
+      snprintf(sizes, sizeof sizes, "%lld x %lld x %lld", (long long)n[0], (long long)n[1],
+               (long long)n[2]);
+    }
+    return SK_ERROR(ctx, SK_ERR_TOO_LARGE,
+                    "model.n: %s%s = %.3g unknowns exceeds the limit of 2^31 = 2147483648",
+                    sizes, ncomp > 1 ? (ncomp == 2 ? " x 2 species" : " x species") : "",
+                    states);
+  }
+  for (int d = 0; d < dim; d++) {
+    g->n[d] = n[d];
+    g->length[d] = length[d];
+    g->dirichlet[d][0] = dirichlet[2 * d] ? 1 : 0;
+    g->dirichlet[d][1] = dirichlet[2 * d + 1] ? 1 : 0;
+    g->ncells[d] = n[d] - 1 + g->dirichlet[d][0] + g->dirichlet[d][1];
+    g->off[d] = g->dirichlet[d][0];
+    g->h[d] = length[d] / (double)g->ncells[d];
+    g->hh[d] = g->h[d] * g->h[d];
+  }
+  g->stride[0] = 1;
+  g->stride[1] = g->n[0];
+  g->stride[2] = g->n[0] * g->n[1];
+  g->total = g->n[0] * g->n[1] * g->n[2];
+  return SK_OK;
+}
+
+sk_status sk__grid_check_memory(sk_context *ctx, const sk__grid *g, double bytes_per_node)
+{
+  const double bytes = bytes_per_node * (double)g->total;
+  SK_CHECK(ctx, bytes <= SK__GRID_MAX_BYTES, SK_ERR_TOO_LARGE,
+           "model.n: %lld unknown nodes need about %.1f GiB (%.0f bytes per node), over the "
+           "limit of 8 GiB",
+           (long long)g->total, bytes / 1073741824.0, bytes_per_node);
+  return SK_OK;
+}
+
+void sk__grid_split(const sk__grid *g, int64_t idx, int64_t ijk[3])
+{
+  ijk[0] = idx % g->n[0];
+  const int64_t rest = idx / g->n[0];
+  ijk[1] = rest % g->n[1];
+  ijk[2] = rest / g->n[1];
+}
+
+double sk__grid_coord(const sk__grid *g, int d, int64_t i)
+{
+  if (d >= g->dim) {
+    return 0.0;
+  }
+  if (i == g->n[d] - 1 && !g->dirichlet[d][1]) {
+    return g->length[d];
+  }
+  return (double)(i + g->off[d]) * g->h[d];
+}
+
+void sk__grid_coords(const sk__grid *g, int64_t idx, double x[3])
+{
+  int64_t ijk[3];
+  sk__grid_split(g, idx, ijk);
+  for (int d = 0; d < 3; d++) {
+    x[d] = sk__grid_coord(g, d, ijk[d]);
+  }
+}
+
+double sk__grid_weight(const sk__grid *g, int d, int64_t i)
+{
+  if (d >= g->dim) {
+    return 1.0;
+  }
+  if ((i == 0 && !g->dirichlet[d][0]) || (i == g->n[d] - 1 && !g->dirichlet[d][1])) {
+    return 0.5;
+  }
+  return 1.0;
+}
+
+int64_t sk__grid_face_size(const sk__grid *g, int d)
+{
+  return g->total / g->n[d];
+}
+
+int64_t sk__grid_face_index(const sk__grid *g, int d, const int64_t ijk[3])
+{
+  if (d == 0) {
+    return ijk[1] + g->n[1] * ijk[2];
+  }
+  if (d == 1) {
+    return ijk[0] + g->n[0] * ijk[2];
+  }
+  return ijk[0] + g->n[0] * ijk[1];
+}
+
+int sk__grid_neighbors(const sk__grid *g, int64_t idx, const int64_t ijk[3], sk__grid_nb nb[7])
+{
+  int c = 0;
+  for (int d = g->dim - 1; d >= 0; d--) {
+    if (ijk[d] > 0) {
+      nb[c].idx = idx - g->stride[d];
+      nb[c].dir = d;
+      nb[c].side = 0;
+      c++;
+    }
+  }
+  nb[c].idx = idx;
+  nb[c].dir = -1;
+  nb[c].side = 0;
+  c++;
+  for (int d = 0; d < g->dim; d++) {
+    if (ijk[d] < g->n[d] - 1) {
+      nb[c].idx = idx + g->stride[d];
+      nb[c].dir = d;
+      nb[c].side = 1;
+      c++;
+    }
+  }
+  return c;
+}
+
+sk_status sk__grid_pattern(sk_context *ctx, const sk__grid *g, int ncomp, int64_t **colptr,
+                           int64_t **rowind)
+{
+  *colptr = NULL;
+  *rowind = NULL;
+  const int64_t nodes = g->total;
+  const int64_t states = nodes * ncomp;
+  /* per node: (ncomp - 1) extra rows in the dense own block, plus one row per stencil entry */
+  int64_t links = 0;
+  for (int d = 0; d < g->dim; d++) {
+    links += 2 * (nodes / g->n[d]) * (g->n[d] - 1);
+  }
+  const int64_t nnz = (int64_t)ncomp * (nodes * ncomp + links);
+  int64_t *cp = sk__malloc(ctx, (size_t)(states + 1) * sizeof *cp);
+  int64_t *ri = sk__malloc(ctx, (size_t)nnz * sizeof *ri);
+  if (!cp || !ri) {
+    sk__free(ctx, cp);
+    sk__free(ctx, ri);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern (%lld entries)",
+                    (long long)nnz);
+  }
+  int64_t p = 0;
+  int64_t ijk[3] = {0, 0, 0};
+  for (int64_t q = 0; q < nodes; q++) {
+    sk__grid_nb nb[7];
+    const int cnt = sk__grid_neighbors(g, q, ijk, nb);
+    for (int c = 0; c < ncomp; c++) {
+      cp[q * ncomp + c] = p;
+      for (int e = 0; e < cnt; e++) {
+        if (nb[e].dir < 0) {
+          for (int r = 0; r < ncomp; r++) {
+            ri[p++] = q * ncomp + r;
+          }
+        } else {
+          ri[p++] = nb[e].idx * ncomp + c;
+        }
+      }
+    }
+    /* advance ijk (x fastest) */
+    if (++ijk[0] == g->n[0]) {
+      ijk[0] = 0;
+      if (++ijk[1] == g->n[1]) {
+        ijk[1] = 0;
+        ijk[2]++;
+      }
+    }
+  }
+  cp[states] = p;
+  if (p != nnz) {
+    sk__free(ctx, cp);
+    sk__free(ctx, ri);
+    return SK_ERROR(ctx, SK_ERR_INTERNAL, "grid pattern: %lld entries written, %lld expected",
+                    (long long)p, (long long)nnz);
+  }
+  *colptr = cp;
+  *rowind = ri;
+  return SK_OK;
+}
+
+void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *buf, size_t len)
+{
+  int64_t ijk[3];
+  if (idx < 0 || idx >= g->total) {
+    snprintf(buf, len, "%s[?%lld]", var, (long long)idx);
+    return;
+  }
+  sk__grid_split(g, idx, ijk);
+  if (g->dim == 1) {
+    snprintf(buf, len, "%s[%lld]", var, (long long)ijk[0]);
+  } else if (g->dim == 2) {
+    snprintf(buf, len, "%s[%lld,%lld]", var, (long long)ijk[0], (long long)ijk[1]);
+  } else {
+    snprintf(buf, len, "%s[%lld,%lld,%lld]", var, (long long)ijk[0], (long long)ijk[1],
+             (long long)ijk[2]);
+  }
+}
+
+/* ---- the shared model.* option table ------------------------------------ */
+
+static const sk_option_spec sk__grid_option_table[] = {
+  {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0, "diffusion|brusselator",
+   "model family on a structured grid: heat/diffusion equation or the 2D Brusselator"},
+  {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},
+  {"model.n", SK_OPT_INT_LIST, "64", 1, 1e15, NULL,
+   "unknown nodes per direction: one value for every direction, or one per direction"},
+  {"model.length", SK_OPT_REAL_LIST, "1.0", 0, 0, NULL,
+   "domain length per direction ([0, L_d]): one value for every direction, or one per "
+   "direction"},
+};
+
+const sk_option_spec *sk_grid_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof sk__grid_option_table / sizeof sk__grid_option_table[0];
+  }
+  return sk__grid_option_table;
+}
+
+sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],
+                                double length[3])
+{
+  int64_t d64 = 2;
+  SK_CALL(ctx, sk_options_get_int(opts, "model.dim", &d64));
+  SK_CHECK(ctx, d64 >= 1 && d64 <= 3, SK_ERR_INPUT, "model.dim = %lld: must be 1, 2 or 3",
+           (long long)d64);
+  const int nd = (int)d64;
+  const int64_t *nv = NULL;
+  const double *lv = NULL;
+  size_t nn = 0, nl = 0;
+  SK_CALL(ctx, sk_options_get_int_list(opts, "model.n", &nv, &nn));
+  SK_CALL(ctx, sk_options_get_real_list(opts, "model.length", &lv, &nl));
+  SK_CHECK(ctx, nn == 1 || nn == (size_t)nd, SK_ERR_INPUT,
+           "model.n has %zu values but model.dim = %d (give 1 or %d values)", nn, nd, nd);
+  SK_CHECK(ctx, nl == 1 || nl == (size_t)nd, SK_ERR_INPUT,
+           "model.length has %zu values but model.dim = %d (give 1 or %d values)", nl, nd, nd);
+  for (int d = 0; d < 3; d++) {
+    n[d] = 1;
+    length[d] = 1.0;
+    if (d < nd) {
+      n[d] = nv[nn == 1 ? 0 : d];
+      length[d] = lv[nl == 1 ? 0 : d];
+      SK_CHECK(ctx, n[d] >= 1, SK_ERR_INPUT, "model.n[%d] = %lld: must be >= 1", d,
+               (long long)n[d]);
+      SK_CHECK(ctx, isfinite(length[d]) && length[d] > 0.0, SK_ERR_INPUT,
+               "model.length[%d] = %g: must be positive", d, length[d]);
+    }
+  }
+  *dim = nd;
+  return SK_OK;
+}

@@ -1,0 +1,58 @@
+/* src/steppers/registry.c: the built-in stepper types and run-time registration of user types */
+#include <string.h>
+
+#include "core/context_impl.h"
+#include "core/error.h"
+#include "stiffkit/stepper.h"
+
+extern const sk_stepper_type sk__stepper_cvode_bdf;
+extern const sk_stepper_type sk__stepper_cvode_adams;
+
+static const sk_stepper_type *const builtin_types[] = {
+    &sk__stepper_cvode_bdf,
+    &sk__stepper_cvode_adams,
+    NULL,
+};
+
+const sk_stepper_type *sk_stepper_type_list(const sk_context *ctx, size_t i)
+{
+  size_t nb = sizeof builtin_types / sizeof builtin_types[0] - 1;
+  if (i < nb) {
+    return builtin_types[i];
+  }
+  i -= nb;
+  if (ctx && i < ctx->n_user_steppers) {
+    return ctx->user_steppers[i];
+  }
+  return NULL;
+}
+
+const sk_stepper_type *sk_stepper_type_find(const sk_context *ctx, const char *name)
+{
+  if (!name) {
+    return NULL;
+  }
+  const sk_stepper_type *t;
+  for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL; i++) {
+    if (strcmp(t->name, name) == 0) {
+      return t;
+    }
+  }
+  return NULL;
+}
+
+sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
+{
+  if (!ctx) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(ctx, type && type->name && type->create && type->advance && type->get_stats &&
+                    type->destroy,
+           SK_ERR_ARG, "stepper type table is incomplete (name, create, advance, get_stats and destroy are required)");
+  SK_CHECK(ctx, sk_stepper_type_find(ctx, type->name) == NULL, SK_ERR_ARG,
+           "a stepper type named '%s' is already registered", type->name);
+  SK_CHECK(ctx, ctx->n_user_steppers < SK_MAX_USER_STEPPERS, SK_ERR_ARG,
+           "too many registered stepper types (limit %d)", SK_MAX_USER_STEPPERS);
+  ctx->user_steppers[ctx->n_user_steppers++] = type;
+  return SK_OK;
+}

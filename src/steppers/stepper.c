@@ -1,0 +1,452 @@
+/* src/steppers/stepper.c: the generic stepper: lifecycle, common settings, options, dispatch to the type table */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/context_impl.h"
+#include "core/error.h"
+#include "steppers/stepper_impl.h"
+
+static const sk_option_spec stepper_options[] = {
+    {"solver.method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
+     "engine: a registered stepper type (cvode-bdf, cvode-adams, ...)"},
+    {"solver.t0", SK_OPT_REAL, "0", -1e300, 1e300, NULL, "initial time"},
+    {"solver.t_end", SK_OPT_REAL, "1", -1e300, 1e300, NULL, "final time (> solver.t0)"},
+    {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-15, 1.0, NULL, "relative tolerance"},
+    {"solver.atol", SK_OPT_REAL, "1e-9", 1e-300, 1e300, NULL, "absolute tolerance (scalar)"},
+    {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
+     "total step budget over the whole run (not per output interval)"},
+    {"solver.max_order", SK_OPT_INT, "0", 0, 12, NULL, "maximum method order (0 = method default)"},
+    {"solver.h0", SK_OPT_REAL, "0", 0, 1e300, NULL, "initial step size (0 = estimated)"},
+    {"solver.hmin", SK_OPT_REAL, "0", 0, 1e300, NULL, "minimum step size (0 = none)"},
+    {"solver.hmax", SK_OPT_REAL, "0", 0, 1e300, NULL, "maximum step size (0 = none)"},
+    {"solver.stop_time", SK_OPT_REAL, "", -1e300, 1e300, NULL,
+     "time the integrator must not step past (unset = none)"},
+    {"solver.fast_vector_ops", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "use the project's vectorized N_Vector kernels instead of the packaged ones"},
+    {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
+     "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
+     "linear solver (auto: klu when the model has a sparse Jacobian, else spgmr; none "
+     "for cvode-adams)"},
+    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
+     "Krylov preconditioner (auto: the model's own if it has one, else jacobi)"},
+    {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL, "Krylov subspace size (0 = 5)"},
+    {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
+     "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
+    {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
+     "fill-reducing ordering of the sparse direct solvers (auto: metis-nd for n >= 20000, "
+     "else amd)"},
+};
+
+const sk_option_spec *sk_stepper_options(size_t *n)
+{
+  *n = sizeof stepper_options / sizeof stepper_options[0];
+  return stepper_options;
+}
+
+static void list_type_names(const sk_context *ctx, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  const sk_stepper_type *t;
+  size_t used = 0;
+  for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL && used < len; i++) {
+    int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", t->name);
+    used += w > 0 ? (size_t)w : 0;
+  }
+}
+
+sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)
+{
+  SK_CHECK(ctx, s != NULL && model != NULL, SK_ERR_ARG, "sk_stepper_create: NULL argument");
+  *s = NULL;
+  const sk_stepper_type *type = sk_stepper_type_find(ctx, name);
+  if (!type) {
+    char names[512];
+    list_type_names(ctx, names, sizeof names);
+    return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
+                    names);
+  }
+  SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
+           SK_ERR_UNSUPPORTED, "solver '%s' cannot integrate a DAE model", type->name);
+  SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_ALGEBRAIC, SK_ERR_UNSUPPORTED,
+           "solver '%s' integrates in time; model '%s' is algebraic", type->name,
+           sk_model_get_name(model));
+  const int64_t n = sk_model_get_n(model);
+  sk_stepper *st = sk__calloc(ctx, 1, sizeof *st);
+  double *y = sk__calloc(ctx, (size_t)n, sizeof *y);
+  if (!st || !y) {
+    sk__free(ctx, st);
+    sk__free(ctx, y);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate a stepper for %lld states", (long long)n);
+  }
+  st->ctx = ctx;
+  st->type = type;
+  st->model = model;
+  st->y = y;
+  st->rtol = 1e-6;
+  st->atol = 1e-9;
+  st->max_steps = 500000;
+  st->fast_vector_ops = 1;
+  snprintf(st->linsol, sizeof st->linsol, "auto");
+  snprintf(st->prec, sizeof st->prec, "auto");
+  snprintf(st->ordering, sizeof st->ordering, "auto");
+  if (type->create) {
+    sk_status rc = type->create(st);
+    if (rc < 0) {
+      sk__free(ctx, st->y);
+      sk__free(ctx, st);
+      sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+      return rc;
+    }
+  }
+  *s = st;
+  return SK_OK;
+}
+
+void sk_stepper_destroy(sk_stepper **s)
+{
+  if (!s || !*s) {
+    return;
+  }
+  sk_stepper *st = *s;
+  if (st->type->destroy) {
+    st->type->destroy(st);
+  }
+  sk__free(st->ctx, st->atol_vec);
+  sk__free(st->ctx, st->y);
+  sk__free(st->ctx, st);
+  *s = NULL;
+}
+
+#define SK__NOT_AFTER_SETUP(s)                                                            \
+  SK_CHECK((s)->ctx, !(s)->is_setup, SK_ERR_STATE,                                        \
+           "%s: settings cannot change after setup", __func__)
+
+sk_status sk_stepper_set_tolerances(sk_stepper *s, double rtol, double atol)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, isfinite(rtol) && rtol > 0, SK_ERR_ARG,
+           "relative tolerance must be positive (got %g)", rtol);
+  SK_CHECK(s->ctx, isfinite(atol) && atol > 0, SK_ERR_ARG,
+           "absolute tolerance must be positive (got %g)", atol);
+  s->rtol = rtol;
+  s->atol = atol;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol)
+{
+  SK__NOT_AFTER_SETUP(s);
+  const int64_t n = sk_model_get_n(s->model);
+  for (int64_t i = 0; atol && i < n; i++) {
+    if (!(isfinite(atol[i]) && atol[i] > 0)) {
+      char name[96];
+      sk_model_component_name(s->model, i, name, sizeof name);
+      return SK_ERROR(s->ctx, SK_ERR_ARG, "absolute tolerance of component %lld (%s) must be positive (got %g)",
+                      (long long)i, name, atol[i]);
+    }
+  }
+  if (!atol) {
+    sk__free(s->ctx, s->atol_vec);
+    s->atol_vec = NULL;
+    return SK_OK;
+  }
+  if (!s->atol_vec) {
+    s->atol_vec = sk__malloc(s->ctx, (size_t)n * sizeof *s->atol_vec);
+    SK_CHECK(s->ctx, s->atol_vec != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
+  }
+  memcpy(s->atol_vec, atol, (size_t)n * sizeof *atol);
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_initial(sk_stepper *s, double t0, const double *y0)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, isfinite(t0), SK_ERR_ARG, "initial time must be finite");
+  s->t0 = t0;
+  s->t = t0;
+  if (y0) {
+    memcpy(s->y, y0, (size_t)sk_model_get_n(s->model) * sizeof *y0);
+    s->have_y0 = 1;
+  }
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps)
+{
+  SK_CHECK(s->ctx, max_steps >= 0, SK_ERR_ARG, "step budget must be >= 0 (got %lld)",
+           (long long)max_steps);
+  s->max_steps = max_steps;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_max_order(sk_stepper *s, int order)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, order >= 0, SK_ERR_ARG, "maximum order must be >= 0 (got %d)", order);
+  s->max_order = order;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, h0 >= 0 && hmin >= 0 && hmax >= 0, SK_ERR_ARG,
+           "step sizes must be >= 0 (h0 %g, hmin %g, hmax %g)", h0, hmin, hmax);
+  SK_CHECK(s->ctx, hmax == 0 || hmin <= hmax, SK_ERR_ARG,
+           "minimum step %g exceeds maximum step %g", hmin, hmax);
+  s->h0 = h0;
+  s->hmin = hmin;
+  s->hmax = hmax;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
+{
+  SK_CHECK(s->ctx, isfinite(tstop), SK_ERR_ARG, "stop time must be finite");
+  s->have_tstop = 1;
+  s->tstop = tstop;
+  return SK_OK;
+}
+
+static sk_status set_name(sk_stepper *s, char *dst, size_t len, const char *value,
+                          const char *const *valid, const char *what)
+{
+  SK__NOT_AFTER_SETUP(s);
+  for (size_t i = 0; value && valid[i]; i++) {
+    if (strcmp(value, valid[i]) == 0) {
+      snprintf(dst, len, "%s", value);
+      return SK_OK;
+    }
+  }
+  char list[256] = "";
+  size_t used = 0;
+  for (size_t i = 0; valid[i] && used < sizeof list; i++) {
+    int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", valid[i]);
+    used += w > 0 ? (size_t)w : 0;
+  }
+  return SK_ERROR(s->ctx, SK_ERR_ARG, "unknown %s '%s'; valid: %s", what, value ? value : "",
+                  list);
+}
+
+sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
+{
+  static const char *const valid[] = {"auto",   "none",   "dense",   "band", "klu", "umfpack",
+                                      "spgmr",  "spfgmr", "spbcgs", "sptfqmr", "pcg", NULL};
+  return set_name(s, s->linsol, sizeof s->linsol, name, valid, "linear solver");
+}
+
+sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
+{
+  static const char *const valid[] = {"auto", "none", "jacobi", "model", NULL};
+  return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
+}
+
+sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)
+{
+  static const char *const valid[] = {"auto", "amd", "colamd", "metis-nd", NULL};
+  return set_name(s, s->ordering, sizeof s->ordering, name, valid, "ordering");
+}
+
+sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, maxl >= 0 && eps_lin >= 0, SK_ERR_ARG,
+           "Krylov settings must be >= 0 (maxl %d, eps_lin %g)", maxl, eps_lin);
+  s->maxl = maxl;
+  s->eps_lin = eps_lin;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data)
+{
+  s->monitor = fn;
+  s->monitor_data = user_data;
+  return SK_OK;
+}
+
+sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
+{
+  sk_context *ctx = s->ctx;
+  double rtol, atol, h0, hmin, hmax, eps, t0;
+  int64_t max_steps, max_order, maxl;
+  const char *ls, *pc, *ord;
+  int fast;
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &rtol));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &atol));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &t0));
+  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_steps", &max_steps));
+  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_order", &max_order));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.h0", &h0));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmin", &hmin));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &hmax));
+  SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &fast));
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.ordering", &ord));
+  SK_CALL(ctx, sk_options_get_int(opts, "linsol.maxl", &maxl));
+  SK_CALL(ctx, sk_options_get_real(opts, "linsol.eps_lin", &eps));
+  SK_CALL(ctx, sk_stepper_set_tolerances(s, rtol, atol));
+  s->t0 = t0;
+  s->t = t0;
+  SK_CALL(ctx, sk_stepper_set_max_steps(s, max_steps));
+  SK_CALL(ctx, sk_stepper_set_max_order(s, (int)max_order));
+  SK_CALL(ctx, sk_stepper_set_step_limits(s, h0, hmin, hmax));
+  SK_CALL(ctx, sk_stepper_set_linear_solver(s, ls));
+  SK_CALL(ctx, sk_stepper_set_preconditioner(s, pc));
+  SK_CALL(ctx, sk_stepper_set_ordering(s, ord));
+  SK_CALL(ctx, sk_stepper_set_krylov(s, (int)maxl, eps));
+  if (sk_options_is_set(opts, "solver.stop_time")) {
+    double tstop;
+    SK_CALL(ctx, sk_options_get_real(opts, "solver.stop_time", &tstop));
+    SK_CALL(ctx, sk_stepper_set_stop_time(s, tstop));
+  }
+  s->fast_vector_ops = fast;
+  if (s->type->set_from_options) {
+    SK_CALL(ctx, s->type->set_from_options(s, opts));
+  }
+  return SK_OK;
+}
+
+sk_status sk_stepper_setup(sk_stepper *s)
+{
+  if (s->is_setup) {
+    return SK_OK;
+  }
+  if (!s->have_y0) {
+    SK_CALL(s->ctx, sk_model_eval_initial(s->model, s->t0, s->y));
+    s->have_y0 = 1;
+  }
+  s->t = s->t0;
+  if (s->type->setup) {
+    SK_CALL(s->ctx, s->type->setup(s));
+  }
+  s->is_setup = 1;
+  return SK_OK;
+}
+
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Common entry of advance and step: setup, time accounting. */
+static sk_status run_op(sk_stepper *s, double tout, double *tret, int one_step)
+{
+  SK_CALL(s->ctx, sk_stepper_setup(s));
+  SK_CHECK(s->ctx, isfinite(tout), SK_ERR_ARG, "output time must be finite");
+  if (!one_step && tout == s->t) {
+    *tret = s->t;
+    return SK_OK;
+  }
+  SK_CHECK(s->ctx, tout > s->t, SK_ERR_ARG,
+           "output time %.6e is not after the current time %.6e", tout, s->t);
+  const double start = now_seconds();
+  sk_status rc;
+  if (one_step) {
+    SK_CHECK(s->ctx, s->type->step != NULL, SK_ERR_UNSUPPORTED,
+             "solver '%s' has no single-step mode", s->type->name);
+    rc = s->type->step(s, tout, tret);
+  } else {
+    rc = s->type->advance(s, tout, tret);
+  }
+  s->wall_time += now_seconds() - start;
+  if (rc < 0) {
+    sk__error_push_frame(s->ctx, __func__, __FILE__, __LINE__);
+  }
+  return rc;
+}
+
+sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret)
+{
+  return run_op(s, tout, tret, 0);
+}
+
+sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret)
+{
+  return run_op(s, tout, tret, 1);
+}
+
+sk_status sk__stepper_after_step(sk_stepper *s, double t, double h)
+{
+  if (s->monitor && s->monitor(s, t, h, s->monitor_data)) {
+    return SK_INTERRUPTED;
+  }
+  return SK_OK;
+}
+
+int sk__stepper_fast_vector_ops(const sk_stepper *s)
+{
+  return s->fast_vector_ops;
+}
+
+sk_status sk__stepper_budget_error(sk_stepper *s, double t, double h, int64_t steps)
+{
+  const char *cause;
+  const double span = t - s->t0;
+  if (!(s->type->flags & SK_STEPPER_STIFF)) {
+    cause = "a stiff problem integrated with an explicit/non-stiff method (try solver.method=cvode-bdf)";
+  } else if (s->rtol < 1e-10) {
+    cause = "too tight a tolerance (solver.rtol below 1e-10)";
+  } else if (span > 0 && fabs(h) < 1e-10 * span) {
+    cause = "the step size collapsed: a singularity or blow-up near this time, or a wrong Jacobian";
+  } else {
+    cause = "the budget is too small for this interval (raise solver.max_steps)";
+  }
+  return SK_ERROR(s->ctx, SK_ERR_TOO_MUCH_WORK,
+                  "step budget of %lld steps exhausted at t=%.6e (last h=%.3e, %lld steps taken); "
+                  "likely cause: %s",
+                  (long long)s->max_steps, t, h, (long long)steps, cause);
+}
+
+sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st)
+{
+  memset(st, 0, sizeof *st);
+  st->t = s->t;
+  if (s->is_setup) {
+    SK_CALL(s->ctx, s->type->get_stats(s, st));
+  }
+  st->wall_time = s->wall_time;
+  return SK_OK;
+}
+
+const double *sk_stepper_get_state(const sk_stepper *s) { return s->y; }
+double sk_stepper_get_time(const sk_stepper *s) { return s->t; }
+const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s) { return s->type; }
+sk_model *sk_stepper_get_model(const sk_stepper *s) { return s->model; }
+sk_context *sk_stepper_get_context(const sk_stepper *s) { return s->ctx; }
+double sk_stepper_get_t0(const sk_stepper *s) { return s->t0; }
+double sk_stepper_get_rtol(const sk_stepper *s) { return s->rtol; }
+double sk_stepper_get_atol(const sk_stepper *s) { return s->atol; }
+const double *sk_stepper_get_atol_vector(const sk_stepper *s) { return s->atol_vec; }
+int64_t sk_stepper_get_max_steps(const sk_stepper *s) { return s->max_steps; }
+int sk_stepper_get_max_order(const sk_stepper *s) { return s->max_order; }
+const char *sk_stepper_get_linear_solver(const sk_stepper *s) { return s->linsol; }
+const char *sk_stepper_get_preconditioner(const sk_stepper *s) { return s->prec; }
+const char *sk_stepper_get_ordering(const sk_stepper *s) { return s->ordering; }
+void sk_stepper_set_impl(sk_stepper *s, void *impl) { s->impl = impl; }
+void *sk_stepper_get_impl(const sk_stepper *s) { return s->impl; }
+double *sk_stepper_state_buffer(sk_stepper *s) { return s->y; }
+
+void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, double *hmax)
+{
+  *h0 = s->h0;
+  *hmin = s->hmin;
+  *hmax = s->hmax;
+}
+
+int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop)
+{
+  *tstop = s->tstop;
+  return s->have_tstop;
+}
+
+void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin)
+{
+  *maxl = s->maxl;
+  *eps_lin = s->eps_lin;
+}

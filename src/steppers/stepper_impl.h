@@ -1,0 +1,48 @@
+/* src/steppers/stepper_impl.h: the generic stepper's body (common settings, state, budget) and internal hooks */
+#ifndef SK_STEPPERS_STEPPER_IMPL_H
+#define SK_STEPPERS_STEPPER_IMPL_H
+
+#include "stiffkit/stepper.h"
+
+struct sk_stepper {
+  sk_context *ctx;
+  const sk_stepper_type *type;
+  sk_model *model;
+  void *impl;
+  int is_setup;
+  /* settings */
+  double rtol, atol;
+  double *atol_vec;
+  double t0;
+  double *y;       /* state at t (length n) */
+  int have_y0;
+  double t;
+  int64_t max_steps;
+  int max_order;
+  double h0, hmin, hmax;
+  int have_tstop;
+  double tstop;
+  char linsol[16];
+  char prec[16];
+  char ordering[16];
+  int maxl;
+  double eps_lin;
+  int fast_vector_ops;
+  double wall_time; /* seconds spent in advance/step */
+  sk_monitor_fn monitor;
+  void *monitor_data;
+};
+
+/* sk__stepper_after_step: called by engines after every accepted internal
+ * step; runs the monitor. Returns SK_OK or SK_INTERRUPTED. */
+sk_status sk__stepper_after_step(sk_stepper *s, double t, double h);
+
+/* sk__stepper_fast_vector_ops: 1 when the engine should use the project's
+ * vector kernels (solver.fast_vector_ops). */
+int sk__stepper_fast_vector_ops(const sk_stepper *s);
+
+/* sk__stepper_budget_message: fill the error record for an exhausted total
+ * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */
+sk_status sk__stepper_budget_error(sk_stepper *s, double t, double h, int64_t steps);
+
+#endif

@@ -1,0 +1,70 @@
+# tests/cli.cmake: CLI runs: bad input (message, exit code, nothing left behind), good runs, numeric regressions
+add_executable(numdiff tools/numdiff.c)
+sk_target_options(numdiff)
+target_link_libraries(numdiff PRIVATE ${SK_MATH_LIB})
+
+set(SK_EXPECT ${CMAKE_CURRENT_SOURCE_DIR}/tools/expect_cli.sh)
+set(SK_BAD ${CMAKE_CURRENT_SOURCE_DIR}/bad_input)
+set(SK_DATA ${PROJECT_SOURCE_DIR}/data)
+
+# sk_cli_test(name CODE PATTERN LEFTOVER args...)
+function(sk_cli_test name code pattern leftover)
+  add_test(NAME cli_${name} COMMAND bash ${SK_EXPECT} ${code} ${pattern} ${leftover} -- ${ARGN})
+  set_tests_properties(cli_${name} PROPERTIES LABELS "regression;cli" TIMEOUT 300
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+endfunction()
+
+# --- bad input: exit code, located message, no file left -------------------
+sk_cli_test(missing_config 66 "cannot open config file" none run ${SK_BAD}/does_not_exist.yaml)
+sk_cli_test(malformed_yaml 65 "malformed.yaml:2" none run ${SK_BAD}/malformed.yaml)
+sk_cli_test(unknown_key 65 "did you mean 'solver.rtol'" none run ${SK_BAD}/unknown_key.yaml)
+sk_cli_test(unknown_key_set 65 "unknown key 'solver.rtoll'" none run --set solver.rtoll=1e-6)
+sk_cli_test(wrong_type 65 "wrong_type.yaml:2:9: solver.rtol: expected a real number" none run ${SK_BAD}/wrong_type.yaml)
+sk_cli_test(zero_atol 65 "solver.atol: expected a real number" none run ${SK_BAD}/zero_atol.yaml)
+sk_cli_test(negative_rtol 65 "solver.rtol: expected a real number" none run ${SK_BAD}/negative_rtol.yaml)
+sk_cli_test(grid_zero 65 "model.n" none run ${SK_BAD}/grid_zero.yaml)
+sk_cli_test(grid_huge 65 "exceeds" none run ${SK_BAD}/grid_huge.yaml)
+sk_cli_test(unknown_solver 65 "unknown solver 'cvode-rk99'; valid solvers: cvode-bdf, cvode-adams" none run ${SK_BAD}/unknown_solver.yaml)
+sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/unknown_linsol.yaml)
+sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)
+sk_cli_test(dense_too_large 65 "linsol.type=dense for n=1000000 needs" none
+  run --set linsol.type=dense --set model.n=[1000])
+sk_cli_test(usage_unknown_flag 64 "unknown option '--bogus'" none run --bogus)
+sk_cli_test(usage_set_without_value 64 "--set expects key=value" none run --set solver.rtol)
+sk_cli_test(output_dir_missing 73 "cannot create output file" none
+  run --set output.dir=/nonexistent/stiffkit-out)
+
+# --- numerical failures: exit 10, time/component/cause named, only .partial files --
+sk_cli_test(rhs_nan 10 "in component 57 (" partial
+  run --quiet --set model.n=[20] --inject nan:comp=57:t=0.03)
+sk_cli_test(step_budget 10 "step budget of 5 steps exhausted at t=" partial
+  run --quiet --set model.n=[20] --set solver.max_steps=5)
+sk_cli_test(step_budget_nonstiff 10 "a stiff problem integrated with an explicit/non-stiff method" partial
+  run --quiet --set model.n=[40] --set solver.method=cvode-adams --set solver.max_steps=200)
+
+# --- good runs -----------------------------------------------------------
+sk_cli_test(embedded_default 0 "error against the exact solution" complete run --quiet)
+sk_cli_test(heat2d_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat2d.yaml)
+sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat3d_robin.yaml)
+sk_cli_test(brusselator_example 0 "statistics" complete run --quiet ${SK_DATA}/brusselator.yaml)
+sk_cli_test(help_options 0 "solver.rtol" none run --help-options)
+sk_cli_test(info 0 "SUNDIALS" none info)
+
+# --- numeric regressions against independent answers (see tests/regression/README.md) --
+function(sk_regress_test name config answer rtol atol)
+  add_test(NAME regress_${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/regress.sh
+    ${config} ${CMAKE_CURRENT_SOURCE_DIR}/regression/${answer} ${rtol} ${atol} ${ARGN})
+  set_tests_properties(regress_${name} PROPERTIES LABELS "regression" TIMEOUT 300
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;NUMDIFF=$<TARGET_FILE:numdiff>")
+endfunction()
+file(GLOB SK_REGRESS_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/regression/*.yaml)
+foreach(cfg ${SK_REGRESS_CASES})
+  get_filename_component(case ${cfg} NAME_WE)
+  file(STRINGS ${cfg} tol_line REGEX "^# tolerance:")
+  string(REGEX MATCH "rtol=([^ ]+) atol=([^ ]+)" _ "${tol_line}")
+  sk_regress_test(${case} ${cfg} ${case}.csv ${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+endforeach()
+
+add_test(NAME numdiff_detects_difference COMMAND bash -c
+  "d=$(mktemp -d); printf 't,y\\n1,2.0\\n' > $d/a; printf 't,y\\n1,2.1\\n' > $d/b; ! $<TARGET_FILE:numdiff> --rtol 1e-3 $d/a $d/b && $<TARGET_FILE:numdiff> --rtol 1e-1 $d/a $d/b")
+set_tests_properties(numdiff_detects_difference PROPERTIES LABELS "unit" TIMEOUT 30)

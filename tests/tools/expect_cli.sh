@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tests/tools/expect_cli.sh: run the CLI in a fresh directory; check exit code, message and what files it left
+# usage: expect_cli.sh CODE PATTERN LEFTOVER -- stiffkit-args...
+#   CODE      expected exit status
+#   PATTERN   fixed string that stderr (or stdout, for CODE 0) must contain ("" = any)
+#   LEFTOVER  none: the directory must stay empty; partial: only *.partial.* files and no
+#             final-name result; complete: final-name results present, no temp or partial files
+set -u
+code=$1; pattern=$2; leftover=$3; shift 3
+[ "$1" = "--" ] && shift
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 2
+"$STIFFKIT" "$@" > stdout.txt 2> stderr.txt
+rc=$?
+fail=0
+if [ "$rc" -ne "$code" ]; then
+  echo "FAIL: exit code $rc, expected $code"; fail=1
+fi
+if [ -n "$pattern" ] && ! grep -qF -- "$pattern" stderr.txt stdout.txt; then
+  echo "FAIL: expected message containing: $pattern"; fail=1
+fi
+files=$(ls -A | grep -v -e '^stdout.txt$' -e '^stderr.txt$' || true)
+case "$leftover" in
+  none)
+    if [ -n "$files" ]; then echo "FAIL: files left behind: $files"; fail=1; fi ;;
+  partial)
+    if echo "$files" | grep -v '\.partial\.' | grep -q .; then
+      echo "FAIL: files other than *.partial.* left: $files"; fail=1
+    fi
+    for f in $(echo "$files" | grep '\.partial\.csv$'); do
+      tail -n 1 "$f" | grep -q '^# status=incomplete' || { echo "FAIL: $f lacks the incomplete marker"; fail=1; }
+    done ;;
+  complete)
+    if echo "$files" | grep -q -e '\.tmp' -e '\.partial\.'; then
+      echo "FAIL: temporary or partial files left: $files"; fail=1
+    fi ;;
+esac
+if [ "$fail" -ne 0 ]; then
+  echo "--- stdout"; cat stdout.txt; echo "--- stderr"; cat stderr.txt
+  exit 1
+fi
+echo "ok: exit $rc"
+exit 0
