@@ -16,7 +16,7 @@ endfunction()
 
 # --- bad input: exit code, located message, no file left -------------------
 sk_cli_test(missing_config 66 "cannot open config file" none run ${SK_BAD}/does_not_exist.yaml)
-sk_cli_test(malformed_yaml 65 "malformed.yaml:2" none run ${SK_BAD}/malformed.yaml)
+sk_cli_test(malformed_yaml 65 "malformed.yaml:3:7: YAML syntax error" none run ${SK_BAD}/malformed.yaml)
 sk_cli_test(unknown_key 65 "did you mean 'solver.rtol'" none run ${SK_BAD}/unknown_key.yaml)
 sk_cli_test(unknown_key_set 65 "unknown key 'solver.rtoll'" none run --set solver.rtoll=1e-6)
 sk_cli_test(wrong_type 65 "wrong_type.yaml:2:9: solver.rtol: expected a real number" none run ${SK_BAD}/wrong_type.yaml)
@@ -24,7 +24,7 @@ sk_cli_test(zero_atol 65 "solver.atol: expected a real number" none run ${SK_BAD
 sk_cli_test(negative_rtol 65 "solver.rtol: expected a real number" none run ${SK_BAD}/negative_rtol.yaml)
 sk_cli_test(grid_zero 65 "model.n" none run ${SK_BAD}/grid_zero.yaml)
 sk_cli_test(grid_huge 65 "exceeds" none run ${SK_BAD}/grid_huge.yaml)
-sk_cli_test(unknown_solver 65 "unknown solver 'cvode-rk99'; valid solvers: cvode-bdf, cvode-adams" none run ${SK_BAD}/unknown_solver.yaml)
+sk_cli_test(unknown_solver 65 "unknown solver 'cvode-rk99'" none run ${SK_BAD}/unknown_solver.yaml)
 sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/unknown_linsol.yaml)
 sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)
 sk_cli_test(dense_too_large 65 "linsol.type=dense for n=1000000 needs" none

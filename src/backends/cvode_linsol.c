@@ -25,7 +25,7 @@
 #include "sparse/csc.h"
 
 /* n at or above which "auto" ordering means nested dissection */
-#define SK_ND_THRESHOLD 20000
+#define SK_ND_THRESHOLD 1000
 
 static int is_krylov(const char *name)
 {

@@ -36,7 +36,7 @@ static const sk_option_spec stepper_options[] = {
     {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
      "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
     {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
-     "fill-reducing ordering of the sparse direct solvers (auto: metis-nd for n >= 20000, "
+     "fill-reducing ordering of the sparse direct solvers (auto: metis-nd for n >= 1000, "
      "else amd)"},
 };
 
