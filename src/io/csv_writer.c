@@ -198,8 +198,21 @@ sk_status sk__csv_writer_close_incomplete(sk__csv_writer *w, const char *message
   if (fd < 0) {
     return csv_io_error(w, errno);
   }
-  if (ftruncate(fd, w->good) != 0 || lseek(fd, w->good, SEEK_SET) < 0 ||
-      write_all(fd, line, (size_t)len) != 0 || fsync(fd) != 0) {
+  if (ftruncate(fd, w->good) != 0 || lseek(fd, w->good, SEEK_SET) < 0) {
+    int err = errno;
+    close(fd);
+    return csv_io_error(w, err);
+  }
+  if (write_all(fd, line, (size_t)len) != 0) {
+    int err = errno;
+    /* no torn trailer either: the rows stay, the name says "partial" */
+    if (ftruncate(fd, w->good) == 0) {
+      fsync(fd);
+    }
+    close(fd);
+    return csv_io_error(w, err);
+  }
+  if (fsync(fd) != 0) {
     int err = errno;
     close(fd);
     return csv_io_error(w, err);

@@ -24,7 +24,8 @@ struct sk__h5_writer {
   size_t nprobes, nnorms;
   int write_states;
   hsize_t nrows;     /* rows written completely */
-  int failed;
+  int failed;        /* an HDF5 call failed */
+  int lost;          /* closing failed: the file on disk cannot be trusted */
 };
 
 /* ---- error handling: HDF5's printing off, its stack turned into a message */
@@ -34,8 +35,14 @@ typedef struct {
   void *data;
 } h5_quiet;
 
+/* Every entry point starts here. H5dont_atexit: HDF5 1.10 frees a file
+ * whose H5Fclose failed (e.g. ENOSPC while flushing) but leaves it in its ID
+ * table, and the library's atexit cleanup then crashes on it (HDFFV-11052,
+ * fixed in 1.14). Asking HDF5 not to install that cleanup only works before
+ * HDF5 is first used in the process (later calls do nothing). */
 static void h5_quiet_begin(h5_quiet *q)
 {
+  H5dont_atexit();
   if (H5Eget_auto2(H5E_DEFAULT, &q->func, &q->data) < 0) {
     q->func = NULL;
     q->data = NULL;
@@ -72,9 +79,16 @@ static herr_t h5_walk_cb(unsigned n, const H5E_error2_t *e, void *data)
     memcpy(b->errtext, em, k);
     b->errtext[k] = '\0';
   }
+  /* the system call frame ("file write failed: time = ..., errno = ...")
+   * is shortened to its first clause: its errno text is reported apart */
+  int dlen = (int)strlen(desc);
+  if (em) {
+    const char *colon = strchr(desc, ':');
+    dlen = colon ? (int)(colon - desc) : dlen;
+  }
   if (b->used < sizeof b->stack) {
-    int w = snprintf(b->stack + b->used, sizeof b->stack - b->used, "%s%s: %s",
-                     n > 0 ? "; " : "", e->func_name ? e->func_name : "?", desc);
+    int w = snprintf(b->stack + b->used, sizeof b->stack - b->used, "%s%s: %.*s",
+                     n > 0 ? "; " : "", e->func_name ? e->func_name : "?", dlen, desc);
     b->used += w > 0 ? (size_t)w : 0;
   }
   return 0;
@@ -88,6 +102,12 @@ static sk_status h5_error(sk__h5_writer *w, const char *what)
   /* innermost first: the system call's errno text comes before the API frame */
   if (H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, h5_walk_cb, &b) < 0 || b.stack[0] == '\0') {
     snprintf(b.stack, sizeof b.stack, "no HDF5 error description");
+  }
+  /* HDF5's descriptions may hold line breaks (a ctime() stamp) */
+  for (char *p = b.stack; *p; p++) {
+    if ((unsigned char)*p < 0x20) {
+      *p = ' ';
+    }
   }
   H5Eclear2(H5E_DEFAULT);
   w->failed = 1;
@@ -451,6 +471,11 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
   H5TRY(w, h5_close_id(&w->d_probes, H5Dclose), "closing /probes");
   H5TRY(w, h5_close_id(&w->d_norms, H5Dclose), "closing /norms");
   H5TRY(w, h5_close_id(&w->d_state, H5Dclose), "closing /state");
+  if (w->lost) {
+    st = SK_ERROR(w->ctx, SK_ERR_IO, "HDF5 file '%s' (temporary '%s') could not be closed earlier",
+                  w->shown, w->tmp);
+    goto done;
+  }
   if (w->fid < 0) {
     fapl = h5_fapl();
     H5TRY(w, fapl, "file access properties");
@@ -484,12 +509,18 @@ done:
   h5_close_id(&fapl, H5Pclose);
   if (st != SK_OK) {
     h5_close_all(w);
+    w->lost = 1;
   }
   h5_quiet_end(&q);
   if (st == SK_OK) {
     SK_CALL(w->ctx, sk__results_fsync_path(w->ctx, w->tmp, w->shown));
   }
   return st;
+}
+
+int sk__h5_writer_lost(const sk__h5_writer *w)
+{
+  return w && w->lost;
 }
 
 void sk__h5_writer_free(sk__h5_writer **w)

@@ -357,6 +357,7 @@ static void versions_get(versions *v)
   snprintf(v->metis, sizeof v->metis, "%d.%d.%d", METIS_VER_MAJOR, METIS_VER_MINOR,
            METIS_VER_SUBMINOR);
   unsigned maj = 0, min = 0, rel = 0;
+  H5dont_atexit(); /* see hdf5_writer.c: must precede the first use of HDF5 */
   if (H5get_libversion(&maj, &min, &rel) < 0) {
     snprintf(v->hdf5_run, sizeof v->hdf5_run, "unknown");
   } else {

@@ -594,6 +594,14 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
   if (res->hw && res->f[F_H5].at == AT_TMP) {
     keep(sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "incomplete", msg), &worst,
          ctx);
+    if (sk__h5_writer_lost(res->hw)) {
+      /* a damaged HDF5 file is no partial result: remove it */
+      unlink(res->f[F_H5].tmp);
+      res->f[F_H5].at = AT_NONE;
+      SK_ERROR(ctx, SK_ERR_IO, "'%s' could not be completed and was removed",
+               res->f[F_H5].partial);
+      log_current(ctx);
+    }
   }
   if (res->csv) {
     if (res->f[F_SIDE].at == AT_TMP) {

@@ -90,9 +90,14 @@ sk_status sk__h5_writer_row(sk__h5_writer *w, double t, const double *probe_vals
  * string dataset and a root attribute), set the root attribute status (and
  * error when non-NULL), close the file and fsync it. When the file is no
  * longer open (an earlier close failed, or it was closed by a successful
- * close before), it is reopened read-write first. Errors: SK_ERR_IO. */
+ * close before), it is reopened read-write first. Errors: SK_ERR_IO (the
+ * writer is then lost, see sk__h5_writer_lost). */
 sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const char *provenance,
                               const char *status, const char *error);
+
+/* sk__h5_writer_lost: 1 when a close failed, so that the file on disk may
+ * be damaged (it should be removed, not kept as a partial result). */
+int sk__h5_writer_lost(const sk__h5_writer *w);
 
 /* sk__h5_writer_free: close silently if still open, free, NULL *w; accepts
  * NULL. Does not remove the file. */
