@@ -256,8 +256,12 @@ static sk_status make_sparse(sk__cvode *cv, const char *ls)
     if (!strcmp(cv->ordering, "metis-nd")) {
       SK_CHECK(cv->ctx, sk__klu_use_metis_nd(common) == 0, SK_ERR_SOLVER,
                "cannot configure the METIS nested-dissection ordering for KLU");
-    } else if (!strcmp(cv->ordering, "colamd")) {
-      common->ordering = 1;
+    } else {
+      /* SUNDIALS' KLU wrapper defaults to COLAMD (1); AMD is 0 */
+      SK_CHECK(cv->ctx,
+               SUNLinSol_KLUSetOrdering(cv->LS, !strcmp(cv->ordering, "colamd") ? 1 : 0) ==
+                   SUNLS_SUCCESS,
+               SK_ERR_SOLVER, "cannot set the KLU ordering");
     }
   } else {
     cv->LS = sk__sunlinsol_umfpack(cv->y, cv->A, cv->sunctx);

@@ -123,6 +123,53 @@ int sk__adi_setup(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
   return bad;
 }
 
+/* One contiguous line of length m (unit stride). */
+static void solve_line(double *zl, const double *ml, const double *rl, const double *up,
+                       double up0, double up1, int64_t m)
+{
+  for (int64_t p = 1; p < m; p++) {
+    zl[p] -= ml[p] * zl[p - 1];
+  }
+  zl[m - 1] *= rl[m - 1];
+  for (int64_t p = m - 2; p >= 0; p--) {
+    const double u = up ? up[p] : (p == 0 ? up0 : up1);
+    zl[p] = (zl[p] - u * zl[p + 1]) * rl[p];
+  }
+}
+
+/* Direction d with unit stride (x-lines): the recurrences are latency bound,
+ * so SK__ADI_LANES lines advance together (independent chains); the rest
+ * one by one. */
+#define SK__ADI_LANES 8
+static void solve_contiguous(const sk__adi *a, int d, double *z, int64_t nlines)
+{
+  const int64_t m = a->g.n[d];
+  const double *mult = a->mult[d], *rpiv = a->rpiv[d], *sup = a->sup[d];
+  const double up0 = a->sup0[d], up1 = a->sup1[d];
+  int64_t o = 0;
+  for (; o + SK__ADI_LANES <= nlines; o += SK__ADI_LANES) {
+    double *zb = z + m * o;
+    const double *mb = mult + m * o, *rb = rpiv + m * o;
+    for (int64_t p = 1; p < m; p++) {
+      for (int l = 0; l < SK__ADI_LANES; l++) {
+        zb[l * m + p] -= mb[l * m + p] * zb[l * m + p - 1];
+      }
+    }
+    for (int l = 0; l < SK__ADI_LANES; l++) {
+      zb[l * m + m - 1] *= rb[l * m + m - 1];
+    }
+    for (int64_t p = m - 2; p >= 0; p--) {
+      for (int l = 0; l < SK__ADI_LANES; l++) {
+        const double u = sup ? sup[m * o + l * m + p] : (p == 0 ? up0 : up1);
+        zb[l * m + p] = (zb[l * m + p] - u * zb[l * m + p + 1]) * rb[l * m + p];
+      }
+    }
+  }
+  for (; o < nlines; o++) {
+    solve_line(z + m * o, mult + m * o, rpiv + m * o, sup ? sup + m * o : NULL, up0, up1, m);
+  }
+}
+
 void sk__adi_solve(const sk__adi *a, const double *r, double *z)
 {
   const sk__grid *g = &a->g;
@@ -135,6 +182,10 @@ void sk__adi_solve(const sk__adi *a, const double *r, double *z)
     const int64_t s = g->stride[d], m = g->n[d];
     const int64_t nouter = g->total / (s * m);
     const double *mult = a->mult[d], *rpiv = a->rpiv[d], *sup = a->sup[d];
+    if (s == 1) {
+      solve_contiguous(a, d, z, nouter);
+      continue;
+    }
     for (int64_t o = 0; o < nouter; o++) {
       double *zl = z + s * m * o;
       const double *ml = mult + s * m * o, *rl = rpiv + s * m * o;

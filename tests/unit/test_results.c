@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <hdf5.h>
@@ -852,6 +853,39 @@ static void test_file_size_limit(sk_context *ctx, int hdf5, int keep_limit)
   remove_tree(dir);
 }
 
+/* An HDF5 file that cannot be closed (still no space while failing), in a
+ * child process: the child then goes on using HDF5 and leaves through
+ * exit(), which crashes in HDF5 1.10's atexit cleanup after a failed
+ * H5Fclose unless stiffkit turned that cleanup off. Under AddressSanitizer
+ * the child leaves through _exit(): HDF5 leaks a block after its failed
+ * close, which LeakSanitizer would report. */
+static void test_hdf5_unclosable_in_child(sk_context *ctx)
+{
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    sk_test_failures = 0;
+    test_file_size_limit(ctx, 1, 1);
+    test_roundtrip(ctx); /* HDF5 still works after the file that could not be closed */
+    int code = sk_test_failures ? 1 : 0;
+    fflush(stdout);
+    fflush(stderr);
+#if defined(__SANITIZE_ADDRESS__)
+    _exit(code);
+#else
+    exit(code);
+#endif
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  if (!WIFEXITED(status)) {
+    fprintf(stderr, "  child ended by signal %d\n", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  }
+}
+
 /* Allocation failure at every allocation of open/write/finish: a clean
  * SK_ERR_NOMEM and no file left behind. */
 static void test_alloc_failures(sk_context *ctx)
@@ -901,8 +935,7 @@ int main(void)
   test_file_size_limit(ctx, 0, 0);
   test_file_size_limit(ctx, 1, 0);
   test_file_size_limit(ctx, 0, 1);
-  if (!getenv("SKIP11")) test_file_size_limit(ctx, 1, 1);
-  test_roundtrip(ctx); /* HDF5 still works after a file that could not be closed */
+  test_hdf5_unclosable_in_child(ctx);
   test_alloc_failures(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();
