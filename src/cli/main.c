@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     return cli_info(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "--version")) {
-    printf("stiffkit %s (%s)\n", SK_VERSION, SK_GIT_REVISION);
+    printf("stiffkit %s\n", SK_VERSION);
     return SK_EXIT_OK;
   }
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

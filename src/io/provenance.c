@@ -18,6 +18,7 @@
 #include "backends/sundials_version.h"
 #include "core/error.h"
 #include "io/provenance.h"
+#include "sk_git_revision.h"
 #include "stiffkit/sk_config.h"
 
 /* ---- YAML double-quoted scalars ------------------------------------------ */

@@ -90,10 +90,12 @@ sk_status sk__results_write(sk_results *res, double t, const double *y, const do
  * the provenance (YAML text, may be NULL), set status "complete", close and
  * fsync every file, rename each to its final name and fsync the directory.
  * Stale <prefix>.partial.* files of an earlier failed run are then removed.
- * Errors: SK_ERR_IO (naming the file), SK_ERR_STATE (called twice, after fail
- * or after a write error). After an error no final name has been created
- * unless the message says which rename failed; call sk__results_fail or
- * sk__results_destroy next. */
+ * Errors: SK_ERR_IO (naming the file), SK_ERR_CREATE (the sidecar cannot be
+ * created), SK_ERR_NOMEM, SK_ERR_STATE (called twice, after fail or after a
+ * write error). After an error no final name exists (renames done before a
+ * failed one are undone); call sk__results_fail or sk__results_destroy next.
+ * Exception: when only the final fsync of the directory fails, the files are
+ * complete under their final names and the object counts as finished. */
 sk_status sk__results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml);
 
 /* sk__results_fail: the run failed after output started: keep the complete

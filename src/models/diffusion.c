@@ -95,6 +95,7 @@ typedef struct {
   double *xc[3];    /* coordinates of the unknown positions per direction */
   double *phi[3];   /* mode: phi_d at the unknown positions; manufactured: sin(pi x/L) */
   double *cosv[3];  /* manufactured: cos(pi x/L) at the unknown positions */
+  double *kg[3];    /* kgrad_d x_d / L_d at the unknown positions */
   double *kn, *kp;  /* scratch: nodal k and dk/du */
   double *sp;       /* scratch: nodal ds/du (only with p.source) */
   const double *adi_u; /* state of the current preconditioner setup */
@@ -116,9 +117,10 @@ static double cond(const diff_data *dd, const double x[3], double u, double *dk)
     return k;
   }
   double gx = 1.0;
-  for (int d = 0; d < dd->g.dim; d++) {
+  for (int d = 1; d < dd->g.dim; d++) {
     gx += p->kgrad[d] * x[d] / p->length[d];
   }
+  gx += p->kgrad[0] * x[0] / p->length[0];
   *dk = p->k0 * p->beta * gx;
   return p->k0 * (1.0 + p->beta * u) * gx;
 }
@@ -136,20 +138,35 @@ static void nodal_coeffs(diff_data *dd, double t, const double *u)
   if (dd->const_k && !dd->sp) {
     return;
   }
+  const sk_diffusion_params *p = &dd->p;
+  const int builtin = !dd->const_k && !p->conductivity;
+  const double k0 = p->k0, beta = p->beta;
   int64_t idx = 0;
   for (int64_t k2 = 0; k2 < g->n[2]; k2++) {
     for (int64_t k1 = 0; k1 < g->n[1]; k1++) {
-      for (int64_t i = 0; i < g->n[0]; i++, idx++) {
+      const int64_t n0 = g->n[0];
+      if (builtin) {
+        /* k0 (1 + beta u)(1 + sum_d kgrad_d x_d / L_d), the x term innermost */
+        const double g12 = 1.0 + dd->kg[1][k1] + dd->kg[2][k2];
+        const double *kg0 = dd->kg[0];
+        for (int64_t i = 0; i < n0; i++) {
+          const double gx = g12 + kg0[i];
+          dd->kn[idx + i] = k0 * (1.0 + beta * u[idx + i]) * gx;
+          dd->kp[idx + i] = k0 * beta * gx;
+        }
+      }
+      for (int64_t i = 0; i < n0 && (dd->sp || p->conductivity); i++) {
         const double x[3] = {dd->xc[0][i], dd->xc[1][k1], dd->xc[2][k2]};
-        if (!dd->const_k) {
-          dd->kn[idx] = cond(dd, x, u[idx], &dd->kp[idx]);
+        if (p->conductivity) {
+          dd->kn[idx + i] = cond(dd, x, u[idx + i], &dd->kp[idx + i]);
         }
         if (dd->sp) {
           double ds = 0.0;
-          (void)dd->p.source(x, t, u[idx], &ds, dd->p.user_data);
-          dd->sp[idx] = ds;
+          (void)p->source(x, t, u[idx + i], &ds, p->user_data);
+          dd->sp[idx + i] = ds;
         }
       }
+      idx += n0;
     }
   }
 }
@@ -358,6 +375,18 @@ static void interior_var(const diff_data *dd, const double *restrict u,
 {
   const sk__grid *g = &dd->g;
   const int dim = g->dim;
+  if (dim == 2) {
+    const int64_t sy = g->stride[1];
+    const double hx2 = g->hh[0], hy2 = g->hh[1];
+    for (int64_t i = base + i0; i < base + i1; i++) {
+      const double uc = u[i], kc = kn[i];
+      const double kfe = 0.5 * (kc + kn[i + 1]), kfw = 0.5 * (kc + kn[i - 1]);
+      const double kfn = 0.5 * (kc + kn[i + sy]), kfs = 0.5 * (kc + kn[i - sy]);
+      f[i] = (kfe * (u[i + 1] - uc) - kfw * (uc - u[i - 1])) / hx2 +
+             (kfn * (u[i + sy] - uc) - kfs * (uc - u[i - sy])) / hy2;
+    }
+    return;
+  }
   for (int64_t i = base + i0; i < base + i1; i++) {
     const double uc = u[i], kc = kn[i];
     double acc = 0.0;
@@ -462,6 +491,70 @@ static double boundary_diag(const diff_data *dd, const double *u, int64_t q, con
   return diag;
 }
 
+/* Column q of the Jacobian, any node: entries in pattern order from vals[pos];
+ * returns the position after the column. */
+static int64_t jac_node(const diff_data *dd, const double *u, int64_t q, const int64_t ijk[3],
+                        double *vals, int64_t pos)
+{
+  const sk__grid *g = &dd->g;
+  const double *kn = dd->kn, *kp = dd->kp;
+  sk__grid_nb nb[7];
+  const int cnt = sk__grid_neighbors(g, q, ijk, nb);
+  double diag = 0.0;
+  int64_t dpos = pos;
+  for (int e = 0; e < cnt; e++) {
+    if (nb[e].dir < 0) {
+      dpos = pos++;
+      continue;
+    }
+    const int d = nb[e].dir;
+    const int64_t r = nb[e].idx;
+    const int64_t rp = ijk[d] + (nb[e].side ? 1 : -1);
+    const double kf = 0.5 * (kn[q] + kn[r]);
+    const double du = u[q] - u[r];
+    vals[pos++] = (kf + 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, rp));
+    diag += (-kf - 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, ijk[d]));
+  }
+  for (int d = 0; d < g->dim; d++) {
+    if (ijk[d] == 0 || ijk[d] == g->n[d] - 1) {
+      diag += boundary_diag(dd, u, q, ijk, d);
+    }
+  }
+  if (dd->sp) {
+    diag += dd->sp[q];
+  }
+  vals[dpos] = diag;
+  return pos;
+}
+
+/* Columns of the interior nodes [i0, i1) of an interior line from `base`:
+ * every neighbour present, full volumes; pattern order -z, -y, -x, diag, +x, +y, +z. */
+static int64_t jac_interior(const diff_data *dd, const double *u, int64_t base, int64_t i0,
+                            int64_t i1, double *vals, int64_t pos)
+{
+  const sk__grid *g = &dd->g;
+  const int dim = g->dim, width = 2 * dim + 1;
+  const double *kn = dd->kn, *kp = dd->kp;
+  double ihh[3];
+  for (int d = 0; d < 3; d++) {
+    ihh[d] = 1.0 / g->hh[d];
+  }
+  for (int64_t q = base + i0; q < base + i1; q++, pos += width) {
+    const double uq = u[q], kq = kn[q], hk = 0.5 * kp[q];
+    double diag = dd->sp ? dd->sp[q] : 0.0;
+    for (int d = 0; d < dim; d++) {
+      const int64_t s = g->stride[d];
+      const double kfm = 0.5 * (kq + kn[q - s]), dum = uq - u[q - s];
+      const double kfp = 0.5 * (kq + kn[q + s]), dup = uq - u[q + s];
+      vals[pos + dim - 1 - d] = (kfm + hk * dum) * ihh[d];
+      vals[pos + dim + 1 + d] = (kfp + hk * dup) * ihh[d];
+      diag += (-kfm - hk * dum) * ihh[d] + (-kfp - hk * dup) * ihh[d];
+    }
+    vals[pos + dim] = diag;
+  }
+  return pos;
+}
+
 static int diffusion_jac(double t, const double *u, const double *fy, double *vals,
                          void *user_data)
 {
@@ -470,40 +563,31 @@ static int diffusion_jac(double t, const double *u, const double *fy, double *va
   (void)fy;
   update_faces(dd, t);
   nodal_coeffs(dd, t, u);
-  const double *kn = dd->kn, *kp = dd->kp;
-  int64_t pos = 0, ijk[3] = {0, 0, 0};
-  for (int64_t q = 0; q < g->total; q++) {
-    sk__grid_nb nb[7];
-    const int cnt = sk__grid_neighbors(g, q, ijk, nb);
-    double diag = 0.0;
-    int64_t dpos = pos;
-    for (int e = 0; e < cnt; e++) {
-      if (nb[e].dir < 0) {
-        dpos = pos++;
-        continue;
+  /* column q involves the volumes of its neighbours too: the interior range
+   * [lo_d, hi_d) along d keeps one node away from a half-volume boundary node */
+  int64_t lo[3], hi[3];
+  for (int d = 0; d < 3; d++) {
+    lo[d] = d < g->dim ? (g->dirichlet[d][0] ? 1 : 2) : 0;
+    hi[d] = d < g->dim ? g->n[d] - (g->dirichlet[d][1] ? 1 : 2) : 1;
+  }
+  const int64_t n0 = g->n[0];
+  int64_t pos = 0;
+  for (int64_t k2 = 0; k2 < g->n[2]; k2++) {
+    for (int64_t k1 = 0; k1 < g->n[1]; k1++) {
+      const int64_t base = n0 * (k1 + g->n[1] * k2);
+      const int line_in = k1 >= lo[1] && k1 < hi[1] && k2 >= lo[2] && k2 < hi[2] && hi[0] > lo[0];
+      const int64_t i0 = line_in ? lo[0] : n0, i1 = line_in ? hi[0] : n0;
+      int64_t ijk[3] = {0, k1, k2};
+      for (int64_t i = 0; i < i0; i++) {
+        ijk[0] = i;
+        pos = jac_node(dd, u, base + i, ijk, vals, pos);
       }
-      const int d = nb[e].dir;
-      const int64_t r = nb[e].idx;
-      const int64_t rp = ijk[d] + (nb[e].side ? 1 : -1);
-      const double kf = 0.5 * (kn[q] + kn[r]);
-      const double du = u[q] - u[r];
-      vals[pos++] = (kf + 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, rp));
-      diag += (-kf - 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, ijk[d]));
-    }
-    for (int d = 0; d < g->dim; d++) {
-      if (ijk[d] == 0 || ijk[d] == g->n[d] - 1) {
-        diag += boundary_diag(dd, u, q, ijk, d);
+      if (line_in) {
+        pos = jac_interior(dd, u, base, i0, i1, vals, pos);
       }
-    }
-    if (dd->sp) {
-      diag += dd->sp[q];
-    }
-    vals[dpos] = diag;
-    if (++ijk[0] == g->n[0]) {
-      ijk[0] = 0;
-      if (++ijk[1] == g->n[1]) {
-        ijk[1] = 0;
-        ijk[2]++;
+      for (int64_t i = i1; i < n0; i++) {
+        ijk[0] = i;
+        pos = jac_node(dd, u, base + i, ijk, vals, pos);
       }
     }
   }
@@ -636,6 +720,7 @@ static void diff_data_free(void *user_data)
     sk__free(ctx, dd->xc[d]);
     sk__free(ctx, dd->phi[d]);
     sk__free(ctx, dd->cosv[d]);
+    sk__free(ctx, dd->kg[d]);
   }
   sk__free(ctx, dd->kn);
   sk__free(ctx, dd->kp);
@@ -778,10 +863,12 @@ static sk_status fill_tables(diff_data *dd)
     dd->xc[d] = sk__malloc(ctx, (size_t)n * sizeof(double));
     dd->phi[d] = sk__malloc(ctx, (size_t)n * sizeof(double));
     dd->cosv[d] = sk__malloc(ctx, (size_t)n * sizeof(double));
-    SK_CHECK(ctx, dd->xc[d] && dd->phi[d] && dd->cosv[d], SK_ERR_NOMEM,
+    dd->kg[d] = sk__malloc(ctx, (size_t)n * sizeof(double));
+    SK_CHECK(ctx, dd->xc[d] && dd->phi[d] && dd->cosv[d] && dd->kg[d], SK_ERR_NOMEM,
              "cannot allocate the grid tables");
     for (int64_t i = 0; i < n; i++) {
       dd->xc[d][i] = sk__grid_coord(g, d, i);
+      dd->kg[d][i] = d < g->dim ? dd->p.kgrad[d] * dd->xc[d][i] / dd->p.length[d] : 0.0;
       dd->phi[d][i] = 1.0;
       dd->cosv[d][i] = 0.0;
       if (d >= g->dim) {

@@ -11,8 +11,8 @@
    "boundary condition on side " side " (x0: x = 0, x1: x = L_x, ...)"},                   \
   {"model.bc." side ".value", SK_OPT_REAL, "0", 0, 0, NULL,                                \
    "side " side ": Dirichlet value, Neumann heat flux into the domain, or Robin ambient"},  \
-  {"model.bc." side ".coeff", SK_OPT_REAL, "0", 0, 1e300, NULL,                            \
-   "side " side ": Robin heat transfer coefficient c in k du/dn = c (ambient - u)"}
+  {"model.bc." side ".coeff", SK_OPT_REAL, "0", 0, 0, NULL,                                \
+   "side " side ": Robin heat transfer coefficient c >= 0 in k du/dn = c (ambient - u)"}
 
 static const sk_option_spec diffusion_table[] = {
   {"model.k0", SK_OPT_REAL, "1.0", 0, 0, NULL,

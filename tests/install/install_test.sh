@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both
-# usage: install_test.sh BUILD_DIR SOURCE_DIR
+# usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
+# a sanitized library needs sanitized consumers
+san_flags=""
+if [ -n "${3:-}" ]; then
+  san_flags="-fsanitize=$3"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
@@ -14,11 +19,12 @@ fi
 awk '/<!-- example.c begin -->/{f=1; next} /<!-- example.c end -->/{f=0} f' "$src/README.md" \
   | sed '1d;$d' > "$work/readme_example.c"
 diff -u "$src/tests/install/example.c" "$work/readme_example.c"
-cmake -S "$src/tests/install" -B "$work/b" -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/cfg.log"
+cmake -S "$src/tests/install" -B "$work/b" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_C_FLAGS="$san_flags" > "$work/cfg.log"
 cmake --build "$work/b" > "$work/build.log"
 export PKG_CONFIG_PATH=$(dirname "$(find "$work/prefix" -name stiffkit.pc)")
 libdir=$(pkg-config --variable=libdir stiffkit)
 LD_LIBRARY_PATH="$libdir" "$work/b/example"
-cc -std=c11 "$src/tests/install/example.c" -o "$work/example_pc" $(pkg-config --cflags --libs stiffkit) -lm
+cc -std=c11 $san_flags "$src/tests/install/example.c" -o "$work/example_pc" $(pkg-config --cflags --libs stiffkit) -lm
 LD_LIBRARY_PATH="$libdir" "$work/example_pc" > /dev/null
 echo "installed package works with find_package and pkg-config"

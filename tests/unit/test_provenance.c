@@ -10,6 +10,7 @@
 #include "core/context_impl.h"
 #include "core/error.h"
 #include "io/provenance.h"
+#include "sk_git_revision.h"
 #include "test.h"
 
 /* ---- a parsed YAML document and path lookups ---------------------------------- */
