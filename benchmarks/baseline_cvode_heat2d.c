@@ -46,7 +46,7 @@ typedef struct {
   /* ADI preconditioner: Thomas factors per node and direction */
   double *xm, *xr;   /* x-lines: multiplier and pivot reciprocal */
   double *ym, *yr;   /* y-lines: multiplier and pivot reciprocal */
-  double pgamma;     /* gamma of the last psetup */
+  double pup;        /* super-diagonal -gamma k/h^2 of the last psetup */
   int pattern_done;  /* KLU: CSC pattern written */
 } heat2d;
 
@@ -144,7 +144,7 @@ static int heat_psetup(sunrealtype t, N_Vector y, N_Vector fy, sunbooleantype jo
     thomas_factor(nx, j * nx, 1, off, d, off, p->xm, p->xr);
   for (sunindextype i = 0; i < nx; i++) /* y-lines */
     thomas_factor(nx, i, nx, off, d, off, p->ym, p->yr);
-  p->pgamma = gamma;
+  p->pup = off;
   *jcurPtr = jok ? SUNFALSE : SUNTRUE;
   return 0;
 }
@@ -154,7 +154,7 @@ static int heat_psolve(sunrealtype t, N_Vector y, N_Vector fy, N_Vector r, N_Vec
 {
   const heat2d *p = user_data;
   const sunindextype nx = p->nx;
-  const double up = -p->pgamma * p->k / (p->h * p->h);
+  const double up = p->pup;
   const double *rr = N_VGetArrayPointer(r);
   double *zz = N_VGetArrayPointer(z);
   (void)t; (void)y; (void)fy; (void)gamma; (void)delta; (void)lr;
@@ -324,7 +324,9 @@ int main(int argc, char **argv)
   const double wall = now_seconds() - t0;
 
   long nst = 0, netf = 0, nfe = 0, nfels = 0, nje = 0, nsetups = 0, nni = 0, nncf = 0;
-  long nli = 0, npe = 0, nps = 0;
+  long nli = 0, nlcf = 0, npe = 0, nps = 0;
+  int qlast = 0;
+  sunrealtype hlast = 0.0;
   CVodeGetNumSteps(mem, &nst);
   CVodeGetNumErrTestFails(mem, &netf);
   CVodeGetNumRhsEvals(mem, &nfe);
@@ -334,6 +336,9 @@ int main(int argc, char **argv)
   CVodeGetNumNonlinSolvIters(mem, &nni);
   CVodeGetNumNonlinSolvConvFails(mem, &nncf);
   CVodeGetNumLinIters(mem, &nli);
+  CVodeGetNumLinConvFails(mem, &nlcf);
+  CVodeGetLastOrder(mem, &qlast);
+  CVodeGetLastStep(mem, &hlast);
   CVodeGetNumPrecEvals(mem, &npe);
   CVodeGetNumPrecSolves(mem, &nps);
 
@@ -361,10 +366,10 @@ int main(int argc, char **argv)
   printf("\"steps\": %ld, \"failed_steps\": %ld, \"rhs_evals\": %ld, \"rhs_evals_dq\": %ld, ",
          nst, netf, nfe, nfels);
   printf("\"jac_evals\": %ld, \"lin_setups\": %ld, \"newton_iters\": %ld, "
-         "\"newton_fails\": %ld, \"lin_iters\": %ld, \"prec_setups\": %ld, "
-         "\"prec_solves\": %ld, ",
-         nje, nsetups, nni, nncf, nli, npe, nps);
-  printf("\"t\": %.17g, \"wall_time\": %.6f, \"max_err\": %.6e, \"rms_err\": %.6e, "
+         "\"newton_fails\": %ld, \"lin_iters\": %ld, \"lin_conv_fails\": %ld, "
+         "\"prec_setups\": %ld, \"prec_solves\": %ld, \"last_order\": %d, \"last_h\": %.6e, ",
+         nje, nsetups, nni, nncf, nli, nlcf, npe, nps, qlast, hlast);
+  printf("\"t\": %.17g, \"wall_time\": %.6f, \"max_err\": %.10e, \"rms_err\": %.10e, "
          "\"peak_rss_mib\": %.1f}\n",
          t, wall, emax, erms, (double)ru.ru_maxrss / 1024.0);
 

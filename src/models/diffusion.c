@@ -62,6 +62,12 @@
  *   follow u* at each time: Dirichlet value u*, Neumann q = k d(u*)/dn, Robin
  *   u_inf = u* + (k/c) d(u*)/dn (n the outward normal).
  *
+ * Preconditioner (adi_prec.c): P = prod_d (I - gamma J_d), J_d the part of
+ * the Jacobian from direction-d faces and boundary terms (off-diagonals in
+ * direction d and their diagonal contributions); ds/du joins the first
+ * factor. Every setup re-evaluates the rows at (t, y), whatever
+ * jac_current says; the solve uses the factors of the last setup.
+ *
  * Callbacks keep scratch (nodal k, face data) in the model data: one model
  * must not be evaluated from two threads at once.
  */
