@@ -194,21 +194,10 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
     bd->hi[i] = i < p->n - 1 ? i + 1 : p->n - 2;
   }
   sk_model *m = NULL;
-  sk_status st = sk_model_create(ctx, SK_MODEL_ODE, 2 * g.total, &m);
+  sk_status st = sk__grid_model_create(ctx, &g, 2, bd, bru_free, &m);
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    bru_free(bd);
     return st;
-  }
-  sk_model_set_user_data(m, bd, bru_free);
-  int64_t *colptr = NULL, *rowind = NULL;
-  SK_CALL_GOTO(ctx, st, sk__grid_pattern(ctx, &g, 2, &colptr, &rowind), fail);
-  st = sk_model_set_jac_pattern(m, colptr, rowind);
-  sk__free(ctx, colptr);
-  sk__free(ctx, rowind);
-  if (st != SK_OK) {
-    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    goto fail;
   }
   sk_model_set_name(m, "brusselator-2d");
   sk_model_set_rhs(m, bru_rhs);
@@ -217,7 +206,4 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
   sk_model_set_component_name(m, bru_name);
   *model = m;
   return SK_OK;
-fail:
-  sk_model_destroy(&m);
-  return st;
 }

@@ -986,21 +986,10 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   fill_faces(dd, 0.0);
 
   sk_model *m = NULL;
-  st = sk_model_create(ctx, SK_MODEL_ODE, g.total, &m);
+  st = sk__grid_model_create(ctx, &g, 1, dd, diff_data_free, &m);
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    diff_data_free(dd);
     return st;
-  }
-  sk_model_set_user_data(m, dd, diff_data_free);
-  int64_t *colptr = NULL, *rowind = NULL;
-  SK_CALL_GOTO(ctx, st, sk__grid_pattern(ctx, &g, 1, &colptr, &rowind), fail);
-  st = sk_model_set_jac_pattern(m, colptr, rowind);
-  sk__free(ctx, colptr);
-  sk__free(ctx, rowind);
-  if (st != SK_OK) {
-    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    goto fail;
   }
   char name[32];
   snprintf(name, sizeof name, "diffusion-%dd", p->dim);

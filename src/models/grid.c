@@ -291,3 +291,30 @@ sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *di
   *dim = nd;
   return SK_OK;
 }
+
+sk_status sk__grid_model_create(sk_context *ctx, const sk__grid *g, int ncomp, void *data,
+                                sk_free_fn free_fn, sk_model **model)
+{
+  sk_model *m = NULL;
+  sk_status st = sk_model_create(ctx, SK_MODEL_ODE, ncomp * g->total, &m);
+  if (st != SK_OK) {
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    free_fn(data);
+    return st;
+  }
+  sk_model_set_user_data(m, data, free_fn);
+  int64_t *colptr = NULL, *rowind = NULL;
+  st = sk__grid_pattern(ctx, g, ncomp, &colptr, &rowind);
+  if (st == SK_OK) {
+    st = sk_model_set_jac_pattern(m, colptr, rowind);
+  }
+  sk__free(ctx, colptr);
+  sk__free(ctx, rowind);
+  if (st != SK_OK) {
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    sk_model_destroy(&m);
+    return st;
+  }
+  *model = m;
+  return SK_OK;
+}

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/model.h"
 #include "stiffkit/options.h"
 
 /* Limits shared by every grid model. */
@@ -82,6 +83,12 @@ int sk__grid_neighbors(const sk__grid *g, int64_t idx, const int64_t ijk[3], sk_
  * node's own block is dense, neighbour blocks are diagonal. Allocates
  * *colptr (states+1) and *rowind (nnz); rows strictly increase per column.
  * Errors: SK_ERR_NOMEM. */
+/* sk__grid_model_create: an ODE model of ncomp * g->total states that owns
+ * `data` (freed with free_fn, also on failure) and carries the stencil
+ * pattern of sk__grid_pattern. Errors: as sk_model_create, sk__grid_pattern. */
+sk_status sk__grid_model_create(sk_context *ctx, const sk__grid *g, int ncomp, void *data,
+                                sk_free_fn free_fn, sk_model **model);
+
 sk_status sk__grid_pattern(sk_context *ctx, const sk__grid *g, int ncomp, int64_t **colptr,
                            int64_t **rowind);
 
