@@ -58,19 +58,10 @@ static int eval_model_jac(sk__cvode *cv, double t, N_Vector y, N_Vector fy)
   return three_way(cv, rc);
 }
 
-/* CVLsJacFn for sparse (CSC) matrices: pattern copied in, values mapped. */
-static int jac_sparse(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
-                      N_Vector t2, N_Vector t3)
+/* Copy the model-order values into the CSC matrix (pattern rewritten: CVODE
+ * zeroes the whole matrix, index arrays included, before each evaluation). */
+static void fill_sparse(const sk__cvode *cv, int64_t n, SUNMatrix J)
 {
-  (void)t1;
-  (void)t2;
-  (void)t3;
-  sk__cvode *cv = ud;
-  int rc = eval_model_jac(cv, t, y, fy);
-  if (rc) {
-    return rc;
-  }
-  const int64_t n = sk_model_get_n(cv->model);
   sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
   sunindextype *ri = SUNSparseMatrix_IndexValues(J);
   sk_sunreal *v = SUNSparseMatrix_Data(J);
@@ -82,12 +73,26 @@ static int jac_sparse(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *
   for (int64_t p = 0; p < cv->nnz; p++) {
     v[cv->map[p]] = cv->jvals[p];
   }
-  return 0;
 }
 
-/* CVLsJacFn for dense and band matrices from the model's sparse Jacobian. */
-static int jac_scatter(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
-                       N_Vector t2, N_Vector t3)
+/* Scatter the model-order values into a dense or band matrix. */
+static void fill_dense_or_band(const sk__cvode *cv, int64_t n, SUNMatrix J)
+{
+  const int dense = SUNMatGetID(J) == SUNMATRIX_DENSE;
+  for (int64_t j = 0; j < n; j++) {
+    for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
+      if (dense) {
+        SM_ELEMENT_D(J, cv->rowind[p], j) = cv->jvals[p];
+      } else {
+        SM_ELEMENT_B(J, cv->rowind[p], j) = cv->jvals[p];
+      }
+    }
+  }
+}
+
+/* CVLsJacFn: the model's sparse Jacobian into CVODE's matrix. */
+static int jac_fn(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, N_Vector t1,
+                  N_Vector t2, N_Vector t3)
 {
   (void)t1;
   (void)t2;
@@ -98,15 +103,10 @@ static int jac_scatter(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void 
     return rc;
   }
   const int64_t n = sk_model_get_n(cv->model);
-  const int dense = SUNMatGetID(J) == SUNMATRIX_DENSE;
-  for (int64_t j = 0; j < n; j++) {
-    for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
-      if (dense) {
-        SM_ELEMENT_D(J, cv->rowind[p], j) = cv->jvals[p];
-      } else {
-        SM_ELEMENT_B(J, cv->rowind[p], j) = cv->jvals[p];
-      }
-    }
+  if (SUNMatGetID(J) == SUNMATRIX_SPARSE) {
+    fill_sparse(cv, n, J);
+  } else {
+    fill_dense_or_band(cv, n, J);
   }
   return 0;
 }
@@ -322,11 +322,11 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     cv->LS = !strcmp(ls, "dense") ? SUNLinSol_Dense(cv->y, cv->A, cv->sunctx)
                                   : SUNLinSol_Band(cv->y, cv->A, cv->sunctx);
     SK_CHECK(ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
-    jac = sk_model_has_jacobian(cv->model) ? jac_scatter : NULL;
+    jac = sk_model_has_jacobian(cv->model) ? jac_fn : NULL;
     cv->direct = 1;
   } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
     SK_CALL(ctx, make_sparse(cv, ls));
-    jac = jac_sparse;
+    jac = jac_fn;
     cv->direct = 1;
   } else {
     SK_CALL(ctx, make_krylov(cv, ls));
