@@ -5,10 +5,12 @@
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
+#include <sunlinsol/sunlinsol_klu.h>
 
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "linsol/linsol.h"
 
 void sk__cvode_callback_failed(sk__cvode *cv)
 {
@@ -208,6 +210,29 @@ static const char *hint_for(int flag)
   }
 }
 
+/* Name the linear solver's own failure flags (SUNLS_*, KLU, UMFPACK status). */
+static void describe_linear_failure(const sk__cvode *cv, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  if (!cv->LS) {
+    return;
+  }
+  const int lsflag = (int)SUNLinSolLastFlag(cv->LS);
+  int w = snprintf(buf, len, "; linear solver %s: %s", cv->linsol, sk__sunls_flag_name(lsflag));
+  const size_t used = w > 0 ? (size_t)w : 0;
+  if (used >= len) {
+    return;
+  }
+  if (!strcmp(cv->linsol, "klu")) {
+    sun_klu_common *common = SUNLinSol_KLUGetCommon(cv->LS);
+    snprintf(buf + used, len - used, ", %s (rcond %.2e)", sk__klu_status_name(common->status),
+             common->rcond);
+  } else if (!strcmp(cv->linsol, "umfpack")) {
+    snprintf(buf + used, len - used, ", %s",
+             sk__umfpack_status_name(sk__sunlinsol_umfpack_last_status(cv->LS)));
+  }
+}
+
 /* Turn a failed CVode() call into the error record. */
 static sk_status cvode_failure(sk__cvode *cv, int flag)
 {
@@ -220,6 +245,9 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
   char local[400] = "";
   if (flag == CV_ERR_FAILURE || flag == CV_CONV_FAILURE) {
     describe_local_errors(cv, local, sizeof local);
+  }
+  if (flag == CV_LSETUP_FAIL || flag == CV_LSOLVE_FAIL) {
+    describe_linear_failure(cv, local, sizeof local);
   }
   char cause[SK_ERROR_MSG_LEN / 2] = "";
   if (cv->have_callback_error) {

@@ -19,6 +19,7 @@ typedef struct {
   int quiet;
   int help_options;
   const char *stats_json;
+  const char *stats_csv;
   const char *inject; /* "nan:comp=K:t=T" (testing aid) */
 } run_args;
 
@@ -31,7 +32,8 @@ static int parse_args(int argc, char **argv, run_args *a)
   }
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (!strcmp(arg, "--set") || !strcmp(arg, "--stats-json") || !strcmp(arg, "--inject")) {
+    if (!strcmp(arg, "--set") || !strcmp(arg, "--stats-json") || !strcmp(arg, "--stats-csv") ||
+        !strcmp(arg, "--inject")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
         return SK_EXIT_USAGE;
@@ -40,6 +42,8 @@ static int parse_args(int argc, char **argv, run_args *a)
         a->sets[a->nsets++] = argv[++i];
       } else if (!strcmp(arg, "--inject")) {
         a->inject = argv[++i];
+      } else if (!strcmp(arg, "--stats-csv")) {
+        a->stats_csv = argv[++i];
       } else {
         a->stats_json = argv[++i];
       }
@@ -51,6 +55,7 @@ static int parse_args(int argc, char **argv, run_args *a)
       a->help_options = 1;
     } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       printf("usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
+             "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
              "       stiffkit run --help-options\n"
              "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
              "exact solution known, t in [0, 0.1]. --set overrides config values.\n");
@@ -89,22 +94,9 @@ static sk_status apply_injection(sk_context *ctx, const char *spec, sk_model *m)
   return sk__model_inject_nan(m, (int64_t)comp, t);
 }
 
-/* Render the stats as JSON text (caller frees). */
-static char *stats_json_text(const sk_stats *st)
-{
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) {
-    return NULL;
-  }
-  sk_stats_print_json(st, f);
-  fclose(f);
-  return buf;
-}
-
-/* Write the --stats-json file via a temporary name and rename. */
-static sk_status write_stats_file(sk_context *ctx, const char *path, const cli_job *job,
+/* Write the statistics file (JSON object or CSV header + row) via a
+ * temporary name and rename, so a failure never leaves a partial file. */
+static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
                                   const sk_stats *st)
 {
   char tmp[4096];
@@ -114,19 +106,40 @@ static sk_status write_stats_file(sk_context *ctx, const char *path, const cli_j
     fprintf(stderr, "stiffkit: error: cannot create '%s'\n", tmp);
     return SK_ERR_CREATE;
   }
-  char *js = stats_json_text(st);
-  fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s",
-          (long long)sk_model_get_n(job->model), job->method, job->linsol, js ? js : "{}");
-  free(js);
-  if (job->have_error) {
-    fprintf(f, ", \"max_err\": %.10e, \"rms_err\": %.10e", job->max_err, job->rms_err);
+  const long long n = (long long)sk_model_get_n(job->model);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (m) {
+    if (csv) {
+      sk_stats_print_csv(st, 1, m);
+    } else {
+      sk_stats_print_json(st, m);
+    }
+    fclose(m);
   }
-  fprintf(f, "}\n");
+  char *row = buf ? strchr(buf, '\n') : NULL;
+  if (csv && row) {
+    *row++ = '\0'; /* buf: the header, row: the values (ends in a newline) */
+    fprintf(f, "n,method,linsol,max_err,rms_err,%s\n%lld,%s,%s,%.10e,%.10e,%s", buf, n,
+            job->method, job->linsol, job->have_error ? job->max_err : NAN,
+            job->have_error ? job->rms_err : NAN, row);
+  } else if (!csv) {
+    if (row && row[1] == '\0') {
+      *row = '\0'; /* drop the printer's final newline inside the object */
+    }
+    fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s", n,
+            job->method, job->linsol, buf ? buf : "{}");
+    if (job->have_error) {
+      fprintf(f, ", \"max_err\": %.10e, \"rms_err\": %.10e", job->max_err, job->rms_err);
+    }
+    fprintf(f, "}\n");
+  }
+  free(buf);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
   if (bad || rename(tmp, path) != 0) {
     remove(tmp);
-    (void)ctx;
     fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
     return SK_ERR_IO;
   }
@@ -203,9 +216,12 @@ int cli_run(int argc, char **argv)
     print_summary(&job, &stats);
     code = SK_EXIT_OK;
     if (args.stats_json) {
-      st = write_stats_file(ctx, args.stats_json, &job, &stats);
-      code = cli_exit_code(st);
+      st = write_stats_file(args.stats_json, 0, &job, &stats);
     }
+    if (st == SK_OK && args.stats_csv) {
+      st = write_stats_file(args.stats_csv, 1, &job, &stats);
+    }
+    code = cli_exit_code(st);
   } else {
     code = cli_report(ctx, st);
     if (job.stepper && job.started) {
