@@ -22,13 +22,51 @@ typedef booleantype sk_sunbool;
 #define SK_SUNCONTEXT_CREATE(ctxp) SUNContext_Create(NULL, (ctxp))
 #endif
 
+#include <cvode/cvode.h>
+
 struct sk__sundials_messages;
+
+/* sk__sundials_record: store one SUNDIALS message in the sink
+ * (sundials_context.c). */
+void sk__sundials_record(struct sk__sundials_messages *sink, int code, const char *func,
+                         const char *msg);
 
 /* Message capture: 6.x has per-package error handler functions
  * (CVodeSetErrHandlerFn); 7.x replaced them by SUNContext_PushErrHandler.
  * sk__cvode_capture_messages installs a handler that records CVODE's
  * messages in `sink` instead of printing them. Returns 0 on success. */
-int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx,
-                               struct sk__sundials_messages *sink);
+#if SUNDIALS_VERSION_MAJOR < 7
+static inline void sk__capture_handler(int error_code, const char *module, const char *function,
+                                       char *msg, void *user_data)
+{
+  (void)module;
+  sk__sundials_record((struct sk__sundials_messages *)user_data, error_code, function, msg);
+}
+
+static inline int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx,
+                                             struct sk__sundials_messages *sink)
+{
+  (void)sunctx;
+  return CVodeSetErrHandlerFn(cvode_mem, sk__capture_handler, sink);
+}
+#else
+static inline void sk__capture_handler(int line, const char *func, const char *file,
+                                       const char *msg, SUNErrCode code, void *err_user_data,
+                                       SUNContext sunctx)
+{
+  (void)line;
+  (void)file;
+  (void)sunctx;
+  sk__sundials_record((struct sk__sundials_messages *)err_user_data, (int)code, func, msg);
+}
+
+static inline int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx,
+                                             struct sk__sundials_messages *sink)
+{
+  (void)cvode_mem;
+  SUNContext_ClearErrHandlers(sunctx);
+  return SUNContext_PushErrHandler(sunctx, sk__capture_handler, sink);
+}
+#endif
 
 #endif

@@ -27,7 +27,8 @@ sk_status sk__sundials_context(sk_context *ctx, SUNContext *out)
   return SK_OK;
 }
 
-static void record(sk__sundials_messages *sink, int code, const char *func, const char *msg)
+void sk__sundials_record(sk__sundials_messages *sink, int code, const char *func,
+                         const char *msg)
 {
   if (code == CV_WARNING && msg && strstr(msg, "t + h = t")) {
     sink->step_size_warnings++;
@@ -35,34 +36,3 @@ static void record(sk__sundials_messages *sink, int code, const char *func, cons
   sink->last_code = code;
   snprintf(sink->msg, sizeof sink->msg, "%s: %s", func ? func : "?", msg ? msg : "");
 }
-
-#if SUNDIALS_VERSION_MAJOR < 7
-static void capture_handler(int error_code, const char *module, const char *function, char *msg,
-                            void *user_data)
-{
-  (void)module;
-  record((sk__sundials_messages *)user_data, error_code, function, msg);
-}
-
-int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx, sk__sundials_messages *sink)
-{
-  (void)sunctx;
-  return CVodeSetErrHandlerFn(cvode_mem, capture_handler, sink);
-}
-#else
-static void capture_handler(int line, const char *func, const char *file, const char *msg,
-                            SUNErrCode code, void *err_user_data, SUNContext sunctx)
-{
-  (void)line;
-  (void)file;
-  (void)sunctx;
-  record((sk__sundials_messages *)err_user_data, (int)code, func, msg);
-}
-
-int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx, sk__sundials_messages *sink)
-{
-  (void)cvode_mem;
-  SUNContext_ClearErrHandlers(sunctx);
-  return SUNContext_PushErrHandler(sunctx, capture_handler, sink);
-}
-#endif
