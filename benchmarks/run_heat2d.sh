@@ -14,6 +14,7 @@
 #   OUT_DIR      raw results (default: $BUILD_DIR/bench-heat2d)
 #   PYTHON       python with scipy (default: python3 if it imports scipy, else /usr/bin/python3)
 #   SKIP_BUILD   1: do not build
+#   REPORT_ONLY  1: only print the report from the results already in OUT_DIR
 #   TIMEOUT      seconds per process (default: 3600)
 #   SK_RHS_TOTAL 1 (default): stiffkit's stats.rhs_evals already includes the DQ J*v calls
 set -uo pipefail
@@ -31,6 +32,7 @@ ATOL=${ATOL:-1e-9}
 CONFIG=${CONFIG:-data/heat2d.yaml}
 OUT_DIR=${OUT_DIR:-$BUILD_DIR/bench-heat2d}
 SKIP_BUILD=${SKIP_BUILD:-0}
+REPORT_ONLY=${REPORT_ONLY:-0}
 TIMEOUT=${TIMEOUT:-3600}
 TIME_BIN=/usr/bin/time
 if [[ -z "${PYTHON:-}" ]]; then
@@ -48,98 +50,106 @@ in_list() { # in_list WORD "LIST": WORD is one of the blank-separated LIST
 
 [[ -x "$TIME_BIN" ]] || { log "$TIME_BIN not found (apt-get install -y time)"; exit 66; }
 
-# ---- build ------------------------------------------------------------------
-BASELINE="$BUILD_DIR/bin/baseline_cvode_heat2d"
-STIFFKIT="$BUILD_DIR/bin/stiffkit"
-if [[ "$SKIP_BUILD" != 1 ]]; then
-  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
-    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >&2 || exit 70
-  fi
-  cmake --build "$BUILD_DIR" -j"$(nproc)" --target baseline_cvode_heat2d >&2 ||
-    { log "cannot build baseline_cvode_heat2d"; exit 70; }
-  cmake --build "$BUILD_DIR" -j"$(nproc)" --target stiffkit_cli >&2 ||
-    log "cannot build stiffkit_cli: the stiffkit cases will be reported as failed"
-fi
-SK_OK=1
-if [[ ! -x "$STIFFKIT" ]] || ! "$STIFFKIT" run --help >/dev/null 2>&1; then
-  log "$STIFFKIT run is not usable: the stiffkit cases will be reported as failed"
-  SK_OK=0
-fi
-if [[ ! -f "$CONFIG" ]]; then
-  log "$CONFIG not found: the stiffkit cases will be reported as failed"
-  SK_OK=0
-fi
-SCIPY_OK=1
-"$PYTHON" -c "import scipy" 2>/dev/null || { log "$PYTHON cannot import scipy: scipy cases skipped"; SCIPY_OK=0; }
-
-rm -rf "$OUT_DIR"
-mkdir -p "$OUT_DIR" || exit 73
-
-# ---- one timed process --------------------------------------------------------
-# run_case CASE N REP KIND ARGS...: KIND is "stdout" (the JSON is the
-# process's stdout) or "statsjson" (stiffkit writes it to --stats-json).
-run_case() {
-  local case=$1 nx=$2 rep=$3 kind=$4
-  shift 4
-  local base="$OUT_DIR/$case.N$nx.r$rep"
-  local -a cmd=("$@")
-  if [[ "$kind" == statsjson ]]; then cmd+=(--stats-json "$base.json"); fi
-  log "$case N=$nx run $rep: ${cmd[*]}"
-  local rc
-  if [[ "$kind" == stdout ]]; then
-    timeout "$TIMEOUT" "$TIME_BIN" -f "%M %e" -o "$base.time" "${cmd[@]}" >"$base.json" 2>"$base.err"
-  else
-    timeout "$TIMEOUT" "$TIME_BIN" -f "%M %e" -o "$base.time" "${cmd[@]}" >/dev/null 2>"$base.err"
-  fi
-  rc=$?
-  if [[ $rc -ne 0 ]]; then
-    log "  failed (exit $rc): $(tail -n 3 "$base.err" | tr '\n' ' ')"
-    echo "$rc" >"$base.failed"
-  fi
-}
-
-# sk_run CASE N REP EXTRA-SETTINGS...: stiffkit on the 2D heat problem
-sk_run() {
-  local case=$1 nx=$2 rep=$3
-  shift 3
-  if ((!SK_OK)); then
-    : >"$OUT_DIR/$case.N$nx.skipped"
-    return
-  fi
-  run_case "$case" "$nx" "$rep" statsjson "$STIFFKIT" run "$CONFIG" --quiet \
-    --set "model.n=[$nx]" --set "solver.rtol=$RTOL" --set "solver.atol=$ATOL" \
-    --set solver.t_end=0.1 --set output.n_times=10 --set output.hdf5=false \
-    --set output.csv=false "$@"
-}
-
-# ---- the runs: per size, every case once per round, REPS rounds --------------
-for nx in $SIZES; do
-  reps=$REPS
-  ((nx >= 1000)) && reps=$REPS_LARGE
-  for ((rep = 1; rep <= reps; rep++)); do
-    run_case cvode-spgmr "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
-      --linsol spgmr
-    sk_run sk-spgmr-plain "$nx" "$rep" --set linsol.type=spgmr \
-      --set linsol.preconditioner=model --set solver.fast_vector_ops=false
-    sk_run sk-spgmr-fast "$nx" "$rep" --set linsol.type=spgmr \
-      --set linsol.preconditioner=model --set solver.fast_vector_ops=true
-    if ((SCIPY_OK)) && in_list "$nx" "$SCIPY_SIZES"; then
-      run_case scipy-bdf "$nx" "$rep" stdout "$PYTHON" benchmarks/scipy_heat2d.py "$nx" \
-        --rtol "$RTOL" --atol "$ATOL"
+if [[ "$REPORT_ONLY" != 1 ]]; then
+  # ---- build ------------------------------------------------------------------
+  BASELINE="$BUILD_DIR/bin/baseline_cvode_heat2d"
+  STIFFKIT="$BUILD_DIR/bin/stiffkit"
+  if [[ "$SKIP_BUILD" != 1 ]]; then
+    if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
+      cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >&2 || exit 70
     fi
-    if in_list "$nx" "$KLU_SIZES"; then
-      run_case cvode-klu-amd "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
-        --linsol klu --klu-ordering amd
-      sk_run sk-klu-amd-plain "$nx" "$rep" --set linsol.type=klu \
-        --set linsol.ordering=amd --set solver.fast_vector_ops=false
-      sk_run sk-klu-auto-fast "$nx" "$rep" --set linsol.type=klu \
-        --set linsol.ordering=auto --set solver.fast_vector_ops=true
+    cmake --build "$BUILD_DIR" -j"$(nproc)" --target baseline_cvode_heat2d >&2 ||
+      { log "cannot build baseline_cvode_heat2d"; exit 70; }
+    cmake --build "$BUILD_DIR" -j"$(nproc)" --target stiffkit_cli >&2 ||
+      log "cannot build stiffkit_cli: the stiffkit cases are not run"
+  fi
+  SK_OK=1
+  if [[ ! -x "$STIFFKIT" ]] || ! "$STIFFKIT" run --help >/dev/null 2>&1; then
+    log "$STIFFKIT run is not usable: the stiffkit cases are not run"
+    SK_OK=0
+  fi
+  if [[ ! -f "$CONFIG" ]]; then
+    log "$CONFIG not found: the stiffkit cases are not run"
+    SK_OK=0
+  fi
+  SCIPY_OK=1
+  if ! "$PYTHON" -c "import scipy" 2>/dev/null; then
+    log "$PYTHON cannot import scipy: scipy cases skipped"
+    SCIPY_OK=0
+  fi
+
+  mkdir -p "$OUT_DIR" || exit 73
+  # results of an earlier run (only this script's own file kinds)
+  rm -f "$OUT_DIR"/*.N*.r*.json "$OUT_DIR"/*.N*.r*.time "$OUT_DIR"/*.N*.r*.err \
+    "$OUT_DIR"/*.N*.r*.failed "$OUT_DIR"/*.N*.skipped "$OUT_DIR/header.txt"
+
+  # ---- one timed process --------------------------------------------------------
+  # run_case CASE N REP KIND ARGS...: KIND is "stdout" (the JSON is the
+  # process's stdout) or "statsjson" (stiffkit writes it to --stats-json).
+  run_case() {
+    local case=$1 nx=$2 rep=$3 kind=$4
+    shift 4
+    local base="$OUT_DIR/$case.N$nx.r$rep"
+    local -a cmd=("$@")
+    if [[ "$kind" == statsjson ]]; then cmd+=(--stats-json "$base.json"); fi
+    log "$case N=$nx run $rep: ${cmd[*]}"
+    local rc
+    if [[ "$kind" == stdout ]]; then
+      timeout "$TIMEOUT" "$TIME_BIN" -f "%M %e" -o "$base.time" "${cmd[@]}" >"$base.json" 2>"$base.err"
+    else
+      timeout "$TIMEOUT" "$TIME_BIN" -f "%M %e" -o "$base.time" "${cmd[@]}" >/dev/null 2>"$base.err"
     fi
+    rc=$?
+    if [[ $rc -ne 0 ]]; then
+      log "  failed (exit $rc): $(tail -n 3 "$base.err" | tr '\n' ' ')"
+      echo "$rc" >"$base.failed"
+    fi
+  }
+
+  # sk_run CASE N REP EXTRA-SETTINGS...: stiffkit on the 2D heat problem
+  sk_run() {
+    local case=$1 nx=$2 rep=$3
+    shift 3
+    if ((!SK_OK)); then
+      : >"$OUT_DIR/$case.N$nx.skipped"
+      return
+    fi
+    run_case "$case" "$nx" "$rep" statsjson "$STIFFKIT" run "$CONFIG" --quiet \
+      --set "model.n=[$nx]" --set "solver.rtol=$RTOL" --set "solver.atol=$ATOL" \
+      --set solver.t_end=0.1 --set output.n_times=10 --set output.hdf5=false \
+      --set output.csv=false "$@"
+  }
+
+  # ---- the runs: per size, every case once per round, REPS rounds --------------
+  for nx in $SIZES; do
+    reps=$REPS
+    ((nx >= 1000)) && reps=$REPS_LARGE
+    for ((rep = 1; rep <= reps; rep++)); do
+      run_case cvode-spgmr "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
+        --linsol spgmr
+      sk_run sk-spgmr-plain "$nx" "$rep" --set linsol.type=spgmr \
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=false
+      sk_run sk-spgmr-fast "$nx" "$rep" --set linsol.type=spgmr \
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=true
+      if ((SCIPY_OK)) && in_list "$nx" "$SCIPY_SIZES"; then
+        run_case scipy-bdf "$nx" "$rep" stdout "$PYTHON" benchmarks/scipy_heat2d.py "$nx" \
+          --rtol "$RTOL" --atol "$ATOL"
+      fi
+      if in_list "$nx" "$KLU_SIZES"; then
+        run_case cvode-klu-amd "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
+          --linsol klu --klu-ordering amd
+        sk_run sk-klu-amd-plain "$nx" "$rep" --set linsol.type=klu \
+          --set linsol.ordering=amd --set solver.fast_vector_ops=false
+        sk_run sk-klu-auto-fast "$nx" "$rep" --set linsol.type=klu \
+          --set linsol.ordering=auto --set solver.fast_vector_ops=true
+      fi
+    done
   done
-done
+fi  # REPORT_ONLY
 
 # ---- report -----------------------------------------------------------------
-{
+[[ -d "$OUT_DIR" ]] || { log "no results in $OUT_DIR"; exit 66; }
+[[ "$REPORT_ONLY" == 1 && -f "$OUT_DIR/header.txt" ]] || {
   echo "# 2D heat benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'),"\
        "$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
@@ -246,6 +256,12 @@ for nx in sizes:
               f"| {fmt(r['steps'])} | {rhs} | {fmt(r['jac_evals'])} | {fmt(r['lin_iters'])} "
               f"| {fmt(r['max_err'], '{:.2e}')} | {ratio} | {sratio} | {runs} |")
 
+print()
+for nx in sizes:
+    sc, kl = res.get(("scipy-bdf", nx)), res.get(("sk-klu-auto-fast", nx))
+    if sc and kl:
+        print(f"scipy/stiffkit wall against stiffkit with the same kind of solver (sparse direct, "
+              f"KLU auto ordering) at n={nx*nx}: {sc['wall'] / kl['wall']:.1f}")
 print()
 print("Step and evaluation counts, stiffkit (plain N_Vector) vs direct CVODE:")
 for nx in sizes:

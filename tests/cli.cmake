@@ -68,3 +68,20 @@ endforeach()
 add_test(NAME numdiff_detects_difference COMMAND bash -c
   "d=$(mktemp -d); printf 't,y\\n1,2.0\\n' > $d/a; printf 't,y\\n1,2.1\\n' > $d/b; ! $<TARGET_FILE:numdiff> --rtol 1e-3 $d/a $d/b && $<TARGET_FILE:numdiff> --rtol 1e-1 $d/a $d/b")
 set_tests_properties(numdiff_detects_difference PROPERTIES LABELS "unit" TIMEOUT 30)
+
+# --- run lifecycle: signals, stale results, stdout errors, stop time -------
+foreach(t signal stale)
+  add_test(NAME cli_${t} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/${t}_test.sh)
+  set_tests_properties(cli_${t} PROPERTIES LABELS "regression;cli" TIMEOUT 300
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+endforeach()
+add_test(NAME cli_stdout_full COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
+set_tests_properties(cli_stdout_full PROPERTIES LABELS "regression;cli" TIMEOUT 60)
+sk_cli_test(stop_time_before_end 65 "solver.stop_time (0.05) must lie after solver.t0" none
+  run --set solver.stop_time=0.05)
+sk_cli_test(stop_time_ok 0 "error against the exact solution" complete
+  run --quiet --set model.n=[20] --set solver.stop_time=0.1)
+sk_cli_test(usage_bad_inject 64 "--inject expects nan:comp=K:t=T" none run --inject foo)
+sk_cli_test(output_times_summary 0 "error against the exact solution at t = 2.000000e-02" complete
+  run --quiet --set model.n=[20] --set output.times=[0.01,0.02])

@@ -55,22 +55,33 @@ static sk_status cvode_create(sk_stepper *s, int lmm)
 static sk_status create_bdf(sk_stepper *s) { return cvode_create(s, CV_BDF); }
 static sk_status create_adams(sk_stepper *s) { return cvode_create(s, CV_ADAMS); }
 
-static void cvode_destroy(sk_stepper *s)
+/* Free every SUNDIALS object of the adapter (safe on a partial setup). */
+static void release(sk__cvode *cv)
 {
-  sk__cvode *cv = sk_stepper_get_impl(s);
-  if (!cv) {
-    return;
-  }
   if (cv->mem) {
     CVodeFree(&cv->mem);
   }
   sk__cvode_free_linear_solver(cv);
   if (cv->y) {
     N_VDestroy(cv->y);
+    cv->y = NULL;
   }
   if (cv->abstol) {
     N_VDestroy(cv->abstol);
+    cv->abstol = NULL;
   }
+  if (cv->sunctx) {
+    SUNContext_Free(&cv->sunctx);
+  }
+}
+
+static void cvode_destroy(sk_stepper *s)
+{
+  sk__cvode *cv = sk_stepper_get_impl(s);
+  if (!cv) {
+    return;
+  }
+  release(cv);
   sk__free(cv->ctx, cv);
   sk_stepper_set_impl(s, NULL);
 }
@@ -92,7 +103,10 @@ static sk_status cvode_setup(sk_stepper *s)
   sk__cvode *cv = sk_stepper_get_impl(s);
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
-  SK_CALL(ctx, sk__sundials_context(ctx, &cv->sunctx));
+  release(cv); /* a setup retried after a failure starts clean */
+  /* one SUNContext per engine: SUNDIALS 7 attaches error handlers to it */
+  SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&cv->sunctx) == 0 && cv->sunctx != NULL, SK_ERR_NOMEM,
+           "cannot create the SUNDIALS context");
   /* wrap the stepper's state buffer: no copy */
   cv->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), cv->sunctx);
   SK_CHECK(ctx, cv->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
@@ -132,7 +146,8 @@ static sk_status cvode_setup(sk_stepper *s)
     SK__CV(CVodeSetMaxStep(cv->mem, hmax), "set the maximum step");
   }
   if (sk_stepper_get_stop_time(s, &tstop)) {
-    SK__CV(CVodeSetStopTime(cv->mem, tstop), "set the stop time");
+    SK_CHECK(ctx, tstop > sk_stepper_get_t0(s), SK_ERR_INPUT,
+             "solver.stop_time (%g) must be after solver.t0 (%g)", tstop, sk_stepper_get_t0(s));
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
   /* report the resolved choices through the generic getters */
@@ -262,9 +277,11 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
   return st;
 }
 
-/* One internal step; returns SK_OK, SK_INTERRUPTED or an error. */
+/* One internal step; returns SK_OK, SK_INTERRUPTED or an error. On a
+ * failure the state buffer and s->t hold the last successful step. */
 static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
 {
+  sk_context *ctx = cv->ctx;
   long nst = 0;
   CVodeGetNumSteps(cv->mem, &nst);
   const int64_t budget = sk_stepper_get_max_steps(s);
@@ -273,18 +290,27 @@ static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
     CVodeGetLastStep(cv->mem, &h);
     return sk__stepper_budget_error(s, *t, h, nst);
   }
+  double tstop;
+  if (sk_stepper_get_stop_time(s, &tstop)) {
+    SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
+    /* SUNDIALS 6 forgets the stop time once it has returned there: set it each step */
+    SK__CV(CVodeSetStopTime(cv->mem, tstop), "set the stop time");
+  }
   cv->have_callback_error = 0;
   sk_sunreal tret = *t;
-  const long warnings_before = cv->messages.step_size_warnings;
   int flag = CVode(cv->mem, tout, cv->y, &tret, CV_ONE_STEP);
   if (flag < 0) {
+    /* CVODE left the last successful step's solution and time in (y, tret) */
+    CVodeGetCurrentTime(cv->mem, &tret);
+    *t = tret;
+    s->t = tret;
     return cvode_failure(cv, flag);
   }
   *t = tret;
   s->t = tret;
   sk_sunreal h = 0;
   CVodeGetLastStep(cv->mem, &h);
-  if (cv->messages.step_size_warnings > warnings_before) {
+  if (tret + h == tret) {
     return SK_ERROR(cv->ctx, SK_ERR_STEP_SIZE,
                     "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision; the "
                     "solution may have a singularity here, or the tolerances are too tight",
@@ -359,12 +385,14 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   st->rhs_evals_dq = v[5];
   st->newton_iters = v[3];
   st->newton_fails = v[4];
-  st->jac_evals = v[6];
+  st->jac_evals = v[6] + cv->prec_jac_evals;
   st->lin_setups = v[7];
   st->factorizations = sk__cvode_linsol_factorizations(cv, v[7]);
   st->lin_iters = v[8];
   st->lin_conv_fails = v[9];
-  st->prec_setups = v[10];
+  /* CVODE counts only setups with fresh Jacobian data (jok false) as
+   * preconditioner evaluations; every Krylov linear setup is one setup call */
+  st->prec_setups = (cv->LS && !cv->direct && strcmp(cv->prec, "none")) ? v[7] : 0;
   st->prec_solves = v[11];
   int q = 0;
   sk_sunreal h = 0;

@@ -30,6 +30,7 @@ typedef struct {
   double *jvals; /* model-order values */
   /* Jacobi preconditioner */
   double *jdiag;
+  int64_t prec_jac_evals; /* model Jacobians evaluated by the Jacobi preconditioner */
   N_Vector pinv;
   /* messages and callback failures */
   sk__sundials_messages messages;

@@ -144,6 +144,7 @@ static int prec_setup_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool j
     if (rc) {
       return rc;
     }
+    cv->prec_jac_evals++;
     for (int64_t j = 0; j < n; j++) {
       cv->jdiag[j] = 0.0;
       for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {

@@ -10,17 +10,13 @@
 
 #define SK_SUNDIALS_MSG_LEN 512
 
-/* Where SUNDIALS' own messages go instead of stderr: the last message and
- * its code, and a count of "t + h = t" warnings (treated as failures). */
+/* Where SUNDIALS' own messages go instead of stderr: the last message, its
+ * code, and a count of warnings. */
 typedef struct sk__sundials_messages {
   char msg[SK_SUNDIALS_MSG_LEN];
   int last_code;
-  long step_size_warnings;
+  long warnings;
 } sk__sundials_messages;
-
-/* sk__sundials_context: the context's SUNContext (created on first use).
- * Errors: SK_ERR_NOMEM. */
-sk_status sk__sundials_context(sk_context *ctx, SUNContext *out);
 
 /* sk__status_from_cvode: our status for a CVODE return flag, and its static
  * name ("CV_CONV_FAILURE"); the only place CV_* flags are interpreted. */

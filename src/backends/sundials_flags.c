@@ -9,7 +9,7 @@
   X(CV_ROOT_RETURN, SK_OK)                             \
   X(CV_WARNING, SK_OK)                                 \
   X(CV_TOO_MUCH_WORK, SK_ERR_TOO_MUCH_WORK)            \
-  X(CV_TOO_MUCH_ACC, SK_ERR_INPUT)                     \
+  X(CV_TOO_MUCH_ACC, SK_ERR_SOLVER)                     \
   X(CV_ERR_FAILURE, SK_ERR_ERR_TEST)                   \
   X(CV_CONV_FAILURE, SK_ERR_CONV)                      \
   X(CV_LINIT_FAIL, SK_ERR_LINSOL)                      \
@@ -29,7 +29,7 @@
   X(CV_ILL_INPUT, SK_ERR_INPUT)                        \
   X(CV_NO_MALLOC, SK_ERR_INTERNAL)                     \
   X(CV_BAD_K, SK_ERR_INTERNAL)                         \
-  X(CV_BAD_T, SK_ERR_ARG)                              \
+  X(CV_BAD_T, SK_ERR_INTERNAL)                              \
   X(CV_BAD_DKY, SK_ERR_INTERNAL)                       \
   X(CV_TOO_CLOSE, SK_ERR_INPUT)                        \
   X(CV_VECTOROP_ERR, SK_ERR_INTERNAL)                  \

@@ -1,9 +1,12 @@
 /* src/cli/cmd_run.c: `stiffkit run`: options -> model -> engine -> results, with progress and provenance */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/job.h"
@@ -22,6 +25,13 @@ typedef struct {
   const char *stats_csv;
   const char *inject; /* "nan:comp=K:t=T" (testing aid) */
 } run_args;
+
+/* Parse --inject nan:comp=K:t=T; returns 0 on success. */
+static int parse_injection(const char *spec, long long *comp, double *t)
+{
+  char tail;
+  return sscanf(spec, "nan:comp=%lld:t=%lf%c", comp, t, &tail) == 2 ? 0 : -1;
+}
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
@@ -71,6 +81,12 @@ static int parse_args(int argc, char **argv, run_args *a)
       return SK_EXIT_USAGE;
     }
   }
+  long long comp;
+  double tinj;
+  if (a->inject && parse_injection(a->inject, &comp, &tinj) != 0) {
+    fprintf(stderr, "stiffkit: error: --inject expects nan:comp=K:t=T, got '%s'\n", a->inject);
+    return SK_EXIT_USAGE;
+  }
   for (size_t k = 0; k < a->nsets; k++) {
     if (!strchr(a->sets[k], '=')) {
       fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
@@ -80,18 +96,23 @@ static int parse_args(int argc, char **argv, run_args *a)
   return 0;
 }
 
-/* Apply --inject nan:comp=K:t=T to the model. */
-static sk_status apply_injection(sk_context *ctx, const char *spec, sk_model *m)
+/* The signal that asked the run to stop (0 = none). A signal handler can
+ * only reach file-scope state: this is the CLI's one such variable. */
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_signal(int sig)
 {
-  long long comp;
-  double t;
-  char tail;
-  if (sscanf(spec, "nan:comp=%lld:t=%lf%c", &comp, &t, &tail) != 2) {
-    fprintf(stderr, "stiffkit: error: --inject expects nan:comp=K:t=T, got '%s'\n", spec);
-    return SK_ERR_ARG;
-  }
-  (void)ctx;
-  return sk__model_inject_nan(m, (int64_t)comp, t);
+  stop_signal = sig;
+}
+
+static void install_signal_handlers(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
 }
 
 /* Write the statistics file (JSON object or CSV header + row) via a
@@ -100,10 +121,15 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
                                   const sk_stats *st)
 {
   char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
+  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+  const int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
-    fprintf(stderr, "stiffkit: error: cannot create '%s'\n", tmp);
+    fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", tmp, strerror(errno));
+    if (fd >= 0) {
+      close(fd);
+      remove(tmp);
+    }
     return SK_ERR_CREATE;
   }
   const long long n = (long long)sk_model_get_n(job->model);
@@ -119,13 +145,20 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
     fclose(m);
   }
   char *row = buf ? strchr(buf, '\n') : NULL;
-  if (csv && row) {
+  if (!row) {
+    free(buf);
+    fclose(f);
+    remove(tmp);
+    fprintf(stderr, "stiffkit: error: cannot format the statistics for '%s'\n", path);
+    return SK_ERR_IO;
+  }
+  if (csv) {
     *row++ = '\0'; /* buf: the header, row: the values (ends in a newline) */
     fprintf(f, "n,method,linsol,max_err,rms_err,%s\n%lld,%s,%s,%.10e,%.10e,%s", buf, n,
             job->method, job->linsol, job->have_error ? job->max_err : NAN,
             job->have_error ? job->rms_err : NAN, row);
-  } else if (!csv) {
-    if (row && row[1] == '\0') {
+  } else {
+    if (row[1] == '\0') {
       *row = '\0'; /* drop the printer's final newline inside the object */
     }
     fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s", n,
@@ -151,18 +184,36 @@ static void print_summary(const cli_job *job, const sk_stats *st)
   printf("stiffkit %s: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
          SK_VERSION, sk_model_get_name(job->model), (long long)sk_model_get_n(job->model),
          job->method, job->linsol, job->prec);
-  printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, job->t_end, job->rtol,
+  const double t_last = job->times[job->ntimes - 1];
+  printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, t_last, job->rtol,
          job->atol);
   printf("statistics:\n");
   sk_stats_print_table(st, stdout);
   if (job->have_error) {
-    printf("error against the exact solution at t = %.6e:\n", job->t_end);
+    printf("error against the exact solution at t = %.6e:\n", t_last);
     printf("  max |y - y_exact| = %.6e\n", job->max_err);
     printf("  rms (y - y_exact) = %.6e\n", job->rms_err);
     printf("  relative L2 error = %.6e\n", job->rel_l2_err);
   }
   for (int i = 0; i < job->nfiles; i++) {
     printf("wrote %s\n", job->files[i]);
+  }
+}
+
+/* Exit status of the writes to stdout (a full disk must not pass as success). */
+static int stdout_status(void)
+{
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n", strerror(errno));
+    return SK_EXIT_IOERR;
+  }
+  return SK_EXIT_OK;
+}
+
+static void remove_if_present(const char *path)
+{
+  if (path) {
+    remove(path);
   }
 }
 
@@ -189,8 +240,11 @@ int cli_run(int argc, char **argv)
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     free(args.sets);
-    return SK_EXIT_OK;
+    return stdout_status();
   }
+  /* an older statistics file must not outlive a failed run */
+  remove_if_present(args.stats_json);
+  remove_if_present(args.stats_csv);
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
   }
@@ -198,11 +252,16 @@ int cli_run(int argc, char **argv)
     st = cli_job_prepare(ctx, &job);
   }
   if (st == SK_OK && args.inject) {
-    st = apply_injection(ctx, args.inject, job.model);
+    long long comp;
+    double tinj;
+    parse_injection(args.inject, &comp, &tinj);
+    st = sk__model_inject_nan(job.model, (int64_t)comp, tinj);
   }
   cli_progress progress;
   if (st == SK_OK) {
     cli_progress_init(&progress, args.quiet, job.t0, job.t_end);
+    progress.stop_flag = &stop_signal;
+    install_signal_handlers();
     sk_stepper_set_monitor(job.stepper, cli_progress_monitor, &progress);
     st = cli_job_execute(ctx, &job, argc, argv);
     cli_progress_done(&progress);
@@ -222,6 +281,9 @@ int cli_run(int argc, char **argv)
       st = write_stats_file(args.stats_csv, 1, &job, &stats);
     }
     code = cli_exit_code(st);
+    if (code == SK_EXIT_OK) {
+      code = stdout_status();
+    }
   } else {
     code = cli_report(ctx, st);
     if (job.stepper && job.started) {

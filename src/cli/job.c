@@ -1,5 +1,6 @@
 /* src/cli/job.c: one run of the CLI: options, model, engine, output times, result files */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,14 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
            "solver.t_end (%g) must be greater than solver.t0 (%g)", job->t_end, job->t0);
   SK_CALL(ctx, make_output_times(ctx, job));
+  if (sk_options_is_set(o, "solver.stop_time")) {
+    double tstop;
+    SK_CALL(ctx, sk_options_get_real(o, "solver.stop_time", &tstop));
+    SK_CHECK(ctx, tstop > job->t0 && tstop >= job->times[job->ntimes - 1], SK_ERR_INPUT,
+             "solver.stop_time (%g) must lie after solver.t0 (%g) and not before the last output "
+             "time (%g)",
+             tstop, job->t0, job->times[job->ntimes - 1]);
+  }
   SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   SK_CALL(ctx, make_probes(ctx, job));
   SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
@@ -214,6 +223,21 @@ static sk_status grid_axes(cli_job *job, int *dim, int64_t dims[3], double *axes
   return SK_OK;
 }
 
+/* Remove results a previous run left under this prefix (final or partial),
+ * so that no older file can be mistaken for this run's output. */
+static sk_status remove_previous_results(sk_context *ctx, const char *dir, const char *prefix)
+{
+  static const char *const suffixes[] = {".csv", ".h5", ".provenance.yaml", ".partial.csv",
+                                         ".partial.h5", ".partial.provenance.yaml"};
+  for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s%s", dir, prefix, suffixes[k]);
+    SK_CHECK(ctx, remove(path) == 0 || errno == ENOENT, SK_ERR_CREATE,
+             "cannot remove the previous result '%s': %s", path, strerror(errno));
+  }
+  return SK_OK;
+}
+
 static sk_status open_results(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
@@ -227,6 +251,7 @@ static sk_status open_results(sk_context *ctx, cli_job *job)
   if (!csv && !hdf5) {
     return SK_OK;
   }
+  SK_CALL(ctx, remove_previous_results(ctx, dir, prefix));
   sk_results_config rc = {
       .dir = dir,
       .prefix = prefix,
@@ -271,8 +296,13 @@ static void note_files(cli_job *job, const char *suffix)
   job->nfiles = 0;
   for (int k = 0; k < 2; k++) {
     if (on[k]) {
-      snprintf(job->files[job->nfiles++], sizeof job->files[0], "%s/%s%s%s", dir, prefix, suffix,
+      snprintf(job->files[job->nfiles], sizeof job->files[0], "%s/%s%s%s", dir, prefix, suffix,
                ext[k]);
+      FILE *f = fopen(job->files[job->nfiles], "r");
+      if (f) {
+        fclose(f);
+        job->nfiles++;
+      }
     }
   }
 }
@@ -304,7 +334,11 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
     double tret;
     sk_status st = sk_stepper_advance(job->stepper, job->times[k], &tret);
     if (st != SK_OK) {
-      return st < 0 ? st : SK_ERROR(ctx, st, "run interrupted at t=%.6e", tret);
+      return st < 0 ? st
+                    : SK_ERROR(ctx, st,
+                               "run interrupted by a signal at t=%.6e; the results so far are kept "
+                               "(restart from a checkpoint is not available yet: rerun from t0)",
+                               tret);
     }
     SK_CALL(ctx, exact_at(ctx, job, tret, &ex));
     if (job->results) {

@@ -2,6 +2,7 @@
 #ifndef SK_CLI_PROGRESS_H
 #define SK_CLI_PROGRESS_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "stiffkit/stepper.h"
@@ -13,7 +14,7 @@ typedef struct {
   double wall_start, last_print;
   int64_t steps;
   int printed;
-  volatile int *stop_flag; /* set by a signal handler; NULL = none */
+  volatile sig_atomic_t *stop_flag; /* set by a signal handler; NULL = none */
 } cli_progress;
 
 /* cli_progress_init: enabled unless quiet; tty decided from stderr. */

@@ -25,9 +25,6 @@ void sk_context_destroy(sk_context **ctx)
   if (!ctx || !*ctx) {
     return;
   }
-  if ((*ctx)->sun_ctx && (*ctx)->sun_ctx_free) {
-    (*ctx)->sun_ctx_free((*ctx)->sun_ctx);
-  }
   free(*ctx);
   *ctx = NULL;
 }
@@ -46,7 +43,8 @@ void sk_log_to_stream(void *stream, sk_log_level level, const char *msg)
 {
   static const char *const names[] = {"error", "warning", "info", "debug"};
   FILE *out = stream ? (FILE *)stream : stderr;
-  fprintf(out, "stiffkit: %s: %s\n", names[level <= SK_LOG_DEBUG ? level : SK_LOG_DEBUG], msg);
+  const int k = level < SK_LOG_ERROR ? SK_LOG_ERROR : (level > SK_LOG_DEBUG ? SK_LOG_DEBUG : level);
+  fprintf(out, "stiffkit: %s: %s\n", names[k], msg);
   fflush(out);
 }
 

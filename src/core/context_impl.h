@@ -18,9 +18,6 @@ struct sk_context {
   /* user-registered stepper types */
   const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
   size_t n_user_steppers;
-  /* SUNDIALS context, created on first use by the backends */
-  void *sun_ctx;
-  void (*sun_ctx_free)(void *sun_ctx);
 };
 
 #endif

@@ -168,7 +168,10 @@ static sk_status checked(sk_model *m, const char *what, int rc, double t, const 
                          int64_t len, int values_are_components)
 {
   if (rc > 0) {
-    return SK_RECOVERABLE;
+    /* recorded so that a later failure can name its cause */
+    return SK_ERROR(m->ctx, SK_RECOVERABLE,
+                    "%s of model '%s' reported a recoverable failure (returned %d) at t=%.6e", what,
+                    m->name, rc, t);
   }
   if (rc < 0) {
     return SK_ERROR(m->ctx, SK_ERR_CALLBACK, "%s of model '%s' failed (returned %d) at t=%.6e",

@@ -205,6 +205,7 @@ sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, doub
 
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
 {
+  SK__NOT_AFTER_SETUP(s);
   SK_CHECK(s->ctx, isfinite(tstop), SK_ERR_ARG, "stop time must be finite");
   s->have_tstop = 1;
   s->tstop = tstop;

@@ -3,8 +3,11 @@
 # usage: expect_cli.sh CODE PATTERN LEFTOVER -- stiffkit-args...
 #   CODE      expected exit status
 #   PATTERN   fixed string that stderr (or stdout, for CODE 0) must contain ("" = any)
-#   LEFTOVER  none: the directory must stay empty; partial: only *.partial.* files and no
-#             final-name result; complete: final-name results present, no temp or partial files
+#   LEFTOVER  none: the directory must stay empty; partial: only *.partial.* files, among them a
+#             provenance sidecar saying status: incomplete, and no final-name result;
+#             complete: a final-name result with a provenance sidecar saying status: complete,
+#             and no temporary or partial files
+# The message is looked for in stderr (and in stdout too when CODE is 0).
 set -u
 code=$1; pattern=$2; leftover=$3; shift 3
 [ "$1" = "--" ] && shift
@@ -17,7 +20,9 @@ fail=0
 if [ "$rc" -ne "$code" ]; then
   echo "FAIL: exit code $rc, expected $code"; fail=1
 fi
-if [ -n "$pattern" ] && ! grep -qF -- "$pattern" stderr.txt stdout.txt; then
+search=(stderr.txt)
+[ "$code" -eq 0 ] && search+=(stdout.txt)
+if [ -n "$pattern" ] && ! grep -qF -- "$pattern" "${search[@]}"; then
   echo "FAIL: expected message containing: $pattern"; fail=1
 fi
 files=$(ls -A | grep -v -e '^stdout.txt$' -e '^stderr.txt$' || true)
@@ -30,10 +35,16 @@ case "$leftover" in
     fi
     for f in $(echo "$files" | grep '\.partial\.csv$'); do
       tail -n 1 "$f" | grep -q '^# status=incomplete' || { echo "FAIL: $f lacks the incomplete marker"; fail=1; }
-    done ;;
+    done
+    if ! grep -qs '^status: incomplete' ./*.partial.provenance.yaml; then
+      echo "FAIL: no partial provenance sidecar with status: incomplete"; fail=1
+    fi ;;
   complete)
     if echo "$files" | grep -q -e '\.tmp' -e '\.partial\.'; then
       echo "FAIL: temporary or partial files left: $files"; fail=1
+    fi
+    if ! grep -qs '^status: complete' ./*.provenance.yaml; then
+      echo "FAIL: no provenance sidecar with status: complete"; fail=1
     fi ;;
 esac
 if [ "$fail" -ne 0 ]; then

@@ -81,9 +81,9 @@ static sk_status solve(sk_context *ctx, sk_model *m, const char *method, const c
   if (rc != SK_OK) {
     return rc;
   }
-  sk_stepper_set_tolerances(s, rtol, rtol * 1e-3);
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, rtol, rtol * 1e-3));
   if (ls) {
-    sk_stepper_set_linear_solver(s, ls);
+    CHECK_OK(ctx, sk_stepper_set_linear_solver(s, ls));
   }
   double t;
   rc = sk_stepper_advance(s, 1.0, &t);
@@ -198,6 +198,41 @@ int main(void)
   sk_stepper_get_stats(s, &st);
   CHECK_EQ_INT(st.steps, 4);
   CHECK(st.rhs_evals > 0 && st.newton_iters > 0 && st.jac_evals > 0);
+  sk_stepper_destroy(&s);
+
+  /* a failed advance leaves the last successful step in place: (t, y) consistent */
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  sk_stepper_set_tolerances(s, 1e-9, 1e-12);
+  CHECK_OK(ctx, sk_stepper_advance(s, 0.3, &t));
+  d.mode = 2;
+  CHECK(sk_stepper_advance(s, 1.0, &t) == SK_ERR_CALLBACK);
+  d.mode = 0;
+  t = sk_stepper_get_time(s);
+  CHECK(t >= 0.3 && t <= 0.5 + 1e-12);
+  {
+    double ex[3];
+    decay_exact(t, ex, &d);
+    for (int i = 0; i < 3; i++) {
+      CHECK_NEAR(sk_stepper_get_state(s)[i], ex[i], 1e-6, 1e-9);
+    }
+  }
+  sk_stepper_destroy(&s);
+
+  /* stop time: never stepped past, also across several single steps */
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK_OK(ctx, sk_stepper_set_stop_time(s, 0.5));
+  double tmax = 0;
+  for (int k = 0; k < 200 && tmax < 0.5; k++) {
+    CHECK_OK(ctx, sk_stepper_step(s, 1.0, &t));
+    tmax = fmax(tmax, t);
+  }
+  CHECK(tmax == 0.5);
+  CHECK(sk_stepper_step(s, 1.0, &t) == SK_ERR_ARG);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "cannot step past solver.stop_time");
+  CHECK(sk_stepper_advance(s, 0.6, &t) == SK_ERR_ARG);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "beyond solver.stop_time");
+  CHECK(sk_stepper_set_stop_time(s, 0.7) == SK_ERR_STATE); /* after setup */
+  CHECK_NEAR(sk_stepper_get_state(s)[0], exp(-0.5), 1e-5, 0);
   sk_stepper_destroy(&s);
 
   sk_model_destroy(&nojac);
