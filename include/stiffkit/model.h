@@ -58,7 +58,10 @@ sk_status sk_model_create(sk_context *ctx, sk_model_kind kind, int64_t n, sk_mod
 /* sk_model_destroy: frees the model (and owned user data); NULLs *model; accepts NULL. */
 void sk_model_destroy(sk_model **model);
 
-/* Setters. user_data is owned by the model when free_fn != NULL. */
+/* Setters: store the callback (NULL removes it). Return SK_OK, or
+ * SK_ERR_ARG for a NULL model. user_data is owned by the model when
+ * free_fn != NULL (freed by sk_model_destroy). A model needs at least an
+ * RHS, and an initial-state or exact-solution callback to start from. */
 sk_status sk_model_set_name(sk_model *m, const char *name);
 sk_status sk_model_set_user_data(sk_model *m, void *user_data, sk_free_fn free_fn);
 sk_status sk_model_set_rhs(sk_model *m, sk_rhs_fn rhs);
@@ -74,7 +77,7 @@ sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
  * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
 sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
 
-/* Getters (NULL / 0 when not set). */
+/* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);
 sk_model_kind sk_model_get_kind(const sk_model *m);
 const char *sk_model_get_name(const sk_model *m);

@@ -74,6 +74,8 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
  * SK_ERR_UNSUPPORTED (model kind not handled), SK_ERR_NOMEM. */
 sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model,
                             sk_stepper **s);
+
+/* sk_stepper_destroy: free the stepper and its engine; NULLs *s; accepts NULL. */
 void sk_stepper_destroy(sk_stepper **s);
 
 /* Common settings (read by every engine at setup; errors SK_ERR_ARG for
@@ -110,10 +112,15 @@ sk_status sk_stepper_setup(sk_stepper *s);
  * names t, h and the likely cause). */
 sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
 
-/* sk_stepper_step: one internal step toward tout; *tret is the new time. */
+/* sk_stepper_step: one internal step toward tout (it may pass tout; it never
+ * passes the stop time); *tret is the new time. Returns as sk_stepper_advance,
+ * plus SK_ERR_UNSUPPORTED for a type without a single-step mode. */
 sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret);
 
-/* Getters. */
+/* Getters: they never fail and never record errors. The state (length n)
+ * is the one at sk_stepper_get_time, also after a failed advance (the last
+ * successful step); settings read back as set, with "auto" choices
+ * replaced by the engine's resolved names after setup. */
 const double *sk_stepper_get_state(const sk_stepper *s); /* length n, at the last tret */
 double sk_stepper_get_time(const sk_stepper *s);
 sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st);
@@ -133,7 +140,8 @@ const char *sk_stepper_get_preconditioner(const sk_stepper *s);
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin);
 const char *sk_stepper_get_ordering(const sk_stepper *s);
 
-/* For implementations of stepper types. */
+/* For implementations of stepper types: the type's own state, and the
+ * writable state buffer the engine integrates in place (length n). */
 void sk_stepper_set_impl(sk_stepper *s, void *impl);
 void *sk_stepper_get_impl(const sk_stepper *s);
 double *sk_stepper_state_buffer(sk_stepper *s); /* writable state, length n */
