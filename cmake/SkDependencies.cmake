@@ -1,4 +1,4 @@
-# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, libyaml, HDF5, math
+# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, hypre + MPI, libyaml, HDF5, math
 find_package(SUNDIALS REQUIRED CONFIG)
 set(SK_SUNDIALS_VERSION ${SUNDIALS_VERSION})
 
@@ -23,6 +23,7 @@ endforeach()
 find_package(KLU REQUIRED)      # cmake/FindKLU.cmake -> KLU::KLU
 find_package(UMFPACK REQUIRED)  # cmake/FindUMFPACK.cmake -> UMFPACK::UMFPACK
 find_package(METIS REQUIRED)    # cmake/FindMETIS.cmake -> METIS::METIS
+find_package(HYPRE REQUIRED)    # cmake/FindHYPRE.cmake -> HYPRE::HYPRE (links MPI::MPI_C)
 
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)
