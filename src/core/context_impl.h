@@ -1,4 +1,4 @@
-/* src/core/context_impl.h: the context's body (error record, log sink, registry, backend handles) */
+/* src/core/context_impl.h: the context's body (error record, log sink, registry, backend handles, MPI ownership) */
 #ifndef SK_CORE_CONTEXT_IMPL_H
 #define SK_CORE_CONTEXT_IMPL_H
 
