@@ -44,8 +44,8 @@ typedef struct {
   double h;          /* grid spacing */
   double *zero_row;  /* N zeros: the Dirichlet neighbours of the first/last row */
   /* ADI preconditioner: Thomas factors per node and direction */
-  double *xm, *xr;   /* x-lines: multiplier and pivot reciprocal */
-  double *ym, *yr;   /* y-lines: multiplier and pivot reciprocal */
+  double *xm, *xr;   /* multiplier and pivot reciprocal of one line (all x- and y-lines */
+                     /* are alike for constant k and equal spacing) */
   double pup;        /* super-diagonal -gamma k/h^2 of the last psetup */
   int pattern_done;  /* KLU: CSC pattern written */
 } heat2d;
@@ -140,10 +140,7 @@ static int heat_psetup(sunrealtype t, N_Vector y, N_Vector fy, sunbooleantype jo
   const double d = 1.0 - gamma * (-c - c);
   const double off = -gamma * c;
   (void)t; (void)y; (void)fy;
-  for (sunindextype j = 0; j < nx; j++) /* x-lines */
-    thomas_factor(nx, j * nx, 1, off, d, off, p->xm, p->xr);
-  for (sunindextype i = 0; i < nx; i++) /* y-lines */
-    thomas_factor(nx, i, nx, off, d, off, p->ym, p->yr);
+  thomas_factor(nx, 0, 1, off, d, off, p->xm, p->xr); /* the one line all lines share */
   p->pup = off;
   *jcurPtr = jok ? SUNFALSE : SUNTRUE;
   return 0;
@@ -161,7 +158,7 @@ static int heat_psolve(sunrealtype t, N_Vector y, N_Vector fy, N_Vector r, N_Vec
   /* x-lines: (I - gamma Jx) w = r, one contiguous row at a time */
   for (sunindextype j = 0; j < nx; j++) {
     const sunindextype o = j * nx;
-    const double *m = p->xm + o, *rp = p->xr + o, *b = rr + o;
+    const double *m = p->xm, *rp = p->xr, *b = rr + o;
     double *w = zz + o;
     w[0] = b[0];
     for (sunindextype i = 1; i < nx; i++) w[i] = b[i] - m[i] * w[i - 1];
@@ -171,18 +168,18 @@ static int heat_psolve(sunrealtype t, N_Vector y, N_Vector fy, N_Vector r, N_Vec
   /* y-lines: (I - gamma Jy) z = w, all lines at once, sweeping rows */
   for (sunindextype j = 1; j < nx; j++) {
     double *w = zz + j * nx;
-    const double *wp = w - nx, *m = p->ym + j * nx;
-    for (sunindextype i = 0; i < nx; i++) w[i] -= m[i] * wp[i];
+    const double *wp = w - nx, m = p->xm[j];
+    for (sunindextype i = 0; i < nx; i++) w[i] -= m * wp[i];
   }
   {
     double *w = zz + (nx - 1) * nx;
-    const double *rp = p->yr + (nx - 1) * nx;
-    for (sunindextype i = 0; i < nx; i++) w[i] *= rp[i];
+    const double rp = p->xr[nx - 1];
+    for (sunindextype i = 0; i < nx; i++) w[i] *= rp;
   }
   for (sunindextype j = nx - 2; j >= 0; j--) {
     double *w = zz + j * nx;
-    const double *wn = w + nx, *rp = p->yr + j * nx;
-    for (sunindextype i = 0; i < nx; i++) w[i] = (w[i] - up * wn[i]) * rp[i];
+    const double *wn = w + nx, rp = p->xr[j];
+    for (sunindextype i = 0; i < nx; i++) w[i] = (w[i] - up * wn[i]) * rp;
   }
   return 0;
 }
@@ -267,11 +264,9 @@ int main(int argc, char **argv)
   p.zero_row = calloc((size_t)p.nx, sizeof(double));
   if (!p.zero_row) die("calloc", 0);
   if (!use_klu) {
-    p.xm = malloc((size_t)p.n * sizeof(double));
-    p.xr = malloc((size_t)p.n * sizeof(double));
-    p.ym = malloc((size_t)p.n * sizeof(double));
-    p.yr = malloc((size_t)p.n * sizeof(double));
-    if (!p.xm || !p.xr || !p.ym || !p.yr) die("malloc", 0);
+    p.xm = malloc((size_t)p.nx * sizeof(double));
+    p.xr = malloc((size_t)p.nx * sizeof(double));
+    if (!p.xm || !p.xr) die("malloc", 0);
   }
 
   SUNContext sunctx = NULL;
@@ -379,6 +374,6 @@ int main(int argc, char **argv)
   N_VDestroy(y);
   SUNContext_Free(&sunctx);
   free(p.zero_row);
-  free(p.xm); free(p.xr); free(p.ym); free(p.yr);
+  free(p.xm); free(p.xr);
   return 0;
 }

@@ -32,6 +32,9 @@ typedef struct {
   double *jdiag;
   int64_t prec_jac_evals; /* model Jacobians evaluated by the Jacobi preconditioner */
   N_Vector pinv;
+  /* AMG preconditioner (src/linsol/amg_hypre.h) on I - gamma*J */
+  struct sk__amg *amg;
+  int amg_have_jac; /* cv->jvals holds a Jacobian the AMG may reuse */
   /* messages and callback failures */
   sk__sundials_messages messages;
   sk_error callback_error;

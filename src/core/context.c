@@ -25,6 +25,9 @@ void sk_context_destroy(sk_context **ctx)
   if (!ctx || !*ctx) {
     return;
   }
+  if ((*ctx)->mpi_owned && (*ctx)->mpi_finalize) {
+    (*ctx)->mpi_finalize();
+  }
   free(*ctx);
   *ctx = NULL;
 }

@@ -18,6 +18,12 @@ struct sk_context {
   /* user-registered stepper types */
   const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
   size_t n_user_steppers;
+  /* MPI, initialized by the first AMG preconditioner when the application
+   * had not (src/linsol/amg_hypre.c): mpi_owned is 1 in the context that did
+   * it, and sk_context_destroy then calls mpi_finalize (hypre's and MPI's
+   * finalize), so that this file needs no MPI header */
+  int mpi_owned;
+  void (*mpi_finalize)(void);
 };
 
 #endif

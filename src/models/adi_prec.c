@@ -21,28 +21,31 @@ struct sk__adi {
   sk_context *ctx;
   sk__grid g;
   int uniform_upper;
-  double *mult[3]; /* per direction, per node */
+  int uniform_lines; /* one line of factors per direction (mult, rpiv of length n_d) */
+  double *mult[3];   /* per direction, per node (per position with uniform_lines) */
   double *rpiv[3];
   double *sup[3];  /* per node (NULL when uniform_upper) */
   double sup0[3], sup1[3];
 };
 
-sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper, sk__adi **adi)
+sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper,
+                         int uniform_lines, sk__adi **adi)
 {
   *adi = NULL;
   sk__adi *a = sk__calloc(ctx, 1, sizeof *a);
   SK_CHECK(ctx, a != NULL, SK_ERR_NOMEM, "cannot allocate the ADI preconditioner");
   a->ctx = ctx;
   a->g = *g;
-  a->uniform_upper = uniform_upper ? 1 : 0;
-  const size_t bytes = (size_t)g->total * sizeof(double);
+  a->uniform_lines = uniform_lines ? 1 : 0;
+  a->uniform_upper = (uniform_upper || uniform_lines) ? 1 : 0;
   int ok = 1;
   for (int d = 0; d < g->dim; d++) {
+    const size_t bytes = (size_t)(a->uniform_lines ? g->n[d] : g->total) * sizeof(double);
     a->mult[d] = sk__malloc(ctx, bytes);
     a->rpiv[d] = sk__malloc(ctx, bytes);
     ok = ok && a->mult[d] && a->rpiv[d];
     if (!a->uniform_upper) {
-      a->sup[d] = sk__malloc(ctx, bytes);
+      a->sup[d] = sk__malloc(ctx, (size_t)g->total * sizeof(double));
       ok = ok && a->sup[d];
     }
   }
@@ -79,8 +82,48 @@ static double upper_of(const sk__adi *a, int d, int64_t idx, int64_t p)
   return p == 0 ? a->sup0[d] : a->sup1[d];
 }
 
+/* Uniform lines: factor the first line of each direction only. */
+static int setup_uniform(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
+{
+  int bad = 0;
+  const sk__grid *g = &a->g;
+  for (int d = 0; d < g->dim; d++) {
+    const int64_t s = g->stride[d], m = g->n[d];
+    double *mult = a->mult[d], *rpiv = a->rpiv[d];
+    double prev_up = 0.0;
+    for (int64_t p = 0; p < m; p++) {
+      double ca = 0.0, cb = 0.0, cc = 0.0;
+      row(d, s * p, p, 0, &ca, &cb, &cc, data);
+      const double diag = 1.0 - gamma * cb;
+      const double up = (p < m - 1) ? -gamma * cc : 0.0;
+      if (p <= 1) {
+        if (p == 0) {
+          a->sup0[d] = up;
+        } else {
+          a->sup1[d] = up;
+        }
+      }
+      double mu = 0.0, piv = diag;
+      if (p > 0) {
+        mu = (-gamma * ca) * rpiv[p - 1];
+        piv = diag - mu * prev_up;
+      }
+      mult[p] = mu;
+      rpiv[p] = 1.0 / piv;
+      prev_up = up;
+      if (!isfinite(rpiv[p]) || !isfinite(mu)) {
+        bad = 1;
+      }
+    }
+  }
+  return bad;
+}
+
 int sk__adi_setup(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
 {
+  if (a->uniform_lines) {
+    return setup_uniform(a, gamma, row, data);
+  }
   int bad = 0;
   const sk__grid *g = &a->g;
   for (int d = 0; d < g->dim; d++) {
@@ -170,6 +213,79 @@ static void solve_contiguous(const sk__adi *a, int d, double *z, int64_t nlines)
   }
 }
 
+/* Uniform lines, unit stride: SK__ADI_LANES lines at a time against the
+ * one factored line. */
+static void solve_uniform_contiguous(const sk__adi *a, int d, double *z, int64_t nlines)
+{
+  const int64_t m = a->g.n[d];
+  const double *mult = a->mult[d], *rpiv = a->rpiv[d];
+  const double up0 = a->sup0[d], up1 = a->sup1[d];
+  int64_t o = 0;
+  for (; o + SK__ADI_LANES <= nlines; o += SK__ADI_LANES) {
+    double *zb = z + m * o;
+    for (int64_t p = 1; p < m; p++) {
+      const double mp = mult[p];
+      for (int l = 0; l < SK__ADI_LANES; l++) {
+        zb[l * m + p] -= mp * zb[l * m + p - 1];
+      }
+    }
+    for (int l = 0; l < SK__ADI_LANES; l++) {
+      zb[l * m + m - 1] *= rpiv[m - 1];
+    }
+    for (int64_t p = m - 2; p >= 0; p--) {
+      const double u = p == 0 ? up0 : up1, rp = rpiv[p];
+      for (int l = 0; l < SK__ADI_LANES; l++) {
+        zb[l * m + p] = (zb[l * m + p] - u * zb[l * m + p + 1]) * rp;
+      }
+    }
+  }
+  for (; o < nlines; o++) {
+    solve_line(z + m * o, mult, rpiv, NULL, up0, up1, m);
+  }
+}
+
+/* Uniform lines, stride s > 1: the s lines of a block advance together,
+ * in column chunks small enough for the forward and backward sweeps to
+ * stay in cache. */
+#define SK__ADI_CHUNK 128
+static void solve_uniform_strided(const sk__adi *a, int d, double *z)
+{
+  const sk__grid *g = &a->g;
+  const int64_t s = g->stride[d], m = g->n[d];
+  const int64_t nouter = g->total / (s * m);
+  const double *mult = a->mult[d], *rpiv = a->rpiv[d];
+  const double up0 = a->sup0[d], up1 = a->sup1[d];
+  for (int64_t o = 0; o < nouter; o++) {
+    double *zl = z + s * m * o;
+    for (int64_t c0 = 0; c0 < s; c0 += SK__ADI_CHUNK) {
+      const int64_t c1 = c0 + SK__ADI_CHUNK < s ? c0 + SK__ADI_CHUNK : s;
+      for (int64_t p = 1; p < m; p++) {
+        double *zp = zl + s * p;
+        const double *zq = zp - s;
+        const double mp = mult[p];
+        for (int64_t ii = c0; ii < c1; ii++) {
+          zp[ii] -= mp * zq[ii];
+        }
+      }
+      {
+        double *zp = zl + s * (m - 1);
+        const double rp = rpiv[m - 1];
+        for (int64_t ii = c0; ii < c1; ii++) {
+          zp[ii] *= rp;
+        }
+      }
+      for (int64_t p = m - 2; p >= 0; p--) {
+        double *zp = zl + s * p;
+        const double *zn = zp + s;
+        const double u = p == 0 ? up0 : up1, rp = rpiv[p];
+        for (int64_t ii = c0; ii < c1; ii++) {
+          zp[ii] = (zp[ii] - u * zn[ii]) * rp;
+        }
+      }
+    }
+  }
+}
+
 void sk__adi_solve(const sk__adi *a, const double *r, double *z)
 {
   const sk__grid *g = &a->g;
@@ -177,6 +293,17 @@ void sk__adi_solve(const sk__adi *a, const double *r, double *z)
     for (int64_t i = 0; i < g->total; i++) {
       z[i] = r[i];
     }
+  }
+  if (a->uniform_lines) {
+    for (int d = 0; d < g->dim; d++) {
+      const int64_t s = g->stride[d];
+      if (s == 1) {
+        solve_uniform_contiguous(a, d, z, g->total / g->n[d]);
+      } else {
+        solve_uniform_strided(a, d, z);
+      }
+    }
+    return;
   }
   for (int d = 0; d < g->dim; d++) {
     const int64_t s = g->stride[d], m = g->n[d];

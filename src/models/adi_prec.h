@@ -20,8 +20,13 @@ typedef void (*sk__adi_row_fn)(int d, int64_t idx, int64_t p, int64_t line, doub
  * the caller promises that c depends only on whether p == 0 (constant
  * coefficients); then 2*dim doubles per node are kept (pivot reciprocal and
  * multiplier) and the upper diagonal is two scalars per direction.
- * Otherwise 3*dim doubles per node. Errors: SK_ERR_NOMEM. */
-sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper, sk__adi **adi);
+ * Otherwise 3*dim doubles per node. With uniform_lines = 1 (implies
+ * uniform_upper) the caller promises more: every line of a direction has
+ * the same rows (constant k, no u-dependent source), so one line per
+ * direction is factored and stored (2 n_d doubles) and the solve streams
+ * only the vector. Errors: SK_ERR_NOMEM. */
+sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper,
+                         int uniform_lines, sk__adi **adi);
 
 /* sk__adi_setup: Thomas LU of every line of I - gamma J_d in every
  * direction, with rows from `row`. Returns 0, or 1 (recoverable) when a

@@ -647,7 +647,9 @@ static int diffusion_prec_setup(double t, const double *y, double gamma, int jac
   diff_data *dd = user_data;
   (void)jac_current;
   if (!dd->adi) {
-    if (sk__adi_create(dd->ctx, &dd->g, dd->const_k, &dd->adi) != SK_OK) {
+    /* constant k and no u-dependent source: every line of a direction is alike */
+    if (sk__adi_create(dd->ctx, &dd->g, dd->const_k, dd->const_k && !dd->sp, &dd->adi) !=
+        SK_OK) {
       return -1;
     }
   }

@@ -30,8 +30,9 @@ static const sk_option_spec stepper_options[] = {
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: klu when the model has a sparse Jacobian, else spgmr; none "
      "for cvode-adams)"},
-    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
-     "Krylov preconditioner (auto: the model's own if it has one, else jacobi)"},
+    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
+     "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
+     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
     {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL, "Krylov subspace size (0 = 5)"},
     {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
      "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
@@ -241,7 +242,7 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto", "none", "jacobi", "model", NULL};
+  static const char *const valid[] = {"auto", "none", "jacobi", "model", "amg", NULL};
   return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
 }
 
