@@ -17,28 +17,14 @@ sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const in
              "triplet %lld: (%lld, %lld) outside a %lld x %lld matrix", (long long)k,
              (long long)rows[k], (long long)cols[k], (long long)n, (long long)n);
   }
+  const size_t ntri = (size_t)(nt > 0 ? nt : 1);
   int64_t *cp = sk__calloc(ctx, (size_t)n + 1, sizeof *cp);
-  int64_t *ri = sk__malloc(ctx, (size_t)(nt > 0 ? nt : 1) * sizeof *ri);
+  int64_t *ri = sk__malloc(ctx, ntri * sizeof *ri);
   int64_t *next = sk__malloc(ctx, (size_t)n * sizeof *next);
   int64_t *last = sk__malloc(ctx, (size_t)n * sizeof *last); /* last column that used a row */
-  if (!cp || !ri || !next || !last) {
-    sk__free(ctx, cp);
-    sk__free(ctx, ri);
-    sk__free(ctx, next);
-    sk__free(ctx, last);
-    return SK_ERROR(ctx, SK_ERR_NOMEM, "triplets: cannot allocate %lld entries", (long long)nt);
-  }
-  /* bucket by column (counting sort), then by row within each column */
-  for (int64_t k = 0; k < nt; k++) {
-    cp[cols[k] + 1]++;
-  }
-  for (int64_t j = 0; j < n; j++) {
-    cp[j + 1] += cp[j];
-  }
-  memcpy(next, cp, (size_t)n * sizeof *next);
-  int64_t *byrow = sk__malloc(ctx, (size_t)(nt > 0 ? nt : 1) * sizeof *byrow);
+  int64_t *byrow = sk__malloc(ctx, ntri * sizeof *byrow);
   int64_t *rp = sk__calloc(ctx, (size_t)n + 1, sizeof *rp);
-  if (!byrow || !rp) {
+  if (!cp || !ri || !next || !last || !byrow || !rp) {
     sk__free(ctx, cp);
     sk__free(ctx, ri);
     sk__free(ctx, next);
@@ -47,6 +33,14 @@ sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const in
     sk__free(ctx, rp);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "triplets: cannot allocate %lld entries", (long long)nt);
   }
+  /* column pointers by counting */
+  for (int64_t k = 0; k < nt; k++) {
+    cp[cols[k] + 1]++;
+  }
+  for (int64_t j = 0; j < n; j++) {
+    cp[j + 1] += cp[j];
+  }
+  memcpy(next, cp, (size_t)n * sizeof *next);
   /* first sort by row (stable), then distribute to columns: rows end up sorted */
   for (int64_t k = 0; k < nt; k++) {
     rp[rows[k] + 1]++;
