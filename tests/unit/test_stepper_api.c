@@ -235,6 +235,23 @@ int main(void)
   CHECK_NEAR(sk_stepper_get_state(s)[0], exp(-0.5), 1e-5, 0);
   sk_stepper_destroy(&s);
 
+  /* step-size and order limits are passed to the engine */
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK_OK(ctx, sk_stepper_set_max_order(s, 2));
+  CHECK_OK(ctx, sk_stepper_set_step_limits(s, 1e-6, 0.0, 0.01));
+  CHECK_OK(ctx, sk_stepper_step(s, 1.0, &t));
+  CHECK_NEAR(t, 1e-6, 1e-12, 0); /* the first step is h0 */
+  CHECK_OK(ctx, sk_stepper_advance(s, 1.0, &t));
+  sk_stepper_get_stats(s, &st);
+  CHECK(st.last_order >= 1 && st.last_order <= 2);
+  CHECK(st.last_h <= 0.01 * (1 + 1e-12));
+  CHECK(st.steps >= 100); /* hmax = 0.01 over [0, 1] */
+  sk_stepper_destroy(&s);
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK(sk_stepper_set_step_limits(s, 0, 0.1, 0.01) == SK_ERR_ARG);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "minimum step 0.1 exceeds maximum step 0.01");
+  sk_stepper_destroy(&s);
+
   sk_model_destroy(&nojac);
   sk_model_destroy(&m);
   sk_context_destroy(&ctx);
