@@ -6,8 +6,9 @@ if [ "$(id -u)" -ne 0 ]; then
   SUDO="sudo"
 fi
 PACKAGES=(build-essential cmake pkg-config git
-  libsundials-dev libsuitesparse-dev libmetis-dev libyaml-dev libhdf5-dev hdf5-tools
-  python3 python3-numpy python3-scipy time)
+  libsundials-dev libsuitesparse-dev libmetis-dev libhypre-dev libopenmpi-dev openmpi-bin
+  libyaml-dev libhdf5-dev hdf5-tools
+  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py time)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

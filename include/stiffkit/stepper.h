@@ -89,7 +89,13 @@ sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, doub
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
 /* linear solver: dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg */
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
-/* preconditioner: none, jacobi, model */
+/* preconditioner: auto, none, jacobi, model, amg. amg (one hypre BoomerAMG
+ * V-cycle on I - gamma J; needs the model's sparse Jacobian, else setup
+ * gives SK_ERR_UNSUPPORTED) starts MPI when the application has not: MPI
+ * is then initialized once per process and finalized when the context that
+ * started it is destroyed, after which amg cannot be used again in that
+ * process (SK_ERR_STATE); an application that starts MPI itself keeps
+ * control of it. mpirun is not needed. */
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name);
 /* Krylov: maximum subspace size (0 = 5) and linear tolerance factor (0 = 0.05) */
 sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);

@@ -103,13 +103,38 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
   return SK_OK;
 }
 
+/* The default probe: the node at the centre of a grid model (its first
+ * component), the middle component otherwise. */
+static int64_t default_probe(const cli_job *job)
+{
+  const char *type;
+  int64_t dim;
+  const int64_t *nl;
+  size_t nn;
+  const int64_t n = sk_model_get_n(job->model);
+  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK ||
+      sk_options_get_int(job->opts, "model.dim", &dim) != SK_OK ||
+      sk_options_get_int_list(job->opts, "model.n", &nl, &nn) != SK_OK || nn == 0) {
+    return n / 2;
+  }
+  int64_t idx = 0, stride = 1, nodes = 1;
+  for (int64_t d = 0; d < dim; d++) {
+    const int64_t nd = nl[nn == 1 ? 0 : (size_t)d];
+    idx += stride * (nd / 2);
+    stride *= nd;
+    nodes *= nd;
+  }
+  const int64_t ncomp = nodes > 0 ? n / nodes : 1; /* interleaved species */
+  return ncomp >= 1 && ncomp * nodes == n ? ncomp * idx : n / 2;
+}
+
 static sk_status make_probes(sk_context *ctx, cli_job *job)
 {
   const int64_t n = sk_model_get_n(job->model);
   const int64_t *list;
   size_t nlist;
   SK_CALL(ctx, sk_options_get_int_list(job->opts, "output.probes", &list, &nlist));
-  const int64_t middle = n / 2;
+  const int64_t middle = default_probe(job);
   if (nlist == 0) {
     list = &middle;
     nlist = 1;

@@ -15,7 +15,7 @@ static const sk_option_spec output_options[] = {
     {"output.times", SK_OPT_REAL_LIST, "", -1e300, 1e300, NULL,
      "explicit increasing output times in (t0, t_end]"},
     {"output.probes", SK_OPT_INT_LIST, "", 0, 9.2e18, NULL,
-     "state components written to the CSV (default: the middle component)"},
+     "state components written to the CSV (default: the node at the centre of a grid)"},
 };
 
 const sk_option_spec *sk__output_options(size_t *n)

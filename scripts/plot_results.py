@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""scripts/plot_results.py: plots of a stiffkit HDF5 result file: probes and norms over time, and the final state on its grid.
+
+usage: /usr/bin/python3 scripts/plot_results.py RESULT.h5 [OUT.png]
+Needs Debian's python3-h5py and python3-matplotlib. For a 2D grid the last
+state is drawn as an image over (x, y); for 1D as a curve; 3D shows the
+middle z-slice. If the file has an exact-solution error column, its max and
+RMS over time are drawn on a log scale.
+"""
+import sys
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def main(path, out):
+    with h5py.File(path, "r") as f:
+        status = f.attrs.get("status", b"?")
+        status = status.decode() if isinstance(status, bytes) else str(status)
+        t = f["time"][:]
+        norms = f["norms"][:]
+        cols = [c.decode() if isinstance(c, bytes) else str(c) for c in f["norms"].attrs["columns"]]
+        probes = f["probes"][:] if "probes" in f else None
+        names = []
+        if probes is not None:
+            names = [n.decode() if isinstance(n, bytes) else str(n) for n in f["probes"].attrs["names"]]
+        state = f["state"][-1, :] if "state" in f else None
+        axes = [f["grid/" + a][:] for a in "xyz" if "grid/" + a in f]
+    fig, ax = plt.subplots(1, 3, figsize=(15, 4.2))
+    for k, name in enumerate(names):
+        ax[0].plot(t, probes[:, k], marker=".", label=name)
+    ax[0].set_xlabel("t")
+    ax[0].set_title("probes")
+    if names:
+        ax[0].legend(fontsize=8)
+    err_cols = [i for i, c in enumerate(cols) if c.endswith("_err")]
+    if err_cols:
+        for i in err_cols:
+            ax[1].semilogy(t[1:], np.maximum(norms[1:, i], 1e-300), marker=".", label=cols[i])
+        ax[1].set_title("error against the exact solution")
+    else:
+        for i, c in enumerate(cols):
+            ax[1].plot(t, norms[:, i], marker=".", label=c)
+        ax[1].set_title("norms of the state")
+    ax[1].set_xlabel("t")
+    ax[1].legend(fontsize=8)
+    if state is not None and axes:
+        dims = [len(a) for a in axes]
+        ncomp = state.size // int(np.prod(dims))
+        u = state.reshape(list(reversed(dims)) + ([ncomp] if ncomp > 1 else []))
+        if ncomp > 1:
+            u = u[..., 0]
+        if len(dims) == 1:
+            ax[2].plot(axes[0], u)
+            ax[2].set_xlabel("x")
+        else:
+            if len(dims) == 3:
+                u = u[dims[2] // 2]
+            im = ax[2].imshow(u, origin="lower", aspect="auto",
+                              extent=[axes[0][0], axes[0][-1], axes[1][0], axes[1][-1]])
+            fig.colorbar(im, ax=ax[2])
+            ax[2].set_xlabel("x")
+            ax[2].set_ylabel("y")
+        ax[2].set_title("state at t = %.4g" % t[-1])
+    else:
+        ax[2].axis("off")
+    fig.suptitle("%s (status: %s)" % (path, status))
+    fig.tight_layout()
+    fig.savefig(out, dpi=90)
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else sys.argv[1].rsplit(".", 1)[0] + ".png")
