@@ -85,3 +85,18 @@ sk_cli_test(stop_time_ok 0 "error against the exact solution" complete
 sk_cli_test(usage_bad_inject 64 "--inject expects nan:comp=K:t=T" none run --inject foo)
 sk_cli_test(output_times_summary 0 "error against the exact solution at t = 2.000000e-02" complete
   run --quiet --set model.n=[20] --set output.times=[0.01,0.02])
+
+# --- reference steppers through the CLI ------------------------------------
+sk_cli_test(rk45_run 0 "error against the exact solution" complete
+  run --quiet --set solver.method=rk45 --set model.n=[20])
+sk_cli_test(bdf2_run 0 "error against the exact solution" complete
+  run --quiet --set solver.method=bdf2 --set model.n=[20])
+sk_cli_test(rk4_fixed_step_run 0 "error against the exact solution" complete
+  run --quiet --set solver.method=rk4 --set solver.fixed_step=1e-4 --set model.n=[20])
+sk_cli_test(unknown_stepper_lists_valid 65
+  "valid solvers: cvode-bdf, cvode-adams, euler, rk4, rk45, ab2, beuler, trap, am2pc, bdf2" none
+  run --set solver.method=rk99)
+sk_cli_test(fixed_step_required 65 "stepper 'euler' is a fixed-step method: set solver.fixed_step > 0" none
+  run --set solver.method=euler)
+sk_cli_test(fixed_step_negative 65 "solver.fixed_step" none
+  run --set solver.method=rk4 --set solver.fixed_step=-0.1)

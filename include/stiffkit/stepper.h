@@ -87,6 +87,10 @@ sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);  /* total 
 sk_status sk_stepper_set_max_order(sk_stepper *s, int order);           /* 0 = method default */
 sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax); /* 0 = default */
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
+/* fixed step size h >= 0 (solver.fixed_step): 0 = adaptive where the method
+ * allows; fixed-step-only methods need h > 0 (setup: SK_ERR_INPUT); engines
+ * that always adapt (cvode-*) ignore it */
+sk_status sk_stepper_set_fixed_step(sk_stepper *s, double h);
 /* linear solver: dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg */
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
 /* preconditioner: auto, none, jacobi, model, amg. amg (one hypre BoomerAMG
@@ -141,6 +145,7 @@ int64_t sk_stepper_get_max_steps(const sk_stepper *s);
 int sk_stepper_get_max_order(const sk_stepper *s);
 void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, double *hmax);
 int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop); /* 1 when set */
+double sk_stepper_get_fixed_step(const sk_stepper *s);          /* 0 = adaptive */
 const char *sk_stepper_get_linear_solver(const sk_stepper *s);
 const char *sk_stepper_get_preconditioner(const sk_stepper *s);
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin);

@@ -7,10 +7,26 @@
 
 extern const sk_stepper_type sk__stepper_cvode_bdf;
 extern const sk_stepper_type sk__stepper_cvode_adams;
+extern const sk_stepper_type sk__stepper_euler;
+extern const sk_stepper_type sk__stepper_rk4;
+extern const sk_stepper_type sk__stepper_rk45;
+extern const sk_stepper_type sk__stepper_ab2;
+extern const sk_stepper_type sk__stepper_beuler;
+extern const sk_stepper_type sk__stepper_trap;
+extern const sk_stepper_type sk__stepper_am2pc;
+extern const sk_stepper_type sk__stepper_bdf2;
 
 static const sk_stepper_type *const builtin_types[] = {
     &sk__stepper_cvode_bdf,
     &sk__stepper_cvode_adams,
+    &sk__stepper_euler,
+    &sk__stepper_rk4,
+    &sk__stepper_rk45,
+    &sk__stepper_ab2,
+    &sk__stepper_beuler,
+    &sk__stepper_trap,
+    &sk__stepper_am2pc,
+    &sk__stepper_bdf2,
     NULL,
 };
 

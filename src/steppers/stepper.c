@@ -11,7 +11,8 @@
 
 static const sk_option_spec stepper_options[] = {
     {"solver.method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
-     "engine: a registered stepper type (cvode-bdf, cvode-adams, ...)"},
+     "engine: a registered stepper type (cvode-bdf, cvode-adams, euler, rk4, rk45, ab2, "
+     "beuler, trap, am2pc, bdf2, ...)"},
     {"solver.t0", SK_OPT_REAL, "0", -1e300, 1e300, NULL, "initial time"},
     {"solver.t_end", SK_OPT_REAL, "1", -1e300, 1e300, NULL, "final time (> solver.t0)"},
     {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-15, 1.0, NULL, "relative tolerance"},
@@ -22,6 +23,9 @@ static const sk_option_spec stepper_options[] = {
     {"solver.h0", SK_OPT_REAL, "0", 0, 1e300, NULL, "initial step size (0 = estimated)"},
     {"solver.hmin", SK_OPT_REAL, "0", 0, 1e300, NULL, "minimum step size (0 = none)"},
     {"solver.hmax", SK_OPT_REAL, "0", 0, 1e300, NULL, "maximum step size (0 = none)"},
+    {"solver.fixed_step", SK_OPT_REAL, "0", 0, 1e300, NULL,
+     "fixed step size of the reference steppers (0 = adaptive where the method allows; "
+     "euler, rk4, ab2, beuler, trap and am2pc need it > 0)"},
     {"solver.stop_time", SK_OPT_REAL, "", -1e300, 1e300, NULL,
      "time the integrator must not step past (unset = none)"},
     {"solver.fast_vector_ops", SK_OPT_BOOL, "true", 0, 0, NULL,
@@ -204,6 +208,15 @@ sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, doub
   return SK_OK;
 }
 
+sk_status sk_stepper_set_fixed_step(sk_stepper *s, double h)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, isfinite(h) && h >= 0, SK_ERR_ARG,
+           "fixed step size (solver.fixed_step) must be >= 0 (got %g)", h);
+  s->fixed_step = h;
+  return SK_OK;
+}
+
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -272,7 +285,7 @@ sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_dat
 sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
 {
   sk_context *ctx = s->ctx;
-  double rtol, atol, h0, hmin, hmax, eps, t0;
+  double rtol, atol, h0, hmin, hmax, eps, t0, hfix;
   int64_t max_steps, max_order, maxl;
   const char *ls, *pc, *ord;
   int fast;
@@ -284,6 +297,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   SK_CALL(ctx, sk_options_get_real(opts, "solver.h0", &h0));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.hmin", &hmin));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &hmax));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.fixed_step", &hfix));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &fast));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
@@ -296,6 +310,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   SK_CALL(ctx, sk_stepper_set_max_steps(s, max_steps));
   SK_CALL(ctx, sk_stepper_set_max_order(s, (int)max_order));
   SK_CALL(ctx, sk_stepper_set_step_limits(s, h0, hmin, hmax));
+  SK_CALL(ctx, sk_stepper_set_fixed_step(s, hfix));
   SK_CALL(ctx, sk_stepper_set_linear_solver(s, ls));
   SK_CALL(ctx, sk_stepper_set_preconditioner(s, pc));
   SK_CALL(ctx, sk_stepper_set_ordering(s, ord));
@@ -439,6 +454,11 @@ void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, d
   *h0 = s->h0;
   *hmin = s->hmin;
   *hmax = s->hmax;
+}
+
+double sk_stepper_get_fixed_step(const sk_stepper *s)
+{
+  return s->fixed_step;
 }
 
 int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop)

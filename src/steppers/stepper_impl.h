@@ -20,6 +20,7 @@ struct sk_stepper {
   int64_t max_steps;
   int max_order;
   double h0, hmin, hmax;
+  double fixed_step; /* solver.fixed_step: 0 = adaptive where the method allows */
   int have_tstop;
   double tstop;
   char linsol[16];

@@ -1,0 +1,41 @@
+/* src/steppers/beuler.c: backward Euler, the implicit one-step reference method of order 1 (Newton + KLU, fixed step) */
+#include "steppers/ref_driver.h"
+
+/* y_{n+1} = y_n + h f(t_{n+1}, y_{n+1}), solved by Newton as
+ * x = psi + gamma f(t_{n+1}, x) with psi = y_n, gamma = h; predictor: the
+ * explicit Euler value y_n + h f(t_n, y_n).
+ * R(z) = 1 / (1 - z): A- and L-stable. Local error -h^2/2 y''. */
+static sk_status beuler_attempt(sk__ref *r, double h, double *err)
+{
+  (void)err;
+  sk_status rc = sk__ref_f(r);
+  if (rc != SK_OK) {
+    return rc;
+  }
+  for (int64_t i = 0; i < r->n; i++) {
+    r->ynew[i] = r->y[i] + h * r->f[i];
+  }
+  r->order = 1;
+  return sk__ref_newton(r, r->t + h, h, r->y, r->ynew);
+}
+
+static const sk__ref_method beuler_method = {
+    .fixed_only = 1, .implicit = 1, .nwork = 1, .max_growth = 1.0,
+    .attempt = beuler_attempt, .accepted = NULL,
+};
+
+static sk_status beuler_create(sk_stepper *s) { return sk__ref_create(s, &beuler_method); }
+
+const sk_stepper_type sk__stepper_beuler = {
+    .name = "beuler",
+    .description = "backward Euler (implicit, order 1, fixed step; Newton with KLU)",
+    .order = 1,
+    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF,
+    .create = beuler_create,
+    .setup = sk__ref_setup,
+    .step = sk__ref_step,
+    .advance = sk__ref_advance,
+    .get_stats = sk__ref_get_stats,
+    .set_from_options = NULL,
+    .destroy = sk__ref_destroy,
+};

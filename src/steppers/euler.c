@@ -1,0 +1,40 @@
+/* src/steppers/euler.c: forward Euler, the explicit one-step reference method of order 1 (fixed step) */
+#include "steppers/ref_driver.h"
+
+/* y_{n+1} = y_n + h f(t_n, y_n).
+ * Amplification on y' = lambda y: R(z) = 1 + z (z = h lambda); stable on
+ * the real axis for -2 <= z <= 0. Local error h^2/2 y'', global O(h). */
+static sk_status euler_attempt(sk__ref *r, double h, double *err)
+{
+  (void)err;
+  sk_status rc = sk__ref_f(r);
+  if (rc != SK_OK) {
+    return rc;
+  }
+  for (int64_t i = 0; i < r->n; i++) {
+    r->ynew[i] = r->y[i] + h * r->f[i];
+  }
+  r->order = 1;
+  return SK_OK;
+}
+
+static const sk__ref_method euler_method = {
+    .fixed_only = 1, .implicit = 0, .nwork = 0, .max_growth = 1.0,
+    .attempt = euler_attempt, .accepted = NULL,
+};
+
+static sk_status euler_create(sk_stepper *s) { return sk__ref_create(s, &euler_method); }
+
+const sk_stepper_type sk__stepper_euler = {
+    .name = "euler",
+    .description = "forward Euler (explicit, order 1, fixed step)",
+    .order = 1,
+    .flags = SK_STEPPER_EXPLICIT,
+    .create = euler_create,
+    .setup = sk__ref_setup,
+    .step = sk__ref_step,
+    .advance = sk__ref_advance,
+    .get_stats = sk__ref_get_stats,
+    .set_from_options = NULL,
+    .destroy = sk__ref_destroy,
+};

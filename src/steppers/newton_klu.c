@@ -1,0 +1,284 @@
+/* src/steppers/newton_klu.c: modified Newton for the implicit reference steppers: KLU on I - gamma J, analyzed once, refactored with an rcond check */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <klu.h>
+
+#include "core/error.h"
+#include "sparse/csc.h"
+#include "steppers/newton_klu.h"
+
+/* Re-evaluate J after this many solves even while Newton converges. */
+#define SK__NEWTON_JAC_AGE 50
+/* Refactor when gamma moved by more than this fraction since the last factor. */
+#define SK__NEWTON_DGMAX 0.3
+/* Below this klu_l_rcond, a refactor is replaced by a full factor (pivoting again). */
+#define SK__NEWTON_RCOND_MIN 3.6e-11
+#define SK__NEWTON_MAXIT 5
+
+struct sk__newton {
+  sk_context *ctx;
+  sk_model *model;
+  const char *name;
+  int64_t n, nnz, mnnz;
+  int64_t *cp, *ri, *map, *diag; /* pattern of I - gamma J (model pattern + diagonal) */
+  double *jv;                    /* J values in that pattern */
+  double *mv;                    /* J values in the model's pattern order */
+  double *ax;                    /* values of I - gamma J */
+  double *fx, *dx, *x0, *xp;     /* work, length n */
+  klu_l_symbolic *sym;
+  klu_l_numeric *num;
+  klu_l_common common;
+  int have_jac;
+  double gamma_fact; /* gamma of the current factorization, 0 = none */
+  double crate;      /* convergence rate estimate */
+  int64_t solves_since_jac;
+};
+
+sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__newton **out)
+{
+  *out = NULL;
+  const int64_t *mcp, *mri;
+  int64_t mnnz;
+  sk_model_get_jac_pattern(m, &mcp, &mri, &mnnz);
+  SK_CHECK(ctx, mcp != NULL && mri != NULL, SK_ERR_UNSUPPORTED,
+           "stepper '%s' needs the model's Jacobian pattern (model '%s' has none)", name,
+           sk_model_get_name(m));
+  sk__newton *nw = sk__calloc(ctx, 1, sizeof *nw);
+  SK_CHECK(ctx, nw != NULL, SK_ERR_NOMEM, "cannot allocate the Newton solver");
+  nw->ctx = ctx;
+  nw->model = m;
+  nw->name = name;
+  nw->n = sk_model_get_n(m);
+  nw->mnnz = mnnz;
+  nw->crate = 1.0;
+  sk_status rc = sk__csc_with_diagonal(ctx, nw->n, mcp, mri, &nw->cp, &nw->ri, &nw->map, &nw->diag);
+  if (rc < 0) {
+    sk__newton_destroy(&nw);
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    return rc;
+  }
+  const size_t n = (size_t)nw->n;
+  nw->nnz = nw->cp[nw->n];
+  nw->jv = sk__calloc(ctx, (size_t)nw->nnz, sizeof(double));
+  nw->ax = sk__calloc(ctx, (size_t)nw->nnz, sizeof(double));
+  nw->mv = sk__calloc(ctx, mnnz > 0 ? (size_t)mnnz : 1, sizeof(double));
+  nw->fx = sk__calloc(ctx, n, sizeof(double));
+  nw->dx = sk__calloc(ctx, n, sizeof(double));
+  nw->x0 = sk__calloc(ctx, n, sizeof(double));
+  nw->xp = sk__calloc(ctx, n, sizeof(double));
+  if (!nw->jv || !nw->ax || !nw->mv || !nw->fx || !nw->dx || !nw->x0 || !nw->xp) {
+    sk__newton_destroy(&nw);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Newton solver for %lld states",
+                    (long long)n);
+  }
+  klu_l_defaults(&nw->common);
+  nw->sym = klu_l_analyze(nw->n, nw->cp, nw->ri, &nw->common);
+  if (!nw->sym) {
+    const int st = (int)nw->common.status;
+    sk__newton_destroy(&nw);
+    rc = SK_ERROR(ctx, st == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
+                  "stepper '%s': KLU analysis of the Jacobian pattern failed (status %d)", name, st);
+    sk__error_set_foreign(ctx, st, st == KLU_OUT_OF_MEMORY ? "KLU_OUT_OF_MEMORY" : "KLU_INVALID");
+    return rc;
+  }
+  *out = nw;
+  return SK_OK;
+}
+
+void sk__newton_destroy(sk__newton **pnw)
+{
+  if (!pnw || !*pnw) {
+    return;
+  }
+  sk__newton *nw = *pnw;
+  if (nw->num) {
+    klu_l_free_numeric(&nw->num, &nw->common);
+  }
+  if (nw->sym) {
+    klu_l_free_symbolic(&nw->sym, &nw->common);
+  }
+  sk_context *ctx = nw->ctx;
+  sk__free(ctx, nw->cp);
+  sk__free(ctx, nw->ri);
+  sk__free(ctx, nw->map);
+  sk__free(ctx, nw->diag);
+  sk__free(ctx, nw->jv);
+  sk__free(ctx, nw->ax);
+  sk__free(ctx, nw->mv);
+  sk__free(ctx, nw->fx);
+  sk__free(ctx, nw->dx);
+  sk__free(ctx, nw->x0);
+  sk__free(ctx, nw->xp);
+  sk__free(ctx, nw);
+  *pnw = NULL;
+}
+
+/* J at (t, x) with fx = f(t, x): the model's values, or finite differences
+ * column by column (one RHS call per column) in the same pattern. */
+static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const double *fx,
+                               sk_stats *st)
+{
+  st->jac_evals++;
+  nw->have_jac = 1;
+  nw->solves_since_jac = 0;
+  nw->gamma_fact = 0.0;
+  if (sk_model_has_jacobian(nw->model)) {
+    SK_CALL(nw->ctx, sk_model_eval_jac(nw->model, t, x, fx, nw->mv));
+    memset(nw->jv, 0, (size_t)nw->nnz * sizeof *nw->jv);
+    for (int64_t p = 0; p < nw->mnnz; p++) {
+      nw->jv[nw->map[p]] = nw->mv[p];
+    }
+    return SK_OK;
+  }
+  memcpy(nw->xp, x, (size_t)nw->n * sizeof *x);
+  const double srur = sqrt(DBL_EPSILON);
+  for (int64_t j = 0; j < nw->n; j++) {
+    const double xj = nw->xp[j];
+    const double delta = srur * fmax(fabs(xj), 1.0);
+    nw->xp[j] = xj + delta;
+    st->rhs_evals++;
+    st->rhs_evals_dq++;
+    sk_status rc = sk_model_eval_rhs(nw->model, t, nw->xp, nw->dx);
+    nw->xp[j] = xj;
+    if (rc != SK_OK) {
+      return rc;
+    }
+    for (int64_t p = nw->cp[j]; p < nw->cp[j + 1]; p++) {
+      const int64_t i = nw->ri[p];
+      nw->jv[p] = (nw->dx[i] - fx[i]) / delta;
+    }
+  }
+  return SK_OK;
+}
+
+/* Factor I - gamma J: refactor when possible, with an rcond check and a
+ * full factor as the fallback. SK_RECOVERABLE for a singular matrix. */
+static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
+{
+  for (int64_t p = 0; p < nw->nnz; p++) {
+    nw->ax[p] = -gamma * nw->jv[p];
+  }
+  for (int64_t j = 0; j < nw->n; j++) {
+    nw->ax[nw->diag[j]] += 1.0;
+  }
+  st->lin_setups++;
+  st->factorizations++;
+  nw->gamma_fact = 0.0;
+  nw->crate = 1.0;
+  int ok = 0;
+  if (nw->num) {
+    ok = klu_l_refactor(nw->cp, nw->ri, nw->ax, nw->sym, nw->num, &nw->common) &&
+         klu_l_rcond(nw->sym, nw->num, &nw->common) && nw->common.rcond >= SK__NEWTON_RCOND_MIN;
+    if (!ok) {
+      klu_l_free_numeric(&nw->num, &nw->common);
+    }
+  }
+  if (!ok) {
+    nw->num = klu_l_factor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->common);
+    if (!nw->num) {
+      if (nw->common.status == KLU_SINGULAR) {
+        return SK_RECOVERABLE;
+      }
+      SK_ERROR(nw->ctx, nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
+               "stepper '%s': KLU factorization failed (status %d)", nw->name,
+               (int)nw->common.status);
+      sk__error_set_foreign(nw->ctx, (int)nw->common.status, "KLU");
+      return nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL;
+    }
+  }
+  nw->gamma_fact = gamma;
+  return SK_OK;
+}
+
+static double wrms(const double *v, const double *wt, int64_t n)
+{
+  double s = 0.0;
+  for (int64_t i = 0; i < n; i++) {
+    const double a = v[i] * wt[i];
+    s += a * a;
+  }
+  return sqrt(s / (double)n);
+}
+
+/* One Newton attempt from x. SK_OK converged, SK_RECOVERABLE not
+ * converged (or singular / recoverable RHS), < 0 error. */
+static sk_status iterate(sk__newton *nw, double t, double gamma, const double *psi,
+                         const double *wt, double tol, double *x, int fresh_jac, sk_stats *st)
+{
+  double delp = 0.0;
+  for (int k = 0; k < SK__NEWTON_MAXIT; k++) {
+    st->rhs_evals++;
+    sk_status rc = sk_model_eval_rhs(nw->model, t, x, nw->fx);
+    if (rc != SK_OK) {
+      return rc;
+    }
+    if (k == 0 && (fresh_jac || !nw->have_jac)) {
+      rc = eval_jacobian(nw, t, x, nw->fx, st);
+      if (rc != SK_OK) {
+        nw->have_jac = 0; /* a partial J is not reused */
+        return rc;
+      }
+    }
+    if (nw->gamma_fact == 0.0 || fabs(gamma / nw->gamma_fact - 1.0) > SK__NEWTON_DGMAX) {
+      rc = factor(nw, gamma, st);
+      if (rc != SK_OK) {
+        return rc;
+      }
+    }
+    for (int64_t i = 0; i < nw->n; i++) {
+      nw->dx[i] = -(x[i] - psi[i] - gamma * nw->fx[i]);
+    }
+    if (!klu_l_solve(nw->sym, nw->num, nw->n, 1, nw->dx, &nw->common)) {
+      return SK_RECOVERABLE;
+    }
+    /* the factor was built with gamma_fact: scale the update as CVODE does */
+    if (gamma != nw->gamma_fact) {
+      const double c = 2.0 / (1.0 + gamma / nw->gamma_fact);
+      for (int64_t i = 0; i < nw->n; i++) {
+        nw->dx[i] *= c;
+      }
+    }
+    for (int64_t i = 0; i < nw->n; i++) {
+      x[i] += nw->dx[i];
+    }
+    st->newton_iters++;
+    const double del = wrms(nw->dx, wt, nw->n);
+    if (!isfinite(del)) {
+      return SK_RECOVERABLE;
+    }
+    if (k > 0) {
+      nw->crate = fmax(0.3 * nw->crate, del / delp);
+    }
+    if (del * fmin(1.0, nw->crate) <= tol || del == 0.0) {
+      return SK_OK;
+    }
+    if (k > 0 && del > 2.0 * delp) {
+      return SK_RECOVERABLE;
+    }
+    delp = del;
+  }
+  return SK_RECOVERABLE;
+}
+
+sk_status sk__newton_solve(sk__newton *nw, double t, double gamma, const double *psi,
+                           const double *wt, double tol, double *x, sk_stats *st)
+{
+  const size_t bytes = (size_t)nw->n * sizeof *x;
+  memcpy(nw->x0, x, bytes);
+  const int fresh = !nw->have_jac || nw->solves_since_jac >= SK__NEWTON_JAC_AGE;
+  nw->solves_since_jac++;
+  const int64_t fails0 = st->newton_fails;
+  sk_status rc = iterate(nw, t, gamma, psi, wt, tol, x, fresh, st);
+  if (rc == SK_RECOVERABLE && !fresh) {
+    /* an old Jacobian may be the cause: re-evaluate it at the predictor and retry once */
+    memcpy(x, nw->x0, bytes);
+    nw->solves_since_jac = 1;
+    rc = iterate(nw, t, gamma, psi, wt, tol, x, 1, st);
+  }
+  if (rc == SK_RECOVERABLE) {
+    st->newton_fails = fails0 + 1;
+  }
+  return rc;
+}

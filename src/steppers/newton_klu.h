@@ -1,0 +1,39 @@
+/* src/steppers/newton_klu.h: modified Newton iteration for x = psi + gamma f(t, x) with the model's sparse Jacobian and KLU */
+#ifndef SK_STEPPERS_NEWTON_KLU_H
+#define SK_STEPPERS_NEWTON_KLU_H
+
+#include <stdint.h>
+
+#include "stiffkit/model.h"
+#include "stiffkit/stats.h"
+
+typedef struct sk__newton sk__newton;
+
+/* sk__newton_create: analyze the pattern of I - gamma J once (the model's
+ * CSC pattern plus its diagonal, klu_l_analyze). The model must have a
+ * Jacobian pattern; values come from its Jacobian callback, or, without
+ * one, from column-by-column finite differences into the same pattern.
+ *   name  the stepper's name, for messages
+ * Errors: SK_ERR_UNSUPPORTED (no pattern), SK_ERR_NOMEM, SK_ERR_LINSOL. */
+sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__newton **nw);
+
+/* sk__newton_destroy: free everything; NULLs *nw; accepts NULL. */
+void sk__newton_destroy(sk__newton **nw);
+
+/* sk__newton_solve: solve G(x) = x - psi - gamma f(t, x) = 0 by modified
+ * Newton, starting from the predictor in x (length n, overwritten by the
+ * solution; left as the last iterate on failure). The iteration matrix
+ * I - gamma J is refactored (klu_l_refactor, rcond check, full factor as
+ * fallback) when gamma changes; J is re-evaluated at the predictor when
+ * the iteration fails with an old J, then the solve is retried once.
+ * Convergence: the WRMS norm of the update, with weights
+ * 1 / (rtol |x_i| + atol_i), times min(1, rate) <= tol; at most 5 iterations.
+ *   inputs: t, gamma > 0, psi[n], wt[n] (the weights), tol
+ *   counts: rhs_evals, rhs_evals_dq, jac_evals, lin_setups, factorizations,
+ *           newton_iters and newton_fails of st are incremented
+ * Returns SK_OK, SK_RECOVERABLE (no convergence, singular matrix, or a
+ * recoverable RHS: cut the step) or an error. */
+sk_status sk__newton_solve(sk__newton *nw, double t, double gamma, const double *psi,
+                           const double *wt, double tol, double *x, sk_stats *st);
+
+#endif

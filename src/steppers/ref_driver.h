@@ -1,0 +1,91 @@
+/* src/steppers/ref_driver.h: the generic driver shared by the reference steppers (step control, advance to tout, budget, monitor, statistics) */
+#ifndef SK_STEPPERS_REF_DRIVER_H
+#define SK_STEPPERS_REF_DRIVER_H
+
+#include <stdint.h>
+
+#include "steppers/newton_klu.h"
+#include "steppers/stepper_impl.h"
+
+typedef struct sk__ref sk__ref;
+
+/* What one reference method provides to the driver. */
+typedef struct {
+  int fixed_only;    /* 1: needs solver.fixed_step > 0 */
+  int implicit;      /* 1: uses the Newton/KLU helper (needs a Jacobian pattern) */
+  int nwork;         /* work vectors of length n (r->w[0..nwork-1]), at most SK__REF_MAX_WORK */
+  double max_growth; /* largest step-size ratio of the adaptive controller */
+  /* attempt: try one step of size h from (r->t, r->y) and write the result
+   * to r->ynew; never modifies r->y or r->t. In adaptive mode set *err to
+   * the scaled local error norm (<= 1 accepts) and r->q to the order of the
+   * error estimate (the controller uses the exponent 1/(q+1)). A method may
+   * put f(t+h, ynew) into r->fnew and set r->fnew_valid. Returns SK_OK,
+   * SK_RECOVERABLE (the RHS asked to cut the step, or Newton failed: the
+   * driver retries with a smaller h, or fails in fixed mode), or an error. */
+  sk_status (*attempt)(sk__ref *r, double h, double *err);
+  /* accepted: the driver accepted the step of size h; r->y, r->f still hold
+   * the old state (so multistep methods can keep it as history). May be NULL. */
+  void (*accepted)(sk__ref *r, double h);
+} sk__ref_method;
+
+#define SK__REF_MAX_WORK 8
+
+struct sk__ref {
+  sk_stepper *s;
+  sk_context *ctx;
+  sk_model *model;
+  int64_t n;
+  const sk__ref_method *m;
+  int fixed;            /* 1: fixed step r->hfix */
+  double hfix;
+  double h;             /* next step size (adaptive) */
+  double hmin, hmax;
+  double t;             /* time of r->y (mirrors the stepper's t) */
+  double *y;            /* the stepper's state buffer */
+  double *ynew;
+  double *f;            /* f(t, y) when f_valid */
+  int f_valid;
+  double *fnew;         /* f(t+h, ynew) when fnew_valid (set by attempt) */
+  int fnew_valid;
+  double *w[SK__REF_MAX_WORK];
+  /* history of multistep methods: the state before the last accepted step */
+  double *yprev, *fprev;
+  double hprev;
+  int64_t naccepted;    /* accepted steps since the start */
+  int q;                /* order of the current error estimate */
+  int order;            /* order of the last step */
+  double rtol, atol;
+  const double *atolv;  /* NULL: scalar atol */
+  sk__newton *nw;       /* implicit methods only */
+  sk_stats st;
+};
+
+/* sk__ref_create: the create op of a reference stepper type: allocates the
+ * driver state for method m and attaches it as the stepper's impl.
+ * Errors: SK_ERR_NOMEM. */
+sk_status sk__ref_create(sk_stepper *s, const sk__ref_method *m);
+
+/* The other ops of the type table, shared by every reference stepper. */
+sk_status sk__ref_setup(sk_stepper *s);
+sk_status sk__ref_step(sk_stepper *s, double tout, double *tret);
+sk_status sk__ref_advance(sk_stepper *s, double tout, double *tret);
+sk_status sk__ref_get_stats(sk_stepper *s, sk_stats *st);
+void sk__ref_destroy(sk_stepper *s);
+
+/* sk__ref_rhs: out = f(t, y) through the checked model RHS, counted.
+ * Returns SK_OK, SK_RECOVERABLE or an error (record filled). */
+sk_status sk__ref_rhs(sk__ref *r, double t, const double *y, double *out);
+
+/* sk__ref_f: make r->f = f(r->t, r->y) valid (evaluating it if needed). */
+sk_status sk__ref_f(sk__ref *r);
+
+/* sk__ref_error_norm: RMS over i of e_i / (atol_i + rtol max(|y_i|, |ynew_i|)). */
+double sk__ref_error_norm(const sk__ref *r, const double *e, const double *y, const double *ynew);
+
+/* sk__ref_newton: solve x = psi + gamma f(t, x) for x, starting from the
+ * predictor in x (overwritten by the solution). Returns SK_OK,
+ * SK_RECOVERABLE (no convergence, singular matrix or a recoverable RHS:
+ * cut the step) or an error. Counts the statistics. */
+sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, double *x);
+
+#endif
