@@ -1,4 +1,6 @@
 /* src/linsol/klu_metis.c: METIS nested-dissection ordering as a KLU user ordering, KLU fill and status names */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdlib.h>
 
 #include <klu.h>
@@ -240,7 +242,17 @@ static SuiteSparse_long metis_nd_order(SuiteSparse_long n, SuiteSparse_long *Ap,
   METIS_SetDefaultOptions(options);
   options[METIS_OPTION_NUMBERING] = 0;
   nv = g.n;
-  if (METIS_NodeND(&nv, g.xadj, g.adjncy, NULL, options, perm, iperm) != METIS_OK) {
+  /* METIS (GKlib) traps SIGTERM and SIGABRT for its own error handling while
+   * it runs: a SIGTERM meant for the application would abort the ordering.
+   * Hold SIGINT and SIGTERM until METIS has restored the handlers. */
+  sigset_t hold, saved;
+  sigemptyset(&hold);
+  sigaddset(&hold, SIGINT);
+  sigaddset(&hold, SIGTERM);
+  sigprocmask(SIG_BLOCK, &hold, &saved);
+  const int metis_rc = METIS_NodeND(&nv, g.xadj, g.adjncy, NULL, options, perm, iperm);
+  sigprocmask(SIG_SETMASK, &saved, NULL);
+  if (metis_rc != METIS_OK) {
     goto done;
   }
 

@@ -93,6 +93,7 @@ typedef struct {
   sk__grid g;
   sk_diffusion_params p;
   int const_k;    /* k = k0 everywhere */
+  int const_filled; /* kn, kp hold the constant values */
   int has_source; /* p.source, source_const or the manufactured source */
   int mms;
   double lambda;  /* decay rate of the mode solution */
@@ -135,11 +136,12 @@ static double cond(const diff_data *dd, const double x[3], double u, double *dk)
 static void nodal_coeffs(diff_data *dd, double t, const double *u)
 {
   const sk__grid *g = &dd->g;
-  if (dd->const_k) {
+  if (dd->const_k && !dd->const_filled) {
     for (int64_t i = 0; i < g->total; i++) {
       dd->kn[i] = dd->p.k0;
       dd->kp[i] = 0.0;
     }
+    dd->const_filled = 1; /* constant k: the nodal values never change */
   }
   if (dd->const_k && !dd->sp) {
     return;

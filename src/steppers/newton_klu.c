@@ -205,7 +205,8 @@ static double wrms(const double *v, const double *wt, int64_t n)
 /* One Newton attempt from x. SK_OK converged, SK_RECOVERABLE not
  * converged (or singular / recoverable RHS), < 0 error. */
 static sk_status iterate(sk__newton *nw, double t, double gamma, const double *psi,
-                         const double *wt, double tol, double *x, int fresh_jac, sk_stats *st)
+                         const double *wt, double tol, double *x, int fresh_jac, int full,
+                         sk_stats *st)
 {
   double delp = 0.0;
   for (int k = 0; k < SK__NEWTON_MAXIT; k++) {
@@ -214,7 +215,7 @@ static sk_status iterate(sk__newton *nw, double t, double gamma, const double *p
     if (rc != SK_OK) {
       return rc;
     }
-    if (k == 0 && (fresh_jac || !nw->have_jac)) {
+    if ((k == 0 && (fresh_jac || !nw->have_jac)) || (full && k > 0)) {
       rc = eval_jacobian(nw, t, x, nw->fx, st);
       if (rc != SK_OK) {
         nw->have_jac = 0; /* a partial J is not reused */
@@ -254,7 +255,7 @@ static sk_status iterate(sk__newton *nw, double t, double gamma, const double *p
     if (del * fmin(1.0, nw->crate) <= tol || del == 0.0) {
       return SK_OK;
     }
-    if (k > 0 && del > 2.0 * delp) {
+    if (!full && k > 0 && del > 2.0 * delp) {
       return SK_RECOVERABLE;
     }
     delp = del;
@@ -270,12 +271,14 @@ sk_status sk__newton_solve(sk__newton *nw, double t, double gamma, const double 
   const int fresh = !nw->have_jac || nw->solves_since_jac >= SK__NEWTON_JAC_AGE;
   nw->solves_since_jac++;
   const int64_t fails0 = st->newton_fails;
-  sk_status rc = iterate(nw, t, gamma, psi, wt, tol, x, fresh, st);
-  if (rc == SK_RECOVERABLE && !fresh) {
-    /* an old Jacobian may be the cause: re-evaluate it at the predictor and retry once */
+  sk_status rc = iterate(nw, t, gamma, psi, wt, tol, x, fresh, 0, st);
+  if (rc == SK_RECOVERABLE) {
+    /* an old Jacobian, or a predictor far from the solution of a strongly
+     * nonlinear problem: retry once from the predictor with full Newton
+     * (J re-evaluated and refactored at every iterate) */
     memcpy(x, nw->x0, bytes);
     nw->solves_since_jac = 1;
-    rc = iterate(nw, t, gamma, psi, wt, tol, x, 1, st);
+    rc = iterate(nw, t, gamma, psi, wt, tol, x, 1, 1, st);
   }
   if (rc == SK_RECOVERABLE) {
     st->newton_fails = fails0 + 1;

@@ -24,8 +24,9 @@ void sk__newton_destroy(sk__newton **nw);
  * Newton, starting from the predictor in x (length n, overwritten by the
  * solution; left as the last iterate on failure). The iteration matrix
  * I - gamma J is refactored (klu_l_refactor, rcond check, full factor as
- * fallback) when gamma changes; J is re-evaluated at the predictor when
- * the iteration fails with an old J, then the solve is retried once.
+ * fallback) when gamma moves by more than 30%; when the iteration fails,
+ * the solve is retried once from the predictor with full Newton (J
+ * re-evaluated and refactored at every iterate).
  * Convergence: the WRMS norm of the update, with weights
  * 1 / (rtol |x_i| + atol_i), times min(1, rate) <= tol; at most 5 iterations.
  *   inputs: t, gamma > 0, psi[n], wt[n] (the weights), tol

@@ -44,6 +44,13 @@ static void release(sk__ref *r)
     r->w[k] = NULL;
   }
   r->ynew = r->f = r->fnew = r->yprev = r->fprev = NULL;
+  if (r->own_y) {
+    sk__free(r->ctx, r->y);
+  }
+  sk__free(r->ctx, r->yold);
+  sk__free(r->ctx, r->fold);
+  r->y = r->yold = r->fold = NULL;
+  r->own_y = 0;
   sk__newton_destroy(&r->nw);
 }
 
@@ -101,6 +108,17 @@ sk_status sk__ref_setup(sk_stepper *s)
   r->yprev = sk__calloc(ctx, n, sizeof(double));
   r->fprev = sk__calloc(ctx, n, sizeof(double));
   int ok = r->ynew && r->f && r->fnew && r->yprev && r->fprev;
+  r->dense = r->m->dense && !r->fixed;
+  if (r->dense) {
+    r->y = sk__calloc(ctx, n, sizeof(double));
+    r->own_y = r->y != NULL;
+    r->yold = sk__calloc(ctx, n, sizeof(double));
+    r->fold = sk__calloc(ctx, n, sizeof(double));
+    ok = ok && r->y && r->yold && r->fold;
+    if (r->y) {
+      memcpy(r->y, sk_stepper_state_buffer(s), n * sizeof(double));
+    }
+  }
   for (int k = 0; k < r->m->nwork && k < SK__REF_MAX_WORK; k++) {
     r->w[k] = sk__calloc(ctx, n, sizeof(double));
     ok = ok && r->w[k];
@@ -263,9 +281,17 @@ static sk_status one_step(sk__ref *r, double tout, int clip)
       if (r->m->accepted) {
         r->m->accepted(r, h);
       }
+      if (r->dense) {
+        memcpy(r->yold, r->y, (size_t)r->n * sizeof *r->y);
+        memcpy(r->fold, r->f, (size_t)r->n * sizeof *r->f);
+        r->told = r->t;
+      }
       memcpy(r->y, r->ynew, (size_t)r->n * sizeof *r->y);
       r->t = clipped ? tend : r->t + h;
       s->t = r->t;
+      if (r->own_y) {
+        memcpy(sk_stepper_state_buffer(s), r->y, (size_t)r->n * sizeof *r->y);
+      }
       if (r->fnew_valid) {
         double *tmp = r->f;
         r->f = r->fnew;
@@ -304,8 +330,32 @@ sk_status sk__ref_step(sk_stepper *s, double tout, double *tret)
 {
   sk__ref *r = sk_stepper_get_impl(s);
   sk_status rc = one_step(r, tout, 0);
+  if (rc != SK_OK && r->own_y) {
+    memcpy(sk_stepper_state_buffer(s), r->y, (size_t)r->n * sizeof *r->y);
+    s->t = r->t;
+  }
   *tret = r->t;
   return rc;
+}
+
+/* Dense output at tout in [told, t]: Hermite cubic through (y, f) at both
+ * ends of the last step, theta = (tout - told) / h:
+ *   y(tout) = (2th^3 - 3th^2 + 1) y0 + (th^3 - 2th^2 + th) h f0
+ *           + (-2th^3 + 3th^2) y1 + (th^3 - th^2) h f1
+ * written to the stepper's state buffer, whose time becomes tout. */
+static sk_status interpolate(sk__ref *r, double tout)
+{
+  SK_CALL(r->ctx, sk__ref_f(r));
+  const double h = r->t - r->told, th = (tout - r->told) / h;
+  const double th2 = th * th, th3 = th2 * th;
+  const double c0 = 2 * th3 - 3 * th2 + 1, d0 = h * (th3 - 2 * th2 + th);
+  const double c1 = -2 * th3 + 3 * th2, d1 = h * (th3 - th2);
+  double *out = sk_stepper_state_buffer(r->s);
+  for (int64_t i = 0; i < r->n; i++) {
+    out[i] = c0 * r->yold[i] + d0 * r->fold[i] + c1 * r->y[i] + d1 * r->f[i];
+  }
+  r->s->t = tout;
+  return SK_OK;
 }
 
 sk_status sk__ref_advance(sk_stepper *s, double tout, double *tret)
@@ -318,12 +368,23 @@ sk_status sk__ref_advance(sk_stepper *s, double tout, double *tret)
   }
   sk_status rc = SK_OK;
   while (r->t < tout) {
-    rc = one_step(r, tout, 1);
+    rc = one_step(r, tout, !r->dense);
     if (rc != SK_OK) {
       break;
     }
   }
-  *tret = r->t;
+  if (rc == SK_OK && r->dense && r->t > tout) {
+    /* the internal state ran past tout (now, or in an earlier one-step call) */
+    rc = interpolate(r, tout);
+    *tret = tout;
+    return rc;
+  }
+  if (rc != SK_OK && r->own_y) {
+    /* the state at the last successful step, as the contract says */
+    memcpy(sk_stepper_state_buffer(s), r->y, (size_t)r->n * sizeof *r->y);
+    s->t = r->t;
+  }
+  *tret = s->t;
   return rc;
 }
 

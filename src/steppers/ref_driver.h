@@ -15,6 +15,9 @@ typedef struct {
   int implicit;      /* 1: uses the Newton/KLU helper (needs a Jacobian pattern) */
   int nwork;         /* work vectors of length n (r->w[0..nwork-1]), at most SK__REF_MAX_WORK */
   double max_growth; /* largest step-size ratio of the adaptive controller */
+  int dense;         /* 1: in adaptive mode, step past tout and interpolate there
+                      * (Hermite cubic from y, f at both ends of the step; the
+                      * method must leave f(t+h, ynew) in r->fnew); 0: clip */
   /* attempt: try one step of size h from (r->t, r->y) and write the result
    * to r->ynew; never modifies r->y or r->t. In adaptive mode set *err to
    * the scaled local error norm (<= 1 accepts) and r->q to the order of the
@@ -40,8 +43,13 @@ struct sk__ref {
   double hfix;
   double h;             /* next step size (adaptive) */
   double hmin, hmax;
-  double t;             /* time of r->y (mirrors the stepper's t) */
-  double *y;            /* the stepper's state buffer */
+  double t;             /* time of r->y, the internal state */
+  double *y;            /* internal state: the stepper's state buffer, or (dense
+                         * output) a copy that may run ahead of the output time */
+  int own_y;            /* 1: r->y is allocated here (dense output) */
+  int dense;            /* dense output active (method dense, adaptive mode) */
+  double *yold, *fold;  /* dense output: y, f at told, the start of the last step */
+  double told;
   double *ynew;
   double *f;            /* f(t, y) when f_valid */
   int f_valid;
@@ -83,7 +91,10 @@ sk_status sk__ref_f(sk__ref *r);
 double sk__ref_error_norm(const sk__ref *r, const double *e, const double *y, const double *ynew);
 
 /* sk__ref_newton: solve x = psi + gamma f(t, x) for x, starting from the
- * predictor in x (overwritten by the solution). Returns SK_OK,
+ * predictor in x (overwritten by the solution). Implicit methods reserve
+ * their last work vector, r->w[nwork-1], for the Newton weights
+ * 1 / (rtol |x_i| + atol_i). The Newton tolerance is 0.1 (adaptive) or
+ * 0.01 (fixed step) in that WRMS norm. Returns SK_OK,
  * SK_RECOVERABLE (no convergence, singular matrix or a recoverable RHS:
  * cut the step) or an error. Counts the statistics. */
 sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, double *x);

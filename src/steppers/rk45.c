@@ -17,7 +17,9 @@
  * Error estimate e = h sum (b_i - bhat_i) k_i (order 4: the controller uses
  * the exponent 1/5), measured as the RMS of
  * |e_i| / (atol_i + rtol max(|y_i|, |y_new_i|)); safety 0.9, growth <= 5,
- * shrink >= 0.2. With solver.fixed_step > 0 the error estimate is ignored. */
+ * shrink >= 0.2. With solver.fixed_step > 0 the error estimate is ignored.
+ * Adaptive runs step past the output time and interpolate there (the
+ * driver's Hermite cubic from y and f = k1, k7 at both ends). */
 static sk_status rk45_attempt(sk__ref *r, double h, double *err)
 {
   static const double a21 = 1.0 / 5.0;
@@ -90,7 +92,7 @@ static sk_status rk45_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method rk45_method = {
-    .fixed_only = 0, .implicit = 0, .nwork = 7, .max_growth = 5.0,
+    .fixed_only = 0, .implicit = 0, .nwork = 7, .max_growth = 5.0, .dense = 1,
     .attempt = rk45_attempt, .accepted = NULL,
 };
 

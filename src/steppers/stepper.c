@@ -364,6 +364,7 @@ static sk_status run_op(sk_stepper *s, double tout, double *tret, int one_step)
            "output time %.6e is not after the current time %.6e", tout, s->t);
   const double start = now_seconds();
   sk_status rc;
+  *tret = s->t; /* an engine that fails before stepping leaves it as is */
   if (one_step) {
     SK_CHECK(s->ctx, s->type->step != NULL, SK_ERR_UNSUPPORTED,
              "solver '%s' has no single-step mode", s->type->name);
@@ -372,6 +373,9 @@ static sk_status run_op(sk_stepper *s, double tout, double *tret, int one_step)
     rc = s->type->advance(s, tout, tret);
   }
   s->wall_time += now_seconds() - start;
+  /* the time of the state buffer: engines report it through tret, so a
+   * user-registered type needs no access to the stepper's internals */
+  s->t = *tret;
   if (rc < 0) {
     sk__error_push_frame(s->ctx, __func__, __FILE__, __LINE__);
   }

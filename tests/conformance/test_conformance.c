@@ -3,7 +3,6 @@
 
 /* The in-house stepper below publishes its time through the generic
  * stepper's body: the public API has no time setter for user types yet. */
-#include "steppers/stepper_impl.h"
 
 /* ---- test problems ------------------------------------------------------
  * 0 decay:      y' = -y,                       y(0) = 1,      y = e^{-t}
@@ -14,6 +13,9 @@
  *               slow mode (y1 + y2)/sqrt2 = sqrt2 e^{-t}, fast (y1 - y2)/sqrt2 = 0 at t=0
  * 5 scalar:     y' = lambda y + beta sin t (seeds), y(0) = 1; no exact solution
  * 6 diagonal:   y1' = -y1, y2' = -1000 y2 (seeds), y(0) = (1, 1)
+ * 7 Robertson:  y1' = -0.04 y1 + 1e4 y2 y3, y2' = 0.04 y1 - 1e4 y2 y3 - 3e7 y2^2,
+ *               y3' = 3e7 y2^2, y(0) = (1, 0, 0); reference at t = 40 (Hairer &
+ *               Wanner): (0.7158271, 9.185535e-6, 0.2841637)
  * Every problem has a CSC Jacobian pattern; values are given except where
  * `fd_jacobian` asks the implicit steppers to difference the RHS. */
 typedef struct {
@@ -52,6 +54,11 @@ static int prob_rhs(double t, const double *y, double *f, void *ud)
   case 5:
     f[0] = p->lambda * y[0] + p->beta * sin(t);
     break;
+  case 7:
+    f[0] = -0.04 * y[0] + 1e4 * y[1] * y[2];
+    f[2] = 3e7 * y[1] * y[1];
+    f[1] = -f[0] - f[2];
+    break;
   default:
     f[0] = -y[0];
     f[1] = -1000.0 * y[1];
@@ -88,6 +95,17 @@ static int prob_jac(double t, const double *y, const double *fy, double *v, void
   case 5:
     v[0] = p->lambda;
     break;
+  case 7: /* full 3x3, column by column */
+    v[0] = -0.04;
+    v[1] = 0.04;
+    v[2] = 0.0;
+    v[3] = 1e4 * y[2];
+    v[4] = -1e4 * y[2] - 6e7 * y[1];
+    v[5] = 6e7 * y[1];
+    v[6] = 1e4 * y[1];
+    v[7] = -1e4 * y[1];
+    v[8] = 0.0;
+    break;
   default:
     v[0] = -1.0;
     v[1] = -1000.0;
@@ -120,6 +138,11 @@ static int prob_exact(double t, double *y, void *ud)
   case 5:
     y[0] = t == 0.0 ? 1.0 : NAN;
     break;
+  case 7:
+    y[0] = t == 0.0 ? 1.0 : 0.7158271;
+    y[1] = t == 0.0 ? 0.0 : 9.185535e-6;
+    y[2] = t == 0.0 ? 0.0 : 0.2841637;
+    break;
   default:
     y[0] = exp(-t);
     y[1] = exp(-1000.0 * t);
@@ -130,6 +153,9 @@ static int prob_exact(double t, double *y, void *ud)
 
 static int64_t prob_n(int problem)
 {
+  if (problem == 7) {
+    return 3;
+  }
   return (problem == 1 || problem == 4 || problem == 6) ? 2 : 1;
 }
 
@@ -139,6 +165,7 @@ static sk_model *make_model(sk_context *ctx, prob *p, int fd_jacobian)
   static const int64_t cposc[] = {0, 1, 2}, riosc[] = {1, 0};
   static const int64_t cpfull[] = {0, 2, 4}, rifull[] = {0, 1, 0, 1};
   static const int64_t cpdiag[] = {0, 1, 2}, ridiag[] = {0, 1};
+  static const int64_t cp3[] = {0, 3, 6, 9}, ri3[] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
   const int64_t n = prob_n(p->problem);
   sk_model *m = NULL;
   CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, n, &m));
@@ -156,6 +183,9 @@ static sk_model *make_model(sk_context *ctx, prob *p, int fd_jacobian)
   } else if (p->problem == 6) {
     cp = cpdiag;
     ri = ridiag;
+  } else if (p->problem == 7) {
+    cp = cp3;
+    ri = ri3;
   }
   CHECK_OK(ctx, sk_model_set_jac_pattern(m, cp, ri));
   if (!fd_jacobian) {
@@ -195,7 +225,7 @@ static sk_status run(sk_context *ctx, const char *name, sk_model *m, const cfg *
 
 static double max_err(sk_model *m, double t, const double *y)
 {
-  double ex[2];
+  double ex[3];
   sk_model_eval_exact(m, t, ex);
   double e = 0;
   for (int64_t i = 0; i < sk_model_get_n(m); i++) {
@@ -348,6 +378,25 @@ static void check_stiff(sk_context *ctx, const sk_stepper_type *ty)
     CHECK_EQ_INT(st.steps, 500);
   }
   sk_model_destroy(&m);
+  /* Robertson to t = 40: adaptive where the type adapts, else h = 1e-3
+   * (at h = 1e-2 the first step's Newton iteration does not converge in 5
+   * iterations from the explicit predictor: SK_ERR_CONV, as specified) */
+  prob pr = {7, 0, 0, 0, 0, 0};
+  m = make_model(ctx, &pr, 0);
+  const int adaptive = (ty->flags & SK_STEPPER_ADAPTIVE) != 0;
+  cfg cr = {adaptive ? 0.0 : 1e-3, 1e-6, 1e-12, 40.0};
+  double yr[3], ex[3];
+  CHECK_OK(ctx, run(ctx, ty->name, m, &cr, yr, &st));
+  sk_model_eval_exact(m, 40.0, ex);
+  printf("  robertson %-9s y(40) = (%.6f, %.4e, %.6f), %lld steps, %lld Newton iterations, "
+         "%lld Jacobians\n",
+         ty->name, yr[0], yr[1], yr[2], (long long)st.steps, (long long)st.newton_iters,
+         (long long)st.jac_evals);
+  const double rel = 1e-3;
+  CHECK_NEAR(yr[0], ex[0], rel, 0);
+  CHECK_NEAR(yr[1], ex[1], rel, 0);
+  CHECK_NEAR(yr[2], ex[2], rel, 0);
+  sk_model_destroy(&m);
 }
 
 /* ---- an in-house stepper registered through the public API: Heun ------
@@ -355,6 +404,7 @@ static void check_stiff(sk_context *ctx, const sk_stepper_type *ty)
  * order 2, fixed step (solver.fixed_step > 0). */
 typedef struct {
   double *k1, *k2, *tmp;
+  double t; /* time of the state buffer: the stepper reads it back through tret */
   int64_t steps, rhs;
 } heun;
 
@@ -386,6 +436,8 @@ static void heun_destroy(sk_stepper *s)
 
 static sk_status heun_setup(sk_stepper *s)
 {
+  heun *hn = sk_stepper_get_impl(s);
+  hn->t = sk_stepper_get_t0(s);
   return sk_stepper_get_fixed_step(s) > 0 ? SK_OK : SK_ERR_INPUT;
 }
 
@@ -397,7 +449,7 @@ static sk_status heun_one(sk_stepper *s, double tout, int clip)
   sk_model *m = sk_stepper_get_model(s);
   const int64_t n = sk_model_get_n(m);
   double *y = sk_stepper_state_buffer(s);
-  const double t = sk_stepper_get_time(s);
+  const double t = hn->t;
   double h = sk_stepper_get_fixed_step(s);
   if (clip && t + h * (1 + 1e-8) >= tout) {
     h = tout - t;
@@ -417,25 +469,27 @@ static sk_status heun_one(sk_stepper *s, double tout, int clip)
   for (int64_t i = 0; i < n; i++) {
     y[i] += 0.5 * h * (hn->k1[i] + hn->k2[i]);
   }
-  s->t = (clip && h == tout - t) ? tout : t + h;
+  hn->t = (clip && h == tout - t) ? tout : t + h;
   hn->steps++;
   return SK_OK;
 }
 
 static sk_status heun_step(sk_stepper *s, double tout, double *tret)
 {
+  heun *hn = sk_stepper_get_impl(s);
   sk_status rc = heun_one(s, tout, 0);
-  *tret = sk_stepper_get_time(s);
+  *tret = hn->t;
   return rc;
 }
 
 static sk_status heun_advance(sk_stepper *s, double tout, double *tret)
 {
+  heun *hn = sk_stepper_get_impl(s);
   sk_status rc = SK_OK;
-  while (rc == SK_OK && sk_stepper_get_time(s) < tout) {
+  while (rc == SK_OK && hn->t < tout) {
     rc = heun_one(s, tout, 1);
   }
-  *tret = sk_stepper_get_time(s);
+  *tret = hn->t;
   return rc;
 }
 
@@ -670,6 +724,48 @@ static void check_driver(sk_context *ctx)
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "step budget of 100 steps exhausted");
   CHECK_NEAR(sk_stepper_get_time(s), 0.01, 1e-9, 0);
   sk_stepper_destroy(&s);
+  /* fixed step: a Newton failure is SK_ERR_CONV, with the state left at the last step */
+  prob prb = {7, 0, 0, 0, 0, 0};
+  sk_model *mr = make_model(ctx, &prb, 0);
+  CHECK_OK(ctx, sk_stepper_create(ctx, "beuler", mr, &s));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-6, 1e-12));
+  CHECK_OK(ctx, sk_stepper_set_fixed_step(s, 0.01));
+  CHECK(sk_stepper_advance(s, 40.0, &t) == SK_ERR_CONV);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "Newton iteration failed at t=0");
+  CHECK(t == 0.0 && sk_stepper_get_time(s) == 0.0);
+  CHECK(sk_stepper_get_state(s)[0] == 1.0 && sk_stepper_get_state(s)[1] == 0.0);
+  sk_stepper_get_stats(s, &st);
+  CHECK(st.newton_fails == 1 && st.steps == 0);
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&mr);
+  /* rk45 dense output: 100 output times cost no extra steps (Hermite
+   * interpolation inside the last step), and every output is accurate */
+  prob po = {1, 0, 0, 0, 0, 0};
+  sk_model *mo = make_model(ctx, &po, 0);
+  sk_stats st1;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "rk45", mo, &s));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-8, 1e-10));
+  CHECK_OK(ctx, sk_stepper_advance(s, 5.0, &t));
+  sk_stepper_get_stats(s, &st1);
+  sk_stepper_destroy(&s);
+  CHECK_OK(ctx, sk_stepper_create(ctx, "rk45", mo, &s));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-8, 1e-10));
+  double worst = 0;
+  for (int k = 1; k <= 100; k++) {
+    CHECK_OK(ctx, sk_stepper_advance(s, 0.05 * k, &t));
+    CHECK(t == 0.05 * k && sk_stepper_get_time(s) == t);
+    worst = fmax(worst, max_err(mo, t, sk_stepper_get_state(s)));
+  }
+  sk_stepper_get_stats(s, &st);
+  printf("  rk45 dense output: %lld steps for 1 output, %lld for 100; worst error %.2e\n",
+         (long long)st1.steps, (long long)st.steps, worst);
+  CHECK_EQ_INT(st.steps, st1.steps);
+  CHECK(worst < 1e-6);
+  /* a single step after an interpolated output continues from the internal state */
+  CHECK_OK(ctx, sk_stepper_step(s, 6.0, &t));
+  CHECK(t > 5.0 && max_err(mo, t, sk_stepper_get_state(s)) < 1e-6);
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&mo);
   /* rk45 rejects steps on the forced problem started with a too-large h */
   prob pf = {2, 0, 0, 0, 0, 0};
   sk_model *mf = make_model(ctx, &pf, 0);
