@@ -51,16 +51,5 @@ static const sk__ref_method ab2_method = {
 
 static sk_status ab2_create(sk_stepper *s) { return sk__ref_create(s, &ab2_method); }
 
-const sk_stepper_type sk__stepper_ab2 = {
-    .name = "ab2",
-    .description = "two-step Adams-Bashforth (explicit, order 2, fixed step; Heun start)",
-    .order = 2,
-    .flags = SK_STEPPER_EXPLICIT,
-    .create = ab2_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_ab2, "ab2", "two-step Adams-Bashforth (explicit, order 2, fixed step; Heun start)", 2,
+                     SK_STEPPER_EXPLICIT, ab2_create);

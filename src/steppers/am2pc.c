@@ -57,16 +57,5 @@ static const sk__ref_method am2pc_method = {
 
 static sk_status am2pc_create(sk_stepper *s) { return sk__ref_create(s, &am2pc_method); }
 
-const sk_stepper_type sk__stepper_am2pc = {
-    .name = "am2pc",
-    .description = "AB2 predictor / AM2 (trapezoidal) corrector, PECE (explicit, order 2, fixed step)",
-    .order = 2,
-    .flags = SK_STEPPER_EXPLICIT,
-    .create = am2pc_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_am2pc, "am2pc", "AB2 predictor / AM2 (trapezoidal) corrector, PECE (explicit, order 2, fixed step)", 2,
+                     SK_STEPPER_EXPLICIT, am2pc_create);

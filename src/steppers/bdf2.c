@@ -75,16 +75,5 @@ static const sk__ref_method bdf2_method = {
 
 static sk_status bdf2_create(sk_stepper *s) { return sk__ref_create(s, &bdf2_method); }
 
-const sk_stepper_type sk__stepper_bdf2 = {
-    .name = "bdf2",
-    .description = "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU)",
-    .order = 2,
-    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF,
-    .create = bdf2_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_bdf2, "bdf2", "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU)", 2,
+                     SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF, bdf2_create);

@@ -26,16 +26,5 @@ static const sk__ref_method beuler_method = {
 
 static sk_status beuler_create(sk_stepper *s) { return sk__ref_create(s, &beuler_method); }
 
-const sk_stepper_type sk__stepper_beuler = {
-    .name = "beuler",
-    .description = "backward Euler (implicit, order 1, fixed step; Newton with KLU)",
-    .order = 1,
-    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF,
-    .create = beuler_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_beuler, "beuler", "backward Euler (implicit, order 1, fixed step; Newton with KLU)", 1,
+                     SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF, beuler_create);

@@ -25,16 +25,5 @@ static const sk__ref_method euler_method = {
 
 static sk_status euler_create(sk_stepper *s) { return sk__ref_create(s, &euler_method); }
 
-const sk_stepper_type sk__stepper_euler = {
-    .name = "euler",
-    .description = "forward Euler (explicit, order 1, fixed step)",
-    .order = 1,
-    .flags = SK_STEPPER_EXPLICIT,
-    .create = euler_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_euler, "euler", "forward Euler (explicit, order 1, fixed step)", 1,
+                     SK_STEPPER_EXPLICIT, euler_create);

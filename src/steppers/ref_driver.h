@@ -99,4 +99,21 @@ double sk__ref_error_norm(const sk__ref *r, const double *e, const double *y, co
  * cut the step) or an error. Counts the statistics. */
 sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, double *x);
 
+/* SK__REF_STEPPER_TYPE: the stepper type table of a reference method (every
+ * op but create is the shared driver's). */
+#define SK__REF_STEPPER_TYPE(ident, type_name, desc, declared_order, type_flags, create_fn) \
+  const sk_stepper_type ident = {                                                          \
+      .name = type_name,                                                                   \
+      .description = desc,                                                                 \
+      .order = declared_order,                                                             \
+      .flags = type_flags,                                                                 \
+      .create = create_fn,                                                                 \
+      .setup = sk__ref_setup,                                                              \
+      .step = sk__ref_step,                                                                \
+      .advance = sk__ref_advance,                                                          \
+      .get_stats = sk__ref_get_stats,                                                      \
+      .set_from_options = NULL,                                                            \
+      .destroy = sk__ref_destroy,                                                          \
+  }
+
 #endif

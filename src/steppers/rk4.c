@@ -51,16 +51,5 @@ static const sk__ref_method rk4_method = {
 
 static sk_status rk4_create(sk_stepper *s) { return sk__ref_create(s, &rk4_method); }
 
-const sk_stepper_type sk__stepper_rk4 = {
-    .name = "rk4",
-    .description = "classical Runge-Kutta (explicit, order 4, fixed step)",
-    .order = 4,
-    .flags = SK_STEPPER_EXPLICIT,
-    .create = rk4_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_rk4, "rk4", "classical Runge-Kutta (explicit, order 4, fixed step)", 4,
+                     SK_STEPPER_EXPLICIT, rk4_create);

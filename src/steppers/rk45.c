@@ -98,16 +98,5 @@ static const sk__ref_method rk45_method = {
 
 static sk_status rk45_create(sk_stepper *s) { return sk__ref_create(s, &rk45_method); }
 
-const sk_stepper_type sk__stepper_rk45 = {
-    .name = "rk45",
-    .description = "Dormand-Prince 5(4) with FSAL (explicit, order 5, adaptive or fixed step)",
-    .order = 5,
-    .flags = SK_STEPPER_EXPLICIT | SK_STEPPER_ADAPTIVE,
-    .create = rk45_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_rk45, "rk45", "Dormand-Prince 5(4) with FSAL (explicit, order 5, adaptive or fixed step)", 5,
+                     SK_STEPPER_EXPLICIT | SK_STEPPER_ADAPTIVE, rk45_create);

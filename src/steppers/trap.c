@@ -34,16 +34,5 @@ static const sk__ref_method trap_method = {
 
 static sk_status trap_create(sk_stepper *s) { return sk__ref_create(s, &trap_method); }
 
-const sk_stepper_type sk__stepper_trap = {
-    .name = "trap",
-    .description = "trapezoidal rule (implicit, order 2, fixed step; Newton with KLU; A- not L-stable)",
-    .order = 2,
-    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF,
-    .create = trap_create,
-    .setup = sk__ref_setup,
-    .step = sk__ref_step,
-    .advance = sk__ref_advance,
-    .get_stats = sk__ref_get_stats,
-    .set_from_options = NULL,
-    .destroy = sk__ref_destroy,
-};
+SK__REF_STEPPER_TYPE(sk__stepper_trap, "trap", "trapezoidal rule (implicit, order 2, fixed step; Newton with KLU; A- not L-stable)", 2,
+                     SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF, trap_create);
