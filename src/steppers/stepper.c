@@ -32,8 +32,8 @@ static const sk_option_spec stepper_options[] = {
      "use the project's vectorized N_Vector kernels instead of the packaged ones"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
-     "linear solver (auto: klu when the model has a sparse Jacobian, else spgmr; none "
-     "for cvode-adams)"},
+     "linear solver (auto: spgmr for n >= 50000 when the model has its own preconditioner, "
+     "else klu when it has a sparse Jacobian, else spgmr; none for cvode-adams)"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
