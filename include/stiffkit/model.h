@@ -77,6 +77,16 @@ sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
  * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
 sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
 
+/* sk_model_set_second_order: mark an ODE model as a separable second-order
+ * system q'' = a(t, q) written as y = (q, v), n = 2 nq: the first nq
+ * components are the positions q, the next nq the velocities v, and the
+ * RHS must be f(t, (q, v)) = (v, a(t, q)) -- its first half is v itself and
+ * its second half does not depend on v. Steppers for such systems
+ * (Stoermer-Verlet, flag SK_STEPPER_SECOND_ORDER) read a(t, q) from the
+ * second half of f. nq = 0 clears the mark. Errors: SK_ERR_ARG (NULL model,
+ * nq < 0, n != 2 nq, or a model that is not an ODE). */
+sk_status sk_model_set_second_order(sk_model *m, int64_t nq);
+
 /* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);
 sk_model_kind sk_model_get_kind(const sk_model *m);
@@ -85,6 +95,7 @@ void *sk_model_get_user_data(const sk_model *m);
 int sk_model_has_exact(const sk_model *m);
 int sk_model_has_jacobian(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);
+int64_t sk_model_get_second_order(const sk_model *m); /* nq, 0 when not marked second order */
 sk_context *sk_model_get_context(const sk_model *m);
 
 /* sk_model_get_jac_pattern: stored pattern (NULL pointers when none); nnz = colptr[n]. */

@@ -23,7 +23,9 @@ enum {
   SK_STEPPER_ADAPTIVE = 1u << 2,      /* controls its step size */
   SK_STEPPER_STIFF = 1u << 3,         /* suitable for stiff problems */
   SK_STEPPER_HANDLES_DAE = 1u << 4,   /* accepts SK_MODEL_DAE */
-  SK_STEPPER_VARIABLE_ORDER = 1u << 5 /* order changes during the run */
+  SK_STEPPER_VARIABLE_ORDER = 1u << 5, /* order changes during the run */
+  SK_STEPPER_SECOND_ORDER = 1u << 6    /* needs a model marked second order
+                                        * (sk_model_set_second_order): y = (q, v) */
 };
 
 /* The stepper type table. One `const sk_stepper_type` per engine; the

@@ -9,5 +9,6 @@
 #include "stiffkit/model.h"
 #include "stiffkit/stats.h"
 #include "stiffkit/stepper.h"
+#include "stiffkit/plugin.h"
 #include "stiffkit/diffusion.h"
 #endif

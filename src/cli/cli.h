@@ -29,5 +29,8 @@ int cli_report(sk_context *ctx, sk_status st);
 /* Subcommands: argc/argv start at the subcommand name. */
 int cli_run(int argc, char **argv);
 int cli_info(int argc, char **argv);
+int cli_verify(int argc, char **argv);    /* cmd_verify.c */
+int cli_diagnose(int argc, char **argv);  /* cmd_diagnose.c */
+int cli_stability(int argc, char **argv); /* cmd_stability.c */
 
 #endif

@@ -164,7 +164,11 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
     fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s", n,
             job->method, job->linsol, buf ? buf : "{}");
     if (job->have_error) {
-      fprintf(f, ", \"max_err\": %.10e, \"rms_err\": %.10e", job->max_err, job->rms_err);
+      /* JSON has no inf/nan: a blown-up error is written as null */
+      char me[32], re[32];
+      snprintf(me, sizeof me, isfinite(job->max_err) ? "%.10e" : "null", job->max_err);
+      snprintf(re, sizeof re, isfinite(job->rms_err) ? "%.10e" : "null", job->rms_err);
+      fprintf(f, ", \"max_err\": %s, \"rms_err\": %s", me, re);
     }
     fprintf(f, "}\n");
   }

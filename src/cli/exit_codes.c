@@ -46,7 +46,11 @@ int cli_report(sk_context *ctx, sk_status st)
 {
   char buf[8192];
   const int traceback = getenv("STIFFKIT_TRACEBACK") != NULL;
-  sk_error_format(sk_context_get_error(ctx), traceback, buf, sizeof buf);
+  const sk_error *err = sk_context_get_error(ctx);
+  buf[0] = '\0';
+  if (err && err->code != SK_OK) { /* an op may fail without recording (user stepper types) */
+    sk_error_format(err, traceback, buf, sizeof buf);
+  }
   fprintf(stderr, "stiffkit: error: %s\n", buf[0] ? buf : sk_status_str(st));
   return cli_exit_code(st);
 }

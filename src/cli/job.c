@@ -176,6 +176,8 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   }
   SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   SK_CALL(ctx, make_probes(ctx, job));
+  /* in-house stepper types (solver.plugin) must be registered before the lookup */
+  SK_CALL(ctx, sk_plugin_load_from_options(ctx, o));
   SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
   SK_CALL(ctx, sk_stepper_set_from_options(job->stepper, o));
   SK_CALL(ctx, sk_stepper_setup(job->stepper));

@@ -13,6 +13,9 @@ static void usage(FILE *out)
           "  run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
           "                    integrate a model (without CONFIG: the embedded 2D heat example)\n"
           "  run --help-options  list every option key with type, default and help\n"
+          "  verify CONFIG.yaml  cross-verification report of the production answer\n"
+          "  diagnose CONFIG.yaml  stiffness report (eigenvalue estimates, time scales, advice)\n"
+          "  stability METHOD  amplification factor and stability region of a stepper\n"
           "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5 and build options\n"
           "\n"
           "exit codes: 0 ok, 10 numerical failure, 11 verification failed, 64 usage,\n"
@@ -32,6 +35,15 @@ int main(int argc, char **argv)
   }
   if (!strcmp(cmd, "info")) {
     return cli_info(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "verify")) {
+    return cli_verify(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "diagnose")) {
+    return cli_diagnose(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "stability")) {
+    return cli_stability(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "--version")) {
     printf("stiffkit %s\n", SK_VERSION);

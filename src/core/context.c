@@ -28,6 +28,9 @@ void sk_context_destroy(sk_context **ctx)
   if ((*ctx)->mpi_owned && (*ctx)->mpi_finalize) {
     (*ctx)->mpi_finalize();
   }
+  if ((*ctx)->plugin_close) {
+    (*ctx)->plugin_close(*ctx);
+  }
   free(*ctx);
   *ctx = NULL;
 }

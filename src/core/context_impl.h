@@ -6,6 +6,7 @@
 #include "stiffkit/stepper.h"
 
 #define SK_MAX_USER_STEPPERS 32
+#define SK_MAX_PLUGINS 16
 
 struct sk_context {
   sk_error err;
@@ -18,6 +19,13 @@ struct sk_context {
   /* user-registered stepper types */
   const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
   size_t n_user_steppers;
+  /* plugin shared objects loaded by sk_plugin_load (src/core/plugin.c), in
+   * load order; sk_context_destroy calls plugin_close, which dlclose's them
+   * (after MPI is finalized, before the context is freed), so that this file
+   * needs no dlfcn header */
+  void *plugins[SK_MAX_PLUGINS];
+  size_t n_plugins;
+  void (*plugin_close)(sk_context *ctx);
   /* MPI, initialized by the first AMG preconditioner when the application
    * had not (src/linsol/amg_hypre.c): mpi_owned is 1 in the context that did
    * it, and sk_context_destroy then calls mpi_finalize (hypre's and MPI's

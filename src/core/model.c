@@ -126,7 +126,22 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
   return SK_OK;
 }
 
+sk_status sk_model_set_second_order(sk_model *m, int64_t nq)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, m->kind == SK_MODEL_ODE, SK_ERR_ARG,
+           "model '%s': only an ODE model can be marked second order", m->name);
+  SK_CHECK(m->ctx, nq == 0 || (nq > 0 && 2 * nq == m->n), SK_ERR_ARG,
+           "model '%s': a second-order model y = (q, v) needs n = 2 nq (n = %lld, nq = %lld)",
+           m->name, (long long)m->n, (long long)nq);
+  m->nq = nq;
+  return SK_OK;
+}
+
 int64_t sk_model_get_n(const sk_model *m) { return m ? m->n : 0; }
+int64_t sk_model_get_second_order(const sk_model *m) { return m ? m->nq : 0; }
 sk_model_kind sk_model_get_kind(const sk_model *m) { return m ? m->kind : SK_MODEL_ODE; }
 const char *sk_model_get_name(const sk_model *m) { return m ? m->name : NULL; }
 void *sk_model_get_user_data(const sk_model *m) { return m ? m->user_data : NULL; }

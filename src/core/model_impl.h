@@ -20,6 +20,7 @@ struct sk_model {
   sk_component_name_fn component_name;
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
+  int64_t nq;      /* > 0: second order, y = (q, v) with nq positions (sk_model_set_second_order) */
   /* fault injection (tests): from time fault_t on, RHS component fault_comp is NaN */
   int64_t fault_comp; /* -1 = off */
   double fault_t;

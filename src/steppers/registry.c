@@ -15,6 +15,7 @@ extern const sk_stepper_type sk__stepper_beuler;
 extern const sk_stepper_type sk__stepper_trap;
 extern const sk_stepper_type sk__stepper_am2pc;
 extern const sk_stepper_type sk__stepper_bdf2;
+extern const sk_stepper_type sk__stepper_verlet;
 
 static const sk_stepper_type *const builtin_types[] = {
     &sk__stepper_cvode_bdf,
@@ -27,6 +28,7 @@ static const sk_stepper_type *const builtin_types[] = {
     &sk__stepper_trap,
     &sk__stepper_am2pc,
     &sk__stepper_bdf2,
+    &sk__stepper_verlet,
     NULL,
 };
 

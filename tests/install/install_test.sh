@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both
+# tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both, and run a plugin built against it
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -27,4 +27,11 @@ libdir=$(pkg-config --variable=libdir stiffkit)
 LD_LIBRARY_PATH="$libdir" "$work/b/example"
 cc -std=c11 $san_flags "$src/tests/install/example.c" -o "$work/example_pc" $(pkg-config --cflags --libs stiffkit) -lm
 LD_LIBRARY_PATH="$libdir" "$work/example_pc" > /dev/null
+# an in-house stepper plugin built against the installed headers (the README's command), run by the installed CLI
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/inhouse_rk2.c" \
+  $(pkg-config --cflags stiffkit) -o "$work/inhouse_rk2.so"
+(cd "$work" && LD_LIBRARY_PATH="$libdir" "$work/prefix/bin/stiffkit" run --quiet --set solver.plugin=./inhouse_rk2.so \
+  --set solver.method=inhouse-rk2 --set solver.fixed_step=1e-4 --set "model.n=[10]" --set output.csv=false \
+  --set output.hdf5=false) > "$work/plugin_run.txt"
+grep -q "error against the exact solution" "$work/plugin_run.txt"
 echo "installed package works with find_package and pkg-config"

@@ -1,0 +1,486 @@
+/* src/cli/cmd_diagnose.c: `stiffkit diagnose`: Jacobian eigenvalue estimates along the solution, stiffness ratio, explicit step bounds and a solver recommendation */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/job.h"
+#include "core/error.h"
+#include "sparse/eig_estimate.h"
+
+/* Real-axis stability limits h |lambda| <= c of the explicit methods quoted. */
+#define DIAG_FE_LIMIT 2.0
+#define DIAG_RK4_LIMIT 2.785
+/* Recommendation thresholds. */
+#define DIAG_RATIO_EXPLICIT 100.0  /* stiffness ratio below this: explicit */
+#define DIAG_STEPS_FACTOR 10.0     /* explicit steps below this times BDF steps: explicit */
+#define DIAG_KRYLOV_N 50000        /* above this size: Krylov */
+#define DIAG_DENSE_N 2000          /* no Jacobian and at most this size: dense */
+#define DIAG_NSAMPLES 4            /* t0 and three times along the solution */
+
+typedef struct {
+  const char *config;
+  const char **sets;
+  size_t nsets;
+  const char *report;
+  int quiet;
+} diag_args;
+
+typedef struct {
+  double t;
+  sk__eig_estimate e;
+  double mag_max, mag_min, ratio;
+} diag_sample;
+
+typedef struct {
+  diag_sample s[DIAG_NSAMPLES];
+  int nsamples;
+  sk_stats stats;
+  double worst_max, worst_ratio; /* over the samples */
+  double h_fe, h_rk4;
+  double steps_fe, steps_rk4;
+  char method[32], linsol[16], prec[16];
+  char reasons[4][320];
+  int nreasons;
+  char recommendation[160], settings[200];
+  int explicit_ok;
+} diag_result;
+
+static int parse_args(int argc, char **argv, diag_args *a)
+{
+  memset(a, 0, sizeof *a);
+  a->sets = calloc((size_t)argc, sizeof *a->sets);
+  if (!a->sets) {
+    return SK_EXIT_INTERNAL;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--set") || !strcmp(arg, "--report")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
+        return SK_EXIT_USAGE;
+      }
+      if (!strcmp(arg, "--set")) {
+        a->sets[a->nsets++] = argv[++i];
+      } else {
+        a->report = argv[++i];
+      }
+    } else if (!strncmp(arg, "--set=", 6)) {
+      a->sets[a->nsets++] = arg + 6;
+    } else if (!strncmp(arg, "--report=", 9)) {
+      a->report = arg + 9;
+    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
+      a->quiet = 1;
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printf("usage: stiffkit diagnose [CONFIG.yaml] [--set key=value ...] [--report FILE.json] "
+             "[--quiet]\n"
+             "Estimates the extreme eigenvalues of the Jacobian at t0 and at three times along\n"
+             "the solution (integrated with the configured engine), and reports the stiffness\n"
+             "ratio, the time scales, the explicit stability bounds (forward Euler, RK4), the\n"
+             "predicted explicit step count against the steps the engine took, and which solver\n"
+             "to use, with the reasons. Without CONFIG the embedded default job is diagnosed.\n");
+      return -1;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit diagnose --help)\n",
+              arg);
+      return SK_EXIT_USAGE;
+    } else if (!a->config) {
+      a->config = arg;
+    } else {
+      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
+              arg);
+      return SK_EXIT_USAGE;
+    }
+  }
+  for (size_t k = 0; k < a->nsets; k++) {
+    if (!strchr(a->sets[k], '=')) {
+      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
+      return SK_EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+static double magnitude(sk__eig_value v)
+{
+  return hypot(v.re, v.im);
+}
+
+static void add_reason(diag_result *r, const char *fmt, double a, double b)
+{
+  if (r->nreasons < 4) {
+    snprintf(r->reasons[r->nreasons++], sizeof r->reasons[0], fmt, a, b);
+  }
+}
+
+/* The recommendation and its reasons from the estimates and the run. */
+static void recommend(const cli_job *job, diag_result *r)
+{
+  const sk_model *m = job->model;
+  const double n = (double)sk_model_get_n(m);
+  const double steps = (double)r->stats.steps;
+  const int ratio_small = r->worst_ratio < DIAG_RATIO_EXPLICIT;
+  const int steps_small = r->steps_rk4 < DIAG_STEPS_FACTOR * (steps > 0 ? steps : 1);
+  r->explicit_ok = ratio_small || steps_small;
+  add_reason(r,
+             ratio_small ? "stiffness ratio %.3g is below %.0f"
+                         : "stiffness ratio %.3g is at least %.0f",
+             r->worst_ratio, DIAG_RATIO_EXPLICIT);
+  char fmt[200];
+  snprintf(fmt, sizeof fmt,
+           "an explicit RK4 needs at least %%.4g steps for stability, %s %g x the %%.0f steps "
+           "%s took",
+           steps_small ? "fewer than" : "more than", DIAG_STEPS_FACTOR, r->method);
+  add_reason(r, fmt, r->steps_rk4, steps);
+  if (r->explicit_ok) {
+    snprintf(r->recommendation, sizeof r->recommendation,
+             "explicit: rk45 (or cvode-adams); no linear algebra is needed");
+    snprintf(r->settings, sizeof r->settings, "--set solver.method=rk45");
+    return;
+  }
+  if (n > DIAG_KRYLOV_N) {
+    const char *prec = sk_model_has_preconditioner(m) ? "model"
+                       : sk_model_has_jacobian(m)     ? "amg"
+                                                      : "none";
+    snprintf(r->recommendation, sizeof r->recommendation,
+             "stiff: cvode-bdf with the Krylov solver spgmr, preconditioner %s", prec);
+    snprintf(r->settings, sizeof r->settings,
+             "--set solver.method=cvode-bdf --set linsol.type=spgmr --set linsol.preconditioner=%s",
+             prec);
+    snprintf(fmt, sizeof fmt,
+             "n = %%.0f exceeds %%.0f: sparse direct factors grow too large, Krylov scales; %s",
+             sk_model_has_preconditioner(m) ? "the model provides a preconditioner"
+             : sk_model_has_jacobian(m)     ? "the model's sparse Jacobian allows algebraic multigrid"
+                                            : "no Jacobian or preconditioner is available");
+    add_reason(r, fmt, n, (double)DIAG_KRYLOV_N);
+    return;
+  }
+  if (sk_model_has_jacobian(m)) {
+    snprintf(r->recommendation, sizeof r->recommendation,
+             "stiff: cvode-bdf with the sparse direct solver KLU");
+    snprintf(r->settings, sizeof r->settings,
+             "--set solver.method=cvode-bdf --set linsol.type=klu");
+    add_reason(r, "n = %.0f is at most %.0f and the model has a sparse Jacobian: KLU factors it",
+               n, (double)DIAG_KRYLOV_N);
+    return;
+  }
+  const int dense = n <= DIAG_DENSE_N;
+  snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf with %s",
+           dense ? "the dense solver" : "the Krylov solver spgmr");
+  snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf --set linsol.type=%s",
+           dense ? "dense" : "spgmr");
+  add_reason(r,
+             dense ? "the model has no Jacobian and n = %.0f is at most %.0f: a dense "
+                     "difference-quotient Jacobian is cheap"
+                   : "the model has no Jacobian and n = %.0f exceeds %.0f: matrix-free Krylov",
+             n, (double)DIAG_DENSE_N);
+}
+
+/* Integrate through the sample times, estimating the spectrum at each. */
+static sk_status diagnose(sk_context *ctx, cli_job *job, diag_result *r)
+{
+  const double t0 = job->t0, t1 = job->t_end;
+  for (int k = 0; k < DIAG_NSAMPLES; k++) {
+    diag_sample *s = &r->s[k];
+    s->t = t0;
+    if (k > 0) {
+      const double tout = k + 1 == DIAG_NSAMPLES
+                              ? t1
+                              : t0 + (t1 - t0) * (double)k / (double)(DIAG_NSAMPLES - 1);
+      sk_status st = sk_stepper_advance(job->stepper, tout, &s->t);
+      if (st != SK_OK) {
+        return st < 0 ? st : SK_ERROR(ctx, st, "diagnosis interrupted at t=%.6e", s->t);
+      }
+    }
+    const double *y = sk_stepper_get_state(job->stepper);
+    /* a relative Ritz residual of 1e-4 places each estimate within 1e-4 of an eigenvalue
+     * (normal J), far below what step-size bounds need */
+    const sk__eig_params ep = {30, 30, 1e-4};
+    SK_CALL(ctx, sk__eig_estimate_model(job->model, s->t, y, &ep, &s->e));
+    s->mag_max = magnitude(s->e.lambda_max);
+    s->mag_min = magnitude(s->e.lambda_min);
+    s->ratio = s->mag_min > 0 ? s->mag_max / s->mag_min : INFINITY;
+    r->worst_max = fmax(r->worst_max, s->mag_max);
+    r->worst_ratio = fmax(r->worst_ratio, s->ratio);
+    r->nsamples = k + 1;
+  }
+  sk_stepper_get_stats(job->stepper, &r->stats);
+  r->h_fe = r->worst_max > 0 ? DIAG_FE_LIMIT / r->worst_max : INFINITY;
+  r->h_rk4 = r->worst_max > 0 ? DIAG_RK4_LIMIT / r->worst_max : INFINITY;
+  r->steps_fe = ceil((t1 - t0) / r->h_fe);
+  r->steps_rk4 = ceil((t1 - t0) / r->h_rk4);
+  snprintf(r->method, sizeof r->method, "%s", job->method);
+  snprintf(r->linsol, sizeof r->linsol, "%s", job->linsol);
+  snprintf(r->prec, sizeof r->prec, "%s", job->prec);
+  recommend(job, r);
+  return SK_OK;
+}
+
+static const char *min_method_text(const sk__eig_estimate *e)
+{
+  return e->min_method == SK__EIG_MIN_KLU_INVERSE
+             ? "inverse iteration (Arnoldi on (J - sI)^-1, KLU)"
+             : "Arnoldi on J - sigma I, sigma = Re(lambda_max) (approximate: accuracy is relative "
+               "to |lambda_max|)";
+}
+
+static void print_value(FILE *f, sk__eig_value v)
+{
+  if (fabs(v.im) > 1e-8 * hypot(v.re, v.im)) {
+    fprintf(f, "%.6e %+.6ei", v.re, v.im);
+  } else {
+    fprintf(f, "%.6e", v.re);
+  }
+}
+
+static void print_text(const cli_job *job, const diag_result *r)
+{
+  const sk_model *m = job->model;
+  printf("stiffkit %s diagnose: model %s, n = %lld, Jacobian %s, preconditioner %s\n", SK_VERSION,
+         sk_model_get_name(m), (long long)sk_model_get_n(m),
+         sk_model_has_jacobian(m) ? "sparse (model)" : "none (difference quotients of f)",
+         sk_model_has_preconditioner(m) ? "model" : "none");
+  printf("solution by %s (linear solver %s, preconditioner %s), t = %.6e -> %.6e\n", r->method,
+         r->linsol, r->prec, job->t0, job->t_end);
+  for (int k = 0; k < r->nsamples; k++) {
+    const diag_sample *s = &r->s[k];
+    printf("\nat t = %.6e:\n", s->t);
+    printf("  lambda_max (largest |lambda|)  = ");
+    print_value(stdout, s->e.lambda_max);
+    printf("   (Arnoldi, J v from %s, residual %.1e)\n",
+           s->e.sparse_jv ? "the sparse Jacobian" : "difference quotients", s->e.max_resid);
+    printf("  lambda_min (smallest |lambda|) = ");
+    print_value(stdout, s->e.lambda_min);
+    printf("   (%s)\n", min_method_text(&s->e));
+    if (s->e.have_gershgorin) {
+      printf("  Gershgorin: %.6e <= Re(lambda) <= %.6e, |lambda| <= %.6e\n", s->e.gersh_lo,
+             s->e.gersh_hi, s->e.gersh_rho);
+    } else {
+      printf("  Gershgorin: not available (the model has no Jacobian values)\n");
+    }
+    printf("  stiffness ratio |lambda_max|/|lambda_min| = %.6g\n", s->ratio);
+    printf("  time scales: fastest 1/|lambda_max| = %.6e, slowest 1/|lambda_min| = %.6e\n",
+           1 / s->mag_max, 1 / s->mag_min);
+    printf("  explicit stability: h <= %.6e (forward Euler, 2/|lambda_max|), h <= %.6e (RK4, "
+           "2.785/|lambda_max|, real axis)\n",
+           DIAG_FE_LIMIT / s->mag_max, DIAG_RK4_LIMIT / s->mag_max);
+  }
+  printf("\nover [%.6e, %.6e] (largest |lambda_max| seen %.6e, stiffness ratio up to %.6g):\n",
+         job->t0, job->t_end, r->worst_max, r->worst_ratio);
+  printf("  predicted explicit steps: %.6g (forward Euler), %.6g (RK4)\n", r->steps_fe,
+         r->steps_rk4);
+  printf("  steps %s took: %lld (%lld error test failures, %lld RHS evaluations)\n", r->method,
+         (long long)r->stats.steps, (long long)r->stats.failed_steps,
+         (long long)r->stats.rhs_evals);
+  printf("\nrecommendation: %s\n", r->recommendation);
+  for (int i = 0; i < r->nreasons; i++) {
+    printf("  because %s\n", r->reasons[i]);
+  }
+  printf("  settings: %s\n", r->settings);
+  if (r->nsamples > 0 && r->s[0].e.min_method == SK__EIG_MIN_SHIFTED_ARNOLDI) {
+    printf("note: lambda_min comes from the shifted iteration (n > %d or no sparse Jacobian);\n"
+           "      the stiffness ratio is an estimate of its order of magnitude\n",
+           SK__EIG_KLU_MAX_N);
+  }
+}
+
+/* ---- JSON report -------------------------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') {
+      fprintf(f, "\\%c", *p);
+    } else if (*p == '\n') {
+      fputs("\\n", f);
+    } else if (*p < 0x20) {
+      fprintf(f, "\\u%04x", *p);
+    } else {
+      fputc(*p, f);
+    }
+  }
+  fputc('"', f);
+}
+
+static void json_number(FILE *f, double v)
+{
+  if (isfinite(v)) {
+    fprintf(f, "%.10e", v);
+  } else {
+    fputs("null", f);
+  }
+}
+
+static void json_key_number(FILE *f, const char *key, double v, const char *sep)
+{
+  fprintf(f, "\"%s\": ", key);
+  json_number(f, v);
+  fputs(sep, f);
+}
+
+static void json_eig(FILE *f, const char *key, sk__eig_value v)
+{
+  fprintf(f, "\"%s\": {\"re\": ", key);
+  json_number(f, v.re);
+  fputs(", \"im\": ", f);
+  json_number(f, v.im);
+  fputs("}, ", f);
+}
+
+static void write_json(FILE *f, const cli_job *job, const diag_result *r)
+{
+  const sk_model *m = job->model;
+  fputs("{\n  \"model\": ", f);
+  json_string(f, sk_model_get_name(m));
+  fprintf(f, ",\n  \"n\": %lld,\n  \"has_jacobian\": %s,\n  \"has_preconditioner\": %s,\n",
+          (long long)sk_model_get_n(m), sk_model_has_jacobian(m) ? "true" : "false",
+          sk_model_has_preconditioner(m) ? "true" : "false");
+  fputs("  \"method\": ", f);
+  json_string(f, r->method);
+  fputs(", \"linsol\": ", f);
+  json_string(f, r->linsol);
+  fputs(", \"preconditioner\": ", f);
+  json_string(f, r->prec);
+  fputs(",\n  \"t0\": ", f);
+  json_number(f, job->t0);
+  fputs(", \"t_end\": ", f);
+  json_number(f, job->t_end);
+  fputs(",\n  \"samples\": [\n", f);
+  for (int k = 0; k < r->nsamples; k++) {
+    const diag_sample *s = &r->s[k];
+    fputs("    {", f);
+    json_key_number(f, "t", s->t, ", ");
+    json_eig(f, "lambda_max", s->e.lambda_max);
+    json_eig(f, "lambda_min", s->e.lambda_min);
+    fprintf(f, "\"lambda_min_method\": \"%s\", ",
+            s->e.min_method == SK__EIG_MIN_KLU_INVERSE ? "klu-inverse" : "shifted-arnoldi");
+    fprintf(f, "\"jv\": \"%s\", ", s->e.sparse_jv ? "sparse" : "difference-quotient");
+    json_key_number(f, "lambda_max_residual", s->e.max_resid, ", ");
+    json_key_number(f, "lambda_min_residual", s->e.min_resid, ", ");
+    if (s->e.have_gershgorin) {
+      fputs("\"gershgorin\": {", f);
+      json_key_number(f, "re_min", s->e.gersh_lo, ", ");
+      json_key_number(f, "re_max", s->e.gersh_hi, ", ");
+      json_key_number(f, "abs_max", s->e.gersh_rho, "}, ");
+    } else {
+      fputs("\"gershgorin\": null, ", f);
+    }
+    json_key_number(f, "stiffness_ratio", s->ratio, ", ");
+    json_key_number(f, "timescale_fast", 1 / s->mag_max, ", ");
+    json_key_number(f, "timescale_slow", 1 / s->mag_min, ", ");
+    json_key_number(f, "h_max_forward_euler", DIAG_FE_LIMIT / s->mag_max, ", ");
+    json_key_number(f, "h_max_rk4", DIAG_RK4_LIMIT / s->mag_max, "");
+    fprintf(f, "}%s\n", k + 1 < r->nsamples ? "," : "");
+  }
+  fputs("  ],\n  ", f);
+  json_key_number(f, "stiffness_ratio", r->worst_ratio, ",\n  ");
+  json_key_number(f, "lambda_max_abs", r->worst_max, ",\n  ");
+  json_key_number(f, "h_max_forward_euler", r->h_fe, ",\n  ");
+  json_key_number(f, "h_max_rk4", r->h_rk4, ",\n  ");
+  json_key_number(f, "predicted_steps_forward_euler", r->steps_fe, ",\n  ");
+  json_key_number(f, "predicted_steps_rk4", r->steps_rk4, ",\n  ");
+  fputs("\"stats\": ", f);
+  sk_stats_print_json(&r->stats, f);
+  fputs(",\n  \"recommendation\": {\"kind\": ", f);
+  json_string(f, r->explicit_ok ? "explicit" : "stiff");
+  fputs(", \"text\": ", f);
+  json_string(f, r->recommendation);
+  fputs(", \"settings\": ", f);
+  json_string(f, r->settings);
+  fputs(", \"reasons\": [", f);
+  for (int i = 0; i < r->nreasons; i++) {
+    json_string(f, r->reasons[i]);
+    fputs(i + 1 < r->nreasons ? ", " : "", f);
+  }
+  fputs("]},\n  \"options\": ", f);
+  char *eff = sk_options_effective_string(job->opts);
+  json_string(f, eff ? eff : "");
+  free(eff);
+  fputs("\n}\n", f);
+}
+
+/* The report via a temporary name and a rename (no partial file on failure). */
+static int write_report(const char *path, const cli_job *job, const diag_result *r)
+{
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+  const int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", path, strerror(errno));
+    if (fd >= 0) {
+      close(fd);
+      remove(tmp);
+    }
+    return SK_EXIT_CANTCREATE;
+  }
+  write_json(f, job, r);
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
+    return SK_EXIT_IOERR;
+  }
+  return SK_EXIT_OK;
+}
+
+int cli_diagnose(int argc, char **argv)
+{
+  diag_args args;
+  int code = parse_args(argc, argv, &args);
+  if (code != 0) {
+    free(args.sets);
+    return code < 0 ? SK_EXIT_OK : code;
+  }
+  sk_context *ctx = NULL;
+  if (sk_context_create(&ctx) != SK_OK) {
+    free(args.sets);
+    fprintf(stderr, "stiffkit: error: cannot create a context\n");
+    return SK_EXIT_INTERNAL;
+  }
+  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
+  if (args.report) {
+    remove(args.report); /* an older report must not outlive a failed diagnosis */
+  }
+  cli_job job;
+  cli_job_init(&job);
+  diag_result *r = calloc(1, sizeof *r);
+  sk_status st = r ? cli_job_options(ctx, &job) : SK_ERR_NOMEM;
+  if (st == SK_OK) {
+    st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
+  }
+  if (st == SK_OK) {
+    st = cli_job_prepare(ctx, &job);
+  }
+  if (st == SK_OK) {
+    st = diagnose(ctx, &job, r);
+  }
+  if (st == SK_OK) {
+    print_text(&job, r);
+    code = args.report ? write_report(args.report, &job, r) : SK_EXIT_OK;
+    if (code == SK_EXIT_OK && args.report) {
+      printf("wrote %s\n", args.report);
+    }
+    if (code == SK_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+      fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n",
+              strerror(errno));
+      code = SK_EXIT_IOERR;
+    }
+  } else if (st == SK_ERR_NOMEM && !r) {
+    fprintf(stderr, "stiffkit: error: out of memory\n");
+    code = SK_EXIT_INTERNAL;
+  } else {
+    code = cli_report(ctx, st);
+  }
+  free(r);
+  cli_job_free(&job);
+  sk_context_destroy(&ctx);
+  free(args.sets);
+  return code;
+}

@@ -1,0 +1,661 @@
+/* src/cli/cmd_verify.c: `stiffkit verify`: the production solve and the checks of its answer */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/job.h"
+#include "cli/verify_report.h"
+#include "core/error.h"
+#include "core/jacobian_check.h"
+
+/* Jacobian self-test: every column up to this size, else a column sample. */
+#define VERIFY_JAC_FULL_MAX 20000
+#define VERIFY_JAC_SAMPLE 200
+#define VERIFY_JAC_TOL 1e-4
+
+typedef struct {
+  const char *config;
+  const char **sets;
+  size_t nsets;
+  const char *report;
+  int quiet;
+} verify_args;
+
+static int parse_args(int argc, char **argv, verify_args *a)
+{
+  memset(a, 0, sizeof *a);
+  a->sets = calloc((size_t)argc, sizeof *a->sets);
+  if (!a->sets) {
+    return SK_EXIT_INTERNAL;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--set") || !strcmp(arg, "--report")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
+        return SK_EXIT_USAGE;
+      }
+      if (!strcmp(arg, "--set")) {
+        a->sets[a->nsets++] = argv[++i];
+      } else {
+        a->report = argv[++i];
+      }
+    } else if (!strncmp(arg, "--set=", 6)) {
+      a->sets[a->nsets++] = arg + 6;
+    } else if (!strncmp(arg, "--report=", 9)) {
+      a->report = arg + 9;
+    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
+      a->quiet = 1;
+    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printf("usage: stiffkit verify CONFIG.yaml [--set key=value ...] [--report FILE.json]\n"
+             "                       [--quiet]\n"
+             "Solves the configured job, then checks the answer: tolerance refinement (rtol/10,\n"
+             "rtol/100), an independent reference stepper, the exact solution where the model has\n"
+             "one, the analytic Jacobian against finite differences, and the model's invariants.\n"
+             "Writes no result files; the report goes to stdout (and to FILE.json with --report).\n"
+             "Exit 0 when every check passes, 11 when a check fails or nothing independent can be\n"
+             "checked.\n");
+      return -1;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit verify --help)\n", arg);
+      return SK_EXIT_USAGE;
+    } else if (!a->config) {
+      a->config = arg;
+    } else {
+      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
+              arg);
+      return SK_EXIT_USAGE;
+    }
+  }
+  if (!a->config) {
+    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
+    return SK_EXIT_USAGE;
+  }
+  for (size_t k = 0; k < a->nsets; k++) {
+    if (!strchr(a->sets[k], '=')) {
+      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
+      return SK_EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+/* Everything the checks share. */
+typedef struct {
+  sk_context *ctx;
+  cli_job *job;
+  int64_t n;
+  double *y0;
+  double *prod; /* production states at the output times, ntimes x n */
+  double *fine; /* rtol/100 states, NULL when that solve did not run */
+  double ymax;  /* max |y| over the output times (production) */
+  int have_est;
+  double est_max;  /* max over times and components of |y(rtol) - y(rtol/100)| */
+  double fine_err; /* max over times of |y(rtol/100) - y_exact| (exact models) */
+} verify_ctx;
+
+/* The error message of the context's last error, without traceback. */
+static void last_error(sk_context *ctx, char *buf, size_t len)
+{
+  sk_error_format(sk_context_get_error(ctx), 0, buf, len);
+}
+
+/* Integrate s from its initial state through the output times; state k goes
+ * to out + k n when out != NULL, and cmp(k, y) is told each state. */
+typedef void (*state_fn)(void *data, size_t k, const double *y);
+
+static sk_status solve_through(verify_ctx *v, sk_stepper *s, double *out, state_fn cmp,
+                               void *data)
+{
+  const cli_job *job = v->job;
+  const double *y = sk_stepper_get_state(s);
+  for (size_t k = 0; k < job->ntimes; k++) {
+    double tret;
+    sk_status st = sk_stepper_advance(s, job->times[k], &tret);
+    if (st != SK_OK) {
+      return st < 0 ? st : SK_ERROR(v->ctx, st, "solve interrupted at t=%.6e", tret);
+    }
+    if (out) {
+      memcpy(out + k * (size_t)v->n, y, (size_t)v->n * sizeof *y);
+    }
+    if (cmp) {
+      cmp(data, k, y);
+    }
+  }
+  return SK_OK;
+}
+
+/* A stepper of type `method` for the job's model. With from_options the
+ * job's solver./linsol. keys apply (same configuration as production),
+ * else the engine's defaults. Tolerances are the production ones times
+ * `factor`; the step budget is the production budget times `budget`. */
+static sk_status make_stepper(verify_ctx *v, const char *method, int from_options, double factor,
+                              int64_t budget, sk_stepper **s)
+{
+  cli_job *job = v->job;
+  int64_t max_steps = 0;
+  SK_CALL(v->ctx, sk_options_get_int(job->opts, "solver.max_steps", &max_steps));
+  SK_CALL(v->ctx, sk_stepper_create(v->ctx, method, job->model, s));
+  if (from_options) {
+    SK_CALL(v->ctx, sk_stepper_set_from_options(*s, job->opts));
+  }
+  SK_CALL(v->ctx, sk_stepper_set_initial(*s, job->t0, v->y0));
+  SK_CALL(v->ctx, sk_stepper_set_tolerances(*s, job->rtol * factor, job->atol * factor));
+  SK_CALL(v->ctx, sk_stepper_set_max_steps(*s, max_steps * budget));
+  SK_CALL(v->ctx, sk_stepper_setup(*s));
+  return SK_OK;
+}
+
+/* max_i |a_i - b_i| and sqrt(mean (a_i - b_i)^2) */
+static void diff_norms(int64_t n, const double *a, const double *b, double *maxd, double *rms)
+{
+  double m = 0, s2 = 0;
+  for (int64_t i = 0; i < n; i++) {
+    const double d = fabs(a[i] - b[i]);
+    m = d > m ? d : m;
+    s2 += d * d;
+  }
+  *maxd = m;
+  *rms = sqrt(s2 / (double)n);
+}
+
+static void value_norms(int64_t n, const double *a, double *maxv, double *rms)
+{
+  double m = 0, s2 = 0;
+  for (int64_t i = 0; i < n; i++) {
+    m = fabs(a[i]) > m ? fabs(a[i]) : m;
+    s2 += a[i] * a[i];
+  }
+  *maxv = m;
+  *rms = sqrt(s2 / (double)n);
+}
+
+/* ---- 1. production ------------------------------------------------------ */
+
+static void check_production(verify_ctx *v, verify_report *r)
+{
+  verify_check *c = verify_report_add(r, "production", "production solve");
+  sk_stats st;
+  sk_stepper_get_stats(v->job->stepper, &st);
+  c->verdict = VERIFY_PASS;
+  snprintf(c->finding, sizeof c->finding,
+           "%s reached t = %.6e in %lld steps (%lld RHS evaluations, %lld error test "
+           "failures); max |y| over the output times %.6e",
+           v->job->method, st.t, (long long)st.steps, (long long)st.rhs_evals,
+           (long long)st.failed_steps, v->ymax);
+  verify_check_num(c, "steps", (double)st.steps);
+  verify_check_num(c, "rhs_evals", (double)st.rhs_evals);
+  verify_check_num(c, "max_abs_y", v->ymax);
+}
+
+/* ---- 2. tolerance refinement -------------------------------------------- */
+
+typedef struct {
+  verify_ctx *v;
+  double maxd;
+} mid_cmp;
+
+static void compare_mid(void *data, size_t k, const double *y)
+{
+  mid_cmp *m = data;
+  double d, rms;
+  diff_norms(m->v->n, y, m->v->fine + k * (size_t)m->v->n, &d, &rms);
+  m->maxd = d > m->maxd ? d : m->maxd;
+}
+
+static void check_refinement(verify_ctx *v, verify_report *r)
+{
+  cli_job *job = v->job;
+  verify_check *c = verify_report_add(r, "tolerance_refinement", "tolerance refinement");
+  const sk_stepper_type *type = sk_stepper_get_type(job->stepper);
+  if (!(type->flags & SK_STEPPER_ADAPTIVE) && sk_stepper_get_fixed_step(job->stepper) > 0) {
+    snprintf(c->finding, sizeof c->finding,
+             "%s runs with the fixed step %.3e: its tolerances do not control its error, so "
+             "refining rtol says nothing (no error estimate)",
+             job->method, sk_stepper_get_fixed_step(job->stepper));
+    return;
+  }
+  const int64_t n = v->n;
+  const size_t nt = job->ntimes;
+  v->fine = malloc(nt * (size_t)n * sizeof *v->fine);
+  sk_stepper *fine = NULL, *mid = NULL;
+  char msg[SK_ERROR_MSG_LEN + 64];
+  sk_status st = v->fine ? SK_OK : SK_ERR_NOMEM;
+  const char *which = "rtol/100";
+  if (st == SK_OK) {
+    st = make_stepper(v, job->method, 1, 0.01, 100, &fine);
+  }
+  if (st == SK_OK) {
+    st = solve_through(v, fine, v->fine, NULL, NULL);
+  }
+  mid_cmp mc = {.v = v, .maxd = 0};
+  if (st == SK_OK) {
+    which = "rtol/10";
+    st = make_stepper(v, job->method, 1, 0.1, 10, &mid);
+  }
+  if (st == SK_OK) {
+    st = solve_through(v, mid, NULL, compare_mid, &mc);
+  }
+  sk_stepper_destroy(&fine);
+  sk_stepper_destroy(&mid);
+  if (st != SK_OK) {
+    if (st == SK_ERR_NOMEM && !v->fine) {
+      snprintf(msg, sizeof msg, "cannot allocate %zu x %lld states", nt, (long long)n);
+    } else {
+      last_error(v->ctx, msg, sizeof msg);
+    }
+    snprintf(c->finding, sizeof c->finding,
+             "the %s solve failed, so there is no error estimate: %s", which, msg);
+    free(v->fine);
+    v->fine = NULL;
+    return;
+  }
+  /* estimated error of the production answer: against rtol/100 */
+  double est_max = 0, est_rms_last = 0, est_max_last = 0;
+  for (size_t k = 0; k < nt; k++) {
+    double d, rms;
+    diff_norms(n, v->prod + k * (size_t)n, v->fine + k * (size_t)n, &d, &rms);
+    est_max = d > est_max ? d : est_max;
+    if (k + 1 == nt) {
+      est_max_last = d;
+      est_rms_last = rms;
+    }
+  }
+  const double *ylast = v->prod + (nt - 1) * (size_t)n;
+  double ymax_last, yrms_last;
+  value_norms(n, ylast, &ymax_last, &yrms_last);
+  v->have_est = 1;
+  v->est_max = est_max;
+  const double dig_max = verify_digits(est_max_last, ymax_last);
+  const double dig_rms = verify_digits(est_rms_last, yrms_last);
+  const double ratio = mc.maxd > 0 ? est_max / mc.maxd : NAN;
+  const double roundoff = 1e3 * 2.2e-16 * (v->ymax > 0 ? v->ymax : 1.0);
+  for (size_t p = 0; p < job->nprobes; p++) {
+    const int64_t i = job->probes[p];
+    const double e = fabs(ylast[i] - v->fine[(nt - 1) * (size_t)n + (size_t)i]);
+    verify_row *row = verify_row_add(c, job->probe_names[p]);
+    verify_row_num(row, "value", ylast[i]);
+    verify_row_num(row, "est_err", e);
+    verify_row_num(row, "digits",
+                   verify_digits(e, fabs(ylast[i]) > 0 ? fabs(ylast[i]) : job->atol));
+  }
+  verify_check_num(c, "est_err_max", est_max_last);
+  verify_check_num(c, "est_err_rms", est_rms_last);
+  verify_check_num(c, "est_err_max_all_times", est_max);
+  verify_check_num(c, "digits_max_norm", dig_max);
+  verify_check_num(c, "digits_rms_norm", dig_rms);
+  verify_check_num(c, "err_rtol10_max_all_times", mc.maxd);
+  verify_check_num(c, "scaling_ratio", ratio);
+  const char *verdict_text;
+  if (est_max <= roundoff) {
+    c->verdict = VERIFY_NOT_VERIFIED;
+    verdict_text = "the differences are at the roundoff level, so the scaling with the tolerance "
+                   "cannot be measured";
+  } else if (isfinite(ratio) && ratio >= 3 && ratio <= 30) {
+    c->verdict = VERIFY_PASS;
+    verdict_text = "the error scales with the tolerance (ratio within [3, 30])";
+  } else {
+    c->verdict = VERIFY_FAIL;
+    verdict_text = "the error does NOT scale with the tolerance (ratio outside [3, 30]): the "
+                   "error control is not in charge of the error";
+  }
+  snprintf(c->finding, sizeof c->finding,
+           "estimated error of the production answer |y(rtol) - y(rtol/100)| at t = %.6e: max "
+           "%.3e (%.1f significant digits), RMS %.3e (%.1f digits); over all output times max "
+           "%.3e. err(rtol)/err(rtol/10) = %.3g: %s",
+           job->times[nt - 1], est_max_last, dig_max, est_rms_last, dig_rms, est_max, ratio,
+           verdict_text);
+}
+
+/* ---- 3. reference stepper ----------------------------------------------- */
+
+/* The reference: implicit (bdf2) for stiff engines, rk45 otherwise; never
+ * the production method itself. */
+static const char *reference_method(const sk_stepper_type *prod)
+{
+  if (prod->flags & SK_STEPPER_STIFF) {
+    return strcmp(prod->name, "bdf2") ? "bdf2" : "cvode-bdf";
+  }
+  return strcmp(prod->name, "rk45") ? "rk45" : "bdf2";
+}
+
+typedef struct {
+  verify_ctx *v;
+  double maxd;
+  size_t kworst;
+  int64_t iworst;
+} ref_cmp;
+
+static void compare_ref(void *data, size_t k, const double *y)
+{
+  ref_cmp *m = data;
+  const double *p = m->v->prod + k * (size_t)m->v->n;
+  for (int64_t i = 0; i < m->v->n; i++) {
+    const double d = fabs(y[i] - p[i]);
+    if (d > m->maxd) {
+      m->maxd = d;
+      m->kworst = k;
+      m->iworst = i;
+    }
+  }
+}
+
+static void check_reference(verify_ctx *v, verify_report *r)
+{
+  cli_job *job = v->job;
+  verify_check *c = verify_report_add(r, "reference_stepper", "independent reference stepper");
+  const char *ref = reference_method(sk_stepper_get_type(job->stepper));
+  sk_stepper *s = NULL;
+  ref_cmp rc = {.v = v};
+  sk_status st = make_stepper(v, ref, 0, 0.01, 10, &s);
+  if (st == SK_OK) {
+    st = solve_through(v, s, NULL, compare_ref, &rc);
+  }
+  sk_stats stats;
+  memset(&stats, 0, sizeof stats);
+  if (s) {
+    sk_stepper_get_stats(s, &stats);
+  }
+  sk_stepper_destroy(&s);
+  if (st != SK_OK) {
+    char msg[SK_ERROR_MSG_LEN + 64];
+    last_error(v->ctx, msg, sizeof msg);
+    snprintf(c->finding, sizeof c->finding,
+             "the reference stepper %s (rtol %.1e) could not run on this model: %s", ref,
+             job->rtol * 0.01, msg);
+    return;
+  }
+  c->independent = 1;
+  const double tol_level = job->rtol * v->ymax + job->atol;
+  const double level = v->have_est && v->est_max > tol_level ? v->est_max : tol_level;
+  const double rel = rc.maxd / level;
+  const int fixed_step = sk_stepper_get_fixed_step(job->stepper) > 0 &&
+                         !(sk_stepper_get_type(job->stepper)->flags & SK_STEPPER_ADAPTIVE);
+  char name[96];
+  sk_model_component_name(job->model, rc.iworst, name, sizeof name);
+  verify_check_num(c, "max_diff", rc.maxd);
+  verify_check_num(c, "error_level", level);
+  verify_check_num(c, "max_diff_over_error_level", rel);
+  verify_check_num(c, "max_diff_over_est_err",
+                   v->have_est && v->est_max > 0 ? rc.maxd / v->est_max : NAN);
+  verify_check_num(c, "reference_steps", (double)stats.steps);
+  c->verdict = rel <= 10 ? VERIFY_PASS : VERIFY_FAIL;
+  snprintf(c->finding, sizeof c->finding,
+           "%s (adaptive, rtol %.1e, atol %.1e, %lld steps) against the production answer: max "
+           "difference at the output times %.3e (at t = %.6e, component %s), %.3g x the "
+           "tolerance-level error %.3e (%s). %s%s",
+           ref, job->rtol * 0.01, job->atol * 0.01, (long long)stats.steps, rc.maxd,
+           job->times[rc.kworst], name, rel, level,
+           v->have_est && v->est_max > tol_level ? "the estimated error" : "rtol max|y| + atol",
+           rel <= 10 ? "They agree (within 10x)." : "They DISAGREE (more than 10x).",
+           fixed_step ? " The production method runs with a fixed step: its error is set by the "
+                        "step, not by rtol."
+                      : "");
+}
+
+/* ---- 4. exact solution -------------------------------------------------- */
+
+static void check_exact(verify_ctx *v, verify_report *r)
+{
+  cli_job *job = v->job;
+  verify_check *c =
+      verify_report_add(r, "exact_solution", "true error against the exact solution");
+  if (!sk_model_has_exact(job->model)) {
+    snprintf(c->finding, sizeof c->finding,
+             "the model has no exact solution: the true error is unknown");
+    return;
+  }
+  const int64_t n = v->n;
+  double true_max = 0, true_fine = 0, max_last = 0, rms_last = 0;
+  for (size_t k = 0; k < job->ntimes; k++) {
+    if (sk_model_eval_exact(job->model, job->times[k], job->exact) != SK_OK) {
+      char msg[SK_ERROR_MSG_LEN + 64];
+      last_error(v->ctx, msg, sizeof msg);
+      snprintf(c->finding, sizeof c->finding, "the exact solution could not be evaluated: %s",
+               msg);
+      return;
+    }
+    double d, rms;
+    diff_norms(n, v->prod + k * (size_t)n, job->exact, &d, &rms);
+    true_max = d > true_max ? d : true_max;
+    if (k + 1 == job->ntimes) {
+      max_last = d;
+      rms_last = rms;
+    }
+    if (v->fine) {
+      diff_norms(n, v->fine + k * (size_t)n, job->exact, &d, &rms);
+      true_fine = d > true_fine ? d : true_fine;
+    }
+  }
+  double exmax, exrms;
+  value_norms(n, job->exact, &exmax, &exrms);
+  c->independent = 1;
+  const double dig = verify_digits(max_last, exmax);
+  verify_check_num(c, "true_err_max", max_last);
+  verify_check_num(c, "true_err_rms", rms_last);
+  verify_check_num(c, "true_err_max_all_times", true_max);
+  verify_check_num(c, "digits_max_norm", dig);
+  char head[640];
+  snprintf(head, sizeof head,
+           "true error of the production answer at t = %.6e: max %.3e (%.1f significant digits), "
+           "RMS %.3e; over all output times max %.3e.",
+           job->times[job->ntimes - 1], max_last, dig, rms_last, true_max);
+  if (!v->have_est) {
+    c->verdict = VERIFY_NOT_VERIFIED;
+    c->independent = 0;
+    snprintf(c->finding, sizeof c->finding,
+             "%s There is no error estimate to check against it (see tolerance refinement).",
+             head);
+    return;
+  }
+  const double q = true_max > 0 ? v->est_max / true_max : (v->est_max > 0 ? INFINITY : 1.0);
+  verify_check_num(c, "true_err_rtol100_max_all_times", true_fine);
+  verify_check_num(c, "est_over_true", q);
+  if (q >= 0.1 && q <= 10) {
+    c->verdict = VERIFY_PASS;
+    snprintf(c->finding, sizeof c->finding,
+             "%s The error estimate %.3e is within a factor 10 of it (estimate/true = %.3g).",
+             head, v->est_max, q);
+  } else if (q < 0.1 && true_fine > 0.5 * true_max) {
+    const int hint = sk_options_is_key(job->opts, "model.semidiscrete");
+    c->verdict = VERIFY_NOT_VERIFIED;
+    c->independent = 0;
+    snprintf(c->finding, sizeof c->finding,
+             "%s It does not shrink with the tolerance (the rtol/100 answer is off by %.3e too): "
+             "the exact solution is not that of the discretized system (a spatial discretization "
+             "error dominates), so the time-integration error estimate %.3e (estimate/true = "
+             "%.3g) cannot be checked against it.%s",
+             head, true_fine, v->est_max, q,
+             hint ? " --set model.semidiscrete=true compares with the exact solution of the "
+                    "discretized system."
+                  : "");
+  } else {
+    c->verdict = VERIFY_FAIL;
+    snprintf(c->finding, sizeof c->finding,
+             "%s The error estimate %.3e is NOT within a factor 10 of it (estimate/true = %.3g): "
+             "the estimate is not to be trusted.",
+             head, v->est_max, q);
+  }
+}
+
+/* ---- 5. Jacobian self-test ---------------------------------------------- */
+
+static void check_jacobian_at(verify_ctx *v, verify_report *r, const char *name,
+                              const char *title, double t, const double *y)
+{
+  cli_job *job = v->job;
+  verify_check *c = verify_report_add(r, name, title);
+  if (!sk_model_has_jacobian(job->model)) {
+    snprintf(c->finding, sizeof c->finding,
+             "the model provides no analytic Jacobian: nothing to test against finite differences");
+    return;
+  }
+  sk__jac_check_result res;
+  if (sk__jacobian_check(job->model, t, y, VERIFY_JAC_FULL_MAX, VERIFY_JAC_SAMPLE, 20261201u,
+                         &res) != SK_OK) {
+    char msg[SK_ERROR_MSG_LEN + 64];
+    last_error(v->ctx, msg, sizeof msg);
+    snprintf(c->finding, sizeof c->finding, "the Jacobian check could not run: %s", msg);
+    return;
+  }
+  c->independent = 1;
+  const int ok = res.rel_err <= VERIFY_JAC_TOL && res.outside_pattern == 0;
+  c->verdict = ok ? VERIFY_PASS : VERIFY_FAIL;
+  verify_check_num(c, "t", t);
+  verify_check_num(c, "rel_err_fro", res.rel_err);
+  verify_check_num(c, "columns", (double)res.ncols);
+  verify_check_num(c, "sampled", res.sampled);
+  verify_check_num(c, "entries", (double)res.nentries);
+  verify_check_num(c, "outside_pattern", (double)res.outside_pattern);
+  verify_check_num(c, "rhs_evals", (double)res.rhs_evals);
+  char cols[160];
+  if (res.sampled) {
+    snprintf(cols, sizeof cols, "a random sample of %lld of the %lld columns (n > %d)",
+             (long long)res.ncols, (long long)v->n, VERIFY_JAC_FULL_MAX);
+  } else {
+    snprintf(cols, sizeof cols, "all %lld columns", (long long)res.ncols);
+  }
+  snprintf(c->finding, sizeof c->finding,
+           "analytic Jacobian against central finite differences at t = %.6e, %s (%lld entries, "
+           "%lld batches): ||J - J_fd||_F / ||J||_F = %.3e (limit %.0e)%s%s; worst entries:",
+           t, cols, (long long)res.nentries, (long long)res.nbatches, res.rel_err, VERIFY_JAC_TOL,
+           res.outside_pattern ? ", and FD entries outside the declared pattern: " : "",
+           res.outside_pattern ? "the pattern is incomplete" : "");
+  for (int k = 0; k < res.nworst; k++) {
+    char ri[96], cj[96], label[256];
+    sk_model_component_name(job->model, res.worst[k].row, ri, sizeof ri);
+    sk_model_component_name(job->model, res.worst[k].col, cj, sizeof cj);
+    snprintf(label, sizeof label, "(%lld, %lld) d %s / d %s", (long long)res.worst[k].row,
+             (long long)res.worst[k].col, ri, cj);
+    verify_row *row = verify_row_add(c, label);
+    verify_row_num(row, "row", (double)res.worst[k].row);
+    verify_row_num(row, "col", (double)res.worst[k].col);
+    verify_row_num(row, "analytic", res.worst[k].analytic);
+    verify_row_num(row, "fd", res.worst[k].fd);
+  }
+}
+
+/* ---- 6. invariants ------------------------------------------------------ */
+
+static void check_invariants(verify_report *r)
+{
+  verify_check *c = verify_report_add(r, "invariants", "residual and invariant checks");
+  snprintf(c->finding, sizeof c->finding,
+           "no invariants provided by the model (no energy, balance or constraint residual to "
+           "check)");
+}
+
+/* ---- driver ------------------------------------------------------------- */
+
+static void fill_header(const cli_job *job, verify_report *r)
+{
+  snprintf(r->model, sizeof r->model, "%s", sk_model_get_name(job->model));
+  r->n = (long long)sk_model_get_n(job->model);
+  snprintf(r->method, sizeof r->method, "%s", job->method);
+  snprintf(r->linsol, sizeof r->linsol, "%s", job->linsol);
+  snprintf(r->prec, sizeof r->prec, "%s", job->prec);
+  r->rtol = job->rtol;
+  r->atol = job->atol;
+  r->t0 = job->t0;
+  r->t_last = job->times[job->ntimes - 1];
+  r->ntimes = job->ntimes;
+}
+
+/* The production solve (exit code on failure, as `run`), then the checks. */
+static int verify_job(sk_context *ctx, cli_job *job, verify_report *r)
+{
+  verify_ctx v = {.ctx = ctx, .job = job, .n = sk_model_get_n(job->model)};
+  const size_t n = (size_t)v.n;
+  v.y0 = malloc(n * sizeof *v.y0);
+  v.prod = malloc(job->ntimes * n * sizeof *v.prod);
+  if (!v.y0 || !v.prod) {
+    free(v.y0);
+    free(v.prod);
+    return cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate %zu x %zu states for "
+                                    "verify", job->ntimes, n));
+  }
+  memcpy(v.y0, sk_stepper_get_state(job->stepper), n * sizeof *v.y0);
+  sk_status st = solve_through(&v, job->stepper, v.prod, NULL, NULL);
+  if (st != SK_OK) {
+    free(v.y0);
+    free(v.prod);
+    return cli_report(ctx, st);
+  }
+  for (size_t i = 0; i < job->ntimes * n; i++) {
+    v.ymax = fabs(v.prod[i]) > v.ymax ? fabs(v.prod[i]) : v.ymax;
+  }
+  fill_header(job, r);
+  check_production(&v, r);
+  check_refinement(&v, r);
+  check_reference(&v, r);
+  check_exact(&v, r);
+  check_jacobian_at(&v, r, "jacobian_initial", "Jacobian self-test at the initial state", job->t0,
+                    v.y0);
+  check_jacobian_at(&v, r, "jacobian_final", "Jacobian self-test at the final state",
+                    job->times[job->ntimes - 1], v.prod + (job->ntimes - 1) * n);
+  check_invariants(r);
+  free(v.y0);
+  free(v.prod);
+  free(v.fine);
+  return verify_report_conclude(r);
+}
+
+int cli_verify(int argc, char **argv)
+{
+  verify_args args;
+  int code = parse_args(argc, argv, &args);
+  if (code != 0) {
+    free(args.sets);
+    return code < 0 ? SK_EXIT_OK : code;
+  }
+  sk_context *ctx = NULL;
+  if (sk_context_create(&ctx) != SK_OK) {
+    free(args.sets);
+    fprintf(stderr, "stiffkit: error: cannot create a context\n");
+    return SK_EXIT_INTERNAL;
+  }
+  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
+  if (args.report) {
+    remove(args.report); /* an older report must not outlive a failed verify */
+  }
+  cli_job job;
+  cli_job_init(&job);
+  sk_status st = cli_job_options(ctx, &job);
+  if (st == SK_OK) {
+    st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
+  }
+  if (st == SK_OK) {
+    st = cli_job_prepare(ctx, &job);
+  }
+  verify_report *r = NULL;
+  if (st != SK_OK) {
+    code = cli_report(ctx, st);
+  } else if (!(r = calloc(1, sizeof *r))) {
+    code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the verify report"));
+  } else {
+    code = verify_job(ctx, &job, r);
+    if (r->ncheck > 0) {
+      verify_report_print_text(r, stdout);
+      char err[4200];
+      if (args.report && verify_report_write_json(r, args.report, err, sizeof err) != 0) {
+        fprintf(stderr, "stiffkit: error: %s\n", err);
+        code = SK_EXIT_IOERR;
+      }
+      if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n",
+                strerror(errno));
+        code = SK_EXIT_IOERR;
+      }
+    }
+  }
+  free(r);
+  cli_job_free(&job);
+  sk_context_destroy(&ctx);
+  free(args.sets);
+  return code;
+}

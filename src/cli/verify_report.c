@@ -1,0 +1,244 @@
+/* src/cli/verify_report.c: the findings of `stiffkit verify` and their text and JSON forms */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/verify_report.h"
+
+static const char *verdict_word(verify_verdict v)
+{
+  return v == VERIFY_PASS ? "pass" : v == VERIFY_FAIL ? "FAIL" : "not verified";
+}
+
+verify_check *verify_report_add(verify_report *r, const char *name, const char *title)
+{
+  if (r->ncheck >= VERIFY_MAX_CHECKS) {
+    return NULL;
+  }
+  verify_check *c = &r->check[r->ncheck++];
+  memset(c, 0, sizeof *c);
+  c->name = name;
+  c->title = title;
+  c->verdict = VERIFY_NOT_VERIFIED;
+  return c;
+}
+
+void verify_check_num(verify_check *c, const char *key, double value)
+{
+  if (c->nnum < VERIFY_MAX_NUMBERS) {
+    snprintf(c->num[c->nnum].key, sizeof c->num[0].key, "%s", key);
+    c->num[c->nnum++].value = value;
+  }
+}
+
+verify_row *verify_row_add(verify_check *c, const char *label)
+{
+  if (c->nrows >= VERIFY_MAX_ROWS) {
+    return NULL;
+  }
+  verify_row *row = &c->rows[c->nrows++];
+  memset(row, 0, sizeof *row);
+  snprintf(row->label, sizeof row->label, "%s", label);
+  return row;
+}
+
+void verify_row_num(verify_row *row, const char *key, double value)
+{
+  if (row && row->nnum < VERIFY_MAX_ROW_NUMBERS) {
+    snprintf(row->num[row->nnum].key, sizeof row->num[0].key, "%s", key);
+    row->num[row->nnum++].value = value;
+  }
+}
+
+double verify_digits(double err, double scale)
+{
+  if (!(scale > 0) || !isfinite(scale)) {
+    return NAN;
+  }
+  if (!(err > 0)) {
+    return err == 0 ? 16.0 : NAN;
+  }
+  const double d = -log10(err / scale);
+  return d < 0 ? 0.0 : d > 16 ? 16.0 : d;
+}
+
+int verify_report_conclude(verify_report *r)
+{
+  int nfail = 0, nind = 0;
+  for (int k = 0; k < r->ncheck; k++) {
+    nfail += r->check[k].verdict == VERIFY_FAIL;
+    nind += r->check[k].independent && r->check[k].verdict != VERIFY_NOT_VERIFIED;
+  }
+  r->nothing_independent = nind == 0;
+  r->failed = nfail > 0 || r->nothing_independent;
+  return r->failed ? 11 : 0;
+}
+
+void verify_report_print_text(const verify_report *r, FILE *out)
+{
+  fprintf(out,
+          "stiffkit verify: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
+          r->model, r->n, r->method, r->linsol, r->prec);
+  fprintf(out, "production answer: t = %.6e -> %.6e at %zu output times, rtol %.1e, atol %.1e\n\n",
+          r->t0, r->t_last, r->ntimes, r->rtol, r->atol);
+  for (int k = 0; k < r->ncheck; k++) {
+    const verify_check *c = &r->check[k];
+    fprintf(out, "%d. %s: %s\n   %s\n", k + 1, c->title, verdict_word(c->verdict), c->finding);
+    for (int i = 0; i < c->nrows; i++) {
+      const verify_row *row = &c->rows[i];
+      fprintf(out, "     %-28s", row->label);
+      for (int j = 0; j < row->nnum; j++) {
+        const double x = row->num[j].value;
+        if (isfinite(x) && x == floor(x) && fabs(x) < 1e15) {
+          fprintf(out, "  %s %.0f", row->num[j].key, x);
+        } else {
+          fprintf(out, "  %s %.6e", row->num[j].key, x);
+        }
+      }
+      fprintf(out, "\n");
+    }
+    fprintf(out, "\n");
+  }
+  fprintf(out, "verified:");
+  int any = 0;
+  for (int k = 0; k < r->ncheck; k++) {
+    if (r->check[k].verdict == VERIFY_PASS) {
+      fprintf(out, "%s %s", any ? "," : "", r->check[k].title);
+      any = 1;
+    }
+  }
+  fprintf(out, "%s\n", any ? "" : " nothing");
+  fprintf(out, "failed:");
+  any = 0;
+  for (int k = 0; k < r->ncheck; k++) {
+    if (r->check[k].verdict == VERIFY_FAIL) {
+      fprintf(out, "%s %s", any ? "," : "", r->check[k].title);
+      any = 1;
+    }
+  }
+  fprintf(out, "%s\n", any ? "" : " none");
+  fprintf(out, "could not be verified:");
+  any = 0;
+  for (int k = 0; k < r->ncheck; k++) {
+    if (r->check[k].verdict == VERIFY_NOT_VERIFIED) {
+      fprintf(out, "%s %s", any ? "," : "", r->check[k].title);
+      any = 1;
+    }
+  }
+  fprintf(out, "%s\n", any ? "" : " none");
+  if (r->nothing_independent) {
+    fprintf(out, "nothing independent to check: no exact solution, no analytic Jacobian and no "
+                 "reference solve could confirm the production answer\n");
+  }
+  fprintf(out, "result: %s\n", r->failed ? "FAIL (exit 11)" : "PASS");
+}
+
+static void json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') {
+      fprintf(f, "\\%c", *p);
+    } else if (*p < 0x20) {
+      fprintf(f, "\\u%04x", *p);
+    } else {
+      fputc(*p, f);
+    }
+  }
+  fputc('"', f);
+}
+
+static void json_number(FILE *f, double v)
+{
+  if (isfinite(v)) {
+    fprintf(f, "%.10e", v);
+  } else {
+    fprintf(f, "null");
+  }
+}
+
+static void json_numbers(FILE *f, const verify_number *num, int n)
+{
+  for (int j = 0; j < n; j++) {
+    fprintf(f, ", ");
+    json_string(f, num[j].key);
+    fprintf(f, ": ");
+    json_number(f, num[j].value);
+  }
+}
+
+static void json_body(const verify_report *r, FILE *f)
+{
+  fprintf(f, "{\n  \"model\": ");
+  json_string(f, r->model);
+  fprintf(f, ",\n  \"n\": %lld,\n  \"method\": ", r->n);
+  json_string(f, r->method);
+  fprintf(f, ",\n  \"linsol\": ");
+  json_string(f, r->linsol);
+  fprintf(f, ",\n  \"rtol\": ");
+  json_number(f, r->rtol);
+  fprintf(f, ",\n  \"atol\": ");
+  json_number(f, r->atol);
+  fprintf(f, ",\n  \"t0\": ");
+  json_number(f, r->t0);
+  fprintf(f, ",\n  \"t_end\": ");
+  json_number(f, r->t_last);
+  fprintf(f, ",\n  \"n_times\": %zu,\n  \"checks\": [", r->ntimes);
+  for (int k = 0; k < r->ncheck; k++) {
+    const verify_check *c = &r->check[k];
+    fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+    json_string(f, c->name);
+    fprintf(f, ", \"verdict\": ");
+    json_string(f, c->verdict == VERIFY_PASS   ? "pass"
+                   : c->verdict == VERIFY_FAIL ? "fail"
+                                               : "not_verified");
+    fprintf(f, ", \"independent\": %s, \"finding\": ", c->independent ? "true" : "false");
+    json_string(f, c->finding);
+    fprintf(f, ",\n     \"values\": {");
+    for (int j = 0; j < c->nnum; j++) {
+      fprintf(f, "%s", j ? ", " : "");
+      json_string(f, c->num[j].key);
+      fprintf(f, ": ");
+      json_number(f, c->num[j].value);
+    }
+    fprintf(f, "},\n     \"rows\": [");
+    for (int i = 0; i < c->nrows; i++) {
+      fprintf(f, "%s{\"label\": ", i ? ", " : "");
+      json_string(f, c->rows[i].label);
+      json_numbers(f, c->rows[i].num, c->rows[i].nnum);
+      fprintf(f, "}");
+    }
+    fprintf(f, "]}");
+  }
+  fprintf(f, "\n  ],\n  \"nothing_independent\": %s,\n  \"result\": \"%s\"\n}\n",
+          r->nothing_independent ? "true" : "false", r->failed ? "fail" : "pass");
+}
+
+int verify_report_write_json(const verify_report *r, const char *path, char *err, size_t len)
+{
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+  const int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    snprintf(err, len, "cannot create '%s': %s", tmp, strerror(errno));
+    if (fd >= 0) {
+      close(fd);
+      remove(tmp);
+    }
+    return -1;
+  }
+  json_body(r, f);
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path) != 0) {
+    snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+    remove(tmp);
+    return -1;
+  }
+  return 0;
+}

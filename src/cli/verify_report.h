@@ -1,0 +1,81 @@
+/* src/cli/verify_report.h: the findings of `stiffkit verify` and their text and JSON forms */
+#ifndef SK_CLI_VERIFY_REPORT_H
+#define SK_CLI_VERIFY_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define VERIFY_MAX_CHECKS 8
+#define VERIFY_MAX_NUMBERS 16
+#define VERIFY_MAX_ROWS 8
+#define VERIFY_MAX_ROW_NUMBERS 5
+
+typedef enum {
+  VERIFY_PASS = 0,
+  VERIFY_FAIL = 1,
+  VERIFY_NOT_VERIFIED = 2 /* the check could not be made (said why in the finding) */
+} verify_verdict;
+
+typedef struct {
+  char key[40];
+  double value; /* non-finite values are written as null in JSON */
+} verify_number;
+
+/* One row of a table (a probe component, a Jacobian entry). */
+typedef struct {
+  char label[256];
+  int nnum;
+  verify_number num[VERIFY_MAX_ROW_NUMBERS];
+} verify_row;
+
+typedef struct {
+  const char *name;  /* JSON key: "tolerance_refinement" */
+  const char *title; /* text heading: "tolerance refinement" */
+  verify_verdict verdict;
+  int independent; /* 1: an independent check that was made */
+  char finding[2048];
+  int nnum;
+  verify_number num[VERIFY_MAX_NUMBERS];
+  int nrows;
+  verify_row rows[VERIFY_MAX_ROWS];
+} verify_check;
+
+typedef struct {
+  char model[64];
+  long long n;
+  char method[32], linsol[16], prec[16];
+  double rtol, atol, t0, t_last;
+  size_t ntimes;
+  int ncheck;
+  verify_check check[VERIFY_MAX_CHECKS];
+  int nothing_independent; /* set by verify_report_conclude */
+  int failed;              /* set by verify_report_conclude */
+} verify_report;
+
+/* verify_report_add: the next check slot (zeroed, verdict NOT_VERIFIED), NULL when full. */
+verify_check *verify_report_add(verify_report *r, const char *name, const char *title);
+
+/* verify_check_num / verify_row_add / verify_row_num: append a named number
+ * or a table row (silently ignored past the fixed capacities). */
+void verify_check_num(verify_check *c, const char *key, double value);
+verify_row *verify_row_add(verify_check *c, const char *label);
+void verify_row_num(verify_row *row, const char *key, double value);
+
+/* verify_report_conclude: sets `failed` (some check failed, or no
+ * independent check could be made) and `nothing_independent`. Returns the
+ * exit code: 0 all checks passed, 11 otherwise. */
+int verify_report_conclude(verify_report *r);
+
+/* verify_report_print_text: the plain-language report. */
+void verify_report_print_text(const verify_report *r, FILE *out);
+
+/* verify_report_write_json: the report as one JSON object, written to a
+ * temporary file beside `path` and renamed into place. Returns 0, or -1
+ * with a message in err (len bytes) when the file cannot be written. */
+int verify_report_write_json(const verify_report *r, const char *path, char *err, size_t len);
+
+/* verify_digits: significant correct digits -log10(err / scale), capped to
+ * [0, 16] (16 for err == 0); NAN when scale is not positive. */
+double verify_digits(double err, double scale);
+
+#endif
