@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/args.h"
+#include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/job.h"
 #include "core/error.h"
@@ -22,13 +24,6 @@
 #define DIAG_DENSE_N 2000          /* no Jacobian and at most this size: dense */
 #define DIAG_NSAMPLES 4            /* t0 and three times along the solution */
 
-typedef struct {
-  const char *config;
-  const char **sets;
-  size_t nsets;
-  const char *report;
-  int quiet;
-} diag_args;
 
 typedef struct {
   double t;
@@ -50,60 +45,14 @@ typedef struct {
   int explicit_ok;
 } diag_result;
 
-static int parse_args(int argc, char **argv, diag_args *a)
-{
-  memset(a, 0, sizeof *a);
-  a->sets = calloc((size_t)argc, sizeof *a->sets);
-  if (!a->sets) {
-    return SK_EXIT_INTERNAL;
-  }
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--set") || !strcmp(arg, "--report")) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
-        return SK_EXIT_USAGE;
-      }
-      if (!strcmp(arg, "--set")) {
-        a->sets[a->nsets++] = argv[++i];
-      } else {
-        a->report = argv[++i];
-      }
-    } else if (!strncmp(arg, "--set=", 6)) {
-      a->sets[a->nsets++] = arg + 6;
-    } else if (!strncmp(arg, "--report=", 9)) {
-      a->report = arg + 9;
-    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-      a->quiet = 1;
-    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printf("usage: stiffkit diagnose [CONFIG.yaml] [--set key=value ...] [--report FILE.json] "
-             "[--quiet]\n"
-             "Estimates the extreme eigenvalues of the Jacobian at t0 and at three times along\n"
-             "the solution (integrated with the configured engine), and reports the stiffness\n"
-             "ratio, the time scales, the explicit stability bounds (forward Euler, RK4), the\n"
-             "predicted explicit step count against the steps the engine took, and which solver\n"
-             "to use, with the reasons. Without CONFIG the embedded default job is diagnosed.\n");
-      return -1;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit diagnose --help)\n",
-              arg);
-      return SK_EXIT_USAGE;
-    } else if (!a->config) {
-      a->config = arg;
-    } else {
-      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
-              arg);
-      return SK_EXIT_USAGE;
-    }
-  }
-  for (size_t k = 0; k < a->nsets; k++) {
-    if (!strchr(a->sets[k], '=')) {
-      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
-      return SK_EXIT_USAGE;
-    }
-  }
-  return 0;
-}
+static const char help_text[] =
+    "usage: stiffkit diagnose [CONFIG.yaml] [--set key=value ...] [--report FILE.json] "
+    "[--quiet]\n"
+    "Estimates the extreme eigenvalues of the Jacobian at t0 and at three times along\n"
+    "the solution (integrated with the configured engine), and reports the stiffness\n"
+    "ratio, the time scales, the explicit stability bounds (forward Euler, RK4), the\n"
+    "predicted explicit step count against the steps the engine took, and which solver\n"
+    "to use, with the reasons. Without CONFIG the embedded default job is diagnosed.\n";
 
 static double magnitude(sk__eig_value v)
 {
@@ -407,40 +356,26 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
 /* The report via a temporary name and a rename (no partial file on failure). */
 static int write_report(const char *path, const cli_job *job, const diag_result *r)
 {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
-  const int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", path, strerror(errno));
-    if (fd >= 0) {
-      close(fd);
-      remove(tmp);
-    }
-    return SK_EXIT_CANTCREATE;
+  cli_atomic_file af;
+  const int rc = cli_atomic_open(&af, path);
+  if (rc != 0) {
+    return rc;
   }
-  write_json(f, job, r);
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path) != 0) {
-    remove(tmp);
-    fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
-    return SK_EXIT_IOERR;
-  }
-  return SK_EXIT_OK;
+  write_json(af.f, job, r);
+  return cli_atomic_commit(&af);
 }
 
 int cli_diagnose(int argc, char **argv)
 {
-  diag_args args;
-  int code = parse_args(argc, argv, &args);
+  cli_args args;
+  int code = cli_args_parse(argc, argv, "diagnose", "--report", help_text, &args);
   if (code != 0) {
-    free(args.sets);
+    cli_args_free(&args);
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
   if (sk_context_create(&ctx) != SK_OK) {
-    free(args.sets);
+    cli_args_free(&args);
     fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
@@ -481,6 +416,6 @@ int cli_diagnose(int argc, char **argv)
   free(r);
   cli_job_free(&job);
   sk_context_destroy(&ctx);
-  free(args.sets);
+  cli_args_free(&args);
   return code;
 }

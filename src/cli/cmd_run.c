@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/args.h"
+#include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/job.h"
 #include "cli/progress.h"
@@ -15,16 +17,6 @@
 #include "io/provenance.h"
 #include "io/results.h"
 
-typedef struct {
-  const char *config;
-  const char **sets;
-  size_t nsets;
-  int quiet;
-  int help_options;
-  const char *stats_json;
-  const char *stats_csv;
-  const char *inject; /* "nan:comp=K:t=T" (testing aid) */
-} run_args;
 
 /* Parse --inject nan:comp=K:t=T; returns 0 on success. */
 static int parse_injection(const char *spec, long long *comp, double *t)
@@ -33,65 +25,21 @@ static int parse_injection(const char *spec, long long *comp, double *t)
   return sscanf(spec, "nan:comp=%lld:t=%lf%c", comp, t, &tail) == 2 ? 0 : -1;
 }
 
-static int parse_args(int argc, char **argv, run_args *a)
+static const char help_text[] =
+    "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
+    "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
+    "       stiffkit run --help-options\n"
+    "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
+    "exact solution known, t in [0, 0.1]. --set overrides config values.\n";
+
+/* The run-specific checks of the arguments (after cli_args_parse). */
+static int check_run_args(const cli_args *a)
 {
-  memset(a, 0, sizeof *a);
-  a->sets = calloc((size_t)argc, sizeof *a->sets);
-  if (!a->sets) {
-    return SK_EXIT_INTERNAL;
-  }
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--set") || !strcmp(arg, "--stats-json") || !strcmp(arg, "--stats-csv") ||
-        !strcmp(arg, "--inject")) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
-        return SK_EXIT_USAGE;
-      }
-      if (!strcmp(arg, "--set")) {
-        a->sets[a->nsets++] = argv[++i];
-      } else if (!strcmp(arg, "--inject")) {
-        a->inject = argv[++i];
-      } else if (!strcmp(arg, "--stats-csv")) {
-        a->stats_csv = argv[++i];
-      } else {
-        a->stats_json = argv[++i];
-      }
-    } else if (!strncmp(arg, "--set=", 6)) {
-      a->sets[a->nsets++] = arg + 6;
-    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-      a->quiet = 1;
-    } else if (!strcmp(arg, "--help-options")) {
-      a->help_options = 1;
-    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printf("usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
-             "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
-             "       stiffkit run --help-options\n"
-             "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
-             "exact solution known, t in [0, 0.1]. --set overrides config values.\n");
-      return -1;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit run --help)\n", arg);
-      return SK_EXIT_USAGE;
-    } else if (!a->config) {
-      a->config = arg;
-    } else {
-      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
-              arg);
-      return SK_EXIT_USAGE;
-    }
-  }
   long long comp;
   double tinj;
   if (a->inject && parse_injection(a->inject, &comp, &tinj) != 0) {
     fprintf(stderr, "stiffkit: error: --inject expects nan:comp=K:t=T, got '%s'\n", a->inject);
     return SK_EXIT_USAGE;
-  }
-  for (size_t k = 0; k < a->nsets; k++) {
-    if (!strchr(a->sets[k], '=')) {
-      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
-      return SK_EXIT_USAGE;
-    }
   }
   return 0;
 }
@@ -120,18 +68,11 @@ static void install_signal_handlers(void)
 static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
                                   const sk_stats *st)
 {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
-  const int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", tmp, strerror(errno));
-    if (fd >= 0) {
-      close(fd);
-      remove(tmp);
-    }
+  cli_atomic_file af;
+  if (cli_atomic_open(&af, path) != 0) {
     return SK_ERR_CREATE;
   }
+  FILE *f = af.f;
   const long long n = (long long)sk_model_get_n(job->model);
   char *buf = NULL;
   size_t len = 0;
@@ -147,8 +88,7 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
   char *row = buf ? strchr(buf, '\n') : NULL;
   if (!row) {
     free(buf);
-    fclose(f);
-    remove(tmp);
+    cli_atomic_abort(&af);
     fprintf(stderr, "stiffkit: error: cannot format the statistics for '%s'\n", path);
     return SK_ERR_IO;
   }
@@ -173,14 +113,7 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
     fprintf(f, "}\n");
   }
   free(buf);
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path) != 0) {
-    remove(tmp);
-    fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
-    return SK_ERR_IO;
-  }
-  return SK_OK;
+  return cli_atomic_commit(&af) == 0 ? SK_OK : SK_ERR_IO;
 }
 
 static void print_summary(const cli_job *job, const sk_stats *st)
@@ -223,15 +156,19 @@ static void remove_if_present(const char *path)
 
 int cli_run(int argc, char **argv)
 {
-  run_args args;
-  int code = parse_args(argc, argv, &args);
+  cli_args args;
+  int code = cli_args_parse(argc, argv, "run", "--stats-json --stats-csv --inject --help-options",
+                            help_text, &args);
+  if (code == 0) {
+    code = check_run_args(&args);
+  }
   if (code != 0) {
-    free(args.sets);
+    cli_args_free(&args);
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
   if (sk_context_create(&ctx) != SK_OK) {
-    free(args.sets);
+    cli_args_free(&args);
     fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
@@ -243,7 +180,7 @@ int cli_run(int argc, char **argv)
     sk_options_print_help(job.opts, stdout);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
-    free(args.sets);
+    cli_args_free(&args);
     return stdout_status();
   }
   /* an older statistics file must not outlive a failed run */
@@ -300,6 +237,6 @@ int cli_run(int argc, char **argv)
   }
   cli_job_free(&job);
   sk_context_destroy(&ctx);
-  free(args.sets);
+  cli_args_free(&args);
   return code;
 }

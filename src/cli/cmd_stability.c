@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "steppers/stability.h"
 
@@ -43,35 +44,16 @@ static void valid_methods(char *buf, size_t len)
 /* The boundary CSV via a temporary name and a rename (no partial file). */
 static int write_csv(const char *path, const sk__stab_point *pts, int np)
 {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
-  const int fd = mkstemp(tmp);
-  if (fd >= 0) {
-    const mode_t um = umask(0);
-    umask(um);
-    fchmod(fd, 0666 & ~um); /* mkstemp's 0600 would outlive the rename */
+  cli_atomic_file af;
+  const int rc = cli_atomic_open(&af, path);
+  if (rc != 0) {
+    return rc;
   }
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", path, strerror(errno));
-    if (fd >= 0) {
-      close(fd);
-      remove(tmp);
-    }
-    return SK_EXIT_CANTCREATE;
-  }
-  fprintf(f, "theta,branch,x,y\n");
+  fprintf(af.f, "theta,branch,x,y\n");
   for (int i = 0; i < np; i++) {
-    fprintf(f, "%.17g,%d,%.17g,%.17g\n", pts[i].theta, pts[i].branch, pts[i].x, pts[i].y);
+    fprintf(af.f, "%.17g,%d,%.17g,%.17g\n", pts[i].theta, pts[i].branch, pts[i].x, pts[i].y);
   }
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path) != 0) {
-    remove(tmp);
-    fprintf(stderr, "stiffkit: error: cannot write '%s'\n", path);
-    return SK_EXIT_IOERR;
-  }
-  return SK_EXIT_OK;
+  return cli_atomic_commit(&af);
 }
 
 /* The plot script: $STIFFKIT_SCRIPTS_DIR, else the source tree's scripts/. */

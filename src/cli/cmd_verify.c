@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/job.h"
 #include "cli/verify_report.h"
@@ -18,72 +19,16 @@
 #define VERIFY_JAC_SAMPLE 200
 #define VERIFY_JAC_TOL 1e-4
 
-typedef struct {
-  const char *config;
-  const char **sets;
-  size_t nsets;
-  const char *report;
-  int quiet;
-} verify_args;
 
-static int parse_args(int argc, char **argv, verify_args *a)
-{
-  memset(a, 0, sizeof *a);
-  a->sets = calloc((size_t)argc, sizeof *a->sets);
-  if (!a->sets) {
-    return SK_EXIT_INTERNAL;
-  }
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--set") || !strcmp(arg, "--report")) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "stiffkit: error: %s needs a value\n", arg);
-        return SK_EXIT_USAGE;
-      }
-      if (!strcmp(arg, "--set")) {
-        a->sets[a->nsets++] = argv[++i];
-      } else {
-        a->report = argv[++i];
-      }
-    } else if (!strncmp(arg, "--set=", 6)) {
-      a->sets[a->nsets++] = arg + 6;
-    } else if (!strncmp(arg, "--report=", 9)) {
-      a->report = arg + 9;
-    } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-      a->quiet = 1;
-    } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printf("usage: stiffkit verify CONFIG.yaml [--set key=value ...] [--report FILE.json]\n"
-             "                       [--quiet]\n"
-             "Solves the configured job, then checks the answer: tolerance refinement (rtol/10,\n"
-             "rtol/100), an independent reference stepper, the exact solution where the model has\n"
-             "one, the analytic Jacobian against finite differences, and the model's invariants.\n"
-             "Writes no result files; the report goes to stdout (and to FILE.json with --report).\n"
-             "Exit 0 when every check passes, 11 when a check fails or nothing independent can be\n"
-             "checked.\n");
-      return -1;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit verify --help)\n", arg);
-      return SK_EXIT_USAGE;
-    } else if (!a->config) {
-      a->config = arg;
-    } else {
-      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
-              arg);
-      return SK_EXIT_USAGE;
-    }
-  }
-  if (!a->config) {
-    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
-    return SK_EXIT_USAGE;
-  }
-  for (size_t k = 0; k < a->nsets; k++) {
-    if (!strchr(a->sets[k], '=')) {
-      fprintf(stderr, "stiffkit: error: --set expects key=value, got '%s'\n", a->sets[k]);
-      return SK_EXIT_USAGE;
-    }
-  }
-  return 0;
-}
+static const char help_text[] =
+    "usage: stiffkit verify CONFIG.yaml [--set key=value ...] [--report FILE.json]\n"
+    "                       [--quiet]\n"
+    "Solves the configured job, then checks the answer: tolerance refinement (rtol/10,\n"
+    "rtol/100), an independent reference stepper, the exact solution where the model has\n"
+    "one, the analytic Jacobian against finite differences, and the model's invariants.\n"
+    "Writes no result files; the report goes to stdout (and to FILE.json with --report).\n"
+    "Exit 0 when every check passes, 11 when a check fails or nothing independent can be\n"
+    "checked.\n";
 
 /* Everything the checks share. */
 typedef struct {
@@ -607,15 +552,19 @@ static int verify_job(sk_context *ctx, cli_job *job, verify_report *r)
 
 int cli_verify(int argc, char **argv)
 {
-  verify_args args;
-  int code = parse_args(argc, argv, &args);
+  cli_args args;
+  int code = cli_args_parse(argc, argv, "verify", "--report", help_text, &args);
+  if (code == 0 && !args.config) {
+    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
+    code = SK_EXIT_USAGE;
+  }
   if (code != 0) {
-    free(args.sets);
+    cli_args_free(&args);
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
   if (sk_context_create(&ctx) != SK_OK) {
-    free(args.sets);
+    cli_args_free(&args);
     fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
@@ -641,10 +590,9 @@ int cli_verify(int argc, char **argv)
     code = verify_job(ctx, &job, r);
     if (r->ncheck > 0) {
       verify_report_print_text(r, stdout);
-      char err[4200];
-      if (args.report && verify_report_write_json(r, args.report, err, sizeof err) != 0) {
-        fprintf(stderr, "stiffkit: error: %s\n", err);
-        code = SK_EXIT_IOERR;
+      if (args.report) {
+        const int wrc = verify_report_write_json(r, args.report);
+        code = wrc ? wrc : code;
       }
       if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n",
@@ -656,6 +604,6 @@ int cli_verify(int argc, char **argv)
   free(r);
   cli_job_free(&job);
   sk_context_destroy(&ctx);
-  free(args.sets);
+  cli_args_free(&args);
   return code;
 }

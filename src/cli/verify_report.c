@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/atomic_file.h"
 #include "cli/verify_report.h"
 
 static const char *verdict_word(verify_verdict v)
@@ -218,27 +219,13 @@ static void json_body(const verify_report *r, FILE *f)
           r->nothing_independent ? "true" : "false", r->failed ? "fail" : "pass");
 }
 
-int verify_report_write_json(const verify_report *r, const char *path, char *err, size_t len)
+int verify_report_write_json(const verify_report *r, const char *path)
 {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
-  const int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    snprintf(err, len, "cannot create '%s': %s", tmp, strerror(errno));
-    if (fd >= 0) {
-      close(fd);
-      remove(tmp);
-    }
-    return -1;
+  cli_atomic_file af;
+  const int rc = cli_atomic_open(&af, path);
+  if (rc != 0) {
+    return rc;
   }
-  json_body(r, f);
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path) != 0) {
-    snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
-    remove(tmp);
-    return -1;
-  }
-  return 0;
+  json_body(r, af.f);
+  return cli_atomic_commit(&af);
 }

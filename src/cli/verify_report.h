@@ -70,9 +70,9 @@ int verify_report_conclude(verify_report *r);
 void verify_report_print_text(const verify_report *r, FILE *out);
 
 /* verify_report_write_json: the report as one JSON object, written to a
- * temporary file beside `path` and renamed into place. Returns 0, or -1
- * with a message in err (len bytes) when the file cannot be written. */
-int verify_report_write_json(const verify_report *r, const char *path, char *err, size_t len);
+ * temporary file beside `path` and renamed into place. Returns 0, or the
+ * exit code (73, 74) after printing the reason. */
+int verify_report_write_json(const verify_report *r, const char *path);
 
 /* verify_digits: significant correct digits -log10(err / scale), capped to
  * [0, 16] (16 for err == 0); NAN when scale is not positive. */

@@ -1,0 +1,30 @@
+/* src/cli/args.h: the command-line arguments shared by run, verify and diagnose */
+#ifndef SK_CLI_ARGS_H
+#define SK_CLI_ARGS_H
+
+#include <stddef.h>
+
+typedef struct {
+  const char *config; /* CONFIG.yaml (NULL: the embedded default job) */
+  const char **sets;  /* --set key=value, in order */
+  size_t nsets;
+  int quiet;          /* --quiet / -q */
+  const char *report; /* --report FILE */
+  const char *stats_json, *stats_csv, *inject;
+  int help_options;   /* --help-options */
+} cli_args;
+
+/* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand
+ * takes CONFIG, --set key=value (or --set=key=value) and --quiet; `flags`
+ * lists the others it accepts, space-separated, from: --report,
+ * --stats-json, --stats-csv, --inject (each taking a value, also as
+ * --flag=value) and --help-options. `help` is printed on --help.
+ * Returns 0, -1 when the help was printed, or an exit code (64 usage,
+ * 70 internal) after printing the reason. Free with cli_args_free. */
+int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, const char *help,
+                   cli_args *a);
+
+/* cli_args_free: release what cli_args_parse allocated. */
+void cli_args_free(cli_args *a);
+
+#endif

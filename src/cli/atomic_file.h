@@ -1,0 +1,24 @@
+/* src/cli/atomic_file.h: output files written under a temporary name and renamed into place when complete */
+#ifndef SK_CLI_ATOMIC_FILE_H
+#define SK_CLI_ATOMIC_FILE_H
+
+#include <stdio.h>
+
+typedef struct {
+  FILE *f;
+  char tmp[4096];
+  const char *path;
+} cli_atomic_file;
+
+/* cli_atomic_open: open a new temporary file next to `path` (permissions
+ * as a plain fopen would give). Returns 0, or 73 after printing the reason. */
+int cli_atomic_open(cli_atomic_file *af, const char *path);
+
+/* cli_atomic_commit: close the file and rename it to its final name; on a
+ * write or rename failure remove it. Returns 0, or 74 after printing. */
+int cli_atomic_commit(cli_atomic_file *af);
+
+/* cli_atomic_abort: close and remove the temporary file. */
+void cli_atomic_abort(cli_atomic_file *af);
+
+#endif
