@@ -95,6 +95,17 @@ int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, co
   return 0;
 }
 
+int cli_args_context(const cli_args *a, sk_context **ctx)
+{
+  *ctx = NULL;
+  if (sk_context_create(ctx) != SK_OK) {
+    fprintf(stderr, "stiffkit: error: cannot create a context\n");
+    return SK_EXIT_INTERNAL;
+  }
+  sk_context_set_log(*ctx, a->quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
+  return 0;
+}
+
 void cli_args_free(cli_args *a)
 {
   free(a->sets);

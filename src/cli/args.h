@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "stiffkit/context.h"
+
 typedef struct {
   const char *config; /* CONFIG.yaml (NULL: the embedded default job) */
   const char **sets;  /* --set key=value, in order */
@@ -23,6 +25,10 @@ typedef struct {
  * 70 internal) after printing the reason. Free with cli_args_free. */
 int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, const char *help,
                    cli_args *a);
+
+/* cli_args_context: a new context whose log goes to stderr (errors only
+ * with --quiet). Returns 0, or 70 after printing the reason. */
+int cli_args_context(const cli_args *a, sk_context **ctx);
 
 /* cli_args_free: release what cli_args_parse allocated. */
 void cli_args_free(cli_args *a);

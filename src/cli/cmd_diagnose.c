@@ -10,6 +10,7 @@
 #include "cli/args.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "cli/job.h"
 #include "core/error.h"
 #include "sparse/eig_estimate.h"
@@ -239,45 +240,19 @@ static void print_text(const cli_job *job, const diag_result *r)
 
 /* ---- JSON report -------------------------------------------------------- */
 
-static void json_string(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\') {
-      fprintf(f, "\\%c", *p);
-    } else if (*p == '\n') {
-      fputs("\\n", f);
-    } else if (*p < 0x20) {
-      fprintf(f, "\\u%04x", *p);
-    } else {
-      fputc(*p, f);
-    }
-  }
-  fputc('"', f);
-}
-
-static void json_number(FILE *f, double v)
-{
-  if (isfinite(v)) {
-    fprintf(f, "%.10e", v);
-  } else {
-    fputs("null", f);
-  }
-}
-
 static void json_key_number(FILE *f, const char *key, double v, const char *sep)
 {
   fprintf(f, "\"%s\": ", key);
-  json_number(f, v);
+  cli_json_number(f, v);
   fputs(sep, f);
 }
 
 static void json_eig(FILE *f, const char *key, sk__eig_value v)
 {
   fprintf(f, "\"%s\": {\"re\": ", key);
-  json_number(f, v.re);
+  cli_json_number(f, v.re);
   fputs(", \"im\": ", f);
-  json_number(f, v.im);
+  cli_json_number(f, v.im);
   fputs("}, ", f);
 }
 
@@ -285,20 +260,20 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
 {
   const sk_model *m = job->model;
   fputs("{\n  \"model\": ", f);
-  json_string(f, sk_model_get_name(m));
+  cli_json_string(f, sk_model_get_name(m));
   fprintf(f, ",\n  \"n\": %lld,\n  \"has_jacobian\": %s,\n  \"has_preconditioner\": %s,\n",
           (long long)sk_model_get_n(m), sk_model_has_jacobian(m) ? "true" : "false",
           sk_model_has_preconditioner(m) ? "true" : "false");
   fputs("  \"method\": ", f);
-  json_string(f, r->method);
+  cli_json_string(f, r->method);
   fputs(", \"linsol\": ", f);
-  json_string(f, r->linsol);
+  cli_json_string(f, r->linsol);
   fputs(", \"preconditioner\": ", f);
-  json_string(f, r->prec);
+  cli_json_string(f, r->prec);
   fputs(",\n  \"t0\": ", f);
-  json_number(f, job->t0);
+  cli_json_number(f, job->t0);
   fputs(", \"t_end\": ", f);
-  json_number(f, job->t_end);
+  cli_json_number(f, job->t_end);
   fputs(",\n  \"samples\": [\n", f);
   for (int k = 0; k < r->nsamples; k++) {
     const diag_sample *s = &r->s[k];
@@ -336,19 +311,19 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
   fputs("\"stats\": ", f);
   sk_stats_print_json(&r->stats, f);
   fputs(",\n  \"recommendation\": {\"kind\": ", f);
-  json_string(f, r->explicit_ok ? "explicit" : "stiff");
+  cli_json_string(f, r->explicit_ok ? "explicit" : "stiff");
   fputs(", \"text\": ", f);
-  json_string(f, r->recommendation);
+  cli_json_string(f, r->recommendation);
   fputs(", \"settings\": ", f);
-  json_string(f, r->settings);
+  cli_json_string(f, r->settings);
   fputs(", \"reasons\": [", f);
   for (int i = 0; i < r->nreasons; i++) {
-    json_string(f, r->reasons[i]);
+    cli_json_string(f, r->reasons[i]);
     fputs(i + 1 < r->nreasons ? ", " : "", f);
   }
   fputs("]},\n  \"options\": ", f);
   char *eff = sk_options_effective_string(job->opts);
-  json_string(f, eff ? eff : "");
+  cli_json_string(f, eff ? eff : "");
   free(eff);
   fputs("\n}\n", f);
 }
@@ -374,12 +349,10 @@ int cli_diagnose(int argc, char **argv)
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
-  if (sk_context_create(&ctx) != SK_OK) {
+  if (cli_args_context(&args, &ctx) != 0) {
     cli_args_free(&args);
-    fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
-  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
   if (args.report) {
     remove(args.report); /* an older report must not outlive a failed diagnosis */
   }

@@ -11,6 +11,7 @@
 #include "cli/args.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "cli/job.h"
 #include "cli/progress.h"
 #include "core/model_impl.h"
@@ -104,11 +105,10 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
     fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s", n,
             job->method, job->linsol, buf ? buf : "{}");
     if (job->have_error) {
-      /* JSON has no inf/nan: a blown-up error is written as null */
-      char me[32], re[32];
-      snprintf(me, sizeof me, isfinite(job->max_err) ? "%.10e" : "null", job->max_err);
-      snprintf(re, sizeof re, isfinite(job->rms_err) ? "%.10e" : "null", job->rms_err);
-      fprintf(f, ", \"max_err\": %s, \"rms_err\": %s", me, re);
+      fprintf(f, ", \"max_err\": ");
+      cli_json_number(f, job->max_err);
+      fprintf(f, ", \"rms_err\": ");
+      cli_json_number(f, job->rms_err);
     }
     fprintf(f, "}\n");
   }
@@ -167,12 +167,10 @@ int cli_run(int argc, char **argv)
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
-  if (sk_context_create(&ctx) != SK_OK) {
+  if (cli_args_context(&args, &ctx) != 0) {
     cli_args_free(&args);
-    fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
-  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
   cli_job job;
   cli_job_init(&job);
   sk_status st = cli_job_options(ctx, &job);

@@ -563,12 +563,10 @@ int cli_verify(int argc, char **argv)
     return code < 0 ? SK_EXIT_OK : code;
   }
   sk_context *ctx = NULL;
-  if (sk_context_create(&ctx) != SK_OK) {
+  if (cli_args_context(&args, &ctx) != 0) {
     cli_args_free(&args);
-    fprintf(stderr, "stiffkit: error: cannot create a context\n");
     return SK_EXIT_INTERNAL;
   }
-  sk_context_set_log(ctx, args.quiet ? SK_LOG_ERROR : SK_LOG_WARN, sk_log_to_stream, stderr);
   if (args.report) {
     remove(args.report); /* an older report must not outlive a failed verify */
   }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/atomic_file.h"
+#include "cli/json_out.h"
 #include "cli/verify_report.h"
 
 static const char *verdict_word(verify_verdict v)
@@ -138,78 +139,54 @@ void verify_report_print_text(const verify_report *r, FILE *out)
   fprintf(out, "result: %s\n", r->failed ? "FAIL (exit 11)" : "PASS");
 }
 
-static void json_string(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\') {
-      fprintf(f, "\\%c", *p);
-    } else if (*p < 0x20) {
-      fprintf(f, "\\u%04x", *p);
-    } else {
-      fputc(*p, f);
-    }
-  }
-  fputc('"', f);
-}
-
-static void json_number(FILE *f, double v)
-{
-  if (isfinite(v)) {
-    fprintf(f, "%.10e", v);
-  } else {
-    fprintf(f, "null");
-  }
-}
-
 static void json_numbers(FILE *f, const verify_number *num, int n)
 {
   for (int j = 0; j < n; j++) {
     fprintf(f, ", ");
-    json_string(f, num[j].key);
+    cli_json_string(f, num[j].key);
     fprintf(f, ": ");
-    json_number(f, num[j].value);
+    cli_json_number(f, num[j].value);
   }
 }
 
 static void json_body(const verify_report *r, FILE *f)
 {
   fprintf(f, "{\n  \"model\": ");
-  json_string(f, r->model);
+  cli_json_string(f, r->model);
   fprintf(f, ",\n  \"n\": %lld,\n  \"method\": ", r->n);
-  json_string(f, r->method);
+  cli_json_string(f, r->method);
   fprintf(f, ",\n  \"linsol\": ");
-  json_string(f, r->linsol);
+  cli_json_string(f, r->linsol);
   fprintf(f, ",\n  \"rtol\": ");
-  json_number(f, r->rtol);
+  cli_json_number(f, r->rtol);
   fprintf(f, ",\n  \"atol\": ");
-  json_number(f, r->atol);
+  cli_json_number(f, r->atol);
   fprintf(f, ",\n  \"t0\": ");
-  json_number(f, r->t0);
+  cli_json_number(f, r->t0);
   fprintf(f, ",\n  \"t_end\": ");
-  json_number(f, r->t_last);
+  cli_json_number(f, r->t_last);
   fprintf(f, ",\n  \"n_times\": %zu,\n  \"checks\": [", r->ntimes);
   for (int k = 0; k < r->ncheck; k++) {
     const verify_check *c = &r->check[k];
     fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
-    json_string(f, c->name);
+    cli_json_string(f, c->name);
     fprintf(f, ", \"verdict\": ");
-    json_string(f, c->verdict == VERIFY_PASS   ? "pass"
+    cli_json_string(f, c->verdict == VERIFY_PASS   ? "pass"
                    : c->verdict == VERIFY_FAIL ? "fail"
                                                : "not_verified");
     fprintf(f, ", \"independent\": %s, \"finding\": ", c->independent ? "true" : "false");
-    json_string(f, c->finding);
+    cli_json_string(f, c->finding);
     fprintf(f, ",\n     \"values\": {");
     for (int j = 0; j < c->nnum; j++) {
       fprintf(f, "%s", j ? ", " : "");
-      json_string(f, c->num[j].key);
+      cli_json_string(f, c->num[j].key);
       fprintf(f, ": ");
-      json_number(f, c->num[j].value);
+      cli_json_number(f, c->num[j].value);
     }
     fprintf(f, "},\n     \"rows\": [");
     for (int i = 0; i < c->nrows; i++) {
       fprintf(f, "%s{\"label\": ", i ? ", " : "");
-      json_string(f, c->rows[i].label);
+      cli_json_string(f, c->rows[i].label);
       json_numbers(f, c->rows[i].num, c->rows[i].nnum);
       fprintf(f, "}");
     }

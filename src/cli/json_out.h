@@ -1,0 +1,15 @@
+/* src/cli/json_out.h: writing JSON values (escaped strings, numbers with null for inf/nan) */
+#ifndef SK_CLI_JSON_OUT_H
+#define SK_CLI_JSON_OUT_H
+
+#include <stdio.h>
+
+/* cli_json_string: s as a JSON string literal (quotes, backslashes and
+ * control characters escaped). */
+void cli_json_string(FILE *f, const char *s);
+
+/* cli_json_number: v as %.10e, or null when v is not finite (JSON has no
+ * inf or nan). */
+void cli_json_number(FILE *f, double v);
+
+#endif
