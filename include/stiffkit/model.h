@@ -26,7 +26,8 @@ typedef int (*sk_rhs_fn)(double t, const double *y, double *ydot, void *user_dat
 
 /* Jacobian values df/dy at (t, y) in the order of the pattern given to
  * sk_model_set_jac_pattern (CSC: column by column, rows as listed).
- * fy = f(t, y) is supplied for reuse. */
+ * fy = f(t, y) is supplied for reuse. Optional: a model with a pattern and
+ * no values callback gets colored finite differences of its RHS. */
 typedef int (*sk_jac_values_fn)(double t, const double *y, const double *fy, double *values,
                                 void *user_data);
 
@@ -87,12 +88,43 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
  * nq < 0, n != 2 nq, or a model that is not an ODE). */
 sk_status sk_model_set_second_order(sk_model *m, int64_t nq);
 
+/* sk_model_set_default_t_end: the model's natural end time (a published
+ * problem's interval end; 0 = none), used by drivers when no end time is
+ * configured. Errors: SK_ERR_ARG (NULL model, t_end < 0 or not finite). */
+sk_status sk_model_set_default_t_end(sk_model *m, double t_end);
+/* sk_model_get_default_t_end: the value set above, 0 when none (never fails). */
+double sk_model_get_default_t_end(const sk_model *m);
+
+/* sk_model_detect_pattern: find the Jacobian sparsity of the RHS by probing
+ * and store it as the model's pattern (as sk_model_set_jac_pattern), so that
+ * a model given by f alone gets colored finite-difference Jacobians. At each
+ * of nsamples states y_s = y + 1e-3 max(1, |y_j|) u_j (u_j uniform in
+ * [-1, 1) from a fixed generator, seed 0x5d1f2c3b4a596877) the components
+ * are moved by +-1e-4 max(1, |y_j|) (random sign and factor in [0.5, 1.5)):
+ * one at a time for n <= 20000 (n + 1 RHS calls per sample); for larger n in
+ * residue classes j mod g of three coprime moduli g ~ sqrt(n) (about
+ * 3 sqrt(n) RHS calls per sample), an entry (i, j) being taken when output i
+ * changed in the class of j for all three. Every output that changes at all
+ * (bit-exact comparison) is marked, the union over the samples is taken and
+ * the diagonal is always included. The bias is conservative: an extra entry
+ * costs a little work, a missing one would make the Jacobian wrong; what
+ * remains assumed is that a dependence shows at one of the probed states
+ * (an RHS whose structure changes with the state needs its own pattern).
+ * A warning stating this assumption is logged (SK_LOG_WARN). y is not
+ * modified. Errors: SK_ERR_ARG (NULL y, nsamples < 1), SK_ERR_STATE (no
+ * RHS), SK_ERR_NOMEM, or the status of a failed RHS evaluation (a
+ * recoverable failure at a probing state is an SK_ERR_CALLBACK). */
+sk_status sk_model_detect_pattern(sk_model *m, double t, const double *y, int nsamples);
+
 /* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);
 sk_model_kind sk_model_get_kind(const sk_model *m);
 const char *sk_model_get_name(const sk_model *m);
 void *sk_model_get_user_data(const sk_model *m);
 int sk_model_has_exact(const sk_model *m);
+/* sk_model_has_jacobian: 1 when the model has a Jacobian pattern; its values
+ * come from the model's callback or, without one, from colored finite
+ * differences (sk_model_eval_jac). */
 int sk_model_has_jacobian(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);
 int64_t sk_model_get_second_order(const sk_model *m); /* nq, 0 when not marked second order */
@@ -102,6 +134,17 @@ sk_context *sk_model_get_context(const sk_model *m);
 void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
                               int64_t *nnz);
 
+/* sk_model_get_jac_colors: the number of colors of the pattern's column
+ * coloring (columns of one color share no row), i.e. the RHS calls of one
+ * finite-difference Jacobian; 0 without a pattern, -1 when the coloring
+ * could not be allocated. Computed on first use and kept with the pattern. */
+int64_t sk_model_get_jac_colors(const sk_model *m);
+
+/* sk_model_get_fd_rhs_evals: RHS calls spent so far in finite-difference
+ * Jacobians of sk_model_eval_jac (one per color, plus f(t, y) when the
+ * caller did not pass it). */
+int64_t sk_model_get_fd_rhs_evals(const sk_model *m);
+
 /* sk_model_component_name: the model's name for component i, or "y[i]". */
 void sk_model_component_name(const sk_model *m, int64_t i, char *buf, size_t len);
 
@@ -110,6 +153,9 @@ void sk_model_component_name(const sk_model *m, int64_t i, char *buf, size_t len
  * (callback < 0) or SK_ERR_NONFINITE (message names t and the component).
  * The error record of the context is filled on failure. */
 sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot);
+/* sk_model_eval_jac: the values callback, or colored forward differences
+ * (one RHS call per color; fy may be NULL, then f(t, y) costs one more) when
+ * the model has a pattern only. SK_ERR_STATE without a pattern. */
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
                             double *values);
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y);

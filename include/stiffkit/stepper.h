@@ -108,6 +108,12 @@ sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);
 /* ordering for the sparse direct solvers: amd, colamd, metis-nd */
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name);
 sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data);
+/* Jacobian self-test (solver.check_jacobian, default on): engines that use
+ * the model's own Jacobian values (cvode-*) compare them at setup with
+ * finite differences at the initial state and refuse to run (SK_ERR_INPUT,
+ * the worst entries named) when they disagree; 0 runs anyway. */
+sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on);
+int sk_stepper_get_check_jacobian(const sk_stepper *s);
 
 /* sk_stepper_set_from_options: read the solver.* and linsol.* keys, then the
  * type's own keys. Options override earlier programmatic calls. */

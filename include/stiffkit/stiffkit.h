@@ -11,4 +11,5 @@
 #include "stiffkit/stepper.h"
 #include "stiffkit/plugin.h"
 #include "stiffkit/diffusion.h"
+#include "stiffkit/problems.h"
 #endif

@@ -10,6 +10,7 @@
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/jacobian_selftest.h"
 #include "linsol/linsol.h"
 
 void sk__cvode_callback_failed(sk__cvode *cv)
@@ -150,6 +151,10 @@ static sk_status cvode_setup(sk_stepper *s)
              "solver.stop_time (%g) must be after solver.t0 (%g)", tstop, sk_stepper_get_t0(s));
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
+  cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
+  if (cv->jvals && sk_stepper_get_check_jacobian(s)) {
+    SK_CALL(ctx, sk__jacobian_selftest(cv->model, sk_stepper_get_t0(s), sk_stepper_state_buffer(s)));
+  }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
   snprintf(s->prec, sizeof s->prec, "%s", cv->direct || !strcmp(cv->linsol, "none") ? "none" : cv->prec);
@@ -381,8 +386,10 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   }
   st->steps = v[0];
   st->failed_steps = v[1];
-  st->rhs_evals = v[2] + v[5];
-  st->rhs_evals_dq = v[5];
+  /* colored FD Jacobians of a model without values are difference quotients too */
+  const int64_t fd_rhs = sk_model_get_fd_rhs_evals(cv->model) - cv->fd_rhs_base;
+  st->rhs_evals = v[2] + v[5] + fd_rhs;
+  st->rhs_evals_dq = v[5] + fd_rhs;
   st->newton_iters = v[3];
   st->newton_fails = v[4];
   st->jac_evals = v[6] + cv->prec_jac_evals;

@@ -30,6 +30,7 @@ typedef struct {
   double *jvals; /* model-order values */
   /* Jacobi preconditioner */
   double *jdiag;
+  int64_t fd_rhs_base;    /* the model's FD-Jacobian RHS count at setup */
   int64_t prec_jac_evals; /* model Jacobians evaluated by the Jacobi preconditioner */
   N_Vector pinv;
   /* AMG preconditioner (src/linsol/amg_hypre.h) on I - gamma*J */

@@ -45,7 +45,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
                                                  sk_diffusion_options, sk_brusselator_options,
-                                                 sk__output_options};
+                                                 sk_problem_options, sk__output_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -158,6 +158,19 @@ static sk_status make_probes(sk_context *ctx, cli_job *job)
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
+  const char *mtype = NULL;
+  SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
+  if (strcmp(mtype, "problem") == 0) {
+    /* a library problem: its published end time unless solver.t_end is configured
+       (set as the option, so the echoed options reproduce the run) */
+    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+    const double t_def = sk_model_get_default_t_end(job->model);
+    if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
+      char assign[64];
+      snprintf(assign, sizeof assign, "solver.t_end=%.17g", t_def);
+      SK_CALL(ctx, sk_options_set_assignment(o, assign));
+    }
+  }
   SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &job->t0));
   SK_CALL(ctx, sk_options_get_real(o, "solver.t_end", &job->t_end));
   SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
@@ -174,7 +187,9 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
              "time (%g)",
              tstop, job->t0, job->times[job->ntimes - 1]);
   }
-  SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+  if (!job->model) {
+    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+  }
   SK_CALL(ctx, make_probes(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
   SK_CALL(ctx, sk_plugin_load_from_options(ctx, o));

@@ -33,6 +33,8 @@ void sk_model_destroy(sk_model **model)
   if (m->free_fn) {
     m->free_fn(m->user_data);
   }
+  sk__fd_jac_destroy(&m->fd);
+  sk__free(m->ctx, m->fd_atolv);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
   sk__free(m->ctx, m);
@@ -119,6 +121,7 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
   }
   memcpy(cp, colptr, (size_t)(n + 1) * sizeof *cp);
   memcpy(ri, rowind, (size_t)nnz * sizeof *ri);
+  sk__fd_jac_destroy(&m->fd); /* its coloring belongs to the old pattern */
   sk__free(ctx, m->colptr);
   sk__free(ctx, m->rowind);
   m->colptr = cp;
@@ -146,7 +149,44 @@ sk_model_kind sk_model_get_kind(const sk_model *m) { return m ? m->kind : SK_MOD
 const char *sk_model_get_name(const sk_model *m) { return m ? m->name : NULL; }
 void *sk_model_get_user_data(const sk_model *m) { return m ? m->user_data : NULL; }
 int sk_model_has_exact(const sk_model *m) { return m && m->exact; }
-int sk_model_has_jacobian(const sk_model *m) { return m && m->jac && m->colptr; }
+int sk_model_has_jacobian(const sk_model *m) { return m && m->colptr; }
+int sk__model_has_analytic_jac(const sk_model *m) { return m && m->jac && m->colptr; }
+int64_t sk_model_get_fd_rhs_evals(const sk_model *m) { return m ? m->fd_rhs_evals : 0; }
+
+/* The FD engine of the current pattern, built on first use. */
+static sk_status fd_engine(sk_model *m)
+{
+  if (!m->fd) {
+    SK_CALL(m->ctx, sk__fd_jac_create(m->ctx, m->n, m->colptr, m->rowind, &m->fd));
+  }
+  return SK_OK;
+}
+
+int64_t sk_model_get_jac_colors(const sk_model *m)
+{
+  if (!m || !m->colptr) {
+    return 0;
+  }
+  /* the coloring is a cache of the (const) pattern: building it does not
+   * change what the model computes */
+  sk_model *mm = (sk_model *)m;
+  return fd_engine(mm) == SK_OK ? sk__fd_jac_colors(mm->fd) : -1;
+}
+
+sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const double *atolv)
+{
+  double *v = NULL;
+  if (atolv && rtol > 0) {
+    v = sk__malloc(m->ctx, (size_t)m->n * sizeof *v);
+    SK_CHECK(m->ctx, v != NULL, SK_ERR_NOMEM, "cannot allocate the FD Jacobian weights");
+    memcpy(v, atolv, (size_t)m->n * sizeof *v);
+  }
+  sk__free(m->ctx, m->fd_atolv);
+  m->fd_atolv = v;
+  m->fd_rtol = rtol > 0 ? rtol : 0.0;
+  m->fd_atol = atol;
+  return SK_OK;
+}
 int sk_model_has_preconditioner(const sk_model *m) { return m && m->prec_solve; }
 sk_context *sk_model_get_context(const sk_model *m) { return m ? m->ctx : NULL; }
 
@@ -226,11 +266,45 @@ sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from)
   return SK_OK;
 }
 
+static sk_status fd_rhs(void *data, double t, const double *y, double *f)
+{
+  return sk_model_eval_rhs(data, t, y, f);
+}
+
+/* Colored forward differences (sparse/fd_jacobian.h); f(t, y) is computed
+ * when the caller has none. */
+static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const double *fy,
+                             double *values)
+{
+  SK_CALL(m->ctx, fd_engine(m));
+  double *f0 = NULL;
+  if (!fy) {
+    f0 = sk__malloc(m->ctx, (size_t)m->n * sizeof *f0);
+    SK_CHECK(m->ctx, f0 != NULL, SK_ERR_NOMEM, "cannot allocate f(t, y) for the FD Jacobian");
+    m->fd_rhs_evals++;
+    const sk_status st = sk_model_eval_rhs(m, t, y, f0);
+    if (st != SK_OK) {
+      sk__free(m->ctx, f0);
+      SK_CALL(m->ctx, st);
+      return st;
+    }
+    fy = f0;
+  }
+  const sk_status st = sk__fd_jac_eval(m->fd, fd_rhs, m, t, y, fy, m->fd_rtol, m->fd_atol,
+                                       m->fd_atolv, values, &m->fd_rhs_evals);
+  sk__free(m->ctx, f0);
+  SK_CALL(m->ctx, st);
+  return checked(m, "finite-difference Jacobian", 0, t, values, m->colptr[m->n], 0);
+}
+
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
                             double *values)
 {
-  SK_CHECK(m->ctx, m->jac != NULL && m->colptr != NULL, SK_ERR_STATE,
-           "model '%s' has no Jacobian values or pattern", m->name);
+  SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
+           m->name);
+  if (!m->jac) {
+    return eval_fd_jac(m, t, y, fy, values);
+  }
   return checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
                  m->colptr[m->n], 0);
 }
@@ -273,3 +347,16 @@ sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const
   return checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
                  m->n, 1);
 }
+
+sk_status sk_model_set_default_t_end(sk_model *m, double t_end)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, isfinite(t_end) && t_end >= 0.0, SK_ERR_ARG,
+           "default end time %g: must be finite and >= 0", t_end);
+  m->default_t_end = t_end;
+  return SK_OK;
+}
+
+double sk_model_get_default_t_end(const sk_model *m) { return m ? m->default_t_end : 0.0; }

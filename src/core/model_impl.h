@@ -2,6 +2,7 @@
 #ifndef SK_CORE_MODEL_IMPL_H
 #define SK_CORE_MODEL_IMPL_H
 
+#include "sparse/fd_jacobian.h"
 #include "stiffkit/model.h"
 
 struct sk_model {
@@ -20,14 +21,29 @@ struct sk_model {
   sk_component_name_fn component_name;
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
+  /* colored finite differences for a pattern without a values callback */
+  sk__fd_jac *fd;       /* built on first use, dropped when the pattern changes */
+  int64_t fd_rhs_evals; /* RHS calls spent in FD Jacobians */
+  double fd_rtol, fd_atol; /* error weights of the increments (rtol 0: scale 1) */
+  double *fd_atolv;        /* n, or NULL: scalar fd_atol */
   int64_t nq;      /* > 0: second order, y = (q, v) with nq positions (sk_model_set_second_order) */
   /* fault injection (tests): from time fault_t on, RHS component fault_comp is NaN */
   int64_t fault_comp; /* -1 = off */
   double fault_t;
+  double default_t_end; /* > 0: the model's natural end time (sk_model_set_default_t_end) */
 };
 
 /* sk__model_inject_nan: make the checked RHS return NaN in component comp
  * at every t >= t_from (a testing aid for the failure paths). */
 sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from);
+
+/* sk__model_has_analytic_jac: 1 when the model has a pattern and its own
+ * values callback (not colored finite differences). */
+int sk__model_has_analytic_jac(const sk_model *m);
+
+/* sk__model_set_fd_weights: error weights w_j = 1/(rtol |y_j| + atol_j) for
+ * the increments of the FD Jacobian (atolv: length n, copied, or NULL for
+ * the scalar atol; rtol <= 0 restores the unit scale). Errors: SK_ERR_NOMEM. */
+sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const double *atolv);
 
 #endif

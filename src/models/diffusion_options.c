@@ -1,10 +1,11 @@
-/* src/models/diffusion_options.c: model.* option tables of the diffusion and Brusselator models, and building a grid model from options */
+/* src/models/diffusion_options.c: model.* option tables of the diffusion and Brusselator models, and building a grid model or a library problem from options */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
+#include "stiffkit/problems.h"
 
 #define SK__BC_KEYS(side)                                                                   \
   {"model.bc." side ".type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin",   \
@@ -228,5 +229,12 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
     SK_CALL(ctx, sk_brusselator_create(ctx, &p, model));
     return SK_OK;
   }
-  return SK_ERROR(ctx, SK_ERR_INPUT, "model.type = '%s': must be diffusion or brusselator", type);
+  if (strcmp(type, "problem") == 0) {
+    const char *name = NULL;
+    SK_CALL(ctx, sk_options_get_string(opts, "model.problem", &name));
+    SK_CALL(ctx, sk_problem_create(ctx, name, model));
+    return SK_OK;
+  }
+  return SK_ERROR(ctx, SK_ERR_INPUT,
+                  "model.type = '%s': must be diffusion, brusselator or problem", type);
 }

@@ -115,7 +115,7 @@ void sk__newton_destroy(sk__newton **pnw)
   *pnw = NULL;
 }
 
-/* J at (t, x) with fx = f(t, x): the model's values, or finite differences
+/* J at (t, x) with fx = f(t, x): the model's values (its own or colored differences), or finite differences
  * column by column (one RHS call per column) in the same pattern. */
 static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const double *fx,
                                sk_stats *st)
@@ -125,7 +125,12 @@ static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const 
   nw->solves_since_jac = 0;
   nw->gamma_fact = 0.0;
   if (sk_model_has_jacobian(nw->model)) {
-    SK_CALL(nw->ctx, sk_model_eval_jac(nw->model, t, x, fx, nw->mv));
+    /* a model without values gets colored differences: count their RHS calls */
+    const int64_t fd0 = sk_model_get_fd_rhs_evals(nw->model);
+    const sk_status rc = sk_model_eval_jac(nw->model, t, x, fx, nw->mv);
+    st->rhs_evals += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+    st->rhs_evals_dq += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+    SK_CALL(nw->ctx, rc);
     memset(nw->jv, 0, (size_t)nw->nnz * sizeof *nw->jv);
     for (int64_t p = 0; p < nw->mnnz; p++) {
       nw->jv[nw->map[p]] = nw->mv[p];

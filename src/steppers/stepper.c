@@ -7,6 +7,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/model_impl.h"
 #include "steppers/stepper_impl.h"
 
 static const sk_option_spec stepper_options[] = {
@@ -34,6 +35,10 @@ static const sk_option_spec stepper_options[] = {
      "time the integrator must not step past (unset = none)"},
     {"solver.fast_vector_ops", SK_OPT_BOOL, "true", 0, 0, NULL,
      "use the project's vectorized N_Vector kernels instead of the packaged ones"},
+    {"solver.check_jacobian", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "cvode-*: before the run, compare a model's own (analytic) Jacobian with finite "
+     "differences at the initial state and refuse to run when ||J - J_fd|| / ||J|| > 1e-3 or "
+     "the RHS depends on an entry outside the pattern (false = run anyway)"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: spgmr for n >= 50000 when the model has its own preconditioner, "
@@ -98,6 +103,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
   st->atol = 1e-9;
   st->max_steps = 500000;
   st->fast_vector_ops = 1;
+  st->check_jacobian = 1;
   snprintf(st->linsol, sizeof st->linsol, "auto");
   snprintf(st->prec, sizeof st->prec, "auto");
   snprintf(st->ordering, sizeof st->ordering, "auto");
@@ -221,6 +227,18 @@ sk_status sk_stepper_set_fixed_step(sk_stepper *s, double h)
   return SK_OK;
 }
 
+sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on)
+{
+  SK__NOT_AFTER_SETUP(s);
+  s->check_jacobian = on != 0;
+  return SK_OK;
+}
+
+int sk_stepper_get_check_jacobian(const sk_stepper *s)
+{
+  return s->check_jacobian;
+}
+
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -292,7 +310,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   double rtol, atol, h0, hmin, hmax, eps, t0, hfix;
   int64_t max_steps, max_order, maxl;
   const char *ls, *pc, *ord;
-  int fast;
+  int fast, check_jac;
   SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &rtol));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &atol));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &t0));
@@ -303,6 +321,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &hmax));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.fixed_step", &hfix));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &fast));
+  SK_CALL(ctx, sk_options_get_bool(opts, "solver.check_jacobian", &check_jac));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.ordering", &ord));
@@ -325,6 +344,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     SK_CALL(ctx, sk_stepper_set_stop_time(s, tstop));
   }
   s->fast_vector_ops = fast;
+  SK_CALL(ctx, sk_stepper_set_check_jacobian(s, check_jac));
   if (s->type->set_from_options) {
     SK_CALL(ctx, s->type->set_from_options(s, opts));
   }
@@ -341,6 +361,8 @@ sk_status sk_stepper_setup(sk_stepper *s)
     s->have_y0 = 1;
   }
   s->t = s->t0;
+  /* increments of a finite-difference Jacobian scaled by this run's error weights */
+  SK_CALL(s->ctx, sk__model_set_fd_weights(s->model, s->rtol, s->atol, s->atol_vec));
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }

@@ -29,6 +29,7 @@ struct sk_stepper {
   int maxl;
   double eps_lin;
   int fast_vector_ops;
+  int check_jacobian; /* solver.check_jacobian */
   double wall_time; /* seconds spent in advance/step */
   sk_monitor_fn monitor;
   void *monitor_data;

@@ -1,0 +1,45 @@
+/* src/sparse/fd_jacobian.h: colored finite-difference Jacobian values in the order of a CSC pattern */
+#ifndef SK_SPARSE_FD_JACOBIAN_H
+#define SK_SPARSE_FD_JACOBIAN_H
+
+#include <stdint.h>
+
+#include "stiffkit/model.h"
+
+/* Signature of the RHS used for the differences (the model's checked
+ * evaluation in practice): returns SK_OK or the evaluation's status. */
+typedef sk_status (*sk__fd_rhs_fn)(void *data, double t, const double *y, double *f);
+
+typedef struct sk__fd_jac sk__fd_jac;
+
+/* sk__fd_jac_create: a colored FD engine for the n x n pattern (borrowed:
+ * it must outlive the engine and not change). The column coloring is
+ * computed here (sparse/coloring.h). Errors: SK_ERR_NOMEM. */
+sk_status sk__fd_jac_create(sk_context *ctx, int64_t n, const int64_t *colptr,
+                            const int64_t *rowind, sk__fd_jac **out);
+
+/* sk__fd_jac_destroy: frees the engine; NULLs *fd; accepts NULL. */
+void sk__fd_jac_destroy(sk__fd_jac **fd);
+
+/* sk__fd_jac_colors: the number of colors (= RHS calls per Jacobian). */
+int64_t sk__fd_jac_colors(const sk__fd_jac *fd);
+
+/* sk__fd_jac_color: color of column j. */
+int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j);
+
+/* sk__fd_jac_eval: forward differences of f at (t, y), one RHS call per
+ * color: all columns j of a color are moved together by
+ *   sigma_j = max(sqrt(uround) |y_j|, sqrt(uround) / w_j)
+ * (SUNDIALS' difference-quotient increment), w_j = 1 / (rtol |y_j| + atol_j)
+ * when rtol > 0 (atolv[j] when atolv != NULL, else atol), else w_j = 1;
+ * the increment actually applied, (y_j + sigma_j) - y_j, divides. values
+ * (length nnz, pattern order) receive (f(y + sum sigma_j e_j)_i - fy_i) /
+ * sigma_j for every pattern entry (i, j). fy = f(t, y) must be supplied.
+ * y is not modified. *rhs_calls (may be NULL) is incremented by the RHS
+ * calls made (ncolors on success, fewer when one fails). Returns SK_OK or
+ * the failing RHS status. */
+sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
+                          const double *y, const double *fy, double rtol, double atol,
+                          const double *atolv, double *values, int64_t *rhs_calls);
+
+#endif
