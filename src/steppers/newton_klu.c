@@ -1,5 +1,4 @@
 /* src/steppers/newton_klu.c: modified Newton for the implicit reference steppers: KLU on I - gamma J, analyzed once, refactored with an rcond check */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -26,7 +25,7 @@ struct sk__newton {
   double *jv;                    /* J values in that pattern */
   double *mv;                    /* J values in the model's pattern order */
   double *ax;                    /* values of I - gamma J */
-  double *fx, *dx, *x0, *xp;     /* work, length n */
+  double *fx, *dx, *x0;          /* work, length n */
   klu_l_symbolic *sym;
   klu_l_numeric *num;
   klu_l_common common;
@@ -67,8 +66,7 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   nw->fx = sk__calloc(ctx, n, sizeof(double));
   nw->dx = sk__calloc(ctx, n, sizeof(double));
   nw->x0 = sk__calloc(ctx, n, sizeof(double));
-  nw->xp = sk__calloc(ctx, n, sizeof(double));
-  if (!nw->jv || !nw->ax || !nw->mv || !nw->fx || !nw->dx || !nw->x0 || !nw->xp) {
+  if (!nw->jv || !nw->ax || !nw->mv || !nw->fx || !nw->dx || !nw->x0) {
     sk__newton_destroy(&nw);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Newton solver for %lld states",
                     (long long)n);
@@ -110,13 +108,12 @@ void sk__newton_destroy(sk__newton **pnw)
   sk__free(ctx, nw->fx);
   sk__free(ctx, nw->dx);
   sk__free(ctx, nw->x0);
-  sk__free(ctx, nw->xp);
   sk__free(ctx, nw);
   *pnw = NULL;
 }
 
-/* J at (t, x) with fx = f(t, x): the model's values (its own or colored differences), or finite differences
- * column by column (one RHS call per column) in the same pattern. */
+/* J at (t, x) with fx = f(t, x): the model's values, its own or (a model
+ * with a pattern only) colored differences, whose RHS calls are counted. */
 static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const double *fx,
                                sk_stats *st)
 {
@@ -124,36 +121,14 @@ static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const 
   nw->have_jac = 1;
   nw->solves_since_jac = 0;
   nw->gamma_fact = 0.0;
-  if (sk_model_has_jacobian(nw->model)) {
-    /* a model without values gets colored differences: count their RHS calls */
-    const int64_t fd0 = sk_model_get_fd_rhs_evals(nw->model);
-    const sk_status rc = sk_model_eval_jac(nw->model, t, x, fx, nw->mv);
-    st->rhs_evals += sk_model_get_fd_rhs_evals(nw->model) - fd0;
-    st->rhs_evals_dq += sk_model_get_fd_rhs_evals(nw->model) - fd0;
-    SK_CALL(nw->ctx, rc);
-    memset(nw->jv, 0, (size_t)nw->nnz * sizeof *nw->jv);
-    for (int64_t p = 0; p < nw->mnnz; p++) {
-      nw->jv[nw->map[p]] = nw->mv[p];
-    }
-    return SK_OK;
-  }
-  memcpy(nw->xp, x, (size_t)nw->n * sizeof *x);
-  const double srur = sqrt(DBL_EPSILON);
-  for (int64_t j = 0; j < nw->n; j++) {
-    const double xj = nw->xp[j];
-    const double delta = srur * fmax(fabs(xj), 1.0);
-    nw->xp[j] = xj + delta;
-    st->rhs_evals++;
-    st->rhs_evals_dq++;
-    sk_status rc = sk_model_eval_rhs(nw->model, t, nw->xp, nw->dx);
-    nw->xp[j] = xj;
-    if (rc != SK_OK) {
-      return rc;
-    }
-    for (int64_t p = nw->cp[j]; p < nw->cp[j + 1]; p++) {
-      const int64_t i = nw->ri[p];
-      nw->jv[p] = (nw->dx[i] - fx[i]) / delta;
-    }
+  const int64_t fd0 = sk_model_get_fd_rhs_evals(nw->model);
+  const sk_status rc = sk_model_eval_jac(nw->model, t, x, fx, nw->mv);
+  st->rhs_evals += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+  st->rhs_evals_dq += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+  SK_CALL(nw->ctx, rc);
+  memset(nw->jv, 0, (size_t)nw->nnz * sizeof *nw->jv);
+  for (int64_t p = 0; p < nw->mnnz; p++) {
+    nw->jv[nw->map[p]] = nw->mv[p];
   }
   return SK_OK;
 }
