@@ -1,4 +1,4 @@
-# tests/cli_plugin.cmake: in-house steppers from plugin shared objects: the example plugin through the CLI and the conformance battery, and plugins that must be refused
+# tests/cli_plugin.cmake: plugin shared objects: the example stepper and model plugins through the CLI and the conformance battery, the Jacobian self-test on a defective model, and plugins that must be refused
 # sk_plugin_module(name source): a loadable module (no "lib" prefix), built
 # with the project's flags (the same sanitizers as the host in an ASan build)
 function(sk_plugin_module name src)
@@ -10,6 +10,8 @@ endfunction()
 sk_plugin_module(inhouse_rk2 ${PROJECT_SOURCE_DIR}/data/plugins/inhouse_rk2.c)
 sk_plugin_module(sk_test_plugin_abi_mismatch ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi_mismatch.c)
 sk_plugin_module(sk_test_plugin_no_register ${CMAKE_CURRENT_SOURCE_DIR}/plugins/no_register.c)
+sk_plugin_module(rod_model ${PROJECT_SOURCE_DIR}/data/plugins/rod_model.c)
+sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/defective_model.c)
 
 # --- the example plugin through `stiffkit run` (2D heat, n = 100, exact solution) --
 sk_cli_test(plugin_inhouse_rk2 0 "error against the exact solution" complete
@@ -30,9 +32,79 @@ sk_cli_test(plugin_missing 66 "cannot open plugin file '/nonexistent/inhouse_rk2
   run --set solver.plugin=/nonexistent/inhouse_rk2.so --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_not_shared_object 65 "invalid ELF header" none
   run --set solver.plugin=${PROJECT_SOURCE_DIR}/data/heat2d.yaml --set solver.method=inhouse-rk2)
-sk_cli_test(plugin_without_register 65 "does not export the symbol 'sk_plugin_register'" none
+sk_cli_test(plugin_without_register 65 "exports neither 'sk_plugin_register' (stepper types) nor 'sk_plugin_create_model'" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_no_register> --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 1: rebuild it" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch> --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_fixed_step_missing 65 "invalid input data" none
   run --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2)
+
+# --- the example model plugin (data/plugins/rod_model.c) through `stiffkit run` --
+# expected values: the rod's exact semi-discrete solution A sin(pi x_i) exp(-lambda t)
+# (an eigenvector of the 3-point Laplacian), which the plugin exposes; rtol 1e-6 bounds
+# the time error near 1e-5
+set(SK_ROD --set model.plugin=$<TARGET_FILE:rod_model>)
+function(sk_error_test name bound)
+  add_test(NAME cli_${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/expect_error_below.sh
+    ${bound} ${ARGN})
+  set_tests_properties(cli_${name} PROPERTIES LABELS "regression;cli" TIMEOUT 300
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+endfunction()
+sk_cli_test(plugin_model_rod 0 "RHS evaluations in difference quotients" complete
+  run --quiet ${SK_DATA}/plugin_rod.yaml ${SK_ROD})
+# the colored FD Jacobian (3 colors) and the plugin's analytic Jacobian (self-tested)
+sk_error_test(plugin_model_rod_fd_error 1e-5 ${SK_DATA}/plugin_rod.yaml ${SK_ROD})
+sk_error_test(plugin_model_rod_analytic_error 1e-5 ${SK_DATA}/plugin_rod.yaml ${SK_ROD}
+  --set model.parameters.analytic_jacobian=true)
+# parameters from --set reach the plugin (n = 50 nodes: 50 columns of output states)
+sk_cli_test(plugin_model_parameters 0 "n = 50," none
+  run --quiet ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.n=50
+  --set output.csv=false --set output.hdf5=false)
+# the nonlinear rod (radiating sink, no exact solution) cross-checked by `verify`
+sk_cli_test(plugin_model_verify 0 "result: PASS" none
+  verify ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.sigma=1
+  --set model.parameters.n=40 --set model.parameters.analytic_jacobian=true)
+
+# --- model plugins that must be refused ---------------------------------------
+sk_cli_test(plugin_model_unknown_parameter 65
+  "did you mean 'model.parameters.kappa'" none
+  run ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.kapa=2)
+sk_cli_test(plugin_model_bad_parameter 65
+  "plugin_bad_parameter.yaml:6:12: model.parameters.kappa: expected a real number in [0, 1e+12]" none
+  run ${SK_BAD}/plugin_bad_parameter.yaml ${SK_ROD})
+sk_cli_test(plugin_model_parameters_without_plugin 65 "unknown key 'model.parameters.kappa'" none
+  run --set model.parameters.kappa=2)
+sk_cli_test(plugin_model_path_missing 65 "model.type = plugin needs model.plugin" none
+  run --set model.type=plugin)
+sk_cli_test(plugin_model_file_missing 66 "cannot open plugin file '/nonexistent/rod_model.so'" none
+  run --set model.type=plugin --set model.plugin=/nonexistent/rod_model.so)
+sk_cli_test(plugin_model_no_create 65 "does not export the symbol 'sk_plugin_create_model'" none
+  run --set model.type=plugin --set model.plugin=$<TARGET_FILE:inhouse_rk2>)
+sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 1" none
+  run --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch>)
+
+# --- the Jacobian self-test on a model with deliberate defects ----------------
+set(SK_DEFECTIVE --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_defective_model>
+  --set solver.t_end=2)
+sk_cli_test(selftest_sound_model 0 "statistics" complete run --quiet ${SK_DEFECTIVE})
+sk_cli_test(selftest_wrong_entry 65
+  "worst entries: (row 3 y[3], column 3 y[3]): analytic -8, FD -4. Fix the Jacobian" none
+  run ${SK_DEFECTIVE} --set model.parameters.defect=wrong-entry)
+sk_cli_test(selftest_outside_pattern 65
+  "worst entries: (row 0 y[0], column 7 y[7]): analytic 0, FD 0.5 (outside the declared pattern). Fix" none
+  run ${SK_DEFECTIVE} --set model.parameters.defect=outside-pattern)
+# wrong only away from the initial state: caught at a later state, by CVODE and a reference stepper
+sk_cli_test(selftest_later_state_cvode 65 "(row 5 y[5], column 5 y[5]): analytic -12, FD -6" partial
+  run ${SK_DEFECTIVE} --set model.parameters.defect=late)
+sk_cli_test(selftest_later_state_bdf2 65 "(row 5 y[5], column 5 y[5]): analytic -12, FD -6" partial
+  run ${SK_DEFECTIVE} --set model.parameters.defect=late --set solver.method=bdf2)
+# told to run anyway
+sk_cli_test(selftest_off 0 "statistics" complete
+  run --quiet ${SK_DEFECTIVE} --set model.parameters.defect=wrong-entry --set solver.check_jacobian=false)
+# the model's J v for the Krylov path: sound (used by SPGMR), and wrong (refused before the run)
+sk_cli_test(selftest_jtimes_sound 0 "linear solver spgmr" complete
+  run ${SK_DEFECTIVE} --set linsol.type=spgmr --set linsol.preconditioner=none)
+sk_cli_test(selftest_jtimes_wrong 65
+  "Jacobian-vector product self-test failed at t=0.000000e+00" none
+  run ${SK_DEFECTIVE} --set linsol.type=spgmr --set linsol.preconditioner=none
+  --set model.parameters.defect=wrong-jtimes)

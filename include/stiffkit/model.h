@@ -44,6 +44,12 @@ typedef int (*sk_prec_setup_fn)(double t, const double *y, double gamma, int jac
 typedef int (*sk_prec_solve_fn)(double t, const double *y, const double *r, double *z,
                                 double gamma, void *user_data);
 
+/* Jacobian-vector product jv = (df/dy)(t, y) v for the matrix-free Krylov
+ * path; fy = f(t, y) is supplied for reuse. Optional: without it CVODE
+ * uses its difference quotient (f(t, y + sigma v) - f(t, y)) / sigma. */
+typedef int (*sk_jtimes_fn)(double t, const double *y, const double *fy, const double *v,
+                            double *jv, void *user_data);
+
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
 typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
 
@@ -72,6 +78,10 @@ sk_status sk_model_set_jac_values(sk_model *m, sk_jac_values_fn jac);
 sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup,
                                       sk_prec_solve_fn solve);
 sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
+/* sk_model_set_jtimes: the model's own J v (used by the Krylov linear
+ * solvers instead of difference quotients, and checked against central
+ * differences by the Jacobian self-test, solver.check_jacobian). */
+sk_status sk_model_set_jtimes(sk_model *m, sk_jtimes_fn jtimes);
 
 /* sk_model_set_jac_pattern: the Jacobian sparsity in CSC, given once and
  * copied: colptr[n+1], rowind[colptr[n]], rows strictly increasing within a
@@ -127,6 +137,7 @@ int sk_model_has_exact(const sk_model *m);
  * differences (sk_model_eval_jac). */
 int sk_model_has_jacobian(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);
+int sk_model_has_jtimes(const sk_model *m);
 int64_t sk_model_get_second_order(const sk_model *m); /* nq, 0 when not marked second order */
 sk_context *sk_model_get_context(const sk_model *m);
 
@@ -158,6 +169,9 @@ sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot
  * the model has a pattern only. SK_ERR_STATE without a pattern. */
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
                             double *values);
+/* sk_model_eval_jtimes: the model's J v (SK_ERR_STATE without one). */
+sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const double *fy,
+                               const double *v, double *jv);
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y);
 sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0);
 sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,

@@ -104,6 +104,25 @@ int sk_options_is_key(const sk_options *opts, const char *key);
 /* sk_options_is_section: 1 when some registered key starts with "prefix." */
 int sk_options_is_section(const sk_options *opts, const char *prefix);
 
+/* sk_options_defer_section: keys under "prefix." (e.g. "model.parameters"
+ * for a plugin's parameters) may be set before any table registers them.
+ * Such a value is kept as text with its origin; when a later
+ * sk_options_register adds the key, the value is parsed then, and a bad
+ * one fails that registration with the error sk_options_set would have
+ * given, naming the original file:line:column. Up to 8 sections. Errors:
+ * SK_ERR_ARG (NULL or malformed prefix), SK_ERR_TOO_LARGE, SK_ERR_NOMEM. */
+sk_status sk_options_defer_section(sk_options *opts, const char *prefix);
+
+/* sk_options_check_pending: SK_ERR_UNKNOWN_KEY for the first deferred value
+ * that no table claimed (message: its origin, the key, the nearest
+ * registered key); SK_OK when none is left. Call it once every table is
+ * registered. */
+sk_status sk_options_check_pending(const sk_options *opts);
+
+/* sk_options_is_deferred: 1 when `key` is not registered but lies in a
+ * deferred section (so a set is kept pending rather than refused). */
+int sk_options_is_deferred(const sk_options *opts, const char *key);
+
 /* sk_options_print_help: every key with type, default, current value and help. */
 void sk_options_print_help(const sk_options *opts, FILE *out);
 

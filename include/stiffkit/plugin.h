@@ -1,8 +1,11 @@
-/* stiffkit/plugin.h: in-house stepper types from plugin shared objects (ABI version, entry points, loader) */
+/* stiffkit/plugin.h: plugin shared objects: in-house stepper types and user models (ABI version, entry points, loaders) */
 #ifndef STIFFKIT_PLUGIN_H
 #define STIFFKIT_PLUGIN_H
 
+#include <stddef.h>
+
 #include "stiffkit/context.h"
+#include "stiffkit/model.h"
 #include "stiffkit/options.h"
 #include "stiffkit/status.h"
 
@@ -25,16 +28,32 @@ extern "C" {
 #endif
 
 /* A plugin is a shared object (built with -shared -fPIC against this
- * header) that exports both entry points:
- *   sk_plugin_abi_version: returns SK_PLUGIN_ABI_VERSION as seen by the
- *     plugin at compile time (write SK_PLUGIN_DEFINE_ABI_VERSION() once, at
- *     file scope, without a semicolon);
- *   sk_plugin_register: registers the plugin's stepper types with
- *     sk_stepper_type_register (the tables must be static: they live as long
- *     as the plugin stays loaded, i.e. as long as ctx); returns SK_OK or the
- *     first error. */
+ * header) that exports
+ *   sk_plugin_abi_version (always): returns SK_PLUGIN_ABI_VERSION as seen
+ *     by the plugin at compile time (write SK_PLUGIN_DEFINE_ABI_VERSION()
+ *     once, at file scope, without a semicolon);
+ * and at least one of
+ *   sk_plugin_register (stepper plugins): registers the plugin's stepper
+ *     types with sk_stepper_type_register (the tables must be static: they
+ *     live as long as the plugin stays loaded, i.e. as long as ctx); returns
+ *     SK_OK or the first error;
+ *   sk_plugin_create_model (model plugins, model.type = plugin): builds the
+ *     plugin's model from the options database, reading its parameters with
+ *     the sk_options_get_* getters under "model.parameters." (and any other
+ *     key it likes, e.g. solver.t0); *model is the new model (the caller
+ *     destroys it, before the context: its callbacks live in the plugin);
+ *     returns SK_OK or an error recorded in ctx (SK_ERROR-style message).
+ * A model plugin may also export
+ *   sk_plugin_model_options: its parameter table (static; every key starts
+ *     with "model.parameters."), registered before sk_plugin_create_model is
+ *     called, so that parameters are type- and range-checked, unknown ones
+ *     refused with a suggestion, and all of them echoed in the provenance.
+ *     Without it, any model.parameters.* key is an unknown key. */
 SK_PLUGIN_EXPORT int sk_plugin_abi_version(void);
 SK_PLUGIN_EXPORT sk_status sk_plugin_register(sk_context *ctx);
+SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_options *opts,
+                                                  sk_model **model);
+SK_PLUGIN_EXPORT const sk_option_spec *sk_plugin_model_options(size_t *n);
 
 #define SK_PLUGIN_DEFINE_ABI_VERSION()                                                  \
   SK_PLUGIN_EXPORT int sk_plugin_abi_version(void)                                      \
@@ -45,12 +64,15 @@ SK_PLUGIN_EXPORT sk_status sk_plugin_register(sk_context *ctx);
 /* sk_plugin_load: load the plugin at `path` (dlopen RTLD_NOW | RTLD_LOCAL;
  * a path without '/' is taken relative to the working directory, not
  * searched on the library path), check its ABI version and call its
- * sk_plugin_register. The plugin stays loaded until sk_context_destroy
- * (destroy every stepper of its types before that). Loading a plugin that
- * this context already holds does nothing and returns SK_OK.
+ * sk_plugin_register when it has one. The plugin stays loaded until
+ * sk_context_destroy (destroy every stepper of its types and every model it
+ * made before that). Loading a plugin that this context already holds does
+ * nothing and returns SK_OK.
  * Errors: SK_ERR_ARG (NULL argument), SK_ERR_MISSING (no file at path),
- * SK_ERR_INPUT (not loadable: the dynamic loader's message; a missing entry
- * point, named; an ABI version other than SK_PLUGIN_ABI_VERSION),
+ * SK_ERR_INPUT (not loadable: the dynamic loader's message; no
+ * sk_plugin_abi_version, or neither sk_plugin_register nor
+ * sk_plugin_create_model, named; an ABI version other than
+ * SK_PLUGIN_ABI_VERSION),
  * SK_ERR_TOO_LARGE (more than 16 plugins in one context), or the error of
  * sk_plugin_register. On error nothing stays registered or loaded. */
 sk_status sk_plugin_load(sk_context *ctx, const char *path);
@@ -60,6 +82,21 @@ sk_status sk_plugin_load(sk_context *ctx, const char *path);
  * ignored; "" = none), in order. A database without the stepper options
  * (sk_stepper_options) loads nothing. Errors: as sk_plugin_load. */
 sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts);
+
+/* sk_plugin_model_from_options: the model of the plugin named by the
+ * option model.plugin (model.type = plugin): load it (sk_plugin_load),
+ * register its sk_plugin_model_options table in opts (once; values of
+ * model.parameters.* given before, in a config file or with --set, are
+ * checked now against it, their errors naming file:line:column), refuse
+ * any model.parameters.* key it does not declare, then call its
+ * sk_plugin_create_model. opts must defer the section "model.parameters"
+ * (sk_options_defer_section) for parameters to be accepted before the
+ * plugin is known. Errors: those of sk_plugin_load; SK_ERR_INPUT (empty
+ * model.plugin; no sk_plugin_create_model; a table key outside
+ * model.parameters or a bad table; no model returned),
+ * SK_ERR_UNKNOWN_KEY (an undeclared parameter), and the plugin's own error,
+ * prefixed with the plugin's path. */
+sk_status sk_plugin_model_from_options(sk_context *ctx, sk_options *opts, sk_model **model);
 
 #ifdef __cplusplus
 }

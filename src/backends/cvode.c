@@ -10,7 +10,6 @@
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
-#include "core/jacobian_selftest.h"
 #include "linsol/linsol.h"
 
 void sk__cvode_callback_failed(sk__cvode *cv)
@@ -152,8 +151,8 @@ static sk_status cvode_setup(sk_stepper *s)
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
-  if (cv->jvals && sk_stepper_get_check_jacobian(s)) {
-    SK_CALL(ctx, sk__jacobian_selftest(cv->model, sk_stepper_get_t0(s), sk_stepper_state_buffer(s)));
+  if ((cv->jvals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
+    SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);

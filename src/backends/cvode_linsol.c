@@ -139,6 +139,17 @@ static int prec_solve_model(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N
                                                 gamma));
 }
 
+/* The model's own J v for the Krylov solvers (CVLsJacTimesVecFn). */
+static int jtimes_model(N_Vector v, N_Vector jv, sk_sunreal t, N_Vector y, N_Vector fy, void *ud,
+                        N_Vector tmp)
+{
+  (void)tmp;
+  sk__cvode *cv = ud;
+  return three_way(cv, sk_model_eval_jtimes(cv->model, t, N_VGetArrayPointer(y),
+                                            N_VGetArrayPointer(fy), N_VGetArrayPointer(v),
+                                            N_VGetArrayPointer(jv)));
+}
+
 /* Jacobi preconditioner: P = I - gamma diag(J), diag(J) refreshed when CVODE asks. */
 static int prec_setup_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
                              sk_sunbool *jcur, sk_sunreal gamma, void *ud)
@@ -419,6 +430,10 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     flag = CVLS_SUCCESS;
   }
   SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot set the preconditioner (flag %d)", flag);
+  if (sk_model_has_jtimes(cv->model)) { /* else CVODE's difference quotient */
+    SK_CHECK(ctx, CVodeSetJacTimes(cv->mem, NULL, jtimes_model) == CVLS_SUCCESS, SK_ERR_SOLVER,
+             "cannot set the Jacobian-vector product");
+  }
   return SK_OK;
 }
 

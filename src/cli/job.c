@@ -51,6 +51,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
     const sk_option_spec *t = tables[k](&n);
     SK_CALL(ctx, sk_options_register(job->opts, t, n));
   }
+  /* a model plugin's parameters are declared by the plugin, known only once it is loaded */
+  SK_CALL(ctx, sk_options_defer_section(job->opts, "model.parameters"));
   return SK_OK;
 }
 
@@ -160,10 +162,16 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   sk_options *o = job->opts;
   const char *mtype = NULL;
   SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
-  if (strcmp(mtype, "problem") == 0) {
-    /* a library problem: its published end time unless solver.t_end is configured
-       (set as the option, so the echoed options reproduce the run) */
+  if (strcmp(mtype, "plugin") == 0) {
+    SK_CALL(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
+  } else if (strcmp(mtype, "problem") == 0) {
     SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+  }
+  /* every key is declared now: a parameter nobody declared is an unknown key */
+  SK_CALL(ctx, sk_options_check_pending(o));
+  if (job->model) {
+    /* a library problem or plugin model: its natural end time unless solver.t_end is
+       configured (set as the option, so the echoed options reproduce the run) */
     const double t_def = sk_model_get_default_t_end(job->model);
     if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
       char assign[64];

@@ -21,4 +21,13 @@
  * check (SK_ERR_NOMEM, a failed RHS or Jacobian evaluation). */
 sk_status sk__jacobian_selftest(sk_model *m, double t, const double *y);
 
+/* sk__jtimes_selftest: when the model has its own J v (sk_model_set_jtimes),
+ * compare it at (t, y) for 3 pseudo-random directions v (fixed seed) with
+ * central differences (f(y + s v) - f(y - s v)) / (2 s),
+ * s = cbrt(uround) max(1, ||y||_inf) / ||v||_inf, and return SK_ERR_INPUT
+ * when ||Jv - Jv_fd||_2 / ||Jv_fd||_2 > 1e-3 for one of them (the message
+ * names the worst component with both values). SK_OK without a J v. Other
+ * errors: SK_ERR_NOMEM, a failed evaluation. */
+sk_status sk__jtimes_selftest(sk_model *m, double t, const double *y);
+
 #endif

@@ -74,6 +74,7 @@ SK__MODEL_SETTER(sk_model_set_initial, sk_initial_fn, initial)
 SK__MODEL_SETTER(sk_model_set_exact, sk_exact_fn, exact)
 SK__MODEL_SETTER(sk_model_set_jac_values, sk_jac_values_fn, jac)
 SK__MODEL_SETTER(sk_model_set_component_name, sk_component_name_fn, component_name)
+SK__MODEL_SETTER(sk_model_set_jtimes, sk_jtimes_fn, jtimes)
 #undef SK__MODEL_SETTER
 
 sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup, sk_prec_solve_fn solve)
@@ -188,6 +189,7 @@ sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const 
   return SK_OK;
 }
 int sk_model_has_preconditioner(const sk_model *m) { return m && m->prec_solve; }
+int sk_model_has_jtimes(const sk_model *m) { return m && m->jtimes; }
 sk_context *sk_model_get_context(const sk_model *m) { return m ? m->ctx : NULL; }
 
 void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
@@ -345,6 +347,15 @@ sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const
   SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
            m->name);
   return checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
+                 m->n, 1);
+}
+
+sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const double *fy,
+                               const double *v, double *jv)
+{
+  SK_CHECK(m->ctx, m->jtimes != NULL, SK_ERR_STATE, "model '%s' has no Jacobian-vector product",
+           m->name);
+  return checked(m, "Jacobian-vector product", m->jtimes(t, y, fy, v, jv, m->user_data), t, jv,
                  m->n, 1);
 }
 

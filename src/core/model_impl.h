@@ -19,6 +19,7 @@ struct sk_model {
   sk_prec_setup_fn prec_setup;
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
+  sk_jtimes_fn jtimes;
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
   /* colored finite differences for a pattern without a values callback */

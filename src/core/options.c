@@ -8,33 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "stiffkit/options.h"
-
-/* The parsed value of one key. */
-typedef struct {
-  double real;
-  int64_t integer;
-  int boolean;
-  char *text;      /* SK_OPT_STRING / SK_OPT_CHOICE (owned; NULL reads as "") */
-  double *reals;   /* SK_OPT_REAL_LIST (owned; NULL when empty) */
-  int64_t *ints;   /* SK_OPT_INT_LIST (owned; NULL when empty) */
-  size_t count;    /* list length */
-  int has_value;   /* 0: a real/int/bool/choice key without default, never set */
-} opt_value;
-
-typedef struct {
-  const sk_option_spec *spec;
-  opt_value val;
-  int is_set;        /* set by a config file or the command line */
-  char *origin_file; /* owned copy; NULL for the command line */
-  int line, column;
-} opt_entry;
-
-struct sk_options {
-  sk_context *ctx;
-  opt_entry *entries; /* registration order */
-  size_t n, cap;
-};
+#include "core/options_impl.h"
 
 /* Longest value text quoted in a message before it is cut with "...". */
 #define OPT_MSG_VALUE_MAX 160
@@ -697,8 +671,8 @@ static void list_top_level(const sk_options *opts, strbuf *b)
 }
 
 /* Record SK_ERR_UNKNOWN_KEY with suggestion and the keys of the nearest section. */
-static sk_status unknown_key_error(const sk_options *opts, const char *key,
-                                   const sk_option_origin *origin)
+sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
+                                        const sk_option_origin *origin)
 {
   char msg[SK_ERROR_MSG_LEN];
   strbuf b;
@@ -805,7 +779,7 @@ static sk_status lookup_for_set(const sk_options *opts, const char *key, const c
   if (is_section_n(opts, key, strlen(key))) {
     return section_error(opts, key, got, origin);
   }
-  return unknown_key_error(opts, key, origin);
+  return sk__options_unknown_key_error(opts, key, origin);
 }
 
 /* Install a parsed value and its origin in e (takes ownership of nv). */
@@ -868,6 +842,7 @@ void sk_options_destroy(sk_options **opts)
     sk__free(o->ctx, o->entries[i].origin_file);
   }
   sk__free(o->ctx, o->entries);
+  sk__options_free_pending(o);
   sk__free(o->ctx, o);
   *opts = NULL;
 }
@@ -878,7 +853,7 @@ sk_context *sk_options_get_context(const sk_options *opts)
 }
 
 /* Keys: names of [A-Za-z0-9_-] joined by single dots. */
-static int valid_key(const char *k)
+int sk__options_valid_key(const char *k)
 {
   if (!k || !*k) {
     return 0;
@@ -928,7 +903,7 @@ static sk_status register_one(sk_options *opts, const sk_option_spec *sp, opt_va
 {
   sk_context *ctx = opts->ctx;
   memset(v, 0, sizeof *v);
-  SK_CHECK(ctx, valid_key(sp->key), SK_ERR_ARG, "option table: invalid key '%s'",
+  SK_CHECK(ctx, sk__options_valid_key(sp->key), SK_ERR_ARG, "option table: invalid key '%s'",
            sp->key ? sp->key : "(null)");
   SK_CHECK(ctx, sp->type >= SK_OPT_REAL && sp->type <= SK_OPT_INT_LIST, SK_ERR_ARG,
            "option table: key '%s': invalid type %d", sp->key, (int)sp->type);
@@ -1002,7 +977,7 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     e->spec = sp;
   }
   opts->n += n;
-  return SK_OK;
+  return sk__options_apply_pending(opts);
 }
 
 /* ---- setting ------------------------------------------------------------ */
@@ -1014,6 +989,9 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
     return SK_ERR_ARG;
   }
   SK_CHECK(opts->ctx, key && value, SK_ERR_ARG, "sk_options_set: NULL key or value");
+  if (!find_entry(opts, key) && sk__options_in_deferred(opts, key)) {
+    return sk__options_pend(opts, key, value, NULL, 0, origin);
+  }
   opt_entry *e;
   SK_CALL(opts->ctx, lookup_for_set(opts, key, value, origin, &e));
   opt_value nv;
@@ -1040,6 +1018,9 @@ sk_status sk_options_set_list(sk_options *opts, const char *key, const char *con
   }
   SK_CHECK(opts->ctx, key && (items || n == 0), SK_ERR_ARG,
            "sk_options_set_list: NULL key or items");
+  if (!find_entry(opts, key) && sk__options_in_deferred(opts, key)) {
+    return sk__options_pend(opts, key, NULL, items, n, origin);
+  }
   opt_entry *e;
   SK_CALL(opts->ctx, lookup_for_set(opts, key, NULL, origin, &e));
   char why[768];
@@ -1217,7 +1198,22 @@ int sk_options_is_key(const sk_options *opts, const char *key)
 
 int sk_options_is_section(const sk_options *opts, const char *prefix)
 {
-  return opts && prefix && is_section_n(opts, prefix, strlen(prefix));
+  if (!opts || !prefix) {
+    return 0;
+  }
+  const size_t plen = strlen(prefix);
+  for (size_t i = 0; i < opts->ndeferred; i++) {
+    const char *d = opts->deferred[i];
+    if (strcmp(d, prefix) == 0 || in_section(d, prefix, plen)) {
+      return 1;
+    }
+  }
+  return is_section_n(opts, prefix, plen);
+}
+
+int sk_options_is_deferred(const sk_options *opts, const char *key)
+{
+  return opts && key && !find_entry(opts, key) && sk__options_in_deferred(opts, key);
 }
 
 /* ---- help and echo ------------------------------------------------------ */

@@ -273,7 +273,9 @@ static sk_status load_value(loader *L, yaml_mark_t key_mark, int depth, int fram
   SK_CALL(L->ctx, next_event(L, &ev));
   sk_option_origin korig = origin_at(L, key_mark);
   sk_option_origin vorig = origin_at(L, ev.start_mark);
-  int is_key = sk_options_is_key(L->opts, L->path);
+  /* a key of a deferred section (plugin parameters) counts as a key until its mapping says otherwise */
+  const int is_registered = sk_options_is_key(L->opts, L->path);
+  int is_key = is_registered || sk_options_is_deferred(L->opts, L->path);
   int is_section = sk_options_is_section(L->opts, L->path);
   /* unknown keys point at the key, bad values at the value */
   const sk_option_origin *where = (is_key || is_section) ? &vorig : &korig;
@@ -314,7 +316,7 @@ static sk_status load_value(loader *L, yaml_mark_t key_mark, int depth, int fram
       st = SK_ERROR(L->ctx, SK_ERR_INPUT,
                     "%s:%d:%d: nesting deeper than %d levels (limit exceeded)", L->name,
                     vorig.line, vorig.column, SK_CONFIG_MAX_DEPTH);
-    } else if (is_key && !is_section) {
+    } else if (is_registered && !is_section) {
       st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: %s: expected a single value, got a mapping",
                     L->name, vorig.line, vorig.column, L->path);
     } else {

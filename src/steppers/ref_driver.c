@@ -130,6 +130,7 @@ sk_status sk__ref_setup(sk_stepper *s)
   }
   if (r->m->implicit) {
     SK_CALL(ctx, sk__newton_create(ctx, r->model, name, &r->nw));
+    SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", r->m->implicit ? "klu" : "none");

@@ -7,6 +7,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "steppers/stepper_impl.h"
 
@@ -418,8 +419,24 @@ sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret)
   return run_op(s, tout, tret, 1);
 }
 
+sk_status sk__stepper_jacobian_selftest(sk_stepper *s)
+{
+  if (!s->check_jacobian) {
+    return SK_OK;
+  }
+  s->jac_selftest = 1;
+  SK_CALL(s->ctx, sk__jacobian_selftest(s->model, s->t0, s->y));
+  return sk__jtimes_selftest(s->model, s->t0, s->y);
+}
+
 sk_status sk__stepper_after_step(sk_stepper *s, double t, double h)
 {
+  s->steps_seen++;
+  if (s->jac_selftest && (s->steps_seen == 1 || s->steps_seen == 10 || s->steps_seen == 100)) {
+    s->jac_selftest = s->steps_seen < 100;
+    SK_CALL(s->ctx, sk__jacobian_selftest(s->model, t, s->y));
+    SK_CALL(s->ctx, sk__jtimes_selftest(s->model, t, s->y));
+  }
   if (s->monitor && s->monitor(s, t, h, s->monitor_data)) {
     return SK_INTERRUPTED;
   }

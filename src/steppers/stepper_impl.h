@@ -30,6 +30,8 @@ struct sk_stepper {
   double eps_lin;
   int fast_vector_ops;
   int check_jacobian; /* solver.check_jacobian */
+  int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
+  int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   double wall_time; /* seconds spent in advance/step */
   sk_monitor_fn monitor;
   void *monitor_data;
@@ -38,6 +40,15 @@ struct sk_stepper {
 /* sk__stepper_after_step: called by engines after every accepted internal
  * step; runs the monitor. Returns SK_OK or SK_INTERRUPTED. */
 sk_status sk__stepper_after_step(sk_stepper *s, double t, double h);
+
+/* sk__stepper_jacobian_selftest: for engines that use the model's
+ * Jacobian values, called at setup with the initial state in the state
+ * buffer: when solver.check_jacobian is on and the model has an analytic
+ * Jacobian, run the self-test (core/jacobian_selftest.h) at (t0, y0) and
+ * arm it for the states after accepted steps 1, 10 and 100 (checked in
+ * sk__stepper_after_step, which then needs the state buffer current).
+ * Returns SK_OK or the self-test's error. */
+sk_status sk__stepper_jacobian_selftest(sk_stepper *s);
 
 /* sk__stepper_fast_vector_ops: 1 when the engine should use the project's
  * vector kernels (solver.fast_vector_ops). */

@@ -10,7 +10,7 @@ static sk_options *make(sk_context *ctx)
   }
   size_t n = 0;
   const sk_option_spec *t = sk_grid_options(&n);
-  CHECK(n == 4);
+  CHECK(n == 5); /* model.type, plugin, dim, n, length */
   CHECK_OK(ctx, sk_options_register(o, t, n));
   t = sk_diffusion_options(&n);
   CHECK(n > 20);

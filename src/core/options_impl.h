@@ -1,0 +1,79 @@
+/* src/core/options_impl.h: the options database's internal layout, shared by options.c and options_pending.c */
+#ifndef SK_CORE_OPTIONS_IMPL_H
+#define SK_CORE_OPTIONS_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stiffkit/options.h"
+
+/* The parsed value of one key. */
+typedef struct {
+  double real;
+  int64_t integer;
+  int boolean;
+  char *text;      /* SK_OPT_STRING / SK_OPT_CHOICE (owned; NULL reads as "") */
+  double *reals;   /* SK_OPT_REAL_LIST (owned; NULL when empty) */
+  int64_t *ints;   /* SK_OPT_INT_LIST (owned; NULL when empty) */
+  size_t count;    /* list length */
+  int has_value;   /* 0: a real/int/bool/choice key without default, never set */
+} opt_value;
+
+typedef struct {
+  const sk_option_spec *spec;
+  opt_value val;
+  int is_set;        /* set by a config file or the command line */
+  char *origin_file; /* owned copy; NULL for the command line */
+  int line, column;
+} opt_entry;
+
+/* A value for a key of a deferred section that no table has registered yet. */
+typedef struct {
+  char *key;
+  char *value;  /* scalar text (NULL for a list) */
+  char **items; /* list items (NULL for a scalar) */
+  size_t nitems;
+  char *file; /* origin (owned copy; NULL for the command line) */
+  int line, column;
+} opt_pending;
+
+#define SK__OPT_MAX_DEFERRED 8
+
+struct sk_options {
+  sk_context *ctx;
+  opt_entry *entries; /* registration order */
+  size_t n, cap;
+  char *deferred[SK__OPT_MAX_DEFERRED]; /* section prefixes whose keys may come later */
+  size_t ndeferred;
+  opt_pending *pending; /* in the order they were set */
+  size_t npending, cap_pending;
+};
+
+/* sk__options_in_deferred: 1 when `key` lies under a deferred section. */
+int sk__options_in_deferred(const sk_options *opts, const char *key);
+
+/* sk__options_pend: keep a scalar (value != NULL) or list value of an
+ * unregistered key of a deferred section with its origin. Errors: SK_ERR_NOMEM. */
+sk_status sk__options_pend(sk_options *opts, const char *key, const char *value,
+                           const char *const *items, size_t nitems,
+                           const sk_option_origin *origin);
+
+/* sk__options_apply_pending: set every pending value whose key is now
+ * registered, in the order given, from its recorded origin (errors as
+ * sk_options_set, naming that origin). */
+sk_status sk__options_apply_pending(sk_options *opts);
+
+/* sk__options_free_pending: frees the deferred sections and pending values. */
+void sk__options_free_pending(sk_options *opts);
+
+/* sk__options_valid_key: 1 for names of [A-Za-z0-9_-] joined by single dots. */
+int sk__options_valid_key(const char *k);
+
+/* sk__options_unknown_key_error: record SK_ERR_UNKNOWN_KEY for `key` with
+ * the nearest registered key and the keys of its section. */
+sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
+                                        const sk_option_origin *origin);
+
+#endif
+
+
