@@ -16,6 +16,7 @@ struct sk__fd_jac {
   int64_t *start;  /* ncolors + 1: columns of color c are cols[start[c]..start[c+1]) */
   int64_t *cols;   /* n, grouped by color */
   double *yp, *fp, *inc; /* n each */
+  unsigned char *mark;   /* n: columns of a color to difference again */
 };
 
 void sk__fd_jac_destroy(sk__fd_jac **fdp)
@@ -31,6 +32,7 @@ void sk__fd_jac_destroy(sk__fd_jac **fdp)
   sk__free(ctx, fd->yp);
   sk__free(ctx, fd->fp);
   sk__free(ctx, fd->inc);
+  sk__free(ctx, fd->mark);
   sk__free(ctx, fd);
   *fdp = NULL;
 }
@@ -50,7 +52,8 @@ sk_status sk__fd_jac_create(sk_context *ctx, int64_t n, const int64_t *colptr,
   fd->yp = sk__malloc(ctx, (size_t)n * sizeof *fd->yp);
   fd->fp = sk__malloc(ctx, (size_t)n * sizeof *fd->fp);
   fd->inc = sk__malloc(ctx, (size_t)n * sizeof *fd->inc);
-  if (!fd->color || !fd->cols || !fd->yp || !fd->fp || !fd->inc) {
+  fd->mark = sk__malloc(ctx, (size_t)n * sizeof *fd->mark);
+  if (!fd->color || !fd->cols || !fd->yp || !fd->fp || !fd->inc || !fd->mark) {
     sk__fd_jac_destroy(&fd);
     return SK_ERROR(ctx, SK_ERR_NOMEM,
                     "cannot allocate the finite-difference Jacobian work arrays (n %lld)",
@@ -89,6 +92,46 @@ int64_t sk__fd_jac_colors(const sk__fd_jac *fd) { return fd ? fd->ncolors : 0; }
 
 int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j) { return fd->color[j]; }
 
+/* Move the columns k0..k1 of fd->cols (those with mark[k] != 0, or all when
+ * mark is NULL) by their increment sigma(j), evaluate f there into fd->fp
+ * and restore fd->yp. */
+static sk_status eval_moved(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
+                            const double *y, int64_t k0, int64_t k1, const unsigned char *mark,
+                            int64_t *rhs_calls)
+{
+  for (int64_t k = k0; k < k1; k++) {
+    if (!mark || mark[k - k0]) {
+      const int64_t j = fd->cols[k];
+      fd->yp[j] = y[j] + fd->inc[j];
+      fd->inc[j] = fd->yp[j] - y[j]; /* the increment actually applied */
+    }
+  }
+  const sk_status st = rhs(data, t, fd->yp, fd->fp);
+  if (rhs_calls) {
+    (*rhs_calls)++;
+  }
+  for (int64_t k = k0; k < k1; k++) {
+    fd->yp[fd->cols[k]] = y[fd->cols[k]];
+  }
+  return st;
+}
+
+/* Differences of column j into values; returns 1 when the change of f is
+ * lost in rounding: below 1000 ulps of the largest |f_i| of its rows. */
+static int column_values(const sk__fd_jac *fd, int64_t j, const double *fy, double *values)
+{
+  const double rinc = 1.0 / fd->inc[j];
+  double change = 0.0, scale = 0.0;
+  for (int64_t p = fd->colptr[j]; p < fd->colptr[j + 1]; p++) {
+    const int64_t i = fd->rowind[p];
+    const double d = fd->fp[i] - fy[i];
+    values[p] = d * rinc;
+    change = fmax(change, fabs(d));
+    scale = fmax(scale, fabs(fy[i]));
+  }
+  return change <= 1e3 * DBL_EPSILON * scale;
+}
+
 sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
                           const double *y, const double *fy, double rtol, double atol,
                           const double *atolv, double *values, int64_t *rhs_calls)
@@ -97,29 +140,38 @@ sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double 
   const int64_t n = fd->n;
   memcpy(fd->yp, y, (size_t)n * sizeof *y);
   for (int64_t c = 0; c < fd->ncolors; c++) {
-    for (int64_t k = fd->start[c]; k < fd->start[c + 1]; k++) {
+    const int64_t k0 = fd->start[c], k1 = fd->start[c + 1];
+    for (int64_t k = k0; k < k1; k++) {
       const int64_t j = fd->cols[k];
       const double inv_w = rtol > 0 ? rtol * fabs(y[j]) + (atolv ? atolv[j] : atol) : 1.0;
-      const double sigma = fmax(srur * fabs(y[j]), srur * inv_w);
-      fd->yp[j] = y[j] + sigma;
-      fd->inc[j] = fd->yp[j] - y[j];
+      fd->inc[j] = fmax(srur * fabs(y[j]), srur * inv_w);
     }
-    const sk_status st = rhs(data, t, fd->yp, fd->fp);
-    if (rhs_calls) {
-      (*rhs_calls)++;
-    }
-    for (int64_t k = fd->start[c]; k < fd->start[c + 1]; k++) {
-      fd->yp[fd->cols[k]] = y[fd->cols[k]];
-    }
+    sk_status st = eval_moved(fd, rhs, data, t, y, k0, k1, NULL, rhs_calls);
     if (st != SK_OK) {
       return st;
     }
-    for (int64_t k = fd->start[c]; k < fd->start[c + 1]; k++) {
+    /* columns whose change drowned in rounding (a component far below its
+       tolerance scale, e.g. zero with a tiny atol): once more with the unit-scale
+       increment sqrt(uround) max(1, |y_j|) */
+    int retry = 0;
+    for (int64_t k = k0; k < k1; k++) {
       const int64_t j = fd->cols[k];
-      const double rinc = 1.0 / fd->inc[j];
-      for (int64_t p = fd->colptr[j]; p < fd->colptr[j + 1]; p++) {
-        const int64_t i = fd->rowind[p];
-        values[p] = (fd->fp[i] - fy[i]) * rinc;
+      const double unit = srur * fmax(1.0, fabs(y[j]));
+      fd->mark[k - k0] = column_values(fd, j, fy, values) && fd->inc[j] < unit;
+      if (fd->mark[k - k0]) {
+        fd->inc[j] = unit;
+        retry = 1;
+      }
+    }
+    if (retry) {
+      st = eval_moved(fd, rhs, data, t, y, k0, k1, fd->mark, rhs_calls);
+      if (st != SK_OK) {
+        return st;
+      }
+      for (int64_t k = k0; k < k1; k++) {
+        if (fd->mark[k - k0]) {
+          column_values(fd, fd->cols[k], fy, values);
+        }
       }
     }
   }

@@ -34,10 +34,14 @@ int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j);
  * when rtol > 0 (atolv[j] when atolv != NULL, else atol), else w_j = 1;
  * the increment actually applied, (y_j + sigma_j) - y_j, divides. values
  * (length nnz, pattern order) receive (f(y + sum sigma_j e_j)_i - fy_i) /
- * sigma_j for every pattern entry (i, j). fy = f(t, y) must be supplied.
- * y is not modified. *rhs_calls (may be NULL) is incremented by the RHS
- * calls made (ncolors on success, fewer when one fails). Returns SK_OK or
- * the failing RHS status. */
+ * sigma_j for every pattern entry (i, j). A column whose change of f is
+ * lost in rounding (max_i |df_i| <= 1000 uround max_i |fy_i| over its rows:
+ * a component far below its tolerance scale, e.g. zero with a tiny atol)
+ * is differenced once more with the unit-scale increment sqrt(uround)
+ * max(1, |y_j|) when that is larger (one more RHS call for its color).
+ * fy = f(t, y) must be supplied. y is not modified. *rhs_calls (may be
+ * NULL) is incremented by the RHS calls made (ncolors, plus one per color
+ * differenced again). Returns SK_OK or the failing RHS status. */
 sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
                           const double *y, const double *fy, double rtol, double atol,
                           const double *atolv, double *values, int64_t *rhs_calls);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both, and run a plugin built against it
+# tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both, and run a stepper and a model plugin built against it
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -34,4 +34,10 @@ cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/
   --set solver.method=inhouse-rk2 --set solver.fixed_step=1e-4 --set "model.n=[10]" --set output.csv=false \
   --set output.hdf5=false) > "$work/plugin_run.txt"
 grep -q "error against the exact solution" "$work/plugin_run.txt"
+# a model plugin built the same way (data/plugins/rod_model.c), run through the installed CLI
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/rod_model.c" \
+  $(pkg-config --cflags stiffkit) -o "$work/rod_model.so"
+(cd "$work" && LD_LIBRARY_PATH="$libdir" "$work/prefix/bin/stiffkit" run --quiet "$src/data/plugin_rod.yaml" \
+  --set model.plugin=./rod_model.so --set output.csv=false --set output.hdf5=false) > "$work/model_plugin_run.txt"
+grep -q "relative L2 error" "$work/model_plugin_run.txt"
 echo "installed package works with find_package and pkg-config"
