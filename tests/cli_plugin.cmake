@@ -108,3 +108,13 @@ sk_cli_test(selftest_jtimes_wrong 65
   "Jacobian-vector product self-test failed at t=0.000000e+00" none
   run ${SK_DEFECTIVE} --set linsol.type=spgmr --set linsol.preconditioner=none
   --set model.parameters.defect=wrong-jtimes)
+# f alone: the pattern is detected by probing (tridiagonal: 3 n - 2 = 598 entries), with the warning
+sk_cli_test(plugin_model_detected_pattern 0 "Jacobian pattern detected by probing the right-hand side (598 entries" none
+  run ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.pattern=false
+  --set output.csv=false --set output.hdf5=false)
+sk_error_test(plugin_model_detected_pattern_error 1e-5 ${SK_DATA}/plugin_rod.yaml ${SK_ROD}
+  --set model.parameters.pattern=false)
+# a plugin's own error message reaches the user
+sk_cli_test(plugin_model_own_error 65 "sk_plugin_create_model failed: model.parameters.analytic_jacobian needs model.parameters.pattern" none
+  run ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.pattern=false
+  --set model.parameters.analytic_jacobian=true)

@@ -14,9 +14,11 @@
  *
  * The plugin gives f and the tridiagonal sparsity pattern only: stiffkit
  * computes the Jacobian by colored finite differences (3 colors). With
+ * model.parameters.pattern = false it gives f alone, and stiffkit detects
+ * the pattern by probing (solver.detect_pattern). With
  * model.parameters.analytic_jacobian = true it also gives the analytic
  * Jacobian, which stiffkit's self-test checks against finite differences
- * before the run.
+ * before and during the run.
  *
  * Build (against an installed stiffkit):
  *   cc -std=c11 -O2 -shared -fPIC rod_model.c $(pkg-config --cflags stiffkit) -o rod_model.so
@@ -38,8 +40,11 @@ static const sk_option_spec rod_parameters[] = {
    "radiative sink coefficient (0: linear rod with an exact solution)"},
   {"model.parameters.u_ambient", SK_OPT_REAL, "0", 0, 0, NULL, "ambient temperature of the sink"},
   {"model.parameters.amplitude", SK_OPT_REAL, "1.0", 0, 0, NULL, "initial amplitude A"},
+  {"model.parameters.pattern", SK_OPT_BOOL, "true", 0, 0, NULL,
+   "give the tridiagonal sparsity pattern (false: f alone, stiffkit detects the pattern)"},
   {"model.parameters.analytic_jacobian", SK_OPT_BOOL, "false", 0, 0, NULL,
-   "give the analytic Jacobian (else stiffkit's colored finite differences)"},
+   "give the analytic Jacobian (needs the pattern; else stiffkit's colored finite "
+   "differences)"},
 };
 
 SK_PLUGIN_EXPORT const sk_option_spec *sk_plugin_model_options(size_t *n)
@@ -134,13 +139,14 @@ static sk_status rod_build(sk_context *ctx, const sk_options *opts, sk_model **m
     return SK_ERR_NOMEM;
   }
   double u_amb = 0.0;
-  int analytic = 0;
+  int analytic = 0, pattern = 1;
   sk_status st = sk_options_get_int(opts, "model.parameters.n", &r->n);
   st = st ? st : sk_options_get_real(opts, "model.parameters.length", &r->length);
   st = st ? st : sk_options_get_real(opts, "model.parameters.kappa", &r->kappa);
   st = st ? st : sk_options_get_real(opts, "model.parameters.sigma", &r->sigma);
   st = st ? st : sk_options_get_real(opts, "model.parameters.u_ambient", &u_amb);
   st = st ? st : sk_options_get_real(opts, "model.parameters.amplitude", &r->amplitude);
+  st = st ? st : sk_options_get_bool(opts, "model.parameters.pattern", &pattern);
   st = st ? st : sk_options_get_bool(opts, "model.parameters.analytic_jacobian", &analytic);
   st = st ? st : sk_options_get_real(opts, "solver.t0", &r->t0);
   st = st ? st : sk_model_create(ctx, SK_MODEL_ODE, r->n, model);
@@ -157,10 +163,17 @@ static sk_status rod_build(sk_context *ctx, const sk_options *opts, sk_model **m
   if (r->sigma == 0.0) {
     sk_model_set_exact(*model, rod_exact);
   }
+  sk_model_set_default_t_end(*model, 0.1);
+  if (!pattern && analytic) {
+    return sk_context_set_error(ctx, SK_ERR_INPUT,
+                                "model.parameters.analytic_jacobian needs model.parameters.pattern");
+  }
+  if (!pattern) {
+    return SK_OK; /* f alone: stiffkit detects the pattern */
+  }
   if (analytic) {
     sk_model_set_jac_values(*model, rod_jacobian);
   }
-  sk_model_set_default_t_end(*model, 0.1);
   int64_t *colptr = NULL, *rowind = NULL;
   st = rod_pattern(r->n, &colptr, &rowind);
   st = st ? st : sk_model_set_jac_pattern(*model, colptr, rowind);

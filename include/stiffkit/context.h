@@ -56,6 +56,16 @@ void sk_log_to_stream(void *stream, sk_log_level level, const char *msg);
 /* sk_context_get_error: the last error record (code SK_OK when none). */
 const sk_error *sk_context_get_error(const sk_context *ctx);
 
+/* sk_context_set_error: record an error of user code (a model or plugin
+ * callback, a stepper type) with a printf-style message, replacing the
+ * previous record, and return `code` -- so that
+ *   return sk_context_set_error(ctx, SK_ERR_INPUT, "n = %d: must be > 2", n);
+ * reports the cause in stiffkit's messages. A NULL ctx only returns code. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+sk_status sk_context_set_error(sk_context *ctx, sk_status code, const char *fmt, ...);
+
 /* sk_context_clear_error: reset the error record to SK_OK. */
 void sk_context_clear_error(sk_context *ctx);
 

@@ -109,11 +109,28 @@ sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name);
 sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data);
 /* Jacobian self-test (solver.check_jacobian, default on): engines that use
- * the model's own Jacobian values (cvode-*) compare them at setup with
- * finite differences at the initial state and refuse to run (SK_ERR_INPUT,
- * the worst entries named) when they disagree; 0 runs anyway. */
+ * the model's own Jacobian values or J v (cvode-*, and the implicit
+ * reference steppers) compare them with finite differences at the initial
+ * state and at the states after accepted steps 1, 10 and 100, and refuse
+ * to run on (SK_ERR_INPUT, the worst entries named) when they disagree;
+ * 0 runs anyway. */
 sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on);
 int sk_stepper_get_check_jacobian(const sk_stepper *s);
+
+typedef enum {
+  SK_DETECT_PATTERN_AUTO = 0, /* when it would otherwise be dense or missing (see below) */
+  SK_DETECT_PATTERN_ON = 1,   /* always for a model without a pattern */
+  SK_DETECT_PATTERN_OFF = 2
+} sk_detect_pattern_mode;
+
+/* Sparsity detection (solver.detect_pattern): at setup, an implicit
+ * stepper on a model with an RHS but no Jacobian pattern probes the
+ * pattern at the initial state (sk_model_detect_pattern, 2 samples;
+ * stored in the model, with a logged warning stating the assumption),
+ * so that it gets colored finite-difference Jacobians and sparse direct
+ * solvers. AUTO does so when the linear solver is auto, klu or umfpack;
+ * ON for any linear solver; OFF never. */
+sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mode);
 
 /* sk_stepper_set_from_options: read the solver.* and linsol.* keys, then the
  * type's own keys. Options override earlier programmatic calls. */

@@ -97,20 +97,37 @@ static void error_add_frame(sk_error *err, const char *func, const char *file, i
   }
 }
 
+/* A fresh record: code and message, no frames. */
+static void error_record(sk_error *err, sk_status code, const char *fmt, va_list ap)
+{
+  memset(err, 0, sizeof *err);
+  err->code = code;
+  vsnprintf(err->message, sizeof err->message, fmt ? fmt : "", ap);
+}
+
 sk_status sk__error_set(sk_context *ctx, sk_status code, const char *func, const char *file,
                         int line, const char *fmt, ...)
 {
   if (!ctx) {
     return code;
   }
-  sk_error *err = &ctx->err;
-  memset(err, 0, sizeof *err);
-  err->code = code;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  error_record(&ctx->err, code, fmt, ap);
   va_end(ap);
-  error_add_frame(err, func, file, line);
+  error_add_frame(&ctx->err, func, file, line);
+  return code;
+}
+
+sk_status sk_context_set_error(sk_context *ctx, sk_status code, const char *fmt, ...)
+{
+  if (!ctx) {
+    return code;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  error_record(&ctx->err, code, fmt, ap);
+  va_end(ap);
   return code;
 }
 

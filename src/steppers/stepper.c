@@ -37,9 +37,13 @@ static const sk_option_spec stepper_options[] = {
     {"solver.fast_vector_ops", SK_OPT_BOOL, "true", 0, 0, NULL,
      "use the project's vectorized N_Vector kernels instead of the packaged ones"},
     {"solver.check_jacobian", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "cvode-*: before the run, compare a model's own (analytic) Jacobian with finite "
-     "differences at the initial state and refuse to run when ||J - J_fd|| / ||J|| > 1e-3 or "
-     "the RHS depends on an entry outside the pattern (false = run anyway)"},
+     "implicit steppers: compare a model's own (analytic) Jacobian and J v with finite "
+     "differences at the initial state and after steps 1, 10 and 100, and refuse to run on when "
+     "||J - J_fd|| / ||J|| > 1e-3 or the RHS depends on an entry outside the pattern (false = "
+     "run anyway)"},
+    {"solver.detect_pattern", SK_OPT_CHOICE, "auto", 0, 0, "auto|on|off",
+     "implicit steppers on a model without a Jacobian pattern: detect it by probing the RHS at "
+     "the initial state (auto: for linsol.type auto, klu or umfpack; on: always; off: never)"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: spgmr for n >= 50000 when the model has its own preconditioner, "
@@ -240,6 +244,28 @@ int sk_stepper_get_check_jacobian(const sk_stepper *s)
   return s->check_jacobian;
 }
 
+sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mode)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, mode >= SK_DETECT_PATTERN_AUTO && mode <= SK_DETECT_PATTERN_OFF, SK_ERR_ARG,
+           "sk_stepper_set_detect_pattern: invalid mode %d", (int)mode);
+  s->detect_pattern = mode;
+  return SK_OK;
+}
+
+/* Probe the pattern of a model that has none, as solver.detect_pattern asks. */
+static sk_status detect_pattern_if_asked(sk_stepper *s)
+{
+  const char *ls = s->linsol;
+  const int sparse_direct = !strcmp(ls, "auto") || !strcmp(ls, "klu") || !strcmp(ls, "umfpack");
+  if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
+      s->detect_pattern == SK_DETECT_PATTERN_OFF ||
+      (s->detect_pattern == SK_DETECT_PATTERN_AUTO && !sparse_direct)) {
+    return SK_OK;
+  }
+  return sk_model_detect_pattern(s->model, s->t0, s->y, 2);
+}
+
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -310,7 +336,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   sk_context *ctx = s->ctx;
   double rtol, atol, h0, hmin, hmax, eps, t0, hfix;
   int64_t max_steps, max_order, maxl;
-  const char *ls, *pc, *ord;
+  const char *ls, *pc, *ord, *detect;
   int fast, check_jac;
   SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &rtol));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &atol));
@@ -323,6 +349,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   SK_CALL(ctx, sk_options_get_real(opts, "solver.fixed_step", &hfix));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &fast));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.check_jacobian", &check_jac));
+  SK_CALL(ctx, sk_options_get_string(opts, "solver.detect_pattern", &detect));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.ordering", &ord));
@@ -346,6 +373,9 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   s->fast_vector_ops = fast;
   SK_CALL(ctx, sk_stepper_set_check_jacobian(s, check_jac));
+  SK_CALL(ctx, sk_stepper_set_detect_pattern(s, !strcmp(detect, "on")    ? SK_DETECT_PATTERN_ON
+                                                : !strcmp(detect, "off") ? SK_DETECT_PATTERN_OFF
+                                                                         : SK_DETECT_PATTERN_AUTO));
   if (s->type->set_from_options) {
     SK_CALL(ctx, s->type->set_from_options(s, opts));
   }
@@ -364,6 +394,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
   s->t = s->t0;
   /* increments of a finite-difference Jacobian scaled by this run's error weights */
   SK_CALL(s->ctx, sk__model_set_fd_weights(s->model, s->rtol, s->atol, s->atol_vec));
+  SK_CALL(s->ctx, detect_pattern_if_asked(s));
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }

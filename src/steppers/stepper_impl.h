@@ -30,6 +30,7 @@ struct sk_stepper {
   double eps_lin;
   int fast_vector_ops;
   int check_jacobian; /* solver.check_jacobian */
+  sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   double wall_time; /* seconds spent in advance/step */

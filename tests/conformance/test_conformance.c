@@ -645,10 +645,18 @@ static void check_bad_input(sk_context *ctx)
   sk_model_set_rhs(nopat, prob_rhs);
   sk_model_set_exact(nopat, prob_exact);
   cfg cb = {0.01, 1e-6, 1e-9, 1.0};
-  CHECK(run(ctx, "bdf2", nopat, &cb, y, NULL) == SK_ERR_UNSUPPORTED);
+  /* with detection off (solver.detect_pattern=off) it is refused */
+  CHECK_OK(ctx, sk_stepper_create(ctx, "bdf2", nopat, &s));
+  CHECK_OK(ctx, sk_stepper_set_detect_pattern(s, SK_DETECT_PATTERN_OFF));
+  CHECK(sk_stepper_setup(s) == SK_ERR_UNSUPPORTED);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "stepper 'bdf2' needs the model's Jacobian pattern");
+  sk_stepper_destroy(&s);
   /* the explicit ones do not need it */
   CHECK_OK(ctx, run(ctx, "rk4", nopat, &cb, y, NULL));
+  CHECK(!sk_model_has_jacobian(nopat));
+  /* by default (auto) the implicit one detects the pattern and runs */
+  CHECK_OK(ctx, run(ctx, "bdf2", nopat, &cb, y, NULL));
+  CHECK(sk_model_has_jacobian(nopat));
   sk_model_destroy(&nopat);
   /* unknown name lists the valid ones, reference steppers included */
   CHECK(sk_stepper_create(ctx, "rk99", m, &s) == SK_ERR_ARG);

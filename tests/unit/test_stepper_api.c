@@ -148,12 +148,27 @@ int main(void)
   CHECK(solve(ctx, nojac, "cvode-bdf", "dense", 1e-6, NULL) == SK_ERR_STATE);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "neither an initial state nor an exact");
   sk_model_set_exact(nojac, decay_exact);
-  CHECK(solve(ctx, nojac, "cvode-bdf", "klu", 1e-6, NULL) == SK_ERR_UNSUPPORTED);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "needs a model with a sparse Jacobian");
   /* dense and Krylov solvers work without a Jacobian (difference quotients) */
   double err_dq;
   CHECK_OK(ctx, solve(ctx, nojac, "cvode-bdf", "dense", 1e-8, &err_dq));
   CHECK(err_dq < 1e-5);
+  CHECK(!sk_model_has_jacobian(nojac)); /* no detection for dense */
+  /* KLU needs a pattern: refused with detection off ... */
+  sk_stepper *sd = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", nojac, &sd));
+  CHECK_OK(ctx, sk_stepper_set_linear_solver(sd, "klu"));
+  CHECK_OK(ctx, sk_stepper_set_detect_pattern(sd, SK_DETECT_PATTERN_OFF));
+  CHECK(sk_stepper_setup(sd) == SK_ERR_UNSUPPORTED);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "needs a model with a sparse Jacobian");
+  sk_stepper_destroy(&sd);
+  /* ... and detected by probing by default (decay is diagonal: 3 entries), with the exact answer */
+  double err_detect;
+  CHECK_OK(ctx, solve(ctx, nojac, "cvode-bdf", "klu", 1e-8, &err_detect));
+  CHECK(err_detect < 1e-5);
+  const int64_t *dcp, *dri;
+  int64_t dnnz;
+  sk_model_get_jac_pattern(nojac, &dcp, &dri, &dnnz);
+  CHECK_EQ_INT(dnnz, 3);
 
   /* total step budget: holds across advance calls, error names t and h */
   sk_stepper *s = NULL;
