@@ -1,4 +1,4 @@
-# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, hypre + MPI, libyaml, HDF5, math
+# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, hypre + MPI, libyaml, muparser, HDF5, math
 find_package(SUNDIALS REQUIRED CONFIG)
 set(SK_SUNDIALS_VERSION ${SUNDIALS_VERSION})
 
@@ -13,7 +13,7 @@ function(sk_sundials_target out comp)
   endif()
 endfunction()
 set(SK_SUNDIALS_LIBS "")
-foreach(c cvode nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
+foreach(c cvode ida kinsol nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
           sunlinsoldense sunlinsolband sunlinsolklu sunlinsolspgmr sunlinsolspfgmr
           sunlinsolspbcgs sunlinsolsptfqmr sunlinsolpcg)
   sk_sundials_target(t ${c})
@@ -27,6 +27,8 @@ find_package(HYPRE REQUIRED)    # cmake/FindHYPRE.cmake -> HYPRE::HYPRE (links M
 
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)
+# formulas in t for time-dependent loads (libmuparser-dev, its C API muParserDLL.h)
+pkg_check_modules(MUPARSER REQUIRED IMPORTED_TARGET muparser)
 set(HDF5_PREFER_PARALLEL OFF)
 find_package(HDF5 REQUIRED COMPONENTS C)
 find_library(SK_MATH_LIB m)

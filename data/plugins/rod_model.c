@@ -131,8 +131,9 @@ static sk_status rod_pattern(int64_t n, int64_t **colptr, int64_t **rowind)
   return SK_OK;
 }
 
-/* Read the parameters, then build the model (the caller destroys it on error). */
-static sk_status rod_build(sk_context *ctx, const sk_options *opts, sk_model **model)
+/* Read the parameters, then build the model (on an error stiffkit destroys what was made). */
+SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_options *opts,
+                                                  sk_model **model)
 {
   rod *r = calloc(1, sizeof *r);
   if (!r) {
@@ -179,15 +180,5 @@ static sk_status rod_build(sk_context *ctx, const sk_options *opts, sk_model **m
   st = st ? st : sk_model_set_jac_pattern(*model, colptr, rowind);
   free(colptr);
   free(rowind);
-  return st;
-}
-
-SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_options *opts,
-                                                  sk_model **model)
-{
-  const sk_status st = rod_build(ctx, opts, model);
-  if (st != SK_OK) {
-    sk_model_destroy(model);
-  }
   return st;
 }

@@ -81,10 +81,12 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
 const sk_option_spec *sk_grid_options(size_t *n);
 
 /* sk_grid_model_from_options: build the model named by model.type
- * (diffusion | brusselator | problem) from the model.* keys (the three grid
- * tables must be registered, and sk_problem_options for model.type =
- * problem, which builds sk_problem_create(model.problem)). Errors: as the
- * *_params_from_options and *_create functions. */
+ * (diffusion | brusselator | problem | linear) from the model.* keys (the
+ * three grid tables must be registered, sk_problem_options for model.type =
+ * problem, which builds sk_problem_create(model.problem), and
+ * sk_linear_options for model.type = linear, which builds
+ * sk_linear_model_from_options). Errors: as the *_params_from_options and
+ * *_create functions. */
 sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
 
 /* sk_diffusion_options: the model.* keys of the diffusion family. */

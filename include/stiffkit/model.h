@@ -50,6 +50,21 @@ typedef int (*sk_prec_solve_fn)(double t, const double *y, const double *r, doub
 typedef int (*sk_jtimes_fn)(double t, const double *y, const double *fy, const double *v,
                             double *jv, void *user_data);
 
+/* DAE models (SK_MODEL_DAE): the residual r = F(t, y, y') (length n). */
+typedef int (*sk_residual_fn)(double t, const double *y, const double *yp, double *r,
+                              void *user_data);
+
+/* DAE Jacobian values dF/dy + cj dF/dy' at (t, y, y') in the order of the
+ * pattern (which must hold the entries of both); r = F(t, y, y') is
+ * supplied for reuse. Optional: without it, colored finite differences of
+ * the residual (y_j and y'_j moved together by sigma and cj sigma). */
+typedef int (*sk_dae_jac_fn)(double t, double cj, const double *y, const double *yp,
+                             const double *r, double *values, void *user_data);
+
+/* DAE initial values at t0: y0 and a guess of y'0 (both length n); the
+ * engine makes them consistent (IDACalcIC). */
+typedef int (*sk_dae_initial_fn)(double t0, double *y0, double *yp0, void *user_data);
+
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
 typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
 
@@ -87,6 +102,21 @@ sk_status sk_model_set_jtimes(sk_model *m, sk_jtimes_fn jtimes);
  * copied: colptr[n+1], rowind[colptr[n]], rows strictly increasing within a
  * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
 sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
+
+/* DAE setters (a model of kind SK_MODEL_DAE; SK_ERR_ARG for another kind
+ * or a NULL model): the residual, the Jacobian values (optional, see
+ * sk_dae_jac_fn), the initial values (required unless the model has an
+ * exact solution, which then gives y0 with y'0 = 0 as the guess), and the
+ * differential/algebraic split: id[i] = 1 when y_i is differential (y'_i
+ * appears in F), 0 when algebraic (copied; NULL = all differential; other
+ * values are SK_ERR_ARG). */
+sk_status sk_model_set_residual(sk_model *m, sk_residual_fn residual);
+sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac);
+sk_status sk_model_set_dae_initial(sk_model *m, sk_dae_initial_fn initial);
+sk_status sk_model_set_differential(sk_model *m, const int *id);
+
+/* sk_model_get_differential: the id array (NULL when all differential). */
+const int *sk_model_get_differential(const sk_model *m);
 
 /* sk_model_set_second_order: mark an ODE model as a separable second-order
  * system q'' = a(t, q) written as y = (q, v), n = 2 nq: the first nq
@@ -172,6 +202,16 @@ sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double
 /* sk_model_eval_jtimes: the model's J v (SK_ERR_STATE without one). */
 sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const double *fy,
                                const double *v, double *jv);
+/* DAE evaluations (checked like the RHS): the residual; the Jacobian
+ * dF/dy + cj dF/dy' (the callback, or colored forward differences when the
+ * model has a pattern only; r = F(t, y, y') may be NULL, then it costs one
+ * more residual); the initial values (the callback, or the exact solution
+ * with y'0 = 0). SK_ERR_STATE when the model lacks what is asked. */
+sk_status sk_model_eval_residual(sk_model *m, double t, const double *y, const double *yp,
+                                 double *r);
+sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *y,
+                                const double *yp, const double *r, double *values);
+sk_status sk_model_eval_dae_initial(sk_model *m, double t0, double *y0, double *yp0);
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y);
 sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0);
 sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,

@@ -42,7 +42,9 @@ extern "C" {
  *     the sk_options_get_* getters under "model.parameters." (and any other
  *     key it likes, e.g. solver.t0); *model is the new model (the caller
  *     destroys it, before the context: its callbacks live in the plugin);
- *     returns SK_OK or an error recorded in ctx (SK_ERROR-style message).
+ *     returns SK_OK, or an error (with a message recorded by
+ *     sk_context_set_error), after which the caller destroys a partly
+ *     built *model.
  * A model plugin may also export
  *   sk_plugin_model_options: its parameter table (static; every key starts
  *     with "model.parameters."), registered before sk_plugin_create_model is

@@ -24,8 +24,10 @@ enum {
   SK_STEPPER_STIFF = 1u << 3,         /* suitable for stiff problems */
   SK_STEPPER_HANDLES_DAE = 1u << 4,   /* accepts SK_MODEL_DAE */
   SK_STEPPER_VARIABLE_ORDER = 1u << 5, /* order changes during the run */
-  SK_STEPPER_SECOND_ORDER = 1u << 6    /* needs a model marked second order
+  SK_STEPPER_SECOND_ORDER = 1u << 6,   /* needs a model marked second order
                                         * (sk_model_set_second_order): y = (q, v) */
+  SK_STEPPER_MATRIX_FREE = 1u << 7     /* implicit, and can solve its linear systems
+                                        * matrix-free (linsol.type = spgmr, ...) */
 };
 
 /* The stepper type table. One `const sk_stepper_type` per engine; the
@@ -128,8 +130,11 @@ typedef enum {
  * pattern at the initial state (sk_model_detect_pattern, 2 samples;
  * stored in the model, with a logged warning stating the assumption),
  * so that it gets colored finite-difference Jacobians and sparse direct
- * solvers. AUTO does so when the linear solver is auto, klu or umfpack;
- * ON for any linear solver; OFF never. */
+ * solvers. AUTO does so for steppers that need a matrix (no
+ * SK_STEPPER_MATRIX_FREE flag: the reference steppers), and for the others
+ * when the linear solver is klu or umfpack, or auto on a model without its
+ * own preconditioner (one with a preconditioner goes matrix-free); ON for
+ * any linear solver; OFF never. */
 sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mode);
 
 /* sk_stepper_set_from_options: read the solver.* and linsol.* keys, then the

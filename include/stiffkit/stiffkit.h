@@ -12,4 +12,6 @@
 #include "stiffkit/plugin.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/problems.h"
+#include "stiffkit/linear.h"
+#include "stiffkit/steady.h"
 #endif

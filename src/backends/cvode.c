@@ -5,12 +5,10 @@
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
-#include <sunlinsol/sunlinsol_klu.h>
 
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
-#include "linsol/linsol.h"
 
 void sk__cvode_callback_failed(sk__cvode *cv)
 {
@@ -151,7 +149,7 @@ static sk_status cvode_setup(sk_stepper *s)
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
-  if ((cv->jvals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
+  if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
     SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
@@ -229,29 +227,6 @@ static const char *hint_for(int flag)
   }
 }
 
-/* Name the linear solver's own failure flags (SUNLS_*, KLU, UMFPACK status). */
-static void describe_linear_failure(const sk__cvode *cv, char *buf, size_t len)
-{
-  buf[0] = '\0';
-  if (!cv->LS) {
-    return;
-  }
-  const int lsflag = (int)SUNLinSolLastFlag(cv->LS);
-  int w = snprintf(buf, len, "; linear solver %s: %s", cv->linsol, sk__sunls_flag_name(lsflag));
-  const size_t used = w > 0 ? (size_t)w : 0;
-  if (used >= len) {
-    return;
-  }
-  if (!strcmp(cv->linsol, "klu")) {
-    sun_klu_common *common = SUNLinSol_KLUGetCommon(cv->LS);
-    snprintf(buf + used, len - used, ", %s (rcond %.2e)", sk__klu_status_name(common->status),
-             common->rcond);
-  } else if (!strcmp(cv->linsol, "umfpack")) {
-    snprintf(buf + used, len - used, ", %s",
-             sk__umfpack_status_name(sk__sunlinsol_umfpack_last_status(cv->LS)));
-  }
-}
-
 /* Turn a failed CVode() call into the error record. */
 static sk_status cvode_failure(sk__cvode *cv, int flag)
 {
@@ -266,7 +241,7 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
     describe_local_errors(cv, local, sizeof local);
   }
   if (flag == CV_LSETUP_FAIL || flag == CV_LSOLVE_FAIL) {
-    describe_linear_failure(cv, local, sizeof local);
+    sk__sun_linear_failure(cv->LS, cv->linsol, cv->model, local, sizeof local);
   }
   char cause[SK_ERROR_MSG_LEN / 2] = "";
   if (cv->have_callback_error) {
@@ -414,7 +389,7 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .description = "CVODE variable-order BDF (orders 1-5) with Newton and a linear solver",
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
-             SK_STEPPER_VARIABLE_ORDER,
+             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE,
     .create = create_bdf,
     .setup = cvode_setup,
     .step = cvode_step,

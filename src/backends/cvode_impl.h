@@ -23,11 +23,7 @@ typedef struct {
   char prec[16];
   char ordering[16];
   int direct; /* matrix-based linear solver */
-  /* sparse Jacobian: model pattern, pattern with diagonal, position maps */
-  int64_t nnz, mnnz;
-  const int64_t *colptr, *rowind;
-  int64_t *mcolptr, *mrowind, *map, *diag;
-  double *jvals; /* model-order values */
+  sk__sun_jac jac; /* model pattern, pattern with diagonal, model-order values */
   /* Jacobi preconditioner */
   double *jdiag;
   int64_t fd_rhs_base;    /* the model's FD-Jacobian RHS count at setup */
@@ -35,7 +31,7 @@ typedef struct {
   N_Vector pinv;
   /* AMG preconditioner (src/linsol/amg_hypre.h) on I - gamma*J */
   struct sk__amg *amg;
-  int amg_have_jac; /* cv->jvals holds a Jacobian the AMG may reuse */
+  int amg_have_jac; /* cv->jac.vals holds a Jacobian the AMG may reuse */
   /* messages and callback failures */
   sk__sundials_messages messages;
   sk_error callback_error;

@@ -1,14 +1,11 @@
 /* src/backends/cvode_linsol.c: linear solvers for CVODE: dense, band, KLU, UMFPACK, Krylov with none/Jacobi/model/AMG preconditioners */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
 #include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunlinsol/sunlinsol_pcg.h>
 #include <sunlinsol/sunlinsol_spbcgs.h>
 #include <sunlinsol/sunlinsol_spfgmr.h>
@@ -16,13 +13,11 @@
 #include <sunlinsol/sunlinsol_sptfqmr.h>
 #include <sunmatrix/sunmatrix_band.h>
 #include <sunmatrix/sunmatrix_dense.h>
-#include <sunmatrix/sunmatrix_sparse.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "backends/cvode_impl.h"
 #include "core/error.h"
 #include "linsol/amg_hypre.h"
-#include "linsol/linsol.h"
 #include "sparse/csc.h"
 
 /* n at or above which "auto" means a Krylov solver when the model has its
@@ -39,13 +34,6 @@ static int is_krylov(const char *name)
          !strcmp(name, "sptfqmr") || !strcmp(name, "pcg");
 }
 
-static double physical_memory_bytes(void)
-{
-  long pages = sysconf(_SC_PHYS_PAGES);
-  long size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? (double)pages * (double)size : 8e9;
-}
-
 /* Map a checked model evaluation to SUNDIALS' three-way return. */
 static int three_way(sk__cvode *cv, sk_status rc)
 {
@@ -56,44 +44,12 @@ static int three_way(sk__cvode *cv, sk_status rc)
   return rc == SK_RECOVERABLE || rc == SK_ERR_NONFINITE ? 1 : -1;
 }
 
-/* Evaluate the model Jacobian at (t, y) into cv->jvals (model order). */
+/* Evaluate the model Jacobian at (t, y) into cv->jac.vals (model order). */
 static int eval_model_jac(sk__cvode *cv, double t, N_Vector y, N_Vector fy)
 {
   sk_status rc = sk_model_eval_jac(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
-                                   cv->jvals);
+                                   cv->jac.vals);
   return three_way(cv, rc);
-}
-
-/* Copy the model-order values into the CSC matrix (pattern rewritten: CVODE
- * zeroes the whole matrix, index arrays included, before each evaluation). */
-static void fill_sparse(const sk__cvode *cv, int64_t n, SUNMatrix J)
-{
-  sunindextype *cp = SUNSparseMatrix_IndexPointers(J);
-  sunindextype *ri = SUNSparseMatrix_IndexValues(J);
-  sk_sunreal *v = SUNSparseMatrix_Data(J);
-  memcpy(cp, cv->mcolptr, (size_t)(n + 1) * sizeof *cp);
-  memcpy(ri, cv->mrowind, (size_t)cv->mnnz * sizeof *ri);
-  if (cv->mnnz != cv->nnz) {
-    memset(v, 0, (size_t)cv->mnnz * sizeof *v);
-  }
-  for (int64_t p = 0; p < cv->nnz; p++) {
-    v[cv->map[p]] = cv->jvals[p];
-  }
-}
-
-/* Scatter the model-order values into a dense or band matrix. */
-static void fill_dense_or_band(const sk__cvode *cv, int64_t n, SUNMatrix J)
-{
-  const int dense = SUNMatGetID(J) == SUNMATRIX_DENSE;
-  for (int64_t j = 0; j < n; j++) {
-    for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
-      if (dense) {
-        SM_ELEMENT_D(J, cv->rowind[p], j) = cv->jvals[p];
-      } else {
-        SM_ELEMENT_B(J, cv->rowind[p], j) = cv->jvals[p];
-      }
-    }
-  }
 }
 
 /* CVLsJacFn: the model's sparse Jacobian into CVODE's matrix. */
@@ -108,12 +64,7 @@ static int jac_fn(sk_sunreal t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud, 
   if (rc) {
     return rc;
   }
-  const int64_t n = sk_model_get_n(cv->model);
-  if (SUNMatGetID(J) == SUNMATRIX_SPARSE) {
-    fill_sparse(cv, n, J);
-  } else {
-    fill_dense_or_band(cv, n, J);
-  }
+  sk__sun_jac_fill(&cv->jac, J);
   return 0;
 }
 
@@ -162,14 +113,7 @@ static int prec_setup_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool j
       return rc;
     }
     cv->prec_jac_evals++;
-    for (int64_t j = 0; j < n; j++) {
-      cv->jdiag[j] = 0.0;
-      for (int64_t p = cv->colptr[j]; p < cv->colptr[j + 1]; p++) {
-        if (cv->rowind[p] == j) {
-          cv->jdiag[j] = cv->jvals[p];
-        }
-      }
-    }
+    sk__sun_jac_diagonal(&cv->jac, cv->jdiag);
   }
   *jcur = jok ? SK_SUN_FALSE : SK_SUN_TRUE;
   sk_sunreal *pinv = N_VGetArrayPointer(cv->pinv);
@@ -214,7 +158,7 @@ static int prec_setup_amg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
     cv->amg_have_jac = 1;
   }
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
-  sk_status st = sk__amg_setup(cv->amg, gamma, cv->jvals);
+  sk_status st = sk__amg_setup(cv->amg, gamma, cv->jac.vals);
   if (st != SK_OK) {
     sk__cvode_callback_failed(cv);
     return -1;
@@ -281,19 +225,15 @@ static sk_status resolve_names(sk__cvode *cv)
              "model '%s' has none (use none, or model if it has its own)",
              sk_model_get_name(cv->model));
   }
-  const double mem = physical_memory_bytes();
+  const double mem = sk__sun_physical_memory_bytes();
   if (!strcmp(ls, "dense")) {
-    const double bytes = 8.0 * (double)n * (double)n * 2.0; /* matrix + saved copy */
-    SK_CHECK(cv->ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
-             "linsol.type=dense for n=%lld needs %.3g GB (two n x n matrices), more than half of "
-             "this machine's %.3g GB: use klu or a Krylov solver",
-             (long long)n, bytes * 1e-9, mem * 1e-9);
+    SK_CALL(cv->ctx, sk__sun_check_dense_size(cv->ctx, n, "linsol.type"));
   }
   if (!strcmp(ls, "band")) {
     SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
              "linsol.type=band needs the model's Jacobian pattern to find the bandwidth");
     int64_t ml, mu;
-    sk__csc_bandwidth(n, cv->colptr, cv->rowind, &ml, &mu);
+    sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
     const int64_t smu = (mu + ml < n - 1) ? mu + ml : n - 1;
     const double bytes = 8.0 * (double)n * (double)(smu + ml + 1) * 2.0;
     SK_CHECK(cv->ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
@@ -306,33 +246,9 @@ static sk_status resolve_names(sk__cvode *cv)
 
 static sk_status make_sparse(sk__cvode *cv, const char *ls)
 {
-  const int64_t n = sk_model_get_n(cv->model);
-  SK_CALL(cv->ctx, sk__csc_with_diagonal(cv->ctx, n, cv->colptr, cv->rowind, &cv->mcolptr,
-                                         &cv->mrowind, &cv->map, &cv->diag));
-  cv->mnnz = cv->mcolptr[n];
-  cv->A = SUNSparseMatrix(n, n, cv->mnnz, CSC_MAT, cv->sunctx);
-  SK_CHECK(cv->ctx, cv->A != NULL, SK_ERR_NOMEM, "cannot allocate a sparse matrix (%lld nonzeros)",
-           (long long)cv->mnnz);
-  memcpy(SUNSparseMatrix_IndexPointers(cv->A), cv->mcolptr, (size_t)(n + 1) * sizeof(sunindextype));
-  memcpy(SUNSparseMatrix_IndexValues(cv->A), cv->mrowind, (size_t)cv->mnnz * sizeof(sunindextype));
-  if (!strcmp(ls, "klu")) {
-    cv->LS = SUNLinSol_KLU(cv->y, cv->A, cv->sunctx);
-    SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the KLU solver");
-    sun_klu_common *common = SUNLinSol_KLUGetCommon(cv->LS);
-    if (!strcmp(cv->ordering, "metis-nd")) {
-      SK_CHECK(cv->ctx, sk__klu_use_metis_nd(common) == 0, SK_ERR_SOLVER,
-               "cannot configure the METIS nested-dissection ordering for KLU");
-    } else {
-      /* SUNDIALS' KLU wrapper defaults to COLAMD (1); AMD is 0 */
-      SK_CHECK(cv->ctx,
-               SUNLinSol_KLUSetOrdering(cv->LS, !strcmp(cv->ordering, "colamd") ? 1 : 0) ==
-                   SUNLS_SUCCESS,
-               SK_ERR_SOLVER, "cannot set the KLU ordering");
-    }
-  } else {
-    cv->LS = sk__sunlinsol_umfpack(cv->y, cv->A, cv->sunctx);
-    SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the UMFPACK solver");
-  }
+  SK_CALL(cv->ctx, sk__sun_jac_sparse_matrix(cv->ctx, &cv->jac, cv->sunctx, &cv->A));
+  SK_CALL(cv->ctx, sk__sun_sparse_direct(cv->ctx, ls, cv->ordering, cv->y, cv->A, cv->sunctx,
+                                         &cv->LS));
   return SK_OK;
 }
 
@@ -361,7 +277,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
 {
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
-  sk_model_get_jac_pattern(cv->model, &cv->colptr, &cv->rowind, &cv->nnz);
+  SK_CALL(ctx, sk__sun_jac_init(ctx, cv->model, &cv->jac));
   SK_CALL(ctx, resolve_names(cv));
   const char *ls = cv->linsol;
   if (!strcmp(ls, "none")) {
@@ -371,17 +287,13 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
              "cannot attach the fixed-point iteration to CVODE");
     return SK_OK;
   }
-  if (sk_model_has_jacobian(cv->model)) {
-    cv->jvals = sk__malloc(ctx, (size_t)(cv->nnz > 0 ? cv->nnz : 1) * sizeof *cv->jvals);
-    SK_CHECK(ctx, cv->jvals != NULL, SK_ERR_NOMEM, "cannot allocate Jacobian values");
-  }
   CVLsJacFn jac = NULL;
   if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
     if (!strcmp(ls, "dense")) {
       cv->A = SUNDenseMatrix(n, n, cv->sunctx);
     } else {
       int64_t ml, mu;
-      sk__csc_bandwidth(n, cv->colptr, cv->rowind, &ml, &mu);
+      sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
       cv->A = SUNBandMatrix(n, mu, ml, cv->sunctx);
     }
     SK_CHECK(ctx, cv->A != NULL, SK_ERR_NOMEM, "cannot allocate the %s matrix", ls);
@@ -423,7 +335,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
              "cannot allocate the Jacobi preconditioner");
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_jacobi, prec_solve_jacobi);
   } else if (!strcmp(cv->prec, "amg")) {
-    SK_CALL(ctx, sk__amg_create(ctx, n, cv->colptr, cv->rowind, NULL, &cv->amg));
+    SK_CALL(ctx, sk__amg_create(ctx, n, cv->jac.colptr, cv->jac.rowind, NULL, &cv->amg));
     cv->amg_have_jac = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_amg, prec_solve_amg);
   } else {
@@ -458,13 +370,8 @@ void sk__cvode_free_linear_solver(sk__cvode *cv)
   sk__amg_destroy(&cv->amg);
   cv->amg_have_jac = 0;
   sk__free(cv->ctx, cv->jdiag);
-  sk__free(cv->ctx, cv->jvals);
-  sk__free(cv->ctx, cv->mcolptr);
-  sk__free(cv->ctx, cv->mrowind);
-  sk__free(cv->ctx, cv->map);
-  sk__free(cv->ctx, cv->diag);
-  cv->jdiag = cv->jvals = NULL;
-  cv->mcolptr = cv->mrowind = cv->map = cv->diag = NULL;
+  cv->jdiag = NULL;
+  sk__sun_jac_free(cv->ctx, &cv->jac);
 }
 
 int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups)

@@ -23,6 +23,8 @@ typedef booleantype sk_sunbool;
 #endif
 
 #include <cvode/cvode.h>
+#include <ida/ida.h>
+#include <kinsol/kinsol.h>
 
 struct sk__sundials_messages;
 
@@ -32,7 +34,8 @@ void sk__sundials_record(struct sk__sundials_messages *sink, int code, const cha
                          const char *msg);
 
 /* Message capture: 6.x has per-package error handler functions
- * (CVodeSetErrHandlerFn); 7.x replaced them by SUNContext_PushErrHandler.
+ * (CVodeSetErrHandlerFn, KINSetErrHandlerFn); 7.x replaced them by
+ * SUNContext_PushErrHandler.
  * sk__cvode_capture_messages installs a handler that records CVODE's
  * messages in `sink` instead of printing them. Returns 0 on success. */
 #if SUNDIALS_VERSION_MAJOR < 7
@@ -49,6 +52,23 @@ static inline int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx,
   (void)sunctx;
   return CVodeSetErrHandlerFn(cvode_mem, sk__capture_handler, sink);
 }
+
+/* sk__ida_capture_messages: the same for IDA (IDASetErrHandlerFn in 6.x). */
+static inline int sk__ida_capture_messages(void *ida_mem, SUNContext sunctx,
+                                           struct sk__sundials_messages *sink)
+{
+  (void)sunctx;
+  return IDASetErrHandlerFn(ida_mem, sk__capture_handler, sink);
+}
+
+/* sk__kinsol_capture_messages: the same for KINSOL (KINSetErrHandlerFn in
+ * 6.x; its informational output stays off at print level 0). */
+static inline int sk__kinsol_capture_messages(void *kin_mem, SUNContext sunctx,
+                                              struct sk__sundials_messages *sink)
+{
+  (void)sunctx;
+  return KINSetErrHandlerFn(kin_mem, sk__capture_handler, sink);
+}
 #else
 static inline void sk__capture_handler(int line, const char *func, const char *file,
                                        const char *msg, SUNErrCode code, void *err_user_data,
@@ -60,12 +80,33 @@ static inline void sk__capture_handler(int line, const char *func, const char *f
   sk__sundials_record((struct sk__sundials_messages *)err_user_data, (int)code, func, msg);
 }
 
+/* 7.x: the handler belongs to the context, which each engine owns alone */
+static inline int sk__context_capture_messages(SUNContext sunctx,
+                                               struct sk__sundials_messages *sink)
+{
+  SUNContext_ClearErrHandlers(sunctx);
+  return SUNContext_PushErrHandler(sunctx, sk__capture_handler, sink);
+}
+
 static inline int sk__cvode_capture_messages(void *cvode_mem, SUNContext sunctx,
                                              struct sk__sundials_messages *sink)
 {
   (void)cvode_mem;
-  SUNContext_ClearErrHandlers(sunctx);
-  return SUNContext_PushErrHandler(sunctx, sk__capture_handler, sink);
+  return sk__context_capture_messages(sunctx, sink);
+}
+
+static inline int sk__kinsol_capture_messages(void *kin_mem, SUNContext sunctx,
+                                              struct sk__sundials_messages *sink)
+{
+  (void)kin_mem;
+  return sk__context_capture_messages(sunctx, sink);
+}
+
+static inline int sk__ida_capture_messages(void *ida_mem, SUNContext sunctx,
+                                           struct sk__sundials_messages *sink)
+{
+  (void)ida_mem;
+  return sk__context_capture_messages(sunctx, sink);
 }
 #endif
 

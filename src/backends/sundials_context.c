@@ -3,13 +3,15 @@
 #include <string.h>
 
 #include <cvode/cvode.h>
+#include <ida/ida.h>
+#include <kinsol/kinsol.h>
 
 #include "backends/sundials_backend.h"
 
 void sk__sundials_record(sk__sundials_messages *sink, int code, const char *func,
                          const char *msg)
 {
-  if (code == CV_WARNING) {
+  if (code == CV_WARNING || code == IDA_WARNING || code == KIN_WARNING) {
     sink->warnings++;
   }
   sink->last_code = code;

@@ -1,4 +1,4 @@
-/* src/cli/args.c: the command-line arguments shared by run, verify and diagnose */
+/* src/cli/args.c: the command-line arguments shared by run, verify, diagnose and steady */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +72,8 @@ int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, co
       a->quiet = 1;
     } else if (!strcmp(arg, "--help-options") && accepts(flags, "--help-options")) {
       a->help_options = 1;
+    } else if (!strcmp(arg, "--json") && accepts(flags, "--json")) {
+      a->json = 1;
     } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(help, stdout);
       return -1;

@@ -1,4 +1,4 @@
-/* src/cli/args.h: the command-line arguments shared by run, verify and diagnose */
+/* src/cli/args.h: the command-line arguments shared by run, verify, diagnose and steady */
 #ifndef SK_CLI_ARGS_H
 #define SK_CLI_ARGS_H
 
@@ -14,13 +14,14 @@ typedef struct {
   const char *report; /* --report FILE */
   const char *stats_json, *stats_csv, *inject;
   int help_options;   /* --help-options */
+  int json;           /* --json */
 } cli_args;
 
 /* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand
  * takes CONFIG, --set key=value (or --set=key=value) and --quiet; `flags`
  * lists the others it accepts, space-separated, from: --report,
  * --stats-json, --stats-csv, --inject (each taking a value, also as
- * --flag=value) and --help-options. `help` is printed on --help.
+ * --flag=value), --help-options and --json. `help` is printed on --help.
  * Returns 0, -1 when the help was printed, or an exit code (64 usage,
  * 70 internal) after printing the reason. Free with cli_args_free. */
 int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, const char *help,

@@ -45,7 +45,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
                                                  sk_diffusion_options, sk_brusselator_options,
-                                                 sk_problem_options, sk__output_options};
+                                                 sk_problem_options, sk_linear_options,
+                                                 sk__output_options, sk_steady_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -241,8 +242,7 @@ static void record_error(cli_job *job, const double *y)
   job->rel_l2_err = ref2 > 0 ? sqrt(sum2 / ref2) : sqrt(sum2);
 }
 
-/* Node coordinates along each axis of a diffusion grid (for the HDF5 file). */
-static sk_status grid_axes(cli_job *job, int *dim, int64_t dims[3], double *axes[3])
+sk_status cli_job_grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3])
 {
   const char *type;
   int64_t d64;
@@ -319,7 +319,7 @@ static sk_status open_results(sk_context *ctx, cli_job *job)
   int64_t dims[3];
   int dim;
   double *axes[3] = {NULL, NULL, NULL};
-  sk_status st = grid_axes(job, &dim, dims, axes);
+  sk_status st = cli_job_grid_axes(job, &dim, dims, axes);
   if (st == SK_OK) {
     st = sk__results_set_grid(job->results, dim, dims, (const double *const *)axes);
   }

@@ -42,6 +42,13 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
  * any file is created (bad input leaves nothing behind). */
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
 
+/* cli_job_grid_axes: the node coordinates along each axis of a diffusion
+ * grid model (for the HDF5 /grid group): dim, dims[0..dim) and axes[d]
+ * (malloc'ed, length dims[d]; the caller frees every non-NULL axes[d], also
+ * on error). SK_ERR_UNSUPPORTED for a model that is not a diffusion grid,
+ * SK_ERR_NOMEM. */
+sk_status cli_job_grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3]);
+
 /* cli_job_execute: open the result files, integrate through the output
  * times, finish (rename into place) or fail (keep .partial files). */
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv);

@@ -32,6 +32,10 @@ void sk__log(const sk_context *ctx, sk_log_level level, const char *fmt, ...) SK
 void *sk__malloc(sk_context *ctx, size_t size);
 void *sk__calloc(sk_context *ctx, size_t count, size_t size);
 void sk__free(sk_context *ctx, void *p);
+/* sk__realloc: a new block of new_size bytes holding the first old_size
+ * bytes of p, which is then freed (p may be NULL); NULL on failure, with p
+ * left intact. */
+void *sk__realloc(sk_context *ctx, void *p, size_t old_size, size_t new_size);
 
 #define SK_ERROR(ctx, code, ...) sk__error_set((ctx), (code), __func__, __FILE__, __LINE__, __VA_ARGS__)
 

@@ -35,6 +35,7 @@ void sk_model_destroy(sk_model **model)
   }
   sk__fd_jac_destroy(&m->fd);
   sk__free(m->ctx, m->fd_atolv);
+  sk__free(m->ctx, m->dae_id);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
   sk__free(m->ctx, m);
@@ -155,7 +156,7 @@ int sk__model_has_analytic_jac(const sk_model *m) { return m && m->jac && m->col
 int64_t sk_model_get_fd_rhs_evals(const sk_model *m) { return m ? m->fd_rhs_evals : 0; }
 
 /* The FD engine of the current pattern, built on first use. */
-static sk_status fd_engine(sk_model *m)
+sk_status sk__model_fd_engine(sk_model *m)
 {
   if (!m->fd) {
     SK_CALL(m->ctx, sk__fd_jac_create(m->ctx, m->n, m->colptr, m->rowind, &m->fd));
@@ -171,7 +172,7 @@ int64_t sk_model_get_jac_colors(const sk_model *m)
   /* the coloring is a cache of the (const) pattern: building it does not
    * change what the model computes */
   sk_model *mm = (sk_model *)m;
-  return fd_engine(mm) == SK_OK ? sk__fd_jac_colors(mm->fd) : -1;
+  return sk__model_fd_engine(mm) == SK_OK ? sk__fd_jac_colors(mm->fd) : -1;
 }
 
 sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const double *atolv)
@@ -221,8 +222,8 @@ static int64_t first_nonfinite(const double *v, int64_t n)
 }
 
 /* Map a callback's three-way return value and check its output. */
-static sk_status checked(sk_model *m, const char *what, int rc, double t, const double *out,
-                         int64_t len, int values_are_components)
+sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, const double *out,
+                           int64_t len, int values_are_components)
 {
   if (rc > 0) {
     /* recorded so that a later failure can name its cause */
@@ -256,7 +257,7 @@ sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot
   if (rc == 0 && m->fault_comp >= 0 && t >= m->fault_t) {
     ydot[m->fault_comp] = NAN;
   }
-  return checked(m, "right-hand side", rc, t, ydot, m->n, 1);
+  return sk__model_checked(m, "right-hand side", rc, t, ydot, m->n, 1);
 }
 
 sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from)
@@ -278,7 +279,7 @@ static sk_status fd_rhs(void *data, double t, const double *y, double *f)
 static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const double *fy,
                              double *values)
 {
-  SK_CALL(m->ctx, fd_engine(m));
+  SK_CALL(m->ctx, sk__model_fd_engine(m));
   double *f0 = NULL;
   if (!fy) {
     f0 = sk__malloc(m->ctx, (size_t)m->n * sizeof *f0);
@@ -296,7 +297,7 @@ static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const doubl
                                        m->fd_atolv, values, &m->fd_rhs_evals);
   sk__free(m->ctx, f0);
   SK_CALL(m->ctx, st);
-  return checked(m, "finite-difference Jacobian", 0, t, values, m->colptr[m->n], 0);
+  return sk__model_checked(m, "finite-difference Jacobian", 0, t, values, m->colptr[m->n], 0);
 }
 
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
@@ -307,20 +308,20 @@ sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double
   if (!m->jac) {
     return eval_fd_jac(m, t, y, fy, values);
   }
-  return checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
+  return sk__model_checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
                  m->colptr[m->n], 0);
 }
 
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y)
 {
   SK_CHECK(m->ctx, m->exact != NULL, SK_ERR_STATE, "model '%s' has no exact solution", m->name);
-  return checked(m, "exact solution", m->exact(t, y, m->user_data), t, y, m->n, 1);
+  return sk__model_checked(m, "exact solution", m->exact(t, y, m->user_data), t, y, m->n, 1);
 }
 
 sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0)
 {
   if (m->initial) {
-    return checked(m, "initial state", m->initial(t0, y0, m->user_data), t0, y0, m->n, 1);
+    return sk__model_checked(m, "initial state", m->initial(t0, y0, m->user_data), t0, y0, m->n, 1);
   }
   if (m->exact) {
     return sk_model_eval_exact(m, t0, y0);
@@ -337,7 +338,7 @@ sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, doubl
   if (!m->prec_setup) {
     return SK_OK;
   }
-  return checked(m, "preconditioner setup", m->prec_setup(t, y, gamma, jac_current, m->user_data),
+  return sk__model_checked(m, "preconditioner setup", m->prec_setup(t, y, gamma, jac_current, m->user_data),
                  t, NULL, 0, 0);
 }
 
@@ -346,7 +347,7 @@ sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const
 {
   SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
            m->name);
-  return checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
+  return sk__model_checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
                  m->n, 1);
 }
 
@@ -355,7 +356,7 @@ sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const dou
 {
   SK_CHECK(m->ctx, m->jtimes != NULL, SK_ERR_STATE, "model '%s' has no Jacobian-vector product",
            m->name);
-  return checked(m, "Jacobian-vector product", m->jtimes(t, y, fy, v, jv, m->user_data), t, jv,
+  return sk__model_checked(m, "Jacobian-vector product", m->jtimes(t, y, fy, v, jv, m->user_data), t, jv,
                  m->n, 1);
 }
 

@@ -20,6 +20,11 @@ struct sk_model {
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
   sk_jtimes_fn jtimes;
+  /* DAE models: F(t, y, y') = 0 (src/core/model_dae.c) */
+  sk_residual_fn residual;
+  sk_dae_jac_fn dae_jac;
+  sk_dae_initial_fn dae_initial;
+  int *dae_id; /* n: 1 differential, 0 algebraic; NULL = all differential */
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
   /* colored finite differences for a pattern without a values callback */
@@ -33,6 +38,15 @@ struct sk_model {
   double fault_t;
   double default_t_end; /* > 0: the model's natural end time (sk_model_set_default_t_end) */
 };
+
+/* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */
+sk_status sk__model_fd_engine(sk_model *m);
+
+/* sk__model_checked: turn a callback's return code rc into a status and
+ * check its len outputs for NaN/Inf (messages name `what`, t, and the
+ * component when values_are_components, else the entry). */
+sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, const double *out,
+                            int64_t len, int values_are_components);
 
 /* sk__model_inject_nan: make the checked RHS return NaN in component comp
  * at every t >= t_from (a testing aid for the failure paths). */

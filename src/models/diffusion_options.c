@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
+#include "stiffkit/linear.h"
 #include "stiffkit/problems.h"
 
 #define SK__BC_KEYS(side)                                                                   \
@@ -38,7 +39,8 @@ static const sk_option_spec diffusion_table[] = {
    "exact mode uses the eigenvalue of the discrete operator (no space error)"},
   {"model.ic", SK_OPT_CHOICE, "exact", 0, 0, "exact|constant",
    "initial state: the exact solution at t0, or model.ic_value everywhere"},
-  {"model.ic_value", SK_OPT_REAL, "0.0", 0, 0, NULL, "constant initial state (model.ic = constant)"},
+  {"model.ic_value", SK_OPT_REAL, "0.0", 0, 0, NULL,
+   "constant initial state (model.ic = constant; model.type = linear without model.initial)"},
   {"model.source", SK_OPT_REAL, "0", 0, 0, NULL, "constant source added everywhere"},
 };
 
@@ -235,6 +237,10 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
     SK_CALL(ctx, sk_problem_create(ctx, name, model));
     return SK_OK;
   }
+  if (strcmp(type, "linear") == 0) {
+    SK_CALL(ctx, sk_linear_model_from_options(ctx, opts, model));
+    return SK_OK;
+  }
   return SK_ERROR(ctx, SK_ERR_INPUT,
-                  "model.type = '%s': must be diffusion, brusselator or problem", type);
+                  "model.type = '%s': must be diffusion, brusselator, problem or linear", type);
 }

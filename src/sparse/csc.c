@@ -5,47 +5,55 @@
 #include "core/error.h"
 #include "sparse/csc.h"
 
-sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const int64_t *rows,
-                                const int64_t *cols, int64_t **colptr, int64_t **rowind)
+sk_status sk__csc_from_triplets_values(sk_context *ctx, int64_t nrows, int64_t ncols, int64_t nt,
+                                       const int64_t *rows, const int64_t *cols,
+                                       const double *vals, int64_t **colptr, int64_t **rowind,
+                                       double **values)
 {
   *colptr = NULL;
   *rowind = NULL;
-  SK_CHECK(ctx, n > 0 && nt >= 0, SK_ERR_ARG, "triplets: n = %lld, count = %lld",
-           (long long)n, (long long)nt);
+  if (values) {
+    *values = NULL;
+  }
+  SK_CHECK(ctx, nrows > 0 && ncols > 0 && nt >= 0 && (vals == NULL || values != NULL),
+           SK_ERR_ARG, "triplets: %lld x %lld, count = %lld", (long long)nrows,
+           (long long)ncols, (long long)nt);
   for (int64_t k = 0; k < nt; k++) {
-    SK_CHECK(ctx, rows[k] >= 0 && rows[k] < n && cols[k] >= 0 && cols[k] < n, SK_ERR_INPUT,
-             "triplet %lld: (%lld, %lld) outside a %lld x %lld matrix", (long long)k,
-             (long long)rows[k], (long long)cols[k], (long long)n, (long long)n);
+    SK_CHECK(ctx, rows[k] >= 0 && rows[k] < nrows && cols[k] >= 0 && cols[k] < ncols,
+             SK_ERR_INPUT, "triplet %lld: (%lld, %lld) outside a %lld x %lld matrix",
+             (long long)k, (long long)rows[k], (long long)cols[k], (long long)nrows,
+             (long long)ncols);
   }
   const size_t ntri = (size_t)(nt > 0 ? nt : 1);
-  int64_t *cp = sk__calloc(ctx, (size_t)n + 1, sizeof *cp);
+  int64_t *cp = sk__calloc(ctx, (size_t)ncols + 1, sizeof *cp);
   int64_t *ri = sk__malloc(ctx, ntri * sizeof *ri);
-  int64_t *next = sk__malloc(ctx, (size_t)n * sizeof *next);
-  int64_t *last = sk__malloc(ctx, (size_t)n * sizeof *last); /* last column that used a row */
+  int64_t *next = sk__malloc(ctx, (size_t)ncols * sizeof *next);
   int64_t *byrow = sk__malloc(ctx, ntri * sizeof *byrow);
-  int64_t *rp = sk__calloc(ctx, (size_t)n + 1, sizeof *rp);
-  if (!cp || !ri || !next || !last || !byrow || !rp) {
+  int64_t *rp = sk__calloc(ctx, (size_t)nrows + 1, sizeof *rp);
+  double *vx = vals ? sk__malloc(ctx, ntri * sizeof *vx) : NULL;
+  if (!cp || !ri || !next || !byrow || !rp || (vals && !vx)) {
     sk__free(ctx, cp);
     sk__free(ctx, ri);
     sk__free(ctx, next);
-    sk__free(ctx, last);
     sk__free(ctx, byrow);
     sk__free(ctx, rp);
+    sk__free(ctx, vx);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "triplets: cannot allocate %lld entries", (long long)nt);
   }
   /* column pointers by counting */
   for (int64_t k = 0; k < nt; k++) {
     cp[cols[k] + 1]++;
   }
-  for (int64_t j = 0; j < n; j++) {
+  for (int64_t j = 0; j < ncols; j++) {
     cp[j + 1] += cp[j];
   }
-  memcpy(next, cp, (size_t)n * sizeof *next);
-  /* first sort by row (stable), then distribute to columns: rows end up sorted */
+  memcpy(next, cp, (size_t)ncols * sizeof *next);
+  /* first sort by row (stable), then distribute to columns: rows end up
+     sorted, and duplicates adjacent in their input order */
   for (int64_t k = 0; k < nt; k++) {
     rp[rows[k] + 1]++;
   }
-  for (int64_t i = 0; i < n; i++) {
+  for (int64_t i = 0; i < nrows; i++) {
     rp[i + 1] += rp[i];
   }
   for (int64_t k = 0; k < nt; k++) {
@@ -53,32 +61,51 @@ sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const in
   }
   for (int64_t q = 0; q < nt; q++) {
     const int64_t k = byrow[q];
-    ri[next[cols[k]]++] = rows[k];
+    const int64_t p = next[cols[k]]++;
+    ri[p] = rows[k];
+    if (vx) {
+      vx[p] = vals[k];
+    }
   }
-  /* merge duplicates in place */
-  for (int64_t i = 0; i < n; i++) {
-    last[i] = -1;
-  }
+  /* merge (sum) adjacent duplicates in place */
   int64_t w = 0;
   int64_t start = 0;
-  for (int64_t j = 0; j < n; j++) {
+  for (int64_t j = 0; j < ncols; j++) {
     const int64_t end = cp[j + 1];
+    const int64_t w0 = w;
     cp[j] = w;
     for (int64_t p = start; p < end; p++) {
-      if (last[ri[p]] != j) {
-        last[ri[p]] = j;
-        ri[w++] = ri[p];
+      if (w > w0 && ri[w - 1] == ri[p]) {
+        if (vx) {
+          vx[w - 1] += vx[p];
+        }
+        continue;
       }
+      ri[w] = ri[p];
+      if (vx) {
+        vx[w] = vx[p];
+      }
+      w++;
     }
     start = end;
   }
-  cp[n] = w;
+  cp[ncols] = w;
   sk__free(ctx, next);
-  sk__free(ctx, last);
   sk__free(ctx, byrow);
   sk__free(ctx, rp);
   *colptr = cp;
   *rowind = ri;
+  if (values) {
+    *values = vx;
+  }
+  return SK_OK;
+}
+
+sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const int64_t *rows,
+                                const int64_t *cols, int64_t **colptr, int64_t **rowind)
+{
+  SK_CALL(ctx, sk__csc_from_triplets_values(ctx, n, n, nt, rows, cols, NULL, colptr, rowind,
+                                            NULL));
   return SK_OK;
 }
 

@@ -5,6 +5,7 @@
 #include <klu.h>
 
 #include "core/error.h"
+#include "linsol/klu_refactor.h"
 #include "sparse/csc.h"
 #include "steppers/newton_klu.h"
 
@@ -147,26 +148,16 @@ static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
   st->factorizations++;
   nw->gamma_fact = 0.0;
   nw->crate = 1.0;
-  int ok = 0;
-  if (nw->num) {
-    ok = klu_l_refactor(nw->cp, nw->ri, nw->ax, nw->sym, nw->num, &nw->common) &&
-         klu_l_rcond(nw->sym, nw->num, &nw->common) && nw->common.rcond >= SK__NEWTON_RCOND_MIN;
-    if (!ok) {
-      klu_l_free_numeric(&nw->num, &nw->common);
+  if (!sk__klu_factor_or_refactor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->num,
+                                  SK__NEWTON_RCOND_MIN, &nw->common)) {
+    if (nw->common.status == KLU_SINGULAR) {
+      return SK_RECOVERABLE;
     }
-  }
-  if (!ok) {
-    nw->num = klu_l_factor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->common);
-    if (!nw->num) {
-      if (nw->common.status == KLU_SINGULAR) {
-        return SK_RECOVERABLE;
-      }
-      SK_ERROR(nw->ctx, nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
-               "stepper '%s': KLU factorization failed (status %d)", nw->name,
-               (int)nw->common.status);
-      sk__error_set_foreign(nw->ctx, (int)nw->common.status, "KLU");
-      return nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL;
-    }
+    SK_ERROR(nw->ctx, nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
+             "stepper '%s': KLU factorization failed (status %d)", nw->name,
+             (int)nw->common.status);
+    sk__error_set_foreign(nw->ctx, (int)nw->common.status, "KLU");
+    return nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL;
   }
   nw->gamma_fact = gamma;
   return SK_OK;

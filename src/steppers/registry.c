@@ -6,6 +6,7 @@
 #include "stiffkit/stepper.h"
 
 extern const sk_stepper_type sk__stepper_cvode_bdf;
+extern const sk_stepper_type sk__stepper_ida_bdf;
 extern const sk_stepper_type sk__stepper_cvode_adams;
 extern const sk_stepper_type sk__stepper_euler;
 extern const sk_stepper_type sk__stepper_rk4;
@@ -29,6 +30,7 @@ static const sk_stepper_type *const builtin_types[] = {
     &sk__stepper_am2pc,
     &sk__stepper_bdf2,
     &sk__stepper_verlet,
+    &sk__stepper_ida_bdf,
     NULL,
 };
 

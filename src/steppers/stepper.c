@@ -43,7 +43,8 @@ static const sk_option_spec stepper_options[] = {
      "run anyway)"},
     {"solver.detect_pattern", SK_OPT_CHOICE, "auto", 0, 0, "auto|on|off",
      "implicit steppers on a model without a Jacobian pattern: detect it by probing the RHS at "
-     "the initial state (auto: for linsol.type auto, klu or umfpack; on: always; off: never)"},
+     "the initial state (auto: when the stepper needs a matrix -- reference steppers, klu, "
+     "umfpack, or auto without a model preconditioner; on: always; off: never)"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: spgmr for n >= 50000 when the model has its own preconditioner, "
@@ -257,10 +258,13 @@ sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mo
 static sk_status detect_pattern_if_asked(sk_stepper *s)
 {
   const char *ls = s->linsol;
-  const int sparse_direct = !strcmp(ls, "auto") || !strcmp(ls, "klu") || !strcmp(ls, "umfpack");
+  const int wants_matrix = !(s->type->flags & SK_STEPPER_MATRIX_FREE) || !strcmp(ls, "klu") ||
+                           !strcmp(ls, "umfpack") ||
+                           (!strcmp(ls, "auto") && !sk_model_has_preconditioner(s->model));
   if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
+      sk_model_get_kind(s->model) != SK_MODEL_ODE ||
       s->detect_pattern == SK_DETECT_PATTERN_OFF ||
-      (s->detect_pattern == SK_DETECT_PATTERN_AUTO && !sparse_direct)) {
+      (s->detect_pattern == SK_DETECT_PATTERN_AUTO && !wants_matrix)) {
     return SK_OK;
   }
   return sk_model_detect_pattern(s->model, s->t0, s->y, 2);
@@ -387,7 +391,8 @@ sk_status sk_stepper_setup(sk_stepper *s)
   if (s->is_setup) {
     return SK_OK;
   }
-  if (!s->have_y0) {
+  /* a DAE engine evaluates y0 together with y'0 (sk_model_eval_dae_initial) */
+  if (!s->have_y0 && sk_model_get_kind(s->model) != SK_MODEL_DAE) {
     SK_CALL(s->ctx, sk_model_eval_initial(s->model, s->t0, s->y));
     s->have_y0 = 1;
   }

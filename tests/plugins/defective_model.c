@@ -93,7 +93,8 @@ static int chain_initial(double t0, double *y, void *data)
   return 0;
 }
 
-static sk_status chain_build(sk_context *ctx, const sk_options *opts, sk_model **model)
+SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_options *opts,
+                                                  sk_model **model)
 {
   chain *c = calloc(1, sizeof *c);
   const char *defect = NULL;
@@ -129,15 +130,5 @@ static sk_status chain_build(sk_context *ctx, const sk_options *opts, sk_model *
   st = st ? st : sk_model_set_jac_pattern(*model, colptr, rowind);
   free(colptr);
   free(rowind);
-  return st;
-}
-
-SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_options *opts,
-                                                  sk_model **model)
-{
-  const sk_status st = chain_build(ctx, opts, model);
-  if (st != SK_OK) {
-    sk_model_destroy(model);
-  }
   return st;
 }

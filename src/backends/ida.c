@@ -1,0 +1,410 @@
+/* src/backends/ida.c: the IDA engine (ida-bdf) for DAE models F(t, y, y') = 0 (and ODE models as y' - f): KLU/dense/SPGMR, one-step stepping */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <ida/ida.h>
+#include <ida/ida_ls.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include "backends/ida_impl.h"
+#include "core/context_impl.h"
+#include "core/error.h"
+
+#define SK__IDA(call, what)                                                             \
+  do {                                                                                  \
+    int sk__f = (call);                                                                 \
+    if (sk__f < 0) {                                                                    \
+      const char *sk__name;                                                             \
+      sk_status sk__st = sk__status_from_ida(sk__f, &sk__name);                         \
+      SK_ERROR(ctx, sk__st, "IDA: cannot %s: %s", what, ida->messages.msg);             \
+      sk__error_set_foreign(ctx, sk__f, sk__name);                                      \
+      return sk__st;                                                                    \
+    }                                                                                   \
+  } while (0)
+
+/* IDAResFn: the checked residual; a non-finite value is recoverable twice
+ * in a row (IDA cuts the step), then fatal. */
+static int residual(sk_sunreal t, N_Vector y, N_Vector yp, N_Vector r, void *ud)
+{
+  sk__ida *ida = ud;
+  sk_status rc;
+  if (ida->ode) { /* an ODE model y' = f(t, y) as F = y' - f(t, y) */
+    double *rr = N_VGetArrayPointer(r);
+    const double *ypp = N_VGetArrayPointer(yp);
+    rc = sk_model_eval_rhs(ida->model, t, N_VGetArrayPointer(y), rr);
+    for (int64_t i = 0; rc == SK_OK && i < sk_model_get_n(ida->model); i++) {
+      rr[i] = ypp[i] - rr[i];
+    }
+  } else {
+    rc = sk_model_eval_residual(ida->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                                N_VGetArrayPointer(r));
+  }
+  if (rc == SK_OK) {
+    ida->nonfinite_streak = 0;
+    return 0;
+  }
+  ida->callback_error = ida->ctx->err;
+  ida->have_callback_error = 1;
+  if (rc == SK_RECOVERABLE || (rc == SK_ERR_NONFINITE && ++ida->nonfinite_streak <= 2)) {
+    return 1;
+  }
+  return -1;
+}
+
+/* IDALsJacFn: dF/dy + cj dF/dy' into the sparse or dense matrix. */
+static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vector r,
+                    SUNMatrix A, void *ud, N_Vector t1, N_Vector t2, N_Vector t3)
+{
+  (void)t2;
+  (void)t3;
+  sk__ida *ida = ud;
+  sk_status rc;
+  if (ida->ode) { /* f(t, y) = y' - F: the model's df/dy, as cj I - df/dy below */
+    double *f = N_VGetArrayPointer(t1);
+    N_VLinearSum(1.0, yp, -1.0, r, t1);
+    rc = sk_model_eval_jac(ida->model, t, N_VGetArrayPointer(y), f, ida->jac.vals);
+  } else {
+    rc = sk_model_eval_dae_jac(ida->model, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                               N_VGetArrayPointer(r), ida->jac.vals);
+  }
+  if (rc != SK_OK) {
+    ida->callback_error = ida->ctx->err;
+    ida->have_callback_error = 1;
+    return rc == SK_RECOVERABLE ? 1 : -1;
+  }
+  sk__sun_jac_fill(&ida->jac, A);
+  if (ida->ode) {
+    sk_sunreal *a = SUNSparseMatrix_Data(A);
+    for (int64_t k = 0; k < ida->jac.mnnz; k++) {
+      a[k] = -a[k];
+    }
+    for (int64_t j = 0; j < ida->jac.n; j++) {
+      a[ida->jac.diag[j]] += cj;
+    }
+  }
+  return 0;
+}
+
+static sk_status ida_create(sk_stepper *s)
+{
+  sk_context *ctx = sk_stepper_get_context(s);
+  sk__ida *ida = sk__calloc(ctx, 1, sizeof *ida);
+  SK_CHECK(ctx, ida != NULL, SK_ERR_NOMEM, "cannot allocate the IDA adapter");
+  ida->s = s;
+  ida->ctx = ctx;
+  ida->model = sk_stepper_get_model(s);
+  sk_stepper_set_impl(s, ida);
+  return SK_OK;
+}
+
+static void release(sk__ida *ida)
+{
+  if (ida->mem) {
+    IDAFree(&ida->mem);
+  }
+  if (ida->LS) {
+    SUNLinSolFree(ida->LS);
+    ida->LS = NULL;
+  }
+  if (ida->A) {
+    SUNMatDestroy(ida->A);
+    ida->A = NULL;
+  }
+  sk__sun_jac_free(ida->ctx, &ida->jac);
+  N_Vector *vs[] = {&ida->y, &ida->yp, &ida->id, &ida->abstol};
+  for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+    if (*vs[k]) {
+      N_VDestroy(*vs[k]);
+      *vs[k] = NULL;
+    }
+  }
+  if (ida->sunctx) {
+    SUNContext_Free(&ida->sunctx);
+  }
+}
+
+static void ida_destroy(sk_stepper *s)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  if (!ida) {
+    return;
+  }
+  release(ida);
+  sk__free(ida->ctx, ida);
+  sk_stepper_set_impl(s, NULL);
+}
+
+/* Linear solver: KLU/UMFPACK on the model's pattern, dense (IDA's difference
+ * quotients without one), or matrix-free SPGMR. */
+static sk_status attach_linear_solver(sk__ida *ida)
+{
+  sk_context *ctx = ida->ctx;
+  const int64_t n = sk_model_get_n(ida->model);
+  SK_CALL(ctx, sk__sun_jac_init(ctx, ida->model, &ida->jac));
+  const char *ls = sk_stepper_get_linear_solver(ida->s);
+  if (!strcmp(ls, "auto")) {
+    ls = ida->jac.colptr ? "klu" : (n <= 2000 ? "dense" : "spgmr");
+  }
+  snprintf(ida->linsol, sizeof ida->linsol, "%s", ls);
+  if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+    SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
+             "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern (use dense or "
+             "spgmr)",
+             ls);
+    SK_CALL(ctx, sk__sun_jac_sparse_matrix(ctx, &ida->jac, ida->sunctx, &ida->A));
+    const char *ord = sk_stepper_get_ordering(ida->s);
+    SK_CALL(ctx, sk__sun_sparse_direct(ctx, ls, ord, ida->y, ida->A, ida->sunctx, &ida->LS));
+  } else if (!strcmp(ls, "dense")) {
+    SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, "linsol.type"));
+    ida->A = SUNDenseMatrix(n, n, ida->sunctx);
+    SK_CHECK(ctx, ida->A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix");
+    ida->LS = SUNLinSol_Dense(ida->y, ida->A, ida->sunctx);
+  } else if (!strcmp(ls, "spgmr")) {
+    ida->LS = SUNLinSol_SPGMR(ida->y, SUN_PREC_NONE, 0, ida->sunctx);
+  } else {
+    return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                    "ida-bdf: linsol.type=%s is not available (klu, umfpack, dense, spgmr)", ls);
+  }
+  SK_CHECK(ctx, ida->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
+  if (IDASetLinearSolver(ida->mem, ida->LS, ida->A) != IDALS_SUCCESS) {
+    return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot attach the %s solver to IDA", ls);
+  }
+  const int use_model_jac = ida->A && ida->jac.colptr;
+  if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {
+    return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA Jacobian function");
+  }
+  return SK_OK;
+}
+
+static sk_status ida_setup(sk_stepper *s)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  sk_context *ctx = ida->ctx;
+  const int64_t n = sk_model_get_n(ida->model);
+  release(ida);
+  SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&ida->sunctx) == 0 && ida->sunctx != NULL, SK_ERR_NOMEM,
+           "cannot create the SUNDIALS context");
+  ida->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), ida->sunctx);
+  SK_CHECK(ctx, ida->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
+  ida->yp = N_VClone(ida->y);
+  SK_CHECK(ctx, ida->yp != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
+  const double t0 = sk_stepper_get_t0(s);
+  ida->ode = sk_model_get_kind(ida->model) == SK_MODEL_ODE;
+  if (ida->ode) { /* consistent as given: y'0 = f(t0, y0) */
+    SK_CALL(ctx, sk_model_eval_rhs(ida->model, t0, N_VGetArrayPointer(ida->y),
+                                   N_VGetArrayPointer(ida->yp)));
+  } else {
+    SK_CALL(ctx, sk_model_eval_dae_initial(ida->model, t0, N_VGetArrayPointer(ida->y),
+                                           N_VGetArrayPointer(ida->yp)));
+  }
+  ida->mem = IDACreate(ida->sunctx);
+  SK_CHECK(ctx, ida->mem != NULL, SK_ERR_NOMEM, "cannot create IDA");
+  SK_CHECK(ctx, sk__ida_capture_messages(ida->mem, ida->sunctx, &ida->messages) == 0,
+           SK_ERR_SOLVER, "cannot install the IDA message handler");
+  SK__IDA(IDAInit(ida->mem, residual, t0, ida->y, ida->yp), "initialize");
+  SK__IDA(IDASetUserData(ida->mem, ida), "set user data");
+  const double *atolv = sk_stepper_get_atol_vector(s);
+  if (atolv) {
+    ida->abstol = N_VClone(ida->y);
+    SK_CHECK(ctx, ida->abstol != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
+    memcpy(N_VGetArrayPointer(ida->abstol), atolv, (size_t)n * sizeof *atolv);
+    SK__IDA(IDASVtolerances(ida->mem, sk_stepper_get_rtol(s), ida->abstol), "set tolerances");
+  } else {
+    SK__IDA(IDASStolerances(ida->mem, sk_stepper_get_rtol(s), sk_stepper_get_atol(s)),
+            "set tolerances");
+  }
+  /* the ids (all differential when the model gives none) also tell IDACalcIC what to compute */
+  const int *id = sk_model_get_differential(ida->model);
+  ida->id = N_VClone(ida->y);
+  SK_CHECK(ctx, ida->id != NULL, SK_ERR_NOMEM, "cannot allocate the differential ids");
+  for (int64_t i = 0; i < n; i++) {
+    N_VGetArrayPointer(ida->id)[i] = id ? id[i] : 1.0;
+  }
+  SK__IDA(IDASetId(ida->mem, ida->id), "set the differential/algebraic ids");
+  SK__IDA(IDASetMaxNumSteps(ida->mem, 1000000000L), "set the step limit");
+  if (sk_stepper_get_max_order(s) > 0) {
+    SK__IDA(IDASetMaxOrd(ida->mem, sk_stepper_get_max_order(s)), "set the maximum order");
+  }
+  double h0, hmin, hmax;
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  if (h0 > 0) {
+    SK__IDA(IDASetInitStep(ida->mem, h0), "set the initial step");
+  }
+  if (hmax > 0) {
+    SK__IDA(IDASetMaxStep(ida->mem, hmax), "set the maximum step");
+  }
+  SK_CALL(ctx, attach_linear_solver(ida));
+  ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
+  ida->ic_done = 0;
+  snprintf(s->linsol, sizeof s->linsol, "%s", ida->linsol);
+  snprintf(s->prec, sizeof s->prec, "none");
+  snprintf(s->ordering, sizeof s->ordering, "%s",
+           strcmp(ida->linsol, "klu") ? "package-default" : sk_stepper_get_ordering(s));
+  return SK_OK;
+}
+
+/* Turn a failed IDASolve() into the error record. */
+static sk_status ida_failure(sk__ida *ida, int flag)
+{
+  const char *name;
+  sk_status st = sk__status_from_ida(flag, &name);
+  sk_sunreal t = 0, h = 0;
+  IDAGetCurrentTime(ida->mem, &t);
+  IDAGetCurrentStep(ida->mem, &h);
+  char local[400] = "";
+  if (flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL) {
+    sk__sun_linear_failure(ida->LS, ida->linsol, ida->model, local, sizeof local);
+  }
+  char cause[SK_ERROR_MSG_LEN / 2] = "";
+  if (ida->have_callback_error) {
+    snprintf(cause, sizeof cause, "; cause: %.480s", ida->callback_error.message);
+    st = ida->callback_error.code == SK_ERR_NONFINITE ? SK_ERR_NONFINITE : st;
+  }
+  const char *hint = flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL
+                         ? "; hint: check the Jacobian, the index (an index-2 or higher DAE fails "
+                           "so), and the model for discontinuities"
+                         : "";
+  SK_ERROR(ida->ctx, st, "IDA failed at t=%.6e (h=%.3e): %s%s%s%s", t, h, sk_status_str(st),
+           local, cause, hint);
+  sk__error_set_foreign(ida->ctx, flag, name);
+  return st;
+}
+
+/* One internal step; consistent initial values first. */
+static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
+{
+  sk_context *ctx = ida->ctx;
+  if (!ida->ic_done) {
+    if (!ida->ode) {
+      SK_CALL(ctx, sk__ida_consistent_init(ida, tout));
+    }
+    ida->ic_done = 1;
+  }
+  long nst = 0;
+  IDAGetNumSteps(ida->mem, &nst);
+  const int64_t budget = sk_stepper_get_max_steps(s);
+  if (budget > 0 && nst >= budget) {
+    sk_sunreal h = 0;
+    IDAGetLastStep(ida->mem, &h);
+    return sk__stepper_budget_error(s, *t, h, nst);
+  }
+  double tstop;
+  if (sk_stepper_get_stop_time(s, &tstop)) {
+    SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
+    SK__IDA(IDASetStopTime(ida->mem, tstop), "set the stop time");
+  }
+  ida->have_callback_error = 0;
+  sk_sunreal tret = *t;
+  const int flag = IDASolve(ida->mem, tout, &tret, ida->y, ida->yp, IDA_ONE_STEP);
+  if (flag < 0) {
+    IDAGetCurrentTime(ida->mem, &tret);
+    *t = tret;
+    s->t = tret;
+    return ida_failure(ida, flag);
+  }
+  *t = tret;
+  s->t = tret;
+  sk_sunreal h = 0;
+  IDAGetLastStep(ida->mem, &h);
+  if (tret + h == tret) {
+    return SK_ERROR(ctx, SK_ERR_STEP_SIZE,
+                    "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision",
+                    tret, h);
+  }
+  return sk__stepper_after_step(s, tret, h);
+}
+
+static sk_status ida_step(sk_stepper *s, double tout, double *tret)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  double t = s->t;
+  const sk_status rc = one_step(s, ida, tout, &t);
+  *tret = t;
+  return rc;
+}
+
+static sk_status ida_advance(sk_stepper *s, double tout, double *tret)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  sk_context *ctx = ida->ctx;
+  sk_sunreal tcur = s->t;
+  if (ida->ic_done) {
+    IDAGetCurrentTime(ida->mem, &tcur);
+  }
+  double t = tcur;
+  sk_status rc = SK_OK;
+  while (t < tout) {
+    rc = one_step(s, ida, tout, &t);
+    if (rc != SK_OK) {
+      break;
+    }
+  }
+  if (rc < 0 || rc == SK_INTERRUPTED) {
+    *tret = s->t;
+    return rc;
+  }
+  if (t > tout) {
+    SK__IDA(IDAGetDky(ida->mem, tout, 0, ida->y), "interpolate the state to the output time");
+    SK__IDA(IDAGetDky(ida->mem, tout, 1, ida->yp), "interpolate y' to the output time");
+  }
+  s->t = tout;
+  *tret = tout;
+  return SK_OK;
+}
+
+static sk_status ida_get_stats(sk_stepper *s, sk_stats *st)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  long v[10] = {0};
+  IDAGetNumSteps(ida->mem, &v[0]);
+  IDAGetNumErrTestFails(ida->mem, &v[1]);
+  IDAGetNumResEvals(ida->mem, &v[2]);
+  IDAGetNumNonlinSolvIters(ida->mem, &v[3]);
+  IDAGetNumNonlinSolvConvFails(ida->mem, &v[4]);
+  if (ida->LS) {
+    IDAGetNumLinResEvals(ida->mem, &v[5]);
+    IDAGetNumJacEvals(ida->mem, &v[6]);
+    IDAGetNumLinSolvSetups(ida->mem, &v[7]);
+    IDAGetNumLinIters(ida->mem, &v[8]);
+    IDAGetNumLinConvFails(ida->mem, &v[9]);
+  }
+  const int64_t fd = sk_model_get_fd_rhs_evals(ida->model) - ida->fd_rhs_base;
+  st->steps = v[0];
+  st->failed_steps = v[1];
+  st->rhs_evals = v[2] + v[5] + fd;
+  st->rhs_evals_dq = v[5] + fd;
+  st->newton_iters = v[3];
+  st->newton_fails = v[4];
+  st->jac_evals = v[6];
+  st->lin_setups = v[7];
+  st->factorizations = ida->A ? v[7] : 0;
+  st->lin_iters = v[8];
+  st->lin_conv_fails = v[9];
+  int q = 0;
+  sk_sunreal h = 0;
+  IDAGetLastOrder(ida->mem, &q);
+  IDAGetLastStep(ida->mem, &h);
+  st->last_order = q;
+  st->last_h = h;
+  return SK_OK;
+}
+
+const sk_stepper_type sk__stepper_ida_bdf = {
+    .name = "ida-bdf",
+    .description = "IDA variable-order BDF (orders 1-5) for DAEs F(t, y, y') = 0 of index 1, "
+                   "with consistent initialization (ODE models as F = y' - f)",
+    .order = 5,
+    .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
+             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_HANDLES_DAE | SK_STEPPER_MATRIX_FREE,
+    .create = ida_create,
+    .setup = ida_setup,
+    .step = ida_step,
+    .advance = ida_advance,
+    .get_stats = ida_get_stats,
+    .set_from_options = NULL,
+    .destroy = ida_destroy,
+};

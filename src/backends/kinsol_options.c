@@ -1,0 +1,117 @@
+/* src/backends/kinsol_options.c: the steady.* option keys of the KINSOL steady-state solve, defaults and reading them into sk_steady_settings */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "stiffkit/steady.h"
+
+static const sk_option_spec steady_options[] = {
+    {"steady.t", SK_OPT_REAL, "", -1e300, 1e300, NULL,
+     "time t_s of the steady state f(t_s, u) = 0 (unset: solver.t0)"},
+    {"steady.guess", SK_OPT_CHOICE, "initial", 0, 0, "initial|zero",
+     "initial guess: the model's initial state at solver.t0, or zero"},
+    {"steady.strategy", SK_OPT_CHOICE, "linesearch", 0, 0, "linesearch|none",
+     "globalization of Newton's method: KINSOL's line search, or the full Newton step"},
+    {"steady.linsol", SK_OPT_CHOICE, "auto", 0, 0, "auto|klu|umfpack|dense|spgmr",
+     "linear solver for J d = -f (auto: klu with a Jacobian pattern, else dense up to n = 2000, "
+     "else spgmr, matrix-free)"},
+    {"steady.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
+     "spgmr right preconditioner: diag(J) (jacobi; auto with a Jacobian pattern), none, or "
+     "model: -gamma P(gamma)^-1 with the model's P ~ I - gamma J at gamma = steady.prec_gamma"},
+    {"steady.prec_gamma", SK_OPT_REAL, "1e3", 1e-300, 1e300, NULL,
+     "gamma of the model preconditioner (large: -gamma P^-1 -> J^-1, as far as the model's P "
+     "stays accurate)"},
+    {"steady.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
+     "klu fill-reducing ordering (auto: metis-nd for n >= 1000, else amd)"},
+    {"steady.fnormtol", SK_OPT_REAL, "1e-8", 1e-300, 1e300, NULL,
+     "accept u when max_i |f_scale f_i(t_s, u)| <= fnormtol (checked again after KINSOL)"},
+    {"steady.scsteptol", SK_OPT_REAL, "1e-12", 1e-300, 1, NULL,
+     "KINSOL stops when the scaled Newton step falls below this (a stall unless the residual "
+     "passes steady.fnormtol)"},
+    {"steady.u_scale", SK_OPT_REAL, "1", 1e-300, 1e300, NULL,
+     "scale of u: KINSOL measures steps in u_scale * u (1 / typical size of u)"},
+    {"steady.f_scale", SK_OPT_REAL, "1", 1e-300, 1e300, NULL,
+     "scale of f: the residual is measured as f_scale * f (1 / typical size of f)"},
+    {"steady.max_step", SK_OPT_REAL, "0", 0, 1e300, NULL,
+     "longest Newton step ||u_scale d||_2 (0: 1000 max(||u_scale u_guess||_2, ||u_scale||_2); "
+     "KINSOL's own default, 1000 ||u_scale u_guess||_2, would cripple a zero guess)"},
+    {"steady.max_iters", SK_OPT_INT, "200", 1, 1e9, NULL, "Newton iterations at most"},
+    {"steady.max_setup_calls", SK_OPT_INT, "1", 1, 1e9, NULL,
+     "Newton iterations per Jacobian evaluation (1 = full Newton; KINSOL's default is 10)"},
+    {"steady.maxl", SK_OPT_INT, "50", 1, 10000, NULL, "spgmr: Krylov subspace size"},
+    {"steady.max_restarts", SK_OPT_INT, "5", 0, 10000, NULL, "spgmr: restarts per linear solve"},
+    {"steady.check_jacobian", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "before the solve, compare a model's analytic Jacobian with finite differences at the "
+     "guess and refuse when they disagree (false = solve anyway)"},
+};
+
+const sk_option_spec *sk_steady_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof steady_options / sizeof steady_options[0];
+  }
+  return steady_options;
+}
+
+void sk_steady_settings_default(sk_steady_settings *s)
+{
+  memset(s, 0, sizeof *s);
+  snprintf(s->strategy, sizeof s->strategy, "linesearch");
+  snprintf(s->linsol, sizeof s->linsol, "auto");
+  snprintf(s->prec, sizeof s->prec, "auto");
+  snprintf(s->ordering, sizeof s->ordering, "auto");
+  s->fnormtol = 1e-8;
+  s->scsteptol = 1e-12;
+  s->u_scale = 1.0;
+  s->f_scale = 1.0;
+  s->max_iters = 200;
+  s->max_setup_calls = 1;
+  s->maxl = 50;
+  s->max_restarts = 5;
+  s->prec_gamma = 1e3;
+  s->check_jacobian = 1;
+}
+
+static sk_status get_name(const sk_options *o, const char *key, char *dst, size_t len)
+{
+  const char *v = NULL;
+  SK_CALL(sk_options_get_context(o), sk_options_get_string(o, key, &v));
+  snprintf(dst, len, "%s", v);
+  return SK_OK;
+}
+
+static sk_status get_small_int(const sk_options *o, const char *key, int *dst)
+{
+  int64_t v = 0;
+  SK_CALL(sk_options_get_context(o), sk_options_get_int(o, key, &v));
+  *dst = (int)v;
+  return SK_OK;
+}
+
+sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
+                                          sk_steady_settings *s)
+{
+  SK_CHECK(ctx, o != NULL && s != NULL, SK_ERR_ARG,
+           "sk_steady_settings_from_options: NULL argument");
+  sk_steady_settings_default(s);
+  const char *tkey = sk_options_is_set(o, "steady.t") || !sk_options_is_key(o, "solver.t0")
+                         ? "steady.t"
+                         : "solver.t0";
+  SK_CALL(ctx, sk_options_get_real(o, tkey, &s->t));
+  SK_CALL(ctx, get_name(o, "steady.strategy", s->strategy, sizeof s->strategy));
+  SK_CALL(ctx, get_name(o, "steady.linsol", s->linsol, sizeof s->linsol));
+  SK_CALL(ctx, get_name(o, "steady.preconditioner", s->prec, sizeof s->prec));
+  SK_CALL(ctx, get_name(o, "steady.ordering", s->ordering, sizeof s->ordering));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.fnormtol", &s->fnormtol));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.scsteptol", &s->scsteptol));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.u_scale", &s->u_scale));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.f_scale", &s->f_scale));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.prec_gamma", &s->prec_gamma));
+  SK_CALL(ctx, sk_options_get_real(o, "steady.max_step", &s->max_step));
+  SK_CALL(ctx, sk_options_get_int(o, "steady.max_iters", &s->max_iters));
+  SK_CALL(ctx, sk_options_get_int(o, "steady.max_setup_calls", &s->max_setup_calls));
+  SK_CALL(ctx, get_small_int(o, "steady.maxl", &s->maxl));
+  SK_CALL(ctx, get_small_int(o, "steady.max_restarts", &s->max_restarts));
+  SK_CALL(ctx, sk_options_get_bool(o, "steady.check_jacobian", &s->check_jacobian));
+  return SK_OK;
+}

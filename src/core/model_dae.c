@@ -1,0 +1,131 @@
+/* src/core/model_dae.c: DAE models F(t, y, y') = 0: residual, differential/algebraic split, initial values, Jacobian dF/dy + cj dF/dy' (callback or colored differences) */
+#include <string.h>
+
+#include "core/error.h"
+#include "core/model_impl.h"
+
+/* SK_ERR_ARG unless m is a DAE model. */
+static sk_status require_dae(sk_model *m, const char *func)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, m->kind == SK_MODEL_DAE, SK_ERR_ARG, "%s: model '%s' is not a DAE model", func,
+           m->name);
+  return SK_OK;
+}
+
+sk_status sk_model_set_residual(sk_model *m, sk_residual_fn residual)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  m->residual = residual;
+  return SK_OK;
+}
+
+sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  m->dae_jac = jac;
+  return SK_OK;
+}
+
+sk_status sk_model_set_dae_initial(sk_model *m, sk_dae_initial_fn initial)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  m->dae_initial = initial;
+  return SK_OK;
+}
+
+sk_status sk_model_set_differential(sk_model *m, const int *id)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  int *copy = NULL;
+  if (id) {
+    for (int64_t i = 0; i < m->n; i++) {
+      SK_CHECK(m->ctx, id[i] == 0 || id[i] == 1, SK_ERR_ARG,
+               "sk_model_set_differential: id[%lld] = %d, expected 1 (differential) or 0 "
+               "(algebraic)",
+               (long long)i, id[i]);
+    }
+    copy = sk__malloc(m->ctx, (size_t)m->n * sizeof *copy);
+    SK_CHECK(m->ctx, copy != NULL, SK_ERR_NOMEM, "cannot allocate the differential ids");
+    memcpy(copy, id, (size_t)m->n * sizeof *copy);
+  }
+  sk__free(m->ctx, m->dae_id);
+  m->dae_id = copy;
+  return SK_OK;
+}
+
+const int *sk_model_get_differential(const sk_model *m) { return m ? m->dae_id : NULL; }
+
+sk_status sk_model_eval_residual(sk_model *m, double t, const double *y, const double *yp,
+                                 double *r)
+{
+  SK_CHECK(m->ctx, m->residual != NULL, SK_ERR_STATE, "model '%s' has no DAE residual", m->name);
+  return sk__model_checked(m, "residual", m->residual(t, y, yp, r, m->user_data), t, r, m->n, 1);
+}
+
+/* The residual as a function of y alone for the colored differences: y' moves with y,
+ * y'(y~) = yp + cj (y~ - y), so that the differences give dF/dy + cj dF/dy'. */
+typedef struct {
+  sk_model *m;
+  const double *y, *yp;
+  double cj;
+  double *ypm; /* work: the moved y' */
+} dae_fd;
+
+static sk_status dae_fd_residual(void *data, double t, const double *ym, double *r)
+{
+  dae_fd *d = data;
+  for (int64_t i = 0; i < d->m->n; i++) {
+    d->ypm[i] = d->yp[i] + d->cj * (ym[i] - d->y[i]);
+  }
+  return sk_model_eval_residual(d->m, t, ym, d->ypm, r);
+}
+
+static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double *y,
+                                 const double *yp, const double *r, double *values)
+{
+  SK_CALL(m->ctx, sk__model_fd_engine(m));
+  const size_t n = (size_t)m->n;
+  double *work = sk__malloc(m->ctx, 2 * n * sizeof *work);
+  SK_CHECK(m->ctx, work != NULL, SK_ERR_NOMEM, "cannot allocate the FD DAE Jacobian");
+  sk_status st = SK_OK;
+  if (!r) {
+    m->fd_rhs_evals++;
+    st = sk_model_eval_residual(m, t, y, yp, work + n);
+    r = work + n;
+  }
+  dae_fd d = {m, y, yp, cj, work};
+  if (st == SK_OK) {
+    st = sk__fd_jac_eval(m->fd, dae_fd_residual, &d, t, y, r, m->fd_rtol, m->fd_atol,
+                         m->fd_atolv, values, &m->fd_rhs_evals);
+  }
+  sk__free(m->ctx, work);
+  SK_CALL(m->ctx, st);
+  return sk__model_checked(m, "finite-difference DAE Jacobian", 0, t, values, m->colptr[m->n], 0);
+}
+
+sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *y,
+                                const double *yp, const double *r, double *values)
+{
+  SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
+           m->name);
+  if (!m->dae_jac) {
+    return eval_fd_dae_jac(m, t, cj, y, yp, r, values);
+  }
+  return sk__model_checked(m, "DAE Jacobian", m->dae_jac(t, cj, y, yp, r, values, m->user_data),
+                           t, values, m->colptr[m->n], 0);
+}
+
+sk_status sk_model_eval_dae_initial(sk_model *m, double t0, double *y0, double *yp0)
+{
+  if (m->dae_initial) {
+    const int rc = m->dae_initial(t0, y0, yp0, m->user_data);
+    SK_CALL(m->ctx, sk__model_checked(m, "initial values", rc, t0, y0, m->n, 1));
+    return sk__model_checked(m, "initial derivatives", 0, t0, yp0, m->n, 1);
+  }
+  SK_CALL(m->ctx, sk_model_eval_initial(m, t0, y0));
+  memset(yp0, 0, (size_t)m->n * sizeof *yp0);
+  return SK_OK;
+}
