@@ -65,6 +65,17 @@ typedef int (*sk_dae_jac_fn)(double t, double cj, const double *y, const double 
  * engine makes them consistent (IDACalcIC). */
 typedef int (*sk_dae_initial_fn)(double t0, double *y0, double *yp0, void *user_data);
 
+/* Events (switches, thermostats): nevents root functions g_k(t, y) whose
+ * sign changes the engine locates (g has length nevents). */
+typedef int (*sk_event_fn)(double t, const double *y, double *g, void *user_data);
+
+/* Called at a located event time t with the state there: fired[k] is +1
+ * (g_k rose through 0), -1 (fell) or 0. It may change the model's
+ * discrete state (switch a conductance, a source); the engine restarts
+ * after it (an ODE at order 1; a DAE with new consistent values). Returns
+ * 0, or < 0 to stop the run with an error. */
+typedef int (*sk_event_action_fn)(double t, const double *y, const int *fired, void *user_data);
+
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
 typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
 
@@ -117,6 +128,18 @@ sk_status sk_model_set_differential(sk_model *m, const int *id);
 
 /* sk_model_get_differential: the id array (NULL when all differential). */
 const int *sk_model_get_differential(const sk_model *m);
+
+/* sk_model_set_events: nevents >= 1 root functions and their action (NULL
+ * action: events are only located and logged); nevents = 0 removes them.
+ * Engines with event location: cvode-bdf, cvode-adams, ida-bdf (the
+ * reference steppers refuse a model with events). Errors: SK_ERR_ARG. */
+sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_action_fn action);
+/* sk_model_get_nevents: the number of root functions (0 when none). */
+int sk_model_get_nevents(const sk_model *m);
+/* sk_model_eval_events / sk_model_eval_event_action: checked calls of the
+ * two callbacks (SK_ERR_STATE without events). */
+sk_status sk_model_eval_events(sk_model *m, double t, const double *y, double *g);
+sk_status sk_model_eval_event_action(sk_model *m, double t, const double *y, const int *fired);
 
 /* sk_model_set_second_order: mark an ODE model as a separable second-order
  * system q'' = a(t, q) written as y = (q, v), n = 2 nq: the first nq

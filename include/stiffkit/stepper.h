@@ -26,9 +26,18 @@ enum {
   SK_STEPPER_VARIABLE_ORDER = 1u << 5, /* order changes during the run */
   SK_STEPPER_SECOND_ORDER = 1u << 6,   /* needs a model marked second order
                                         * (sk_model_set_second_order): y = (q, v) */
-  SK_STEPPER_MATRIX_FREE = 1u << 7     /* implicit, and can solve its linear systems
+  SK_STEPPER_MATRIX_FREE = 1u << 7,    /* implicit, and can solve its linear systems
                                         * matrix-free (linsol.type = spgmr, ...) */
+  SK_STEPPER_EVENTS = 1u << 8          /* locates a model's events (root finding) */
 };
+
+/* An event the engine located: its time, the root function's index and the
+ * direction of the crossing (+1 rising, -1 falling). */
+typedef struct {
+  double t;
+  int index;
+  int direction;
+} sk_event_record;
 
 /* The stepper type table. One `const sk_stepper_type` per engine; the
  * registry lists the built-in ones, and users may register their own.
@@ -162,6 +171,10 @@ sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret);
  * successful step); settings read back as set, with "auto" choices
  * replaced by the engine's resolved names after setup. */
 const double *sk_stepper_get_state(const sk_stepper *s); /* length n, at the last tret */
+
+/* sk_stepper_get_events: the model's events located so far, in time order
+ * (*log stays valid until the next advance or step; n = 0 when none). */
+void sk_stepper_get_events(const sk_stepper *s, const sk_event_record **log, size_t *n);
 double sk_stepper_get_time(const sk_stepper *s);
 sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st);
 const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s);

@@ -37,6 +37,17 @@ static int rhs(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
   return -1;
 }
 
+/* CVRootFn: the model's event functions. */
+static int root_fn(sk_sunreal t, N_Vector y, sk_sunreal *g, void *ud)
+{
+  sk__cvode *cv = ud;
+  if (sk_model_eval_events(cv->model, t, N_VGetArrayPointer(y), g) != SK_OK) {
+    sk__cvode_callback_failed(cv);
+    return -1;
+  }
+  return 0;
+}
+
 static sk_status cvode_create(sk_stepper *s, int lmm)
 {
   sk_context *ctx = sk_stepper_get_context(s);
@@ -71,6 +82,8 @@ static void release(sk__cvode *cv)
   if (cv->sunctx) {
     SUNContext_Free(&cv->sunctx);
   }
+  sk__free(cv->ctx, cv->roots);
+  cv->roots = NULL;
 }
 
 static void cvode_destroy(sk_stepper *s)
@@ -148,6 +161,12 @@ static sk_status cvode_setup(sk_stepper *s)
              "solver.stop_time (%g) must be after solver.t0 (%g)", tstop, sk_stepper_get_t0(s));
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
+  const int nev = sk_model_get_nevents(cv->model);
+  if (nev > 0) {
+    cv->roots = sk__calloc(ctx, (size_t)nev, sizeof *cv->roots);
+    SK_CHECK(ctx, cv->roots != NULL, SK_ERR_NOMEM, "cannot allocate the event flags");
+    SK__CV(CVodeRootInit(cv->mem, nev, root_fn), "set the event functions");
+  }
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
     SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
@@ -295,6 +314,12 @@ static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
                     "solution may have a singularity here, or the tolerances are too tight",
                     tret, h);
   }
+  if (flag == CV_ROOT_RETURN) {
+    /* an event: log it, let the model switch, restart (the RHS may jump here) */
+    SK__CV(CVodeGetRootInfo(cv->mem, cv->roots), "read the event flags");
+    SK_CALL(ctx, sk__stepper_events_fired(s, tret, cv->roots));
+    SK__CV(CVodeReInit(cv->mem, tret, cv->y), "restart after an event");
+  }
   return sk__stepper_after_step(s, tret, h);
 }
 
@@ -389,7 +414,7 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .description = "CVODE variable-order BDF (orders 1-5) with Newton and a linear solver",
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
-             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE,
+             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE | SK_STEPPER_EVENTS,
     .create = create_bdf,
     .setup = cvode_setup,
     .step = cvode_step,
@@ -403,7 +428,7 @@ const sk_stepper_type sk__stepper_cvode_adams = {
     .name = "cvode-adams",
     .description = "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
     .order = 12,
-    .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER,
+    .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_EVENTS,
     .create = create_adams,
     .setup = cvode_setup,
     .step = cvode_step,

@@ -37,6 +37,7 @@ typedef struct {
   sk_error callback_error;
   int have_callback_error;
   int nonfinite_streak;
+  int *roots; /* CVodeGetRootInfo's result, one per model event */
 } sk__cvode;
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering

@@ -89,6 +89,19 @@ static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vect
   return 0;
 }
 
+/* IDARootFn: the model's event functions. */
+static int root_fn(sk_sunreal t, N_Vector y, N_Vector yp, sk_sunreal *g, void *ud)
+{
+  (void)yp;
+  sk__ida *ida = ud;
+  if (sk_model_eval_events(ida->model, t, N_VGetArrayPointer(y), g) != SK_OK) {
+    ida->callback_error = ida->ctx->err;
+    ida->have_callback_error = 1;
+    return -1;
+  }
+  return 0;
+}
+
 static sk_status ida_create(sk_stepper *s)
 {
   sk_context *ctx = sk_stepper_get_context(s);
@@ -125,6 +138,8 @@ static void release(sk__ida *ida)
   if (ida->sunctx) {
     SUNContext_Free(&ida->sunctx);
   }
+  sk__free(ida->ctx, ida->roots);
+  ida->roots = NULL;
 }
 
 static void ida_destroy(sk_stepper *s)
@@ -238,6 +253,12 @@ static sk_status ida_setup(sk_stepper *s)
     SK__IDA(IDASetMaxStep(ida->mem, hmax), "set the maximum step");
   }
   SK_CALL(ctx, attach_linear_solver(ida));
+  const int nev = sk_model_get_nevents(ida->model);
+  if (nev > 0) {
+    ida->roots = sk__calloc(ctx, (size_t)nev, sizeof *ida->roots);
+    SK_CHECK(ctx, ida->roots != NULL, SK_ERR_NOMEM, "cannot allocate the event flags");
+    SK__IDA(IDARootInit(ida->mem, nev, root_fn), "set the event functions");
+  }
   ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
   ida->ic_done = 0;
   snprintf(s->linsol, sizeof s->linsol, "%s", ida->linsol);
@@ -280,7 +301,7 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
   sk_context *ctx = ida->ctx;
   if (!ida->ic_done) {
     if (!ida->ode) {
-      SK_CALL(ctx, sk__ida_consistent_init(ida, tout));
+      SK_CALL(ctx, sk__ida_consistent_init(ida, *t, tout));
     }
     ida->ic_done = 1;
   }
@@ -314,6 +335,19 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
     return SK_ERROR(ctx, SK_ERR_STEP_SIZE,
                     "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision",
                     tret, h);
+  }
+  if (flag == IDA_ROOT_RETURN) {
+    /* an event: log it, let the model switch, restart with new consistent values */
+    SK__IDA(IDAGetRootInfo(ida->mem, ida->roots), "read the event flags");
+    SK_CALL(ctx, sk__stepper_events_fired(s, tret, ida->roots));
+    if (!ida->ode) {
+      SK__IDA(IDAReInit(ida->mem, tret, ida->y, ida->yp), "restart after an event");
+      ida->ic_done = 0;
+    } else {
+      SK_CALL(ctx, sk_model_eval_rhs(ida->model, tret, N_VGetArrayPointer(ida->y),
+                                     N_VGetArrayPointer(ida->yp)));
+      SK__IDA(IDAReInit(ida->mem, tret, ida->y, ida->yp), "restart after an event");
+    }
   }
   return sk__stepper_after_step(s, tret, h);
 }
@@ -399,7 +433,8 @@ const sk_stepper_type sk__stepper_ida_bdf = {
                    "with consistent initialization (ODE models as F = y' - f)",
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
-             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_HANDLES_DAE | SK_STEPPER_MATRIX_FREE,
+             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_HANDLES_DAE | SK_STEPPER_MATRIX_FREE |
+             SK_STEPPER_EVENTS,
     .create = ida_create,
     .setup = ida_setup,
     .step = ida_step,

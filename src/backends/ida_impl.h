@@ -23,10 +23,11 @@ typedef struct {
   sk_error callback_error;
   int have_callback_error;
   int nonfinite_streak;
+  int *roots; /* IDAGetRootInfo's result, one per model event */
 } sk__ida;
 
-/* sk__ida_consistent_init: make (y, y') at t0 consistent before the first
- * step: check that the DAE is index 1 there (the matrix [dF/dy'_d, dF/dy_a]
+/* sk__ida_consistent_init: make (y, y') at t (t0, or the time of an
+ * event after which the model switched) consistent before the next step: check that the DAE is index 1 there (the matrix [dF/dy'_d, dF/dy_a]
  * of the differential columns' dF/dy' and the algebraic columns' dF/dy is
  * nonsingular; models with a pattern), then IDACalcIC(IDA_YA_YDP_INIT,
  * tout1): the algebraic y_a and the differential y'_d are computed, y_d
@@ -35,6 +36,6 @@ typedef struct {
  * column named), SK_ERR_CONV (IDACalcIC failed: its flag, the residual
  * left and its worst component, and the likely causes), SK_ERR_NOMEM, or a
  * failed model evaluation. */
-sk_status sk__ida_consistent_init(sk__ida *ida, double tout1);
+sk_status sk__ida_consistent_init(sk__ida *ida, double t, double tout1);
 
 #endif

@@ -136,11 +136,10 @@ static void moved(const double *a, const double *b, int64_t n, double *dmax)
   }
 }
 
-sk_status sk__ida_consistent_init(sk__ida *ida, double tout1)
+sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
 {
   sk_context *ctx = ida->ctx;
   const int64_t n = sk_model_get_n(ida->model);
-  const double t0 = sk_stepper_get_t0(ida->s);
   double *y = N_VGetArrayPointer(ida->y), *yp = N_VGetArrayPointer(ida->yp);
   double *work = sk__malloc(ctx, 3 * (size_t)n * sizeof *work);
   SK_CHECK(ctx, work != NULL, SK_ERR_NOMEM, "cannot allocate the initialization report");

@@ -20,6 +20,10 @@ struct sk_model {
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
   sk_jtimes_fn jtimes;
+  /* events (src/core/model_events.c) */
+  int nevents;
+  sk_event_fn events;
+  sk_event_action_fn event_action;
   /* DAE models: F(t, y, y') = 0 (src/core/model_dae.c) */
   sk_residual_fn residual;
   sk_dae_jac_fn dae_jac;

@@ -90,6 +90,11 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
   }
   SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
            SK_ERR_UNSUPPORTED, "solver '%s' cannot integrate a DAE model", type->name);
+  SK_CHECK(ctx, sk_model_get_nevents(model) == 0 || (type->flags & SK_STEPPER_EVENTS),
+           SK_ERR_UNSUPPORTED,
+           "solver '%s' does not locate events, and model '%s' has %d (switches): use cvode-bdf, "
+           "cvode-adams or ida-bdf",
+           type->name, sk_model_get_name(model), sk_model_get_nevents(model));
   SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_ALGEBRAIC, SK_ERR_UNSUPPORTED,
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
@@ -136,6 +141,7 @@ void sk_stepper_destroy(sk_stepper **s)
     st->type->destroy(st);
   }
   sk__free(st->ctx, st->atol_vec);
+  sk__free(st->ctx, st->events);
   sk__free(st->ctx, st->y);
   sk__free(st->ctx, st);
   *s = NULL;
@@ -477,6 +483,35 @@ sk_status sk__stepper_after_step(sk_stepper *s, double t, double h)
     return SK_INTERRUPTED;
   }
   return SK_OK;
+}
+
+sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired)
+{
+  const int ne = sk_model_get_nevents(s->model);
+  for (int k = 0; k < ne; k++) {
+    if (!fired[k]) {
+      continue;
+    }
+    if (s->nevents == s->cap_events) {
+      const size_t cap = s->cap_events ? 2 * s->cap_events : 16;
+      sk_event_record *grown = sk__calloc(s->ctx, cap, sizeof *grown);
+      SK_CHECK(s->ctx, grown != NULL, SK_ERR_NOMEM, "cannot grow the event log");
+      if (s->nevents > 0) {
+        memcpy(grown, s->events, s->nevents * sizeof *grown);
+      }
+      sk__free(s->ctx, s->events);
+      s->events = grown;
+      s->cap_events = cap;
+    }
+    s->events[s->nevents++] = (sk_event_record){t, k, fired[k] > 0 ? 1 : -1};
+  }
+  return sk_model_eval_event_action(s->model, t, s->y, fired);
+}
+
+void sk_stepper_get_events(const sk_stepper *s, const sk_event_record **log, size_t *n)
+{
+  *log = s ? s->events : NULL;
+  *n = s ? s->nevents : 0;
 }
 
 int sk__stepper_fast_vector_ops(const sk_stepper *s)

@@ -34,6 +34,8 @@ struct sk_stepper {
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   double wall_time; /* seconds spent in advance/step */
+  sk_event_record *events; /* located events, in time order */
+  size_t nevents, cap_events;
   sk_monitor_fn monitor;
   void *monitor_data;
 };
@@ -50,6 +52,12 @@ sk_status sk__stepper_after_step(sk_stepper *s, double t, double h);
  * sk__stepper_after_step, which then needs the state buffer current).
  * Returns SK_OK or the self-test's error. */
 sk_status sk__stepper_jacobian_selftest(sk_stepper *s);
+
+/* sk__stepper_events_fired: called by an engine at a located event time t
+ * (state buffer current): log every k with fired[k] != 0 (its sign the
+ * direction), then run the model's action. Returns SK_OK (the engine then
+ * restarts its history), SK_ERR_NOMEM, or the action's error. */
+sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired);
 
 /* sk__stepper_fast_vector_ops: 1 when the engine should use the project's
  * vector kernels (solver.fast_vector_ops). */
