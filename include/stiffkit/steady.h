@@ -33,7 +33,8 @@ typedef struct {
   int maxl;            /* spgmr: Krylov subspace size */
   int max_restarts;    /* spgmr: restarts per linear solve */
   double prec_gamma;   /* prec "model": the model's P(gamma) ~ I - gamma J at this gamma > 0 */
-  int check_jacobian;  /* compare an analytic Jacobian with finite differences first */
+  int check_jacobian;  /* compare an analytic Jacobian with finite differences at the guess
+                        * first (solver.check_jacobian) and refuse when they disagree */
 } sk_steady_settings;
 
 /* What a solve did, filled on success and on failure. The residual figures
@@ -64,7 +65,7 @@ typedef struct {
 /* sk_steady_settings_default: t 0, line search, linsol/prec/ordering auto,
  * fnormtol 1e-8, scsteptol 1e-12, unit scales, max_step 0 (automatic),
  * 200 iterations, full Newton
- * (max_setup_calls 1), maxl 50, 5 restarts, prec_gamma 1e3, Jacobian check
+ * (max_setup_calls 1), maxl 50, 5 restarts, prec_gamma 1e-3, Jacobian check
  * on. Never fails. */
 void sk_steady_settings_default(sk_steady_settings *s);
 
@@ -74,7 +75,8 @@ const sk_option_spec *sk_steady_options(size_t *n);
 
 /* sk_steady_settings_from_options: defaults, then the steady.* keys. The
  * time is steady.t when set, else solver.t0 when that key is registered,
- * else 0. Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
+ * else 0; the Jacobian self-test follows solver.check_jacobian when that
+ * key is registered. Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
  * table is not registered). */
 sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opts,
                                           sk_steady_settings *s);
@@ -87,8 +89,10 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opt
  * without pattern), or matrix-free by SPGMR (J v by difference quotients;
  * right preconditioner none, jacobi = diag(J) with zero entries taken as 1,
  * or model = -gamma P(gamma)^-1 with the model's P(gamma) ~ I - gamma J,
- * which approximates J^-1 when gamma |lambda| >> 1 for the relevant
- * eigenvalues of J and the model's P stays accurate at that gamma).
+ * i.e. M ~ J - I/gamma: a shifted J, exact for gamma -> infinity when P is
+ * exact; an approximate-factorization P such as the diffusion model's ADI
+ * degrades at large gamma, and gamma ~ 1/sqrt(|lambda_max lambda_min|) of
+ * J is then best).
  * "auto": klu with a Jacobian pattern, else dense up to n = 2000, else
  * spgmr; preconditioner jacobi with a pattern, else none; ordering
  * metis-nd from n = 1000, else amd.

@@ -14,4 +14,5 @@
 #include "stiffkit/problems.h"
 #include "stiffkit/linear.h"
 #include "stiffkit/steady.h"
+#include "stiffkit/network.h"
 #endif

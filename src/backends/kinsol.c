@@ -523,10 +523,11 @@ static failure_text describe_flag(int flag, int singular)
   case KIN_LINSOLV_NO_RECOVERY:
     if (singular) {
       return (failure_text){SK_ERR_SINGULAR, "the Jacobian df/du is singular at the current iterate",
-                            "a conservation law of the model (a combination of the f_i that "
-                            "vanishes identically, e.g. a mass balance, so that the steady states "
-                            "form a family, not a point), a state that f does not depend on, or a "
-                            "degenerate guess"};
+                            "a conservation law of the model (a combination w^T f of the f_i "
+                            "that does not depend on u: where it is zero, e.g. a mass balance, the "
+                            "steady states form a family, not a point; where it is not, e.g. a "
+                            "heat source with insulated sides, there is none), a state that f "
+                            "does not depend on, or a degenerate guess"};
     }
     return (failure_text){SK_ERR_LINSOL, "the linear solver failed",
                           "a nearly singular Jacobian; for spgmr raise steady.maxl or "
@@ -557,7 +558,11 @@ static sk_status solve_failure(sk__kin *k, int flag, const sk_steady_report *r)
     ft.st = mapped;
   }
   char cause[SK_ERROR_MSG_LEN / 2] = "";
-  if (k->have_callback_error) {
+  /* a callback failure the iteration recovered from is not the cause of a
+   * later failure of another kind */
+  const int callback_flag = ft.st == SK_ERR_CALLBACK || ft.st == SK_ERR_LINSOL ||
+                            ft.st == SK_ERR_SINGULAR;
+  if (k->have_callback_error && callback_flag) {
     snprintf(cause, sizeof cause, "; cause: %.400s", k->callback_error.message);
     if (k->callback_error.code == SK_ERR_NONFINITE) {
       ft.st = SK_ERR_NONFINITE;
@@ -567,10 +572,11 @@ static sk_status solve_failure(sk__kin *k, int flag, const sk_steady_report *r)
   }
   SK_ERROR(ctx, ft.st,
            "steady state at t=%.6e: %s%s; residual ||f||_inf = %.3e (scaled %.3e, "
-           "steady.fnormtol %.1e), largest in %s = %.3e, after %lld Newton iterations%s; likely "
-           "causes: %s",
+           "steady.fnormtol %.1e), largest in %s = %.3e, after %lld Newton iteration%s%s; "
+           "likely causes: %s",
            k->t, ft.what, lin, r->fnorm_max, r->fnorm_max_scaled, k->set->fnormtol, r->worst_name,
-           r->worst_value, (long long)r->newton_iters, cause, ft.hint);
+           r->worst_value, (long long)r->newton_iters, r->newton_iters == 1 ? "" : "s", cause,
+           ft.hint);
   sk__error_set_foreign(ctx, flag, name);
   return ft.st;
 }
@@ -617,6 +623,13 @@ static sk_status run(sk__kin *k, double *u, sk_steady_report *r)
   const sk_status st = measure_residual(k, u, r);
   collect_stats(k, r); /* the check's evaluation included */
   SK_CALL(ctx, st);
+  if (flag == KIN_INITIAL_GUESS_OK && r->converged) {
+    sk__log(ctx, SK_LOG_WARN,
+            "steady state: the initial guess already satisfies max |f_scale f| = %.3e <= "
+            "steady.fnormtol = %.1e, so no Newton step was taken; if f is small by nature, lower "
+            "steady.fnormtol or raise steady.f_scale",
+            r->fnorm_max_scaled, k->set->fnormtol);
+  }
   return r->converged ? SK_OK : solve_failure(k, flag, r);
 }
 

@@ -18,9 +18,9 @@ static const sk_option_spec steady_options[] = {
     {"steady.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
      "spgmr right preconditioner: diag(J) (jacobi; auto with a Jacobian pattern), none, or "
      "model: -gamma P(gamma)^-1 with the model's P ~ I - gamma J at gamma = steady.prec_gamma"},
-    {"steady.prec_gamma", SK_OPT_REAL, "1e3", 1e-300, 1e300, NULL,
-     "gamma of the model preconditioner (large: -gamma P^-1 -> J^-1, as far as the model's P "
-     "stays accurate)"},
+    {"steady.prec_gamma", SK_OPT_REAL, "1e-3", 1e-300, 1e300, NULL,
+     "gamma of the model preconditioner M = J - I/gamma (for the model's ADI-type P, about "
+     "1/sqrt(|lambda_max lambda_min|) of J works best: stiffkit diagnose prints both)"},
     {"steady.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
      "klu fill-reducing ordering (auto: metis-nd for n >= 1000, else amd)"},
     {"steady.fnormtol", SK_OPT_REAL, "1e-8", 1e-300, 1e300, NULL,
@@ -40,9 +40,6 @@ static const sk_option_spec steady_options[] = {
      "Newton iterations per Jacobian evaluation (1 = full Newton; KINSOL's default is 10)"},
     {"steady.maxl", SK_OPT_INT, "50", 1, 10000, NULL, "spgmr: Krylov subspace size"},
     {"steady.max_restarts", SK_OPT_INT, "5", 0, 10000, NULL, "spgmr: restarts per linear solve"},
-    {"steady.check_jacobian", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "before the solve, compare a model's analytic Jacobian with finite differences at the "
-     "guess and refuse when they disagree (false = solve anyway)"},
 };
 
 const sk_option_spec *sk_steady_options(size_t *n)
@@ -68,7 +65,7 @@ void sk_steady_settings_default(sk_steady_settings *s)
   s->max_setup_calls = 1;
   s->maxl = 50;
   s->max_restarts = 5;
-  s->prec_gamma = 1e3;
+  s->prec_gamma = 1e-3;
   s->check_jacobian = 1;
 }
 
@@ -112,6 +109,8 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
   SK_CALL(ctx, sk_options_get_int(o, "steady.max_setup_calls", &s->max_setup_calls));
   SK_CALL(ctx, get_small_int(o, "steady.maxl", &s->maxl));
   SK_CALL(ctx, get_small_int(o, "steady.max_restarts", &s->max_restarts));
-  SK_CALL(ctx, sk_options_get_bool(o, "steady.check_jacobian", &s->check_jacobian));
+  if (sk_options_is_key(o, "solver.check_jacobian")) { /* one switch for every engine */
+    SK_CALL(ctx, sk_options_get_bool(o, "solver.check_jacobian", &s->check_jacobian));
+  }
   return SK_OK;
 }

@@ -108,6 +108,24 @@ int cli_args_context(const cli_args *a, sk_context **ctx)
   return 0;
 }
 
+int cli_args_start(int argc, char **argv, const char *cmd, const char *flags, const char *help,
+                   int (*check)(const cli_args *a), cli_args *a, sk_context **ctx)
+{
+  *ctx = NULL;
+  int code = cli_args_parse(argc, argv, cmd, flags, help, a);
+  if (code == 0 && check) {
+    code = check(a);
+  }
+  if (code == 0) {
+    code = cli_args_context(a, ctx);
+  }
+  if (code != 0) {
+    cli_args_free(a);
+    return code < 0 ? SK_EXIT_OK : code;
+  }
+  return -1;
+}
+
 void cli_args_free(cli_args *a)
 {
   free(a->sets);

@@ -343,15 +343,10 @@ static int write_report(const char *path, const cli_job *job, const diag_result 
 int cli_diagnose(int argc, char **argv)
 {
   cli_args args;
-  int code = cli_args_parse(argc, argv, "diagnose", "--report", help_text, &args);
-  if (code != 0) {
-    cli_args_free(&args);
-    return code < 0 ? SK_EXIT_OK : code;
-  }
   sk_context *ctx = NULL;
-  if (cli_args_context(&args, &ctx) != 0) {
-    cli_args_free(&args);
-    return SK_EXIT_INTERNAL;
+  int code = cli_args_start(argc, argv, "diagnose", "--report", help_text, NULL, &args, &ctx);
+  if (code >= 0) {
+    return code;
   }
   if (args.report) {
     remove(args.report); /* an older report must not outlive a failed diagnosis */

@@ -17,6 +17,7 @@
 #include "core/model_impl.h"
 #include "io/provenance.h"
 #include "io/results.h"
+#include "cli/network_report.h"
 
 
 /* Parse --inject nan:comp=K:t=T; returns 0 on success. */
@@ -132,6 +133,7 @@ static void print_summary(const cli_job *job, const sk_stats *st)
     printf("  rms (y - y_exact) = %.6e\n", job->rms_err);
     printf("  relative L2 error = %.6e\n", job->rel_l2_err);
   }
+  cli_network_report(job->model, sk_stepper_get_state(job->stepper), t_last, stdout);
   for (int i = 0; i < job->nfiles; i++) {
     printf("wrote %s\n", job->files[i]);
   }
@@ -157,19 +159,11 @@ static void remove_if_present(const char *path)
 int cli_run(int argc, char **argv)
 {
   cli_args args;
-  int code = cli_args_parse(argc, argv, "run", "--stats-json --stats-csv --inject --help-options",
-                            help_text, &args);
-  if (code == 0) {
-    code = check_run_args(&args);
-  }
-  if (code != 0) {
-    cli_args_free(&args);
-    return code < 0 ? SK_EXIT_OK : code;
-  }
   sk_context *ctx = NULL;
-  if (cli_args_context(&args, &ctx) != 0) {
-    cli_args_free(&args);
-    return SK_EXIT_INTERNAL;
+  int code = cli_args_start(argc, argv, "run", "--stats-json --stats-csv --inject --help-options",
+                            help_text, check_run_args, &args, &ctx);
+  if (code >= 0) {
+    return code;
   }
   cli_job job;
   cli_job_init(&job);

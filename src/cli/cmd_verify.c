@@ -551,22 +551,23 @@ static int verify_job(sk_context *ctx, cli_job *job, verify_report *r)
   return verify_report_conclude(r);
 }
 
+/* verify compares against the configured production run: CONFIG is required. */
+static int need_config(const cli_args *a)
+{
+  if (!a->config) {
+    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
+    return SK_EXIT_USAGE;
+  }
+  return 0;
+}
+
 int cli_verify(int argc, char **argv)
 {
   cli_args args;
-  int code = cli_args_parse(argc, argv, "verify", "--report", help_text, &args);
-  if (code == 0 && !args.config) {
-    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
-    code = SK_EXIT_USAGE;
-  }
-  if (code != 0) {
-    cli_args_free(&args);
-    return code < 0 ? SK_EXIT_OK : code;
-  }
   sk_context *ctx = NULL;
-  if (cli_args_context(&args, &ctx) != 0) {
-    cli_args_free(&args);
-    return SK_EXIT_INTERNAL;
+  int code = cli_args_start(argc, argv, "verify", "--report", help_text, need_config, &args, &ctx);
+  if (code >= 0) {
+    return code;
   }
   if (args.report) {
     remove(args.report); /* an older report must not outlive a failed verify */

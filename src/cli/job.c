@@ -46,7 +46,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
                                                  sk_diffusion_options, sk_brusselator_options,
                                                  sk_problem_options, sk_linear_options,
-                                                 sk__output_options, sk_steady_options};
+                                                 sk__output_options, sk_steady_options, sk_network_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -137,10 +137,17 @@ static sk_status make_probes(sk_context *ctx, cli_job *job)
   const int64_t *list;
   size_t nlist;
   SK_CALL(ctx, sk_options_get_int_list(job->opts, "output.probes", &list, &nlist));
+  int64_t *named = NULL; /* output.probe_nodes of a network model replaces output.probes */
+  size_t nnamed = 0;
+  SK_CALL(ctx, sk_network_probes_from_options(ctx, job->opts, job->model, &named, &nnamed));
   const int64_t middle = default_probe(job);
   if (nlist == 0) {
     list = &middle;
     nlist = 1;
+  }
+  if (nnamed) {
+    list = named;
+    nlist = nnamed;
   }
   job->probes = malloc(nlist * sizeof *job->probes);
   job->probe_names = calloc(nlist, sizeof *job->probe_names);
@@ -155,31 +162,38 @@ static sk_status make_probes(sk_context *ctx, cli_job *job)
     SK_CHECK(ctx, job->probe_names[i] != NULL, SK_ERR_NOMEM, "cannot allocate probes");
     sk_model_component_name(job->model, list[i], job->probe_names[i], 96);
   }
+  free(named);
   return SK_OK;
 }
 
-sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
+sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   const char *mtype = NULL;
   SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
   if (strcmp(mtype, "plugin") == 0) {
     SK_CALL(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
-  } else if (strcmp(mtype, "problem") == 0) {
-    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   }
   /* every key is declared now: a parameter nobody declared is an unknown key */
   SK_CALL(ctx, sk_options_check_pending(o));
-  if (job->model) {
-    /* a library problem or plugin model: its natural end time unless solver.t_end is
-       configured (set as the option, so the echoed options reproduce the run) */
-    const double t_def = sk_model_get_default_t_end(job->model);
-    if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
-      char assign[64];
-      snprintf(assign, sizeof assign, "solver.t_end=%.17g", t_def);
-      SK_CALL(ctx, sk_options_set_assignment(o, assign));
-    }
+  if (!job->model) {
+    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   }
+  /* the model's natural end time (a library problem's, a plugin's) unless solver.t_end is
+     configured, set as the option so that the echoed options reproduce the run */
+  const double t_def = sk_model_get_default_t_end(job->model);
+  if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
+    char assign[64];
+    snprintf(assign, sizeof assign, "solver.t_end=%.17g", t_def);
+    SK_CALL(ctx, sk_options_set_assignment(o, assign));
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
+{
+  sk_options *o = job->opts;
+  SK_CALL(ctx, cli_job_build_model(ctx, job));
   SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &job->t0));
   SK_CALL(ctx, sk_options_get_real(o, "solver.t_end", &job->t_end));
   SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
@@ -195,9 +209,6 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
              "solver.stop_time (%g) must lie after solver.t0 (%g) and not before the last output "
              "time (%g)",
              tstop, job->t0, job->times[job->ntimes - 1]);
-  }
-  if (!job->model) {
-    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   }
   SK_CALL(ctx, make_probes(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
@@ -242,7 +253,8 @@ static void record_error(cli_job *job, const double *y)
   job->rel_l2_err = ref2 > 0 ? sqrt(sum2 / ref2) : sqrt(sum2);
 }
 
-sk_status cli_job_grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3])
+/* Node coordinates along each axis of a diffusion grid (for the HDF5 file). */
+static sk_status grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3])
 {
   const char *type;
   int64_t d64;
@@ -269,6 +281,24 @@ sk_status cli_job_grid_axes(const cli_job *job, int *dim, int64_t dims[3], doubl
       axes[d][i] = x[d];
     }
     stride *= dims[d];
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_results *res)
+{
+  int64_t dims[3];
+  int dim;
+  double *axes[3] = {NULL, NULL, NULL};
+  sk_status st = grid_axes(job, &dim, dims, axes);
+  if (st == SK_OK) {
+    st = sk__results_set_grid(res, dim, dims, (const double *const *)axes);
+  }
+  for (int d = 0; d < 3; d++) {
+    free(axes[d]);
+  }
+  if (st != SK_ERR_UNSUPPORTED) {
+    SK_CALL(ctx, st);
   }
   return SK_OK;
 }
@@ -316,19 +346,7 @@ static sk_status open_results(sk_context *ctx, cli_job *job)
   };
   SK_CALL(ctx, sk__results_open(ctx, &rc, &job->results));
   job->started = 1;
-  int64_t dims[3];
-  int dim;
-  double *axes[3] = {NULL, NULL, NULL};
-  sk_status st = cli_job_grid_axes(job, &dim, dims, axes);
-  if (st == SK_OK) {
-    st = sk__results_set_grid(job->results, dim, dims, (const double *const *)axes);
-  }
-  for (int d = 0; d < 3; d++) {
-    free(axes[d]);
-  }
-  if (st != SK_ERR_UNSUPPORTED) {
-    SK_CALL(ctx, st);
-  }
+  SK_CALL(ctx, cli_job_set_results_grid(ctx, job, job->results));
   return SK_OK;
 }
 

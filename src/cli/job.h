@@ -38,16 +38,21 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job);
 sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
                        size_t nsets);
 
+/* cli_job_build_model: the model of model.type (a plugin's after its
+ * parameters are checked, a grid model, a library problem, a Matrix Market
+ * model), refusing any key no table declared; a model's natural end time
+ * becomes solver.t_end unless that is configured. */
+sk_status cli_job_build_model(sk_context *ctx, cli_job *job);
+
 /* cli_job_prepare: validate everything and build model and engine before
  * any file is created (bad input leaves nothing behind). */
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
 
-/* cli_job_grid_axes: the node coordinates along each axis of a diffusion
- * grid model (for the HDF5 /grid group): dim, dims[0..dim) and axes[d]
- * (malloc'ed, length dims[d]; the caller frees every non-NULL axes[d], also
- * on error). SK_ERR_UNSUPPORTED for a model that is not a diffusion grid,
- * SK_ERR_NOMEM. */
-sk_status cli_job_grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3]);
+/* cli_job_set_results_grid: record the node coordinates of a diffusion
+ * grid model in the results' HDF5 /grid group (sk__results_set_grid); a
+ * model that is not a diffusion grid has none (SK_OK). Errors: those of
+ * sk__results_set_grid, SK_ERR_NOMEM. */
+sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_results *res);
 
 /* cli_job_execute: open the result files, integrate through the output
  * times, finish (rename into place) or fail (keep .partial files). */

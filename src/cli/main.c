@@ -16,6 +16,8 @@ static void usage(FILE *out)
           "  verify CONFIG.yaml  cross-verification report of the production answer\n"
           "  diagnose CONFIG.yaml  stiffness report (eigenvalue estimates, time scales, advice)\n"
           "  stability METHOD  amplification factor and stability region of a stepper\n"
+          "  steady [CONFIG.yaml] [--set key=value ...] [--json]\n"
+          "                    steady state f(t, u) = 0 of a model (KINSOL Newton, verified residual)\n"
           "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5 and build options\n"
           "\n"
           "exit codes: 0 ok, 10 numerical failure, 11 verification failed, 64 usage,\n"
@@ -44,6 +46,9 @@ int main(int argc, char **argv)
   }
   if (!strcmp(cmd, "stability")) {
     return cli_stability(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "steady")) {
+    return cli_steady(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "--version")) {
     printf("stiffkit %s\n", SK_VERSION);

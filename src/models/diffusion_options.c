@@ -6,6 +6,7 @@
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/linear.h"
+#include "stiffkit/network.h"
 #include "stiffkit/problems.h"
 
 #define SK__BC_KEYS(side)                                                                   \
@@ -241,6 +242,10 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
     SK_CALL(ctx, sk_linear_model_from_options(ctx, opts, model));
     return SK_OK;
   }
+  if (strcmp(type, "network") == 0) {
+    SK_CALL(ctx, sk_network_model_from_options(ctx, opts, model));
+    return SK_OK;
+  }
   return SK_ERROR(ctx, SK_ERR_INPUT,
-                  "model.type = '%s': must be diffusion, brusselator, problem or linear", type);
+                  "model.type = '%s': must be diffusion, brusselator, problem, linear or network", type);
 }

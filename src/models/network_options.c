@@ -1,0 +1,98 @@
+/* src/models/network_options.c: the keys of model.type = network (netlist file, energy states, probes by node name) */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "stiffkit/network.h"
+
+static const sk_option_spec network_table[] = {
+  {"model.netlist", SK_OPT_STRING, "", 0, 0, NULL,
+   "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
+   ".param .include .subckt; see the README section 'Thermal networks'; relative to the "
+   "working directory)"},
+  {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
+   "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
+   "the reference) to the state and report the energy balance at the end of the run"},
+  {"output.probe_nodes", SK_OPT_STRING, "", 0, 0, NULL,
+   "network: probe these nodes by name (separated by commas or blanks; replaces "
+   "output.probes)"},
+};
+
+const sk_option_spec *sk_network_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof network_table / sizeof network_table[0];
+  }
+  return network_table;
+}
+
+sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
+                                        sk_model **model)
+{
+  SK_CHECK(ctx, opts != NULL && model != NULL, SK_ERR_ARG,
+           "sk_network_model_from_options: NULL argument");
+  *model = NULL;
+  sk_network_params p;
+  sk_network_params_default(&p);
+  SK_CALL(ctx, sk_options_get_string(opts, "model.netlist", &p.netlist));
+  SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
+           "model.type = network needs model.netlist (a thermal netlist file)");
+  SK_CALL(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));
+  SK_CALL(ctx, sk_network_create_from_file(ctx, &p, model));
+  return SK_OK;
+}
+
+sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts,
+                                         const sk_model *m, int64_t **probes, size_t *count)
+{
+  SK_CHECK(ctx, opts && probes && count, SK_ERR_ARG,
+           "sk_network_probes_from_options: NULL argument");
+  *probes = NULL;
+  *count = 0;
+  const char *list = "";
+  if (!sk_network_is_network(m) || !sk_options_is_key(opts, "output.probe_nodes")) {
+    return SK_OK;
+  }
+  SK_CALL(ctx, sk_options_get_string(opts, "output.probe_nodes", &list));
+  const size_t len = strlen(list);
+  int64_t *out = malloc((len / 2 + 1) * sizeof *out);
+  char *name = malloc(len + 1);
+  if (!out || !name) {
+    free(out);
+    free(name);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate probes");
+  }
+  size_t n = 0;
+  sk_status st = SK_OK;
+  for (size_t i = 0; i < len && st == SK_OK;) {
+    while (i < len && (list[i] == ',' || isspace((unsigned char)list[i]))) {
+      i++;
+    }
+    size_t j = i;
+    while (j < len && list[j] != ',' && !isspace((unsigned char)list[j])) {
+      j++;
+    }
+    if (j > i) {
+      memcpy(name, list + i, j - i);
+      name[j - i] = '\0';
+      st = sk_network_find_node(m, name, &out[n]);
+      if (st != SK_OK) {
+        char msg[SK_ERROR_MSG_LEN];
+        snprintf(msg, sizeof msg, "%s", sk_context_get_error(ctx)->message);
+        st = SK_ERROR(ctx, SK_ERR_INPUT, "output.probe_nodes: %s", msg);
+      }
+      n++;
+    }
+    i = j;
+  }
+  free(name);
+  if (st != SK_OK || n == 0) {
+    free(out);
+    return st;
+  }
+  *probes = out;
+  *count = n;
+  return SK_OK;
+}

@@ -1,0 +1,41 @@
+# tests/cli_network.cmake: thermal networks from netlists through the CLI: the sheath example (energy balance printed, probes by node name) and every bad netlist (located message, exit code, nothing left)
+set(SK_NET_BAD ${CMAKE_CURRENT_SOURCE_DIR}/bad_input/network)
+set(SK_NET_DATA ${SK_DATA}/networks)
+
+# --- good runs -------------------------------------------------------------------
+sk_cli_test(network_sheath 0 "imbalance stored - (in - out) = " complete
+  run --quiet ${SK_NET_DATA}/sheath_fixture.yaml --set model.netlist=${SK_NET_DATA}/sheath_fixture.net)
+sk_cli_test(network_board 0 "energy balance at t = 6.000000e+02" complete
+  run --quiet ${SK_NET_DATA}/board.yaml --set model.netlist=${SK_NET_DATA}/board.net)
+# the example as documented: run from a directory holding data/ (its paths are relative)
+add_test(NAME cli_network_sheath_example COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && ln -s ${SK_DATA} data && $<TARGET_FILE:stiffkit_cli> run --quiet data/networks/sheath_fixture.yaml > out.txt 2>&1; rc=$?; ok=0; test $rc -eq 0 && grep -q 'T(sheath),T(fixture)' sheath_fixture.csv && ok=1; cat out.txt; rm -rf $d; test $ok -eq 1")
+set_tests_properties(cli_network_sheath_example PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+
+# --- bad input: exit code, located message, no file left ----------------------------
+function(sk_net_bad name code pattern file)
+  sk_cli_test(network_${name} ${code} "${pattern}" none
+    run --set model.type=network --set model.netlist=${SK_NET_BAD}/${file} ${ARGN})
+endfunction()
+sk_net_bad(unknown_element 65 "unknown_element.net:3:1: unknown element 'Q1'" unknown_element.net)
+sk_net_bad(node_count 65 "node_count.net:4:1: R1: wrong number of fields (2 after the name): expected R<name> node1 node2 resistance" node_count.net)
+sk_net_bad(duplicate_name 65 "duplicate_name.net:5:1: duplicate element name 'R1' (first defined at " duplicate_name.net)
+sk_net_bad(undefined_param 65 "undefined_param.net:4:13: in expression '{2*Rth}': undefined parameter 'Rth'" undefined_param.net)
+sk_net_bad(bad_suffix 65 "bad_suffix.net:3:6: malformed number '4.7x'" bad_suffix.net)
+sk_net_bad(negative_c 65 "negative_c.net:3:6: C1: negative capacitance" negative_c.net)
+sk_net_bad(negative_r 65 "negative_r.net:4:10: R1: negative resistance -10 K/W" negative_r.net)
+sk_net_bad(pwl_times 65 "pwl_times.net:6:3: PWL times must increase strictly: 1 after 2" pwl_times.net)
+sk_net_bad(include_cycle 65 "cycle_b.net:3:10: .include cycle: " cycle_a.net)
+sk_net_bad(unknown_subckt 65 "unknown_subckt.net:3:10: X1: unknown subcircuit 'cell'" unknown_subckt.net)
+sk_net_bad(pin_mismatch 65 "pin_mismatch.net:2) has 2 pins, the instance gives 3 nodes" pin_mismatch.net)
+sk_net_bad(floating_massless 65 "(their temperatures are undetermined): 'm1', 'm2'" floating_massless.net)
+sk_net_bad(no_conductance 65 "massless node 'm' (no capacitance) has no conductance at all" no_conductance.net)
+sk_net_bad(switch 65 "switch.net:5: S1: thermostat/switch elements (S) are not supported yet" switch.net)
+sk_net_bad(two_fixed 65 "two_fixed.net:3: V2: node 'amb' already has a fixed temperature" two_fixed.net)
+sk_cli_test(network_missing_netlist_key 65 "model.type = network needs model.netlist" none
+  run --set model.type=network)
+sk_cli_test(network_missing_file 66 "cannot open netlist '/nonexistent/board.net'" none
+  run --set model.type=network --set model.netlist=/nonexistent/board.net)
+sk_cli_test(network_bad_probe 65 "output.probe_nodes: network: no node named 'nowhere'" none
+  run --set model.type=network --set model.netlist=${SK_NET_DATA}/sheath_fixture.net
+  --set "output.probe_nodes=sheath, nowhere")
