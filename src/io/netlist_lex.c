@@ -217,6 +217,9 @@ static sk_status tokenize(sk__nparser *p, const char *s, size_t len, int32_t fil
     } else if (c == '=' || c == '(' || c == ')') {
       SK_CALL(p->ctx, push_token(p, s + i, 1, file, line, col));
       i++;
+    } else if (c == '}') {
+      const sk__ntok at = {NULL, file, line, col};
+      return sk__net_error(p, &at, "unexpected '}' without an opening '{'");
     } else if (c == '{' || c == '"') {
       const char close = c == '{' ? '}' : '"';
       size_t j = i + 1;

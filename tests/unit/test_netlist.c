@@ -207,6 +207,7 @@ static void test_errors(sk_context *ctx)
       {".ic a=3\n", "t.net:1:5: .ic: no node named 'a'"},
       {"* nothing\n", "the netlist has no node other than the reference"},
       {"C1 a {foo(1)}\n", "unknown function 'foo'"},
+      {"C1 a} 1\n", "t.net:1:5: unexpected '}' without an opening '{'"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char msg[1024];
