@@ -7,6 +7,13 @@ sk_cli_test(network_sheath 0 "imbalance stored - (in - out) = " complete
   run --quiet ${SK_NET_DATA}/sheath_fixture.yaml --set model.netlist=${SK_NET_DATA}/sheath_fixture.net)
 sk_cli_test(network_board 0 "energy balance at t = 6.000000e+02" complete
   run --quiet ${SK_NET_DATA}/board.yaml --set model.netlist=${SK_NET_DATA}/board.net)
+# a thermostat: switch times located by root finding, listed after the run (the first at
+# 100 ln(100/60) = 51.0825624 s, closed form in data/networks/thermostat.net)
+sk_cli_test(network_thermostat 0 "t = 5.1082562" complete
+  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net)
+sk_cli_test(network_thermostat_ida 0 "t = 5.1082562" complete
+  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net
+  --set solver.method=ida-bdf)
 # the example as documented: run from a directory holding data/ (its paths are relative)
 add_test(NAME cli_network_sheath_example COMMAND bash -c
   "d=$(mktemp -d) && cd $d && ln -s ${SK_DATA} data && $<TARGET_FILE:stiffkit_cli> run --quiet data/networks/sheath_fixture.yaml > out.txt 2>&1; rc=$?; ok=0; test $rc -eq 0 && grep -q 'T(sheath),T(fixture)' sheath_fixture.csv && ok=1; cat out.txt; rm -rf $d; test $ok -eq 1")
@@ -30,7 +37,7 @@ sk_net_bad(unknown_subckt 65 "unknown_subckt.net:3:10: X1: unknown subcircuit 'c
 sk_net_bad(pin_mismatch 65 "pin_mismatch.net:2) has 2 pins, the instance gives 3 nodes" pin_mismatch.net)
 sk_net_bad(floating_massless 65 "(their temperatures are undetermined): 'm1', 'm2'" floating_massless.net)
 sk_net_bad(no_conductance 65 "massless node 'm' (no capacitance) has no conductance at all" no_conductance.net)
-sk_net_bad(switch 65 "switch.net:5: S1: thermostat/switch elements (S) are not supported yet" switch.net)
+sk_net_bad(switch 65 "switch.net:5:12: thermostat: T_low (310) must be below T_high (305)" switch.net)
 sk_net_bad(two_fixed 65 "two_fixed.net:3: V2: node 'amb' already has a fixed temperature" two_fixed.net)
 sk_cli_test(network_missing_netlist_key 65 "model.type = network needs model.netlist" none
   run --set model.type=network)

@@ -73,7 +73,10 @@ typedef int (*sk_event_fn)(double t, const double *y, double *g, void *user_data
  * (g_k rose through 0), -1 (fell) or 0. It may change the model's
  * discrete state (switch a conductance, a source); the engine restarts
  * after it (an ODE at order 1; a DAE with new consistent values). Returns
- * 0, or < 0 to stop the run with an error. */
+ * 0, or < 0 to stop the run with an error. At the start of every run
+ * (stepper setup) it is called with fired == NULL and y == NULL: reset the
+ * discrete state to its initial value (verify and sweeps run one model
+ * several times). */
 typedef int (*sk_event_action_fn)(double t, const double *y, const int *fired, void *user_data);
 
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */

@@ -70,6 +70,11 @@ sk_status sk_network_create_from_string(sk_context *ctx, const char *text, const
 /* sk_network_is_network: 1 when m was built by this module (never fails). */
 int sk_network_is_network(const sk_model *m);
 
+/* sk_network_event_name: the thermostat (S element, hierarchical name)
+ * behind event k of a network model -- event k is the k-th thermostat of
+ * the netlist; NULL for another model or k out of range. */
+const char *sk_network_event_name(const sk_model *m, int64_t k);
+
 /* Energy balance at a state y of the model (length n), in joules. */
 typedef struct {
   double stored;    /* sum_i C_i (T_i - T_i(t0)) */

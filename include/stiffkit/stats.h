@@ -36,6 +36,10 @@ typedef struct {
 } sk_stats;
 
 /* sk_stats_print_table: aligned "label  value" rows. */
+/* sk_stats_add: add the counters of `more` to `sum` (last_order, last_h, t
+ * and wall_time are taken from `more`). */
+void sk_stats_add(sk_stats *sum, const sk_stats *more);
+
 void sk_stats_print_table(const sk_stats *st, FILE *out);
 
 /* sk_stats_print_csv: a header line (when header != 0) and one value line. */

@@ -115,6 +115,7 @@ static sk_status cvode_setup(sk_stepper *s)
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
   release(cv); /* a setup retried after a failure starts clean */
+  memset(&cv->before, 0, sizeof cv->before);
   /* one SUNContext per engine: SUNDIALS 7 attaches error handlers to it */
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&cv->sunctx) == 0 && cv->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
@@ -277,11 +278,29 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
 
 /* One internal step; returns SK_OK, SK_INTERRUPTED or an error. On a
  * failure the state buffer and s->t hold the last successful step. */
-static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
+static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st);
+
+/* After an event: keep the counters (CVodeReInit zeroes them) and restart at t. */
+static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
+{
+  sk_context *ctx = cv->ctx;
+  sk_stats now;
+  cvode_get_stats(s, &now);
+  cv->before = now;
+  cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
+  cv->prec_jac_evals = 0;
+  SK__CV(CVodeReInit(cv->mem, t, cv->y), "restart after an event");
+  return SK_OK;
+}
+
+/* One internal step toward tout; with clamp (advance on a model with events)
+ * it does not pass tout, so that no event is found beyond an output time. */
+static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t, int clamp)
 {
   sk_context *ctx = cv->ctx;
   long nst = 0;
   CVodeGetNumSteps(cv->mem, &nst);
+  nst += (long)cv->before.steps;
   const int64_t budget = sk_stepper_get_max_steps(s);
   if (budget > 0 && nst >= budget) {
     sk_sunreal h = 0;
@@ -289,10 +308,14 @@ static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
     return sk__stepper_budget_error(s, *t, h, nst);
   }
   double tstop;
-  if (sk_stepper_get_stop_time(s, &tstop)) {
+  const int has_stop = sk_stepper_get_stop_time(s, &tstop);
+  if (has_stop) {
     SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
+  }
+  if (has_stop || clamp) {
     /* SUNDIALS 6 forgets the stop time once it has returned there: set it each step */
-    SK__CV(CVodeSetStopTime(cv->mem, tstop), "set the stop time");
+    const double stop = has_stop && (!clamp || tstop < tout) ? tstop : tout;
+    SK__CV(CVodeSetStopTime(cv->mem, stop), "set the stop time");
   }
   cv->have_callback_error = 0;
   sk_sunreal tret = *t;
@@ -318,7 +341,7 @@ static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t)
     /* an event: log it, let the model switch, restart (the RHS may jump here) */
     SK__CV(CVodeGetRootInfo(cv->mem, cv->roots), "read the event flags");
     SK_CALL(ctx, sk__stepper_events_fired(s, tret, cv->roots));
-    SK__CV(CVodeReInit(cv->mem, tret, cv->y), "restart after an event");
+    SK_CALL(ctx, restart_after_event(s, cv, tret));
   }
   return sk__stepper_after_step(s, tret, h);
 }
@@ -327,7 +350,7 @@ static sk_status cvode_step(sk_stepper *s, double tout, double *tret)
 {
   sk__cvode *cv = sk_stepper_get_impl(s);
   double t = s->t;
-  sk_status rc = one_step(s, cv, tout, &t);
+  sk_status rc = one_step(s, cv, tout, &t, 0);
   *tret = t;
   return rc;
 }
@@ -347,7 +370,7 @@ static sk_status cvode_advance(sk_stepper *s, double tout, double *tret)
   double t = tcur;
   sk_status rc = SK_OK;
   while (t < tout) {
-    rc = one_step(s, cv, tout, &t);
+    rc = one_step(s, cv, tout, &t, sk_model_get_nevents(cv->model) > 0);
     if (rc != SK_OK) {
       break;
     }
@@ -406,6 +429,9 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   CVodeGetLastStep(cv->mem, &h);
   st->last_order = q;
   st->last_h = h;
+  sk_stats now = *st;
+  *st = cv->before; /* plus the runs before the last restart at an event */
+  sk_stats_add(st, &now);
   return SK_OK;
 }
 

@@ -37,7 +37,8 @@ typedef struct {
   sk_error callback_error;
   int have_callback_error;
   int nonfinite_streak;
-  int *roots; /* CVodeGetRootInfo's result, one per model event */
+  int *roots;         /* CVodeGetRootInfo's result, one per model event */
+  sk_stats before;    /* counters of the runs before the last restart at an event */
 } sk__cvode;
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering

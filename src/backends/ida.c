@@ -201,6 +201,7 @@ static sk_status ida_setup(sk_stepper *s)
   sk_context *ctx = ida->ctx;
   const int64_t n = sk_model_get_n(ida->model);
   release(ida);
+  memset(&ida->before, 0, sizeof ida->before);
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&ida->sunctx) == 0 && ida->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
   ida->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), ida->sunctx);
@@ -295,8 +296,30 @@ static sk_status ida_failure(sk__ida *ida, int flag)
   return st;
 }
 
-/* One internal step; consistent initial values first. */
-static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
+static sk_status ida_get_stats(sk_stepper *s, sk_stats *st);
+
+/* After an event: keep the counters (IDAReInit zeroes them), restart at t
+ * with y' = f for an ODE model, new consistent values for a DAE. */
+static sk_status restart_after_event(sk_stepper *s, sk__ida *ida, double t)
+{
+  sk_context *ctx = ida->ctx;
+  sk_stats now;
+  ida_get_stats(s, &now);
+  ida->before = now;
+  ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
+  if (ida->ode) {
+    SK_CALL(ctx, sk_model_eval_rhs(ida->model, t, N_VGetArrayPointer(ida->y),
+                                   N_VGetArrayPointer(ida->yp)));
+  } else {
+    ida->ic_done = 0;
+  }
+  SK__IDA(IDAReInit(ida->mem, t, ida->y, ida->yp), "restart after an event");
+  return SK_OK;
+}
+
+/* One internal step; consistent initial values first. With clamp (advance
+ * on a model with events) it does not pass tout. */
+static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t, int clamp)
 {
   sk_context *ctx = ida->ctx;
   if (!ida->ic_done) {
@@ -307,6 +330,7 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
   }
   long nst = 0;
   IDAGetNumSteps(ida->mem, &nst);
+  nst += (long)ida->before.steps;
   const int64_t budget = sk_stepper_get_max_steps(s);
   if (budget > 0 && nst >= budget) {
     sk_sunreal h = 0;
@@ -314,9 +338,13 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
     return sk__stepper_budget_error(s, *t, h, nst);
   }
   double tstop;
-  if (sk_stepper_get_stop_time(s, &tstop)) {
+  const int has_stop = sk_stepper_get_stop_time(s, &tstop);
+  if (has_stop) {
     SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
-    SK__IDA(IDASetStopTime(ida->mem, tstop), "set the stop time");
+  }
+  if (has_stop || clamp) {
+    const double stop = has_stop && (!clamp || tstop < tout) ? tstop : tout;
+    SK__IDA(IDASetStopTime(ida->mem, stop), "set the stop time");
   }
   ida->have_callback_error = 0;
   sk_sunreal tret = *t;
@@ -340,14 +368,7 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t)
     /* an event: log it, let the model switch, restart with new consistent values */
     SK__IDA(IDAGetRootInfo(ida->mem, ida->roots), "read the event flags");
     SK_CALL(ctx, sk__stepper_events_fired(s, tret, ida->roots));
-    if (!ida->ode) {
-      SK__IDA(IDAReInit(ida->mem, tret, ida->y, ida->yp), "restart after an event");
-      ida->ic_done = 0;
-    } else {
-      SK_CALL(ctx, sk_model_eval_rhs(ida->model, tret, N_VGetArrayPointer(ida->y),
-                                     N_VGetArrayPointer(ida->yp)));
-      SK__IDA(IDAReInit(ida->mem, tret, ida->y, ida->yp), "restart after an event");
-    }
+    SK_CALL(ctx, restart_after_event(s, ida, tret));
   }
   return sk__stepper_after_step(s, tret, h);
 }
@@ -356,7 +377,7 @@ static sk_status ida_step(sk_stepper *s, double tout, double *tret)
 {
   sk__ida *ida = sk_stepper_get_impl(s);
   double t = s->t;
-  const sk_status rc = one_step(s, ida, tout, &t);
+  const sk_status rc = one_step(s, ida, tout, &t, 0);
   *tret = t;
   return rc;
 }
@@ -372,7 +393,7 @@ static sk_status ida_advance(sk_stepper *s, double tout, double *tret)
   double t = tcur;
   sk_status rc = SK_OK;
   while (t < tout) {
-    rc = one_step(s, ida, tout, &t);
+    rc = one_step(s, ida, tout, &t, sk_model_get_nevents(ida->model) > 0);
     if (rc != SK_OK) {
       break;
     }
@@ -424,6 +445,9 @@ static sk_status ida_get_stats(sk_stepper *s, sk_stats *st)
   IDAGetLastStep(ida->mem, &h);
   st->last_order = q;
   st->last_h = h;
+  sk_stats now = *st;
+  *st = ida->before; /* plus the runs before the last restart at an event */
+  sk_stats_add(st, &now);
   return SK_OK;
 }
 

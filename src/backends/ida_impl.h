@@ -23,7 +23,8 @@ typedef struct {
   sk_error callback_error;
   int have_callback_error;
   int nonfinite_streak;
-  int *roots; /* IDAGetRootInfo's result, one per model event */
+  int *roots;      /* IDAGetRootInfo's result, one per model event */
+  sk_stats before; /* counters of the runs before the last restart at an event */
 } sk__ida;
 
 /* sk__ida_consistent_init: make (y, y') at t (t0, or the time of an

@@ -134,6 +134,7 @@ static void print_summary(const cli_job *job, const sk_stats *st)
     printf("  relative L2 error = %.6e\n", job->rel_l2_err);
   }
   cli_network_report(job->model, sk_stepper_get_state(job->stepper), t_last, stdout);
+  cli_network_events(job->model, job->stepper, stdout);
   for (int i = 0; i < job->nfiles; i++) {
     printf("wrote %s\n", job->files[i]);
   }

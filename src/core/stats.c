@@ -37,3 +37,14 @@ void sk_stats_print_json(const sk_stats *st, FILE *out)
   fprintf(out, "\"last_order\": %d, \"last_h\": %.6e, \"t\": %.10e, \"wall_time\": %.6f}\n",
           st->last_order, st->last_h, st->t, st->wall_time);
 }
+
+void sk_stats_add(sk_stats *sum, const sk_stats *more)
+{
+#define SK__STATS_ADD(f, label) sum->f += more->f;
+  SK_STATS_COUNTERS(SK__STATS_ADD)
+#undef SK__STATS_ADD
+  sum->last_order = more->last_order;
+  sum->last_h = more->last_h;
+  sum->t = more->t;
+  sum->wall_time = more->wall_time;
+}

@@ -15,7 +15,8 @@ typedef enum {
   SK__NET_RAD,      /* E: value = eps A F [m^2], q = sigma value (Ta^4 - Tb^4) (absolute T) */
   SK__NET_SOURCE,   /* I: heat flow schedule from a to b (into b) [W] */
   SK__NET_FIXED,    /* V: T(a) = schedule, b the reference */
-  SK__NET_SWITCH    /* S: thermostat/switch (parsed; the model refuses it for now) */
+  SK__NET_SWITCH    /* S: thermostat: conductance value [W/K] between a and b, or heat flow
+                       value [W] from a to b (sw_source), switched by the sense node */
 } sk__net_kind;
 
 typedef enum {
@@ -39,6 +40,13 @@ typedef struct {
   double dt0;          /* CONV: reference temperature difference (> 0) */
   int64_t toff, tlen;  /* TABLE / tabulated CONV: tlen (x, y) pairs at reals[toff] */
   sk__net_schedule sched; /* SOURCE, FIXED */
+  /* SWITCH: sense node (-1 = reference), hysteresis band [low, high]; heating
+     (default: off when T_sense rises through high, on when it falls through low)
+     or cooling (on when it rises through high, off when it falls through low);
+     initial state sw_on0 = 1 on, 0 off, -1 from the sense node's initial temperature */
+  int64_t sense;
+  double low, high;
+  int sw_source, sw_cool, sw_on0;
   char *name;          /* hierarchical element name ("X1.R3") */
   int32_t file, line;  /* origin: files[file], 1-based line */
 } sk__net_element;

@@ -17,7 +17,7 @@ static const char *usage(char letter)
     case 'E': return "E<name> node1 node2 epsAF|eps=.. area=.. [f=..]";
     case 'I': return "I<name> from_node to_node value|PWL(..)|SIN(..)|PULSE(..)";
     case 'V': return "V<name> node 0 value|PWL(..)|SIN(..)|PULSE(..)";
-    case 'S': return "S<name> node1 node2 ...";
+    case 'S': return "S<name> node1 node2 sense_node T_low T_high g=G|q=Q [cool=0|1] [on=0|1]";
     default: return "X<name> node1 ... SUBCKT [name=value ...]";
   }
 }
@@ -267,6 +267,41 @@ static sk_status radiation(sk__nparser *p, const sk__nscope *scope, int64_t k, i
   return SK_OK;
 }
 
+/* Thermostat: sense T_low T_high g=|q= [cool=] [on=] from tokens [k, end). */
+static sk_status thermostat(sk__nparser *p, const sk__nscope *scope, int64_t k, int64_t end,
+                            sk__net_element *e)
+{
+  const sk__ntok *t = &p->toks[k];
+  if (end - k < 6) {
+    return sk__net_error(p, t, "thermostat: expected sense_node T_low T_high g=G|q=Q [cool=0|1] "
+                         "[on=0|1]");
+  }
+  e->kind = SK__NET_SWITCH;
+  SK_CALL(p->ctx, resolve_node(p, scope, t, &e->sense));
+  SK_CALL(p->ctx, sk__net_value(p, scope, t + 1, &e->low));
+  SK_CALL(p->ctx, sk__net_value(p, scope, t + 2, &e->high));
+  if (!(e->low < e->high)) {
+    return sk__net_error(p, t + 1, "thermostat: T_low (%g) must be below T_high (%g)", e->low,
+                         e->high);
+  }
+  static const char *const names[] = {"g", "q", "cool", "on"};
+  double vals[4] = {0.0, 0.0, 0.0, -1.0};
+  int seen[4] = {0, 0, 0, 0};
+  SK_CALL(p->ctx, keywords(p, scope, k + 3, end, names, 4, vals, seen));
+  if (seen[0] == seen[1] || vals[0] < 0 || vals[1] < 0) {
+    return sk__net_error(p, t + 3, "thermostat: give exactly one of g= (a switched conductance, "
+                         "W/K, >= 0) or q= (a switched heat flow, W, >= 0)");
+  }
+  if ((vals[2] != 0 && vals[2] != 1) || (seen[3] && vals[3] != 0 && vals[3] != 1)) {
+    return sk__net_error(p, t + 3, "thermostat: cool= and on= take 0 or 1");
+  }
+  e->sw_source = seen[1];
+  e->value = seen[1] ? vals[1] : vals[0];
+  e->sw_cool = vals[2] != 0;
+  e->sw_on0 = seen[3] ? (int)vals[3] : -1;
+  return SK_OK;
+}
+
 /* Store the element, checking that its name is new. */
 static sk_status add_element(sk__nparser *p, const sk__nscope *scope, const sk__ntok *name,
                              sk__net_element *e)
@@ -371,8 +406,7 @@ static sk_status two_terminal(sk__nparser *p, const sk__nscope *scope, const sk_
       SK_CALL(p->ctx, schedule(p, scope, k, end, &e->sched));
       return SK_OK;
     default:
-      e->kind = SK__NET_SWITCH;
-      return SK_OK;
+      return thermostat(p, scope, k, end, e);
   }
   if (e->value < 0) {
     return sk__net_error(p, vt, "%s: negative coefficient %g", t->text, e->value);

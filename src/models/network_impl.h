@@ -26,7 +26,32 @@ typedef struct {
   double *dp;        /* work: dP/dT values in pattern order */
   double *pw;        /* work: balances (length n) */
   double kelvin;     /* 273.15 with tunit = C, else 0 */
+  int64_t nsw;             /* thermostats (S elements) */
+  int64_t *sw_elem;        /* their element indices, in netlist order (event k = switch k) */
+  unsigned char *elem_on;  /* per element: 1 while a thermostat conducts/heats (others 0) */
 } sk__network;
+
+/* sk__network_fill_temperatures: the temperature of every netlist node at
+ * (t, y) into d->temp (unknowns from y, fixed nodes from their schedules). */
+void sk__network_fill_temperatures(sk__network *d, double t, const double *y);
+
+/* sk__network_switches_init: find the thermostats and set their initial
+ * states (given, or from the sense node's initial temperature: heating on
+ * below the middle of the band, cooling on above it). Errors: SK_ERR_NOMEM. */
+sk_status sk__network_switches_init(sk__network *d);
+
+/* sk__network_switches_reset: every thermostat back to its initial state
+ * (called with the initial values, so that each run starts alike). */
+void sk__network_switches_reset(sk__network *d);
+
+/* sk__network_events / sk__network_switch_action: the model's event
+ * callbacks (sk_event_fn, sk_event_action_fn; user data d). Root k of
+ * thermostat k is T_sense - the threshold that ends its present state. */
+int sk__network_events(double t, const double *y, double *g, void *ud);
+int sk__network_switch_action(double t, const double *y, const int *fired, void *ud);
+
+/* sk__network_switch_name: the name of thermostat k (its element name). */
+const char *sk__network_switch_name(const sk__network *d, int64_t k);
 
 /* sk__network_check: the structural checks of sk_network_create_from_file
  * (massless nodes, floating groups) on a built d. Errors: SK_ERR_INPUT

@@ -22,8 +22,9 @@ static void network_free(void *ud)
   }
   sk_context *ctx = d->ctx;
   sk__netlist_destroy(ctx, &d->nl);
-  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap,    d->t0, d->temp,
-                    d->id,       d->colptr,  d->rowind,   d->pos,    d->dp, d->pw};
+  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap, d->t0,      d->temp, d->id,
+                    d->colptr,   d->rowind,  d->pos,      d->dp,  d->pw,      d->sw_elem,
+                    d->elem_on};
   for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
     sk__free(ctx, arrays[k]);
   }
@@ -33,7 +34,7 @@ static void network_free(void *ud)
 int sk__network_conductive(const sk__net_element *e)
 {
   return e->kind == SK__NET_COND || e->kind == SK__NET_TABLE || e->kind == SK__NET_CONV ||
-         e->kind == SK__NET_RAD;
+         e->kind == SK__NET_RAD || (e->kind == SK__NET_SWITCH && !e->sw_source);
 }
 
 /* The state of netlist node k (-1 for the reference and fixed nodes). */
@@ -48,8 +49,7 @@ static double temp(const sk__network *d, int64_t k)
   return k < 0 ? 0.0 : d->temp[k];
 }
 
-/* Temperatures of every node at t: unknowns from y, fixed nodes from their schedules. */
-static void fill_temperatures(sk__network *d, double t, const double *y)
+void sk__network_fill_temperatures(sk__network *d, double t, const double *y)
 {
   const sk__netlist *nl = d->nl;
   for (int64_t k = 0; k < nl->nnodes; k++) {
@@ -106,7 +106,7 @@ static void add_at(double *dp, int64_t p, double v)
 static void balances(sk__network *d, double t, const double *y, double *p, double *dp)
 {
   const sk__netlist *nl = d->nl;
-  fill_temperatures(d, t, y);
+  sk__network_fill_temperatures(d, t, y);
   memset(p, 0, (size_t)d->n * sizeof *p);
   if (dp) {
     memset(dp, 0, (size_t)d->colptr[d->n] * sizeof *dp);
@@ -114,11 +114,11 @@ static void balances(sk__network *d, double t, const double *y, double *p, doubl
   for (int64_t k = 0; k < nl->nelems; k++) {
     const sk__net_element *e = &nl->elems[k];
     const int64_t sa = state(d, e->a), sb = state(d, e->b);
-    if (sa < 0 && sb < 0) {
+    if ((sa < 0 && sb < 0) || (e->kind == SK__NET_SWITCH && !d->elem_on[k])) {
       continue;
     }
-    if (e->kind == SK__NET_SOURCE) {
-      const double q = sk__net_schedule_eval(nl, &e->sched, t);
+    if (e->kind == SK__NET_SOURCE || (e->kind == SK__NET_SWITCH && e->sw_source)) {
+      const double q = e->kind == SK__NET_SWITCH ? e->value : sk__net_schedule_eval(nl, &e->sched, t);
       const double in = (sb >= 0 ? q : 0.0) - (sa >= 0 ? q : 0.0);
       if (sb >= 0) {
         p[sb] += q;
@@ -271,10 +271,6 @@ static sk_status classify_nodes(sk__network *d)
   char w1[512], w2[512];
   for (int64_t k = 0; k < nl->nelems; k++) {
     const sk__net_element *e = &nl->elems[k];
-    SK_CHECK(ctx, e->kind != SK__NET_SWITCH, SK_ERR_UNSUPPORTED,
-             "%s: %s: thermostat/switch elements (S) are not supported yet (they need event "
-             "location in the engines)",
-             where(d, e, w1, sizeof w1), e->name);
     if (e->kind == SK__NET_FIXED) {
       const int64_t prev = d->fixed_by[e->a];
       SK_CHECK(ctx, prev < 0, SK_ERR_INPUT,
@@ -411,6 +407,9 @@ static sk_status make_model(sk_context *ctx, sk__network *d, sk_model **model)
   sk_model_set_name(m, "network");
   sk_model_set_component_name(m, network_component_name);
   st = sk_model_set_jac_pattern(m, d->colptr, d->rowind);
+  if (st == SK_OK && d->nsw > 0) {
+    st = sk_model_set_events(m, (int)d->nsw, sk__network_events, sk__network_switch_action);
+  }
   if (st == SK_OK && d->dae) {
     sk_model_set_residual(m, network_residual);
     sk_model_set_dae_jac_values(m, network_dae_jac);
@@ -448,6 +447,9 @@ static sk_status create_from_netlist(sk_context *ctx, sk__netlist *nl, const sk_
   }
   if (st == SK_OK) {
     st = build_pattern(d);
+  }
+  if (st == SK_OK) {
+    st = sk__network_switches_init(d);
   }
   if (st != SK_OK) {
     network_free(d);
@@ -497,6 +499,12 @@ static const sk__network *network_of(const sk_model *m)
 int sk_network_is_network(const sk_model *m)
 {
   return network_of(m) != NULL;
+}
+
+const char *sk_network_event_name(const sk_model *m, int64_t k)
+{
+  const sk__network *d = network_of(m);
+  return d && k >= 0 && k < d->nsw ? sk__network_switch_name(d, k) : NULL;
 }
 
 int64_t sk_network_get_num_nodes(const sk_model *m)

@@ -406,6 +406,9 @@ sk_status sk_stepper_setup(sk_stepper *s)
   /* increments of a finite-difference Jacobian scaled by this run's error weights */
   SK_CALL(s->ctx, sk__model_set_fd_weights(s->model, s->rtol, s->atol, s->atol_vec));
   SK_CALL(s->ctx, detect_pattern_if_asked(s));
+  if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
+    SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
+  }
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }

@@ -52,7 +52,9 @@ static int action(double t, const double *y, const int *fired, void *ud)
   (void)t;
   (void)y;
   thermostat *th = ud;
-  if (fired[0]) {
+  if (!fired) { /* the start of a run: the heater starts on */
+    th->on = 1;
+  } else if (fired[0]) {
     th->on = !th->on;
   }
   return 0;
