@@ -46,3 +46,16 @@ sk_cli_test(network_missing_file 66 "cannot open netlist '/nonexistent/board.net
 sk_cli_test(network_bad_probe 65 "output.probe_nodes: network: no node named 'nowhere'" none
   run --set model.type=network --set model.netlist=${SK_NET_DATA}/sheath_fixture.net
   --set "output.probe_nodes=sheath, nowhere")
+
+# --- steady states of networks (a netlist given directly) ------------------------------
+# expected values: the chain's hand-solved steady state in tests/regression/networks/steady_chain.net
+# (T_a = 360, T_mid = 350, T_b = 320 K; mid is massless, so this is the DAE path F(y, 0) = 0)
+add_test(NAME cli_network_steady_dae COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> steady --quiet ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/steady_chain.net > out.txt 2>&1; rc=$?; cat out.txt; awk -F, 'NR > 1 { want[\"\\\"T(a)\\\"\"] = 360; want[\"\\\"T(mid)\\\"\"] = 350; want[\"\\\"T(b)\\\"\"] = 320; d = $3 - want[$2]; if (d < 0) d = -d; if (d > 1e-9) bad = 1; n++ } END { exit bad || n != 3 }' steady.csv; ok=$?; rm -rf $d; test $rc -eq 0 -a $ok -eq 0")
+set_tests_properties(cli_network_steady_dae PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+# a group with no conductive path to a fixed temperature has no steady state: named, exit 65
+sk_cli_test(network_steady_floating 65 "floating sub-network with no conductive path to a fixed-temperature node or the reference" none
+  steady ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)
+# ... while its transient is well posed
+sk_cli_test(network_run_floating 0 "energy balance" complete
+  run --quiet ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)

@@ -118,6 +118,12 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opt
 sk_status sk_steady_solve(sk_context *ctx, sk_model *model, const sk_steady_settings *s,
                           double *u, sk_steady_report *report);
 
+/* sk_steady_eval: the steady system at u into f (length n): f(t, u) for an
+ * ODE model, F(t, u, 0) for a DAE model (whose steady states sk_steady_solve
+ * also finds: F(t_s, y, y' = 0) = 0 with the Jacobian dF/dy). Errors: those
+ * of the model's evaluation, SK_ERR_NOMEM. */
+sk_status sk_steady_eval(sk_model *model, double t, const double *u, double *f);
+
 #ifdef __cplusplus
 }
 #endif

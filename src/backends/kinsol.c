@@ -60,6 +60,7 @@ typedef struct {
   SUNLinearSolver LS;
   sk__sun_jac jac;
   N_Vector pinv; /* jacobi: 1 / diag(J) */
+  double *zero;  /* DAE models: y' = 0, length n (NULL for ODE models) */
   char linsol[16], prec[16], ordering[16];
   int64_t sys_evals;      /* calls of the system function (KINSOL's and its J v / DQ calls) */
   int64_t prec_jac_evals; /* Jacobians evaluated by the jacobi preconditioner */
@@ -97,20 +98,43 @@ static int three_way(sk__kin *k, sk_status rc)
   return -1;
 }
 
-/* KINSysFn: F(u) = f(t_s, u). */
+sk_status sk_steady_eval(sk_model *model, double t, const double *u, double *f)
+{
+  if (sk_model_get_kind(model) != SK_MODEL_DAE) {
+    return sk_model_eval_rhs(model, t, u, f);
+  }
+  sk_context *ctx = sk_model_get_context(model);
+  const int64_t n = sk_model_get_n(model);
+  double *zero = sk__calloc(ctx, (size_t)n, sizeof *zero);
+  SK_CHECK(ctx, zero != NULL, SK_ERR_NOMEM, "cannot allocate y' = 0");
+  const sk_status st = sk_model_eval_residual(model, t, u, zero, f);
+  sk__free(ctx, zero);
+  return st;
+}
+
+/* The steady system at u (sk_steady_eval without its allocation). */
+static sk_status steady_f(sk__kin *k, const double *u, double *f)
+{
+  return k->zero ? sk_model_eval_residual(k->model, k->t, u, k->zero, f)
+                 : sk_model_eval_rhs(k->model, k->t, u, f);
+}
+
+/* KINSysFn: the steady system. */
 static int sys_fn(N_Vector u, N_Vector f, void *ud)
 {
   sk__kin *k = ud;
   k->sys_evals++;
-  return three_way(k, sk_model_eval_rhs(k->model, k->t, N_VGetArrayPointer(u),
-                                        N_VGetArrayPointer(f)));
+  return three_way(k, steady_f(k, N_VGetArrayPointer(u), N_VGetArrayPointer(f)));
 }
 
-/* Evaluate df/du at u into k->jac.vals (model order). */
+/* Evaluate its Jacobian at u into k->jac.vals (model order): df/du, or dF/dy at y' = 0. */
 static int eval_jac(sk__kin *k, N_Vector u, N_Vector fu)
 {
-  return three_way(k, sk_model_eval_jac(k->model, k->t, N_VGetArrayPointer(u),
-                                        fu ? N_VGetArrayPointer(fu) : NULL, k->jac.vals));
+  const double *fp = fu ? N_VGetArrayPointer(fu) : NULL;
+  return three_way(k, k->zero ? sk_model_eval_dae_jac(k->model, k->t, 0.0, N_VGetArrayPointer(u),
+                                                      k->zero, fp, k->jac.vals)
+                              : sk_model_eval_jac(k->model, k->t, N_VGetArrayPointer(u), fp,
+                                                  k->jac.vals));
 }
 
 /* KINLsJacFn: the model's Jacobian into KINSOL's sparse or dense matrix. */
@@ -419,6 +443,8 @@ static void release(sk__kin *k)
     }
   }
   sk__sun_jac_free(k->ctx, &k->jac);
+  sk__free(k->ctx, k->zero);
+  k->zero = NULL;
   if (k->sunctx) {
     SUNContext_Free(&k->sunctx);
   }
@@ -432,7 +458,7 @@ static sk_status measure_residual(sk__kin *k, const double *u, sk_steady_report 
   double *f = N_VGetArrayPointer(k->work);
   const double *fs = N_VGetArrayPointer(k->fscale);
   k->sys_evals++;
-  SK_CALL(k->ctx, sk_model_eval_rhs(k->model, k->t, u, f));
+  SK_CALL(k->ctx, steady_f(k, u, f));
   double maxf = 0.0, maxs = 0.0, sum2 = 0.0;
   int64_t worst = -1;
   for (int64_t i = 0; i < k->n; i++) {
@@ -608,7 +634,7 @@ static sk_status run(sk__kin *k, double *u, sk_steady_report *r)
   snprintf(r->ordering, sizeof r->ordering, "%s", k->ordering);
   SK_CALL(ctx, setup(k, u));
   const int uses_jac = strcmp(k->linsol, "spgmr") != 0 || !strcmp(k->prec, "jacobi");
-  if (k->set->check_jacobian && uses_jac && k->jac.colptr) {
+  if (k->set->check_jacobian && uses_jac && k->jac.colptr && !k->zero) {
     SK_CALL(ctx, sk__jacobian_selftest(k->model, k->t, u));
   }
   k->fd_base = sk_model_get_fd_rhs_evals(k->model);
@@ -643,8 +669,10 @@ sk_status sk_steady_solve(sk_context *ctx, sk_model *model, const sk_steady_sett
   sk_steady_report *r = report ? report : &local;
   memset(r, 0, sizeof *r);
   r->worst = -1;
-  SK_CHECK(ctx, sk_model_get_kind(model) == SK_MODEL_ODE, SK_ERR_UNSUPPORTED,
-           "steady state: model '%s' is not an ODE u' = f(t, u)", sk_model_get_name(model));
+  const sk_model_kind kind = sk_model_get_kind(model);
+  SK_CHECK(ctx, kind == SK_MODEL_ODE || kind == SK_MODEL_DAE, SK_ERR_UNSUPPORTED,
+           "steady state: model '%s' is neither an ODE u' = f(t, u) nor a DAE F(t, y, y') = 0",
+           sk_model_get_name(model));
   const int64_t n = sk_model_get_n(model);
   SK_CALL(ctx, check_settings(ctx, s, n));
   sk__kin *k = sk__calloc(ctx, 1, sizeof *k);
@@ -654,6 +682,13 @@ sk_status sk_steady_solve(sk_context *ctx, sk_model *model, const sk_steady_sett
   k->set = s;
   k->n = n;
   k->t = s->t;
+  if (kind == SK_MODEL_DAE) { /* the steady state of F(t, y, y') = 0 solves F(t_s, y, 0) = 0 */
+    k->zero = sk__calloc(ctx, (size_t)n, sizeof *k->zero);
+    if (!k->zero) {
+      sk__free(ctx, k);
+      return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the steady DAE system");
+    }
+  }
   const sk_status st = run(k, u, r);
   release(k);
   sk__free(ctx, k);

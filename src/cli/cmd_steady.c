@@ -75,6 +75,18 @@ static int prefix_chosen(const sk_options *o, const cli_args *a)
 static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
 {
   sk_options *o = r->job.opts;
+  /* a network's integrated heat flows grow at a steady state, and a group of nodes with no
+     conductive path to a fixed temperature has none: unless told otherwise, steady asks for
+     neither the energy states nor such groups */
+  static const char *const steady_defaults[][2] = {{"model.energy_balance", "false"},
+                                                   {"model.require_anchor", "true"}};
+  for (size_t k = 0; k < sizeof steady_defaults / sizeof steady_defaults[0]; k++) {
+    if (sk_options_is_key(o, steady_defaults[k][0]) && !sk_options_is_set(o, steady_defaults[k][0])) {
+      char assign[96];
+      snprintf(assign, sizeof assign, "%s=%s", steady_defaults[k][0], steady_defaults[k][1]);
+      SK_CALL(ctx, sk_options_set_assignment(o, assign));
+    }
+  }
   SK_CALL(ctx, cli_job_build_model(ctx, &r->job));
   if (!prefix_chosen(o, a)) { /* set, so that the echoed options reproduce it */
     SK_CALL(ctx, sk_options_set_assignment(o, "output.prefix=steady"));
@@ -89,7 +101,9 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   double t0 = 0.0;
   SK_CALL(ctx, sk_options_get_string(o, "steady.guess", &guess));
   SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &t0));
-  if (!strcmp(guess, "initial")) {
+  if (!strcmp(guess, "initial") && sk_model_get_kind(r->job.model) == SK_MODEL_DAE) {
+    SK_CALL(ctx, sk_model_eval_dae_initial(r->job.model, t0, r->u, r->f)); /* r->f: scratch y'0 */
+  } else if (!strcmp(guess, "initial")) {
     SK_CALL(ctx, sk_model_eval_initial(r->job.model, t0, r->u));
   }
   return SK_OK;
@@ -273,7 +287,7 @@ static int write_outputs(sk_context *ctx, steady_run *r, int argc, char **argv)
   if (!r->csv && !r->hdf5) {
     return SK_EXIT_OK;
   }
-  sk_status st = sk_model_eval_rhs(r->job.model, r->set.t, r->u, r->f);
+  sk_status st = sk_steady_eval(r->job.model, r->set.t, r->u, r->f);
   char *report = report_json_text(r);
   char *effective = sk_options_effective_string(r->job.opts);
   char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");

@@ -60,7 +60,12 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
 sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
                        size_t nsets)
 {
-  if (config) {
+  const size_t len = config ? strlen(config) : 0;
+  if (len > 4 && strcmp(config + len - 4, ".net") == 0) {
+    /* a thermal netlist given directly: the network model with the default settings */
+    SK_CALL(ctx, sk_options_set_assignment(job->opts, "model.type=network"));
+    SK_CALL(ctx, sk_options_set(job->opts, "model.netlist", config, NULL));
+  } else if (config) {
     SK_CALL(ctx, sk_config_load(job->opts, config));
   } else {
     for (size_t k = 0; k < sizeof embedded_default_job / sizeof embedded_default_job[0]; k++) {
@@ -178,6 +183,10 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_options_check_pending(o));
   if (!job->model) {
     SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+  }
+  /* a DAE model goes to IDA unless an engine is configured */
+  if (sk_model_get_kind(job->model) == SK_MODEL_DAE && !sk_options_is_set(o, "solver.method")) {
+    SK_CALL(ctx, sk_options_set_assignment(o, "solver.method=ida-bdf"));
   }
   /* the model's natural end time (a library problem's, a plugin's) unless solver.t_end is
      configured, set as the option so that the echoed options reproduce the run */

@@ -34,14 +34,17 @@ void cli_job_free(cli_job *job);
 /* cli_job_options: the options database with every module's table. */
 sk_status cli_job_options(sk_context *ctx, cli_job *job);
 
-/* cli_job_load: the embedded default job or CONFIG, then the --set assignments. */
+/* cli_job_load: the embedded default job, CONFIG (YAML), or a thermal
+ * netlist CONFIG ending in .net (model.type = network on it), then the --set
+ * assignments. */
 sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
                        size_t nsets);
 
 /* cli_job_build_model: the model of model.type (a plugin's after its
  * parameters are checked, a grid model, a library problem, a Matrix Market
- * model), refusing any key no table declared; a model's natural end time
- * becomes solver.t_end unless that is configured. */
+ * model, a thermal network), refusing any key no table declared; a DAE
+ * model gets solver.method = ida-bdf and a model's natural end time
+ * solver.t_end, unless those are configured. */
 sk_status cli_job_build_model(sk_context *ctx, cli_job *job);
 
 /* cli_job_prepare: validate everything and build model and engine before

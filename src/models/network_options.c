@@ -15,6 +15,9 @@ static const sk_option_spec network_table[] = {
   {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
    "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
    "the reference) to the state and report the energy balance at the end of the run"},
+  {"model.require_anchor", SK_OPT_BOOL, "false", 0, 0, NULL,
+   "network: refuse a group of nodes with no conductive path to a fixed temperature or the "
+   "reference (its steady state is singular; `stiffkit steady` turns this on)"},
   {"output.probe_nodes", SK_OPT_STRING, "", 0, 0, NULL,
    "network: probe these nodes by name (separated by commas or blanks; replaces "
    "output.probes)"},
@@ -40,6 +43,7 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
   SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
            "model.type = network needs model.netlist (a thermal netlist file)");
   SK_CALL(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));
+  SK_CALL(ctx, sk_options_get_bool(opts, "model.require_anchor", &p.check_steady));
   SK_CALL(ctx, sk_network_create_from_file(ctx, &p, model));
   return SK_OK;
 }
