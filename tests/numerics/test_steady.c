@@ -480,9 +480,14 @@ static void test_bad_settings(sk_context *ctx)
   u = 1.0;
   expect_failure(ctx, solve(ctx, m, "klu", "auto", &u, &r, NULL), SK_ERR_INPUT, "Jacobian");
   sk_model_destroy(&m);
-  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_DAE, 1, &m));
+  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ALGEBRAIC, 1, &m));
   expect_failure(ctx, solve(ctx, m, "dense", "auto", &u, &r, NULL), SK_ERR_UNSUPPORTED,
-                 "is not an ODE");
+                 "is neither an ODE u' = f(t, u) nor a DAE");
+  sk_model_destroy(&m);
+  /* a DAE model is solved as F(t, y, 0) = 0: without a residual there is nothing to solve */
+  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_DAE, 1, &m));
+  expect_failure(ctx, solve(ctx, m, "dense", "auto", &u, &r, NULL), SK_ERR_STATE,
+                 "has no DAE residual");
   sk_model_destroy(&m);
 }
 
