@@ -59,3 +59,15 @@ sk_cli_test(network_steady_floating 65 "floating sub-network with no conductive 
 # ... while its transient is well posed
 sk_cli_test(network_run_floating 0 "energy balance" complete
   run --quiet ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)
+
+# --- element heat flows and the event log in the result files ---------------------------
+# expected values: while the heater is on the body follows T = 120 - 100 e^{-t/100}, so the
+# loss through Rloss at t = 10 is T - 20 = 100 (1 - e^{-0.1}) = 9.516258196; the first event
+# is the closed-form switch time 100 ln(100/60) = 51.0825624 with direction +1
+add_test(NAME cli_network_flow_files COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net > out.txt 2>&1; rc=$?; awk -F, '$1 + 0 == 10 { d = $2 - 9.516258196; if (d < 0) d = -d; ok = d < 1e-7 } END { exit !ok }' thermostat.flows.csv; a=$?; awk -F, 'NR == 2 { d = $1 - 51.0825624; if (d < 0) d = -d; ok = d < 1e-6 && $3 + 0 == 1 } END { exit !ok }' thermostat.events.csv; b=$?; h5ls -r thermostat.h5 | grep -q '/flows/values'; c=$?; cat out.txt; rm -rf $d; test $rc -eq 0 -a $a -eq 0 -a $b -eq 0 -a $c -eq 0")
+set_tests_properties(cli_network_flow_files PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+# a failed run keeps the flows and events written so far as .partial files, marked incomplete
+sk_cli_test(network_flow_files_partial 10 "in component 0" partial
+  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net
+  --inject nan:comp=0:t=100)

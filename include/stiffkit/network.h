@@ -70,6 +70,17 @@ sk_status sk_network_create_from_string(sk_context *ctx, const char *text, const
 /* sk_network_is_network: 1 when m was built by this module (never fails). */
 int sk_network_is_network(const sk_model *m);
 
+/* Element heat flows: every element but C and V, in netlist order.
+ * sk_network_flow_count: how many (0 for another model);
+ * sk_network_flow_name: the name of flow k (NULL out of range);
+ * sk_network_flows: q[k] = the heat flow of element k at (t, y), W: from
+ * its first node to its second (a source's or thermostat heater's into its
+ * second node; 0 while a thermostat is off). Errors: SK_ERR_ARG (NULL
+ * argument or not a network model). */
+int64_t sk_network_flow_count(const sk_model *m);
+const char *sk_network_flow_name(const sk_model *m, int64_t k);
+sk_status sk_network_flows(const sk_model *m, double t, const double *y, double *q);
+
 /* sk_network_event_name: the thermostat (S element, hierarchical name)
  * behind event k of a network model -- event k is the k-th thermostat of
  * the netlist; NULL for another model or k out of range. */

@@ -23,11 +23,13 @@ static const char *const embedded_default_job[] = {
 void cli_job_init(cli_job *job)
 {
   memset(job, 0, sizeof *job);
+  job->net.flows = job->net.events = -1;
 }
 
 void cli_job_free(cli_job *job)
 {
   sk__results_destroy(&job->results);
+  cli_network_series_free(&job->net);
   sk_stepper_destroy(&job->stepper);
   sk_model_destroy(&job->model);
   sk_options_destroy(&job->opts);
@@ -316,8 +318,10 @@ sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_resul
  * so that no older file can be mistaken for this run's output. */
 static sk_status remove_previous_results(sk_context *ctx, const char *dir, const char *prefix)
 {
-  static const char *const suffixes[] = {".csv", ".h5", ".provenance.yaml", ".partial.csv",
-                                         ".partial.h5", ".partial.provenance.yaml"};
+  static const char *const suffixes[] = {
+      ".csv",         ".h5",         ".provenance.yaml",         ".flows.csv",         ".events.csv",
+      ".partial.csv", ".partial.h5", ".partial.provenance.yaml", ".partial.flows.csv",
+      ".partial.events.csv"};
   for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, prefix, suffixes[k]);
@@ -356,6 +360,20 @@ static sk_status open_results(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk__results_open(ctx, &rc, &job->results));
   job->started = 1;
   SK_CALL(ctx, cli_job_set_results_grid(ctx, job, job->results));
+  SK_CALL(ctx, cli_network_series_open(ctx, job->model, job->results, &job->net));
+  return SK_OK;
+}
+
+/* One output: the state row, then a network's flows and new events. */
+static sk_status write_output(sk_context *ctx, cli_job *job, double t, const double *y,
+                              const double *ex)
+{
+  if (!job->results) {
+    return SK_OK;
+  }
+  SK_CALL(ctx, sk__results_write(job->results, t, y, ex));
+  SK_CALL(ctx, cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t,
+                                        y));
   return SK_OK;
 }
 
@@ -404,9 +422,7 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
   const double *ex;
   const double *y = sk_stepper_get_state(job->stepper);
   SK_CALL(ctx, exact_at(ctx, job, job->t0, &ex));
-  if (job->results) {
-    SK_CALL(ctx, sk__results_write(job->results, job->t0, y, ex));
-  }
+  SK_CALL(ctx, write_output(ctx, job, job->t0, y, ex));
   for (size_t k = 0; k < job->ntimes; k++) {
     double tret;
     sk_status st = sk_stepper_advance(job->stepper, job->times[k], &tret);
@@ -418,9 +434,7 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
                                tret);
     }
     SK_CALL(ctx, exact_at(ctx, job, tret, &ex));
-    if (job->results) {
-      SK_CALL(ctx, sk__results_write(job->results, tret, y, ex));
-    }
+    SK_CALL(ctx, write_output(ctx, job, tret, y, ex));
   }
   if (job->exact) {
     record_error(job, y);

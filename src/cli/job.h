@@ -2,6 +2,7 @@
 #ifndef SK_CLI_JOB_H
 #define SK_CLI_JOB_H
 
+#include "cli/network_report.h"
 #include "io/results.h"
 #include "stiffkit/stiffkit.h"
 
@@ -24,6 +25,7 @@ typedef struct {
   int started;   /* result files were opened */
   int have_error;
   double max_err, rms_err, rel_l2_err;
+  cli_network_series net; /* a network's heat flows and event log */
   int nfiles;
   char files[CLI_MAX_FILES][4096];
 } cli_job;

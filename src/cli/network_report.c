@@ -1,5 +1,8 @@
 /* src/cli/network_report.c: the energy balance and the thermostat event log that `stiffkit run` prints for thermal network models */
+#include <stdlib.h>
+
 #include "cli/network_report.h"
+#include "core/error.h"
 
 void cli_network_report(const sk_model *m, const double *y, double t, FILE *f)
 {
@@ -33,4 +36,57 @@ void cli_network_events(const sk_model *m, const sk_stepper *s, FILE *f)
   if (n > 40) {
     fprintf(f, "  ... %zu more\n", n - 40);
   }
+}
+
+sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results *res,
+                                  cli_network_series *ns)
+{
+  ns->flows = ns->events = -1;
+  ns->logged = 0;
+  if (!res || !sk_network_is_network(m)) {
+    return SK_OK;
+  }
+  ns->nflows = sk_network_flow_count(m);
+  if (ns->nflows > 0 && ns->nflows <= 100000) {
+    const char **names = calloc((size_t)ns->nflows, sizeof *names);
+    ns->q = calloc((size_t)ns->nflows, sizeof *ns->q);
+    SK_CHECK(ctx, names && ns->q, SK_ERR_NOMEM, "cannot allocate the heat-flow series");
+    for (int64_t k = 0; k < ns->nflows; k++) {
+      names[k] = sk_network_flow_name(m, k);
+    }
+    const sk_status st = sk__results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
+    free(names);
+    SK_CALL(ctx, st);
+  }
+  if (sk_model_get_nevents(m) > 0) {
+    static const char *const cols[] = {"event", "direction"};
+    SK_CALL(ctx, sk__results_add_series(res, "events", 2, cols, &ns->events));
+  }
+  return SK_OK;
+}
+
+sk_status cli_network_series_write(sk_context *ctx, const sk_model *m, const sk_stepper *s,
+                                   sk_results *res, cli_network_series *ns, double t,
+                                   const double *y)
+{
+  if (ns->events >= 0) {
+    const sk_event_record *log;
+    size_t n;
+    sk_stepper_get_events(s, &log, &n);
+    for (; ns->logged < n; ns->logged++) {
+      const double row[2] = {(double)log[ns->logged].index, (double)log[ns->logged].direction};
+      SK_CALL(ctx, sk__results_write_series(res, ns->events, log[ns->logged].t, row));
+    }
+  }
+  if (ns->flows >= 0) {
+    SK_CALL(ctx, sk_network_flows(m, t, y, ns->q));
+    SK_CALL(ctx, sk__results_write_series(res, ns->flows, t, ns->q));
+  }
+  return SK_OK;
+}
+
+void cli_network_series_free(cli_network_series *ns)
+{
+  free(ns->q);
+  ns->q = NULL;
 }

@@ -4,7 +4,34 @@
 
 #include <stdio.h>
 
+#include "io/results.h"
 #include "stiffkit/stiffkit.h"
+
+/* The extra result series of a network run: element heat flows at the
+ * output times (<prefix>.flows.csv, HDF5 /flows) and the thermostat event
+ * log (<prefix>.events.csv, HDF5 /events: time, event index, direction). */
+typedef struct {
+  int flows, events; /* series ids, -1 when not written */
+  int64_t nflows;
+  double *q;         /* nflows */
+  size_t logged;     /* events written so far */
+} cli_network_series;
+
+/* cli_network_series_open: add the series for a network model (flows when
+ * it has at most 100000 flow elements, events when it has thermostats);
+ * nothing for other models. Errors: those of sk__results_add_series,
+ * SK_ERR_NOMEM. */
+sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results *res,
+                                  cli_network_series *ns);
+
+/* cli_network_series_write: the flows at (t, y) and the events located
+ * since the last call. Errors: those of sk__results_write_series. */
+sk_status cli_network_series_write(sk_context *ctx, const sk_model *m, const sk_stepper *s,
+                                   sk_results *res, cli_network_series *ns, double t,
+                                   const double *y);
+
+/* cli_network_series_free: frees the work array (accepts a zeroed struct). */
+void cli_network_series_free(cli_network_series *ns);
 
 /* cli_network_report: for a network model with energy states, print the
  * energy balance at the state y (time t) to f; nothing for other models. */

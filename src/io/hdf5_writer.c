@@ -26,6 +26,12 @@ struct sk__h5_writer {
   hsize_t nrows;     /* rows written completely */
   int failed;        /* an HDF5 call failed */
   int lost;          /* closing failed: the file on disk cannot be trusted */
+  /* extra series: groups /<name> with time and values */
+  int nseries;
+  char s_time[SK__RESULTS_MAX_SERIES][48], s_vals[SK__RESULTS_MAX_SERIES][48];
+  hid_t d_stime[SK__RESULTS_MAX_SERIES], d_svals[SK__RESULTS_MAX_SERIES];
+  hsize_t s_rows[SK__RESULTS_MAX_SERIES];
+  size_t s_ncols[SK__RESULTS_MAX_SERIES];
 };
 
 /* ---- error handling: HDF5's printing off, its stack turned into a message */
@@ -331,6 +337,10 @@ static hid_t h5_fapl(void)
 
 static void h5_close_all(sk__h5_writer *w)
 {
+  for (int k = 0; k < w->nseries; k++) {
+    h5_close_id(&w->d_stime[k], H5Dclose);
+    h5_close_id(&w->d_svals[k], H5Dclose);
+  }
   h5_close_id(&w->d_time, H5Dclose);
   h5_close_id(&w->d_probes, H5Dclose);
   h5_close_id(&w->d_norms, H5Dclose);
@@ -460,6 +470,51 @@ done:
   return st;
 }
 
+sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
+                                   const char *const *names)
+{
+  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && w->nseries < SK__RESULTS_MAX_SERIES,
+           SK_ERR_STATE, "HDF5 file '%s': cannot add the series '%s'", w->shown, name);
+  sk_status st = SK_OK;
+  hid_t g = H5I_INVALID_HID;
+  h5_quiet q;
+  h5_quiet_begin(&q);
+  const int k = w->nseries;
+  snprintf(w->s_time[k], sizeof w->s_time[k], "%s/time", name);
+  snprintf(w->s_vals[k], sizeof w->s_vals[k], "%s/values", name);
+  w->d_stime[k] = w->d_svals[k] = H5I_INVALID_HID;
+  g = H5Gcreate2(w->fid, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  H5TRY(w, g, "creating a series group");
+  w->nseries = k + 1;
+  w->d_stime[k] = h5_extendible(w->fid, w->s_time[k], 1, 1, 64);
+  H5TRY(w, w->d_stime[k], "creating a series time");
+  w->d_svals[k] = h5_extendible(w->fid, w->s_vals[k], 2, (hsize_t)ncols, 64);
+  H5TRY(w, w->d_svals[k], "creating a series");
+  H5TRY(w, h5_attr_strings(w->d_svals[k], "columns", names, ncols, 0), "series column names");
+  w->s_ncols[k] = ncols;
+  w->s_rows[k] = 0;
+done:
+  h5_close_id(&g, H5Gclose);
+  h5_quiet_end(&q);
+  return st;
+}
+
+sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals)
+{
+  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && k >= 0 && k < w->nseries, SK_ERR_STATE,
+           "HDF5 file '%s' is closed or had a write error", w->shown);
+  sk_status st = SK_OK;
+  h5_quiet q;
+  h5_quiet_begin(&q);
+  H5TRY(w, h5_append(w->d_svals[k], 2, w->s_rows[k], w->s_ncols[k], vals), "writing a series");
+  H5TRY(w, h5_append(w->d_stime[k], 1, w->s_rows[k], 1, &t), "writing a series time");
+  H5TRY(w, H5Fflush(w->fid, H5F_SCOPE_LOCAL), "flushing the file");
+  w->s_rows[k]++;
+done:
+  h5_quiet_end(&q);
+  return st;
+}
+
 sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const char *provenance,
                               const char *status, const char *error)
 {
@@ -467,6 +522,10 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
   hid_t fapl = H5I_INVALID_HID;
   h5_quiet q;
   h5_quiet_begin(&q);
+  for (int k = 0; k < w->nseries; k++) {
+    H5TRY(w, h5_close_id(&w->d_stime[k], H5Dclose), "closing a series");
+    H5TRY(w, h5_close_id(&w->d_svals[k], H5Dclose), "closing a series");
+  }
   H5TRY(w, h5_close_id(&w->d_time, H5Dclose), "closing /time");
   H5TRY(w, h5_close_id(&w->d_probes, H5Dclose), "closing /probes");
   H5TRY(w, h5_close_id(&w->d_norms, H5Dclose), "closing /norms");
@@ -486,6 +545,10 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
   H5TRY(w, h5_shrink(w->fid, "probes", w->nrows), "cutting /probes to the complete rows");
   H5TRY(w, h5_shrink(w->fid, "norms", w->nrows), "cutting /norms to the complete rows");
   H5TRY(w, h5_shrink(w->fid, "state", w->nrows), "cutting /state to the complete rows");
+  for (int k = 0; k < w->nseries; k++) {
+    H5TRY(w, h5_shrink(w->fid, w->s_time[k], w->s_rows[k]), "cutting a series");
+    H5TRY(w, h5_shrink(w->fid, w->s_vals[k], w->s_rows[k]), "cutting a series");
+  }
   if (stats_json) {
     H5TRY(w, h5_dataset_string(w->fid, "statistics", stats_json), "writing /statistics");
     H5TRY(w, h5_attr_string(w->fid, "statistics", stats_json), "attribute statistics");

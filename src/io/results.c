@@ -17,7 +17,7 @@
 #include "io/results.h"
 #include "io/results_impl.h"
 
-enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_COUNT = 3 };
+enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_SERIES = 3, F_COUNT = 3 + SK__RESULTS_MAX_SERIES };
 
 /* where a file is */
 enum { AT_NONE = 0, AT_TMP, AT_FINAL, AT_PARTIAL };
@@ -53,6 +53,14 @@ struct sk_results {
   rfile f[F_COUNT];
   sk__csv_writer *cw;
   sk__h5_writer *hw;
+  /* extra series (sk__results_add_series): their CSV files are f[F_SERIES + k] */
+  int nseries;
+  sk__csv_writer *scw[SK__RESULTS_MAX_SERIES];
+  size_t sncols[SK__RESULTS_MAX_SERIES];
+  double *srow[SK__RESULTS_MAX_SERIES];
+  int64_t snrows[SK__RESULTS_MAX_SERIES];
+  double slast_t[SK__RESULTS_MAX_SERIES];
+  char *prefix_path; /* "<dir>/<prefix>" */
 };
 
 static const char *const norm_names[4] = {"max_abs_y", "rms_y", "max_abs_err", "rms_err"};
@@ -257,13 +265,14 @@ static sk_status write_sidecar(sk_results *r, const char *status, const char *er
 static sk_status results_paths(sk_results *r, const char *dir, const char *prefix)
 {
   sk_context *ctx = r->ctx;
-  static const char *const ext[F_COUNT] = {"csv", "h5", "provenance.yaml"};
+  static const char *const ext[F_SERIES] = {"csv", "h5", "provenance.yaml"};
   long pid = (long)getpid();
   size_t dl = strlen(dir);
   const char *sep = dl > 0 && dir[dl - 1] == '/' ? "" : "/";
   r->dir = str_printf(ctx, "%s", dir);
-  SK_CHECK(ctx, r->dir, SK_ERR_NOMEM, "out of memory");
-  for (int k = 0; k < F_COUNT; k++) {
+  r->prefix_path = str_printf(ctx, "%s%s%s", dir, sep, prefix);
+  SK_CHECK(ctx, r->dir && r->prefix_path, SK_ERR_NOMEM, "out of memory");
+  for (int k = 0; k < F_SERIES; k++) {
     r->f[k].final = str_printf(ctx, "%s%s%s.%s", dir, sep, prefix, ext[k]);
     r->f[k].tmp = str_printf(ctx, "%s%s%s.%s.tmp.%ld", dir, sep, prefix, ext[k], pid);
     r->f[k].partial = str_printf(ctx, "%s%s%s.partial.%s", dir, sep, prefix, ext[k]);
@@ -499,6 +508,83 @@ sk_status sk__results_write(sk_results *res, double t, const double *y, const do
   return SK_OK;
 }
 
+/* ---- extra series ----------------------------------------------------------- */
+
+sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols,
+                                 const char *const *col_names, int *id)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN && res->nrows == 0, SK_ERR_STATE,
+           "results: a series must be added before the first row");
+  SK_CHECK(ctx, res->nseries < SK__RESULTS_MAX_SERIES, SK_ERR_TOO_LARGE,
+           "results: at most %d extra series", SK__RESULTS_MAX_SERIES);
+  SK_CHECK(ctx, name && name[0] && strlen(name) < 32 && strspn(name, "abcdefghijklmnopqrstuvwxyz_") ==
+                                                           strlen(name),
+           SK_ERR_ARG, "results: series name '%s' must be 1-31 of [a-z_]", name ? name : "");
+  SK_CHECK(ctx, ncols > 0 && col_names, SK_ERR_ARG, "results: series '%s' has no columns", name);
+  const int k = res->nseries;
+  rfile *f = &res->f[F_SERIES + k];
+  f->final = str_printf(ctx, "%s.%s.csv", res->prefix_path, name);
+  f->tmp = str_printf(ctx, "%s.%s.csv.tmp.%ld", res->prefix_path, name, (long)getpid());
+  f->partial = str_printf(ctx, "%s.partial.%s.csv", res->prefix_path, name);
+  res->srow[k] = sk__calloc(ctx, ncols + 1, sizeof *res->srow[k]);
+  SK_CHECK(ctx, f->final && f->tmp && f->partial && res->srow[k], SK_ERR_NOMEM, "out of memory");
+  res->nseries = k + 1;
+  res->sncols[k] = ncols;
+  if (res->csv) {
+    int fd = -1;
+    SK_CALL(ctx, create_tmp(ctx, f, SK_ERR_CREATE, &fd));
+    SK_CALL(ctx, sk__csv_writer_open(ctx, fd, f->tmp, f->final, &res->scw[k]));
+    const char **names = sk__calloc(ctx, ncols + 1, sizeof *names);
+    SK_CHECK(ctx, names, SK_ERR_NOMEM, "out of memory");
+    names[0] = "t";
+    memcpy(names + 1, col_names, ncols * sizeof *names);
+    sk_status st = sk__csv_writer_header(res->scw[k], names, ncols + 1);
+    sk__free(ctx, names);
+    SK_CALL(ctx, st);
+  }
+  if (res->hw) {
+    SK_CALL(ctx, sk__h5_writer_add_series(res->hw, name, ncols, col_names));
+  }
+  *id = k;
+  return SK_OK;
+}
+
+sk_status sk__results_write_series(sk_results *res, int id, double t, const double *vals)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
+           "results: write after finish/fail or after a write error");
+  SK_CHECK(ctx, id >= 0 && id < res->nseries && vals, SK_ERR_ARG, "results: bad series %d", id);
+  SK_CHECK(ctx, isfinite(t) && (res->snrows[id] == 0 || t >= res->slast_t[id]), SK_ERR_ARG,
+           "results: series time t=%.10e does not follow the previous t=%.10e", t,
+           res->slast_t[id]);
+  for (size_t j = 0; j < res->sncols[id]; j++) {
+    SK_CHECK(ctx, isfinite(vals[j]), SK_ERR_NONFINITE,
+             "results: refusing to write a non-finite value at t=%.10e in series %d column %zu",
+             t, id, j);
+  }
+  double *row = res->srow[id];
+  row[0] = t;
+  memcpy(row + 1, vals, res->sncols[id] * sizeof *vals);
+  sk_status st = SK_OK;
+  if (res->scw[id]) {
+    st = sk__csv_writer_row(res->scw[id], row, res->sncols[id] + 1);
+  }
+  if (st == SK_OK && res->hw) {
+    st = sk__h5_writer_series_row(res->hw, id, t, vals);
+  }
+  if (st < 0) {
+    res->phase = PH_BROKEN;
+  }
+  SK_CALL(ctx, st);
+  res->snrows[id]++;
+  res->slast_t[id] = t;
+  return SK_OK;
+}
+
 /* ---- finish ----------------------------------------------------------------- */
 
 static void remove_stale_partials(sk_results *r)
@@ -520,6 +606,11 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
   if (res->cw) {
     SK_CALL(ctx, sk__csv_writer_close(res->cw));
   }
+  for (int k = 0; k < res->nseries; k++) {
+    if (res->scw[k]) {
+      SK_CALL(ctx, sk__csv_writer_close(res->scw[k]));
+    }
+  }
   if (res->hw) {
     SK_CALL(ctx, sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "complete", NULL));
   }
@@ -528,7 +619,7 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
   }
   /* the sidecar first and the data last: a data file under its final name
    * always has its provenance next to it */
-  static const int order[F_COUNT] = {F_SIDE, F_CSV, F_H5};
+  static const int order[F_COUNT] = {F_SIDE, F_SERIES, F_SERIES + 1, F_CSV, F_H5};
   for (int k = 0; k < F_COUNT; k++) {
     rfile *f = &res->f[order[k]];
     if (f->at != AT_TMP) {
@@ -591,6 +682,11 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
   if (res->cw && res->f[F_CSV].at == AT_TMP) {
     keep(sk__csv_writer_close_incomplete(res->cw, msg), &worst, ctx);
   }
+  for (int k = 0; k < res->nseries; k++) {
+    if (res->scw[k] && res->f[F_SERIES + k].at == AT_TMP) {
+      keep(sk__csv_writer_close_incomplete(res->scw[k], msg), &worst, ctx);
+    }
+  }
   if (res->hw && res->f[F_H5].at == AT_TMP) {
     keep(sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "incomplete", msg), &worst,
          ctx);
@@ -639,6 +735,10 @@ void sk__results_destroy(sk_results **res)
   sk_results *r = *res;
   sk_context *ctx = r->ctx;
   sk__csv_writer_free(&r->cw);
+  for (int k = 0; k < r->nseries; k++) {
+    sk__csv_writer_free(&r->scw[k]);
+    sk__free(ctx, r->srow[k]);
+  }
   sk__h5_writer_free(&r->hw);
   if (r->phase != PH_DONE && r->phase != PH_FAILED) {
     remove_tmp_files(r);
@@ -657,6 +757,7 @@ void sk__results_destroy(sk_results **res)
   sk__free(ctx, r->probes);
   sk__free(ctx, r->row);
   sk__free(ctx, r->dir);
+  sk__free(ctx, r->prefix_path);
   sk__free(ctx, r);
   *res = NULL;
 }

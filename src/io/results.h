@@ -75,6 +75,21 @@ sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_res
 sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
                                const double *const *axes);
 
+/* sk__results_add_series: a second table beside the main series (e.g. a
+ * network's element heat flows): the CSV file <prefix>.<name>.csv (columns
+ * t, then col_names; copied) and, in the HDF5 file, the group /<name> with
+ * time and values (rows x ncols, attribute columns). finish and fail treat
+ * its CSV like the main one (final, or .partial.<name>.csv marked
+ * incomplete). At most 2, before the first row; *id is its index.
+ * Errors: SK_ERR_ARG (name not 1-31 of [a-z_], no columns), SK_ERR_TOO_LARGE,
+ * SK_ERR_STATE, SK_ERR_CREATE, SK_ERR_IO, SK_ERR_NOMEM. */
+sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols,
+                                 const char *const *col_names, int *id);
+
+/* sk__results_write_series: append a row (time t, non-decreasing; ncols
+ * finite values) to series id. Errors: as sk__results_write. */
+sk_status sk__results_write_series(sk_results *res, int id, double t, const double *vals);
+
 /* sk__results_write: append one output: time t (finite, strictly greater
  * than the previous t), state y (length n) and, when the config has
  * has_exact, the exact solution yexact (required then; ignored otherwise).

@@ -59,6 +59,9 @@ void sk__csv_writer_free(sk__csv_writer **w);
 
 /* ---- HDF5 writer (hdf5_writer.c) --------------------------------------- */
 
+/* extra series per result set (sk__results_add_series) */
+#define SK__RESULTS_MAX_SERIES 2
+
 typedef struct sk__h5_writer sk__h5_writer;
 
 /* sk__h5_writer_open: create the HDF5 file `tmp_path` (it exists and is
@@ -72,6 +75,16 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
                              const char *const *probe_names, size_t nnorms,
                              const char *const *norm_names, int write_states,
                              sk__h5_writer **w);
+
+/* sk__h5_writer_add_series: the group /<name> with an extendible
+ * /<name>/time and /<name>/values (ncols columns, attribute columns). At
+ * most SK__RESULTS_MAX_SERIES. Errors: SK_ERR_IO, SK_ERR_STATE. */
+sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
+                                   const char *const *names);
+
+/* sk__h5_writer_series_row: append a row (time t, ncols values) to series k
+ * and flush. Errors: SK_ERR_IO, SK_ERR_STATE. */
+sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals);
 
 /* sk__h5_writer_set_grid: write /grid (x, y, z, attributes dims and
  * components). Arguments are checked by the caller. Errors: SK_ERR_IO,

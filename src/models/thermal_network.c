@@ -501,6 +501,60 @@ int sk_network_is_network(const sk_model *m)
   return network_of(m) != NULL;
 }
 
+/* 1 when element e has a reported heat flow (every kind but C and V). */
+static int has_flow(const sk__net_element *e)
+{
+  return e->kind != SK__NET_CAP && e->kind != SK__NET_FIXED;
+}
+
+int64_t sk_network_flow_count(const sk_model *m)
+{
+  const sk__network *d = network_of(m);
+  int64_t count = 0;
+  for (int64_t k = 0; d && k < d->nl->nelems; k++) {
+    count += has_flow(&d->nl->elems[k]);
+  }
+  return count;
+}
+
+const char *sk_network_flow_name(const sk_model *m, int64_t i)
+{
+  const sk__network *d = network_of(m);
+  for (int64_t k = 0; d && k < d->nl->nelems; k++) {
+    if (has_flow(&d->nl->elems[k]) && i-- == 0) {
+      return d->nl->elems[k].name;
+    }
+  }
+  return NULL;
+}
+
+sk_status sk_network_flows(const sk_model *m, double t, const double *y, double *q)
+{
+  sk__network *d = (sk__network *)network_of(m); /* its temperature work array only */
+  if (!d || !y || !q) {
+    return SK_ERR_ARG;
+  }
+  sk__network_fill_temperatures(d, t, y);
+  int64_t i = 0;
+  for (int64_t k = 0; k < d->nl->nelems; k++) {
+    const sk__net_element *e = &d->nl->elems[k];
+    if (!has_flow(e)) {
+      continue;
+    }
+    double dqa, dqb;
+    if (e->kind == SK__NET_SWITCH && !d->elem_on[k]) {
+      q[i++] = 0.0;
+    } else if (e->kind == SK__NET_SOURCE) {
+      q[i++] = sk__net_schedule_eval(d->nl, &e->sched, t);
+    } else if (e->kind == SK__NET_SWITCH && e->sw_source) {
+      q[i++] = e->value;
+    } else {
+      q[i++] = element_flow(d, e, temp(d, e->a), temp(d, e->b), &dqa, &dqb);
+    }
+  }
+  return SK_OK;
+}
+
 const char *sk_network_event_name(const sk_model *m, int64_t k)
 {
   const sk__network *d = network_of(m);
