@@ -686,6 +686,66 @@ static void test_fail(sk_context *ctx)
   remove_tree(dir);
 }
 
+/* Extra series: their own CSV file and HDF5 group, renamed or kept partial with the rest. */
+static void test_series(sk_context *ctx)
+{
+  char dir[64], listing[1024], path[256];
+  make_dir(dir);
+  sk_results_config c = base_config(dir);
+  sk_results *r = NULL;
+  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  const char *const cols[] = {"R1", "I2"};
+  int flows = -1, events = -1, extra = -1;
+  CHECK_EQ_INT(sk__results_add_series(r, "Bad-Name", 2, cols, &extra), SK_ERR_ARG);
+  CHECK_EQ_INT(sk__results_add_series(r, "flows", 0, cols, &extra), SK_ERR_ARG);
+  CHECK_OK(ctx, sk__results_add_series(r, "flows", 2, cols, &flows));
+  CHECK_OK(ctx, sk__results_add_series(r, "events", 1, cols, &events));
+  CHECK_EQ_INT(sk__results_add_series(r, "more", 1, cols, &extra), SK_ERR_TOO_LARGE);
+  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.0, (const double[]){1.5, -2.0}));
+  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.1, (const double[]){2.5, -3.0}));
+  CHECK_OK(ctx, sk__results_write_series(r, events, 0.05, (const double[]){0.0}));
+  CHECK_OK(ctx, sk__results_write_series(r, events, 0.05, (const double[]){1.0})); /* same t */
+  CHECK_EQ_INT(sk__results_write_series(r, events, 0.01, (const double[]){1.0}), SK_ERR_ARG);
+  CHECK_EQ_INT(sk__results_write_series(r, flows, 0.2, (const double[]){NAN, 0.0}),
+               SK_ERR_NONFINITE);
+  CHECK_OK(ctx, write_rows(r, 1));
+  CHECK_EQ_INT(sk__results_add_series(r, "late", 1, cols, &extra), SK_ERR_STATE);
+  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
+  sk__results_destroy(&r);
+  list_dir(dir, listing, sizeof listing);
+  CHECK(strcmp(listing, "run.csv run.events.csv run.flows.csv run.h5 run.provenance.yaml") == 0);
+  snprintf(path, sizeof path, "%s/run.flows.csv", dir);
+  char *text = read_text(path);
+  CHECK(text && strcmp(text, "t,R1,I2\n0.0000000000e+00,1.5000000000e+00,-2.0000000000e+00\n"
+                             "1.0000000000e-01,2.5000000000e+00,-3.0000000000e+00\n") == 0);
+  free(text);
+  snprintf(path, sizeof path, "%s/run.h5", dir);
+  hid_t fid = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+  int rank = 0;
+  hsize_t d[2] = {0, 0};
+  double *v = h5_read(fid, "flows/values", &rank, d);
+  CHECK(rank == 2 && d[0] == 2 && d[1] == 2 && v && v[2] == 2.5 && v[3] == -3.0);
+  free(v);
+  double *et = h5_read(fid, "events/time", &rank, d);
+  CHECK(rank == 1 && d[0] == 2 && et && et[1] == 0.05);
+  free(et);
+  H5Fclose(fid);
+
+  /* a failed run keeps the series as partial files, marked incomplete */
+  c.prefix = "bad";
+  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk__results_add_series(r, "flows", 2, cols, &flows));
+  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.0, (const double[]){1.0, 2.0}));
+  CHECK_OK(ctx, sk__results_fail(r, NULL, NULL, "diverged"));
+  sk__results_destroy(&r);
+  snprintf(path, sizeof path, "%s/bad.partial.flows.csv", dir);
+  text = read_text(path);
+  CHECK_STR_CONTAINS(text, "t,R1,I2\n0.0000000000e+00,1.0000000000e+00,2.0000000000e+00\n"
+                           "# status=incomplete: diverged");
+  free(text);
+  remove_tree(dir);
+}
+
 static void test_csv_dev_full(sk_context *ctx)
 {
   char dir[64], listing[1024], path[256];
@@ -931,6 +991,7 @@ int main(void)
   test_bad_arguments(ctx);
   test_destroy_without_finish(ctx);
   test_fail(ctx);
+  test_series(ctx);
   test_csv_dev_full(ctx);
   test_file_size_limit(ctx, 0, 0);
   test_file_size_limit(ctx, 1, 0);
