@@ -293,64 +293,85 @@ static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
   return SK_OK;
 }
 
-/* One internal step toward tout; with clamp (advance on a model with events)
- * it does not pass tout, so that no event is found beyond an output time. */
-static sk_status one_step(sk_stepper *s, sk__cvode *cv, double tout, double *t, int clamp)
+/* ---- the engine as the shared stepping loop sees it ---------------------- */
+
+static sk_status eng_step(void *eng, double tout, int use_stop, double stop, double *t, int *root)
 {
+  sk__cvode *cv = eng;
   sk_context *ctx = cv->ctx;
-  long nst = 0;
-  CVodeGetNumSteps(cv->mem, &nst);
-  nst += (long)cv->before.steps;
-  const int64_t budget = sk_stepper_get_max_steps(s);
-  if (budget > 0 && nst >= budget) {
-    sk_sunreal h = 0;
-    CVodeGetLastStep(cv->mem, &h);
-    return sk__stepper_budget_error(s, *t, h, nst);
-  }
-  double tstop;
-  const int has_stop = sk_stepper_get_stop_time(s, &tstop);
-  if (has_stop) {
-    SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
-  }
-  if (has_stop || clamp) {
+  if (use_stop) {
     /* SUNDIALS 6 forgets the stop time once it has returned there: set it each step */
-    const double stop = has_stop && (!clamp || tstop < tout) ? tstop : tout;
     SK__CV(CVodeSetStopTime(cv->mem, stop), "set the stop time");
   }
   cv->have_callback_error = 0;
   sk_sunreal tret = *t;
-  int flag = CVode(cv->mem, tout, cv->y, &tret, CV_ONE_STEP);
+  const int flag = CVode(cv->mem, tout, cv->y, &tret, CV_ONE_STEP);
   if (flag < 0) {
-    /* CVODE left the last successful step's solution and time in (y, tret) */
-    CVodeGetCurrentTime(cv->mem, &tret);
+    CVodeGetCurrentTime(cv->mem, &tret); /* with the last successful step's solution in y */
     *t = tret;
-    s->t = tret;
     return cvode_failure(cv, flag);
   }
   *t = tret;
-  s->t = tret;
+  *root = flag == CV_ROOT_RETURN;
+  return SK_OK;
+}
+
+static sk_status eng_roots(void *eng, int *fired)
+{
+  sk__cvode *cv = eng;
+  sk_context *ctx = cv->ctx;
+  SK__CV(CVodeGetRootInfo(cv->mem, fired), "read the event flags");
+  return SK_OK;
+}
+
+static sk_status eng_restart(void *eng, double t)
+{
+  return restart_after_event(((sk__cvode *)eng)->s, eng, t);
+}
+
+static sk_status eng_interpolate(void *eng, double tout)
+{
+  sk__cvode *cv = eng;
+  sk_context *ctx = cv->ctx;
+  SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate to the output time");
+  return SK_OK;
+}
+
+static int64_t eng_total_steps(void *eng)
+{
+  sk__cvode *cv = eng;
+  long nst = 0;
+  CVodeGetNumSteps(cv->mem, &nst);
+  return (int64_t)nst + cv->before.steps;
+}
+
+static double eng_current_time(void *eng)
+{
+  sk_sunreal t = 0;
+  CVodeGetCurrentTime(((sk__cvode *)eng)->mem, &t);
+  return t;
+}
+
+static double eng_last_step(void *eng)
+{
   sk_sunreal h = 0;
-  CVodeGetLastStep(cv->mem, &h);
-  if (tret + h == tret) {
-    return SK_ERROR(cv->ctx, SK_ERR_STEP_SIZE,
-                    "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision; the "
-                    "solution may have a singularity here, or the tolerances are too tight",
-                    tret, h);
-  }
-  if (flag == CV_ROOT_RETURN) {
-    /* an event: log it, let the model switch, restart (the RHS may jump here) */
-    SK__CV(CVodeGetRootInfo(cv->mem, cv->roots), "read the event flags");
-    SK_CALL(ctx, sk__stepper_events_fired(s, tret, cv->roots));
-    SK_CALL(ctx, restart_after_event(s, cv, tret));
-  }
-  return sk__stepper_after_step(s, tret, h);
+  CVodeGetLastStep(((sk__cvode *)eng)->mem, &h);
+  return h;
+}
+
+static sk__sun_engine engine_of(sk__cvode *cv)
+{
+  sk__sun_engine e = {cv,        cv->roots,        eng_step,         eng_roots,    eng_restart,
+                      eng_interpolate, eng_total_steps, eng_current_time, eng_last_step};
+  return e;
 }
 
 static sk_status cvode_step(sk_stepper *s, double tout, double *tret)
 {
   sk__cvode *cv = sk_stepper_get_impl(s);
+  const sk__sun_engine e = engine_of(cv);
   double t = s->t;
-  sk_status rc = one_step(s, cv, tout, &t, 0);
+  const sk_status rc = sk__sun_one_step(s, &e, tout, &t, 0);
   *tret = t;
   return rc;
 }
@@ -358,34 +379,8 @@ static sk_status cvode_step(sk_stepper *s, double tout, double *tret)
 static sk_status cvode_advance(sk_stepper *s, double tout, double *tret)
 {
   sk__cvode *cv = sk_stepper_get_impl(s);
-  sk_context *ctx = cv->ctx;
-  double tstop;
-  if (sk_stepper_get_stop_time(s, &tstop)) {
-    SK_CHECK(ctx, tout <= tstop, SK_ERR_ARG, "output time %.6e lies beyond solver.stop_time %.6e",
-             tout, tstop);
-  }
-  /* CVODE's internal time may already be past tout (one-step mode). */
-  sk_sunreal tcur = s->t;
-  CVodeGetCurrentTime(cv->mem, &tcur);
-  double t = tcur;
-  sk_status rc = SK_OK;
-  while (t < tout) {
-    rc = one_step(s, cv, tout, &t, sk_model_get_nevents(cv->model) > 0);
-    if (rc != SK_OK) {
-      break;
-    }
-  }
-  if (rc < 0 || rc == SK_INTERRUPTED) {
-    /* the buffer holds the last successful step's state */
-    *tret = s->t;
-    return rc;
-  }
-  if (t > tout) {
-    SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate to the output time");
-  }
-  s->t = tout;
-  *tret = tout;
-  return SK_OK;
+  const sk__sun_engine e = engine_of(cv);
+  return sk__sun_advance(s, &e, tout, tret);
 }
 
 static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)

@@ -317,10 +317,12 @@ static sk_status restart_after_event(sk_stepper *s, sk__ida *ida, double t)
   return SK_OK;
 }
 
-/* One internal step; consistent initial values first. With clamp (advance
- * on a model with events) it does not pass tout. */
-static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t, int clamp)
+/* ---- the engine as the shared stepping loop sees it ---------------------- */
+
+/* One IDA step; consistent initial values first (at t0, and after an event). */
+static sk_status eng_step(void *eng, double tout, int use_stop, double stop, double *t, int *root)
 {
+  sk__ida *ida = eng;
   sk_context *ctx = ida->ctx;
   if (!ida->ic_done) {
     if (!ida->ode) {
@@ -328,22 +330,7 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t, i
     }
     ida->ic_done = 1;
   }
-  long nst = 0;
-  IDAGetNumSteps(ida->mem, &nst);
-  nst += (long)ida->before.steps;
-  const int64_t budget = sk_stepper_get_max_steps(s);
-  if (budget > 0 && nst >= budget) {
-    sk_sunreal h = 0;
-    IDAGetLastStep(ida->mem, &h);
-    return sk__stepper_budget_error(s, *t, h, nst);
-  }
-  double tstop;
-  const int has_stop = sk_stepper_get_stop_time(s, &tstop);
-  if (has_stop) {
-    SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
-  }
-  if (has_stop || clamp) {
-    const double stop = has_stop && (!clamp || tstop < tout) ? tstop : tout;
+  if (use_stop) {
     SK__IDA(IDASetStopTime(ida->mem, stop), "set the stop time");
   }
   ida->have_callback_error = 0;
@@ -352,32 +339,74 @@ static sk_status one_step(sk_stepper *s, sk__ida *ida, double tout, double *t, i
   if (flag < 0) {
     IDAGetCurrentTime(ida->mem, &tret);
     *t = tret;
-    s->t = tret;
     return ida_failure(ida, flag);
   }
   *t = tret;
-  s->t = tret;
+  *root = flag == IDA_ROOT_RETURN;
+  return SK_OK;
+}
+
+static sk_status eng_roots(void *eng, int *fired)
+{
+  sk__ida *ida = eng;
+  sk_context *ctx = ida->ctx;
+  SK__IDA(IDAGetRootInfo(ida->mem, fired), "read the event flags");
+  return SK_OK;
+}
+
+static sk_status eng_restart(void *eng, double t)
+{
+  return restart_after_event(((sk__ida *)eng)->s, eng, t);
+}
+
+static sk_status eng_interpolate(void *eng, double tout)
+{
+  sk__ida *ida = eng;
+  sk_context *ctx = ida->ctx;
+  SK__IDA(IDAGetDky(ida->mem, tout, 0, ida->y), "interpolate the state to the output time");
+  SK__IDA(IDAGetDky(ida->mem, tout, 1, ida->yp), "interpolate y' to the output time");
+  return SK_OK;
+}
+
+static int64_t eng_total_steps(void *eng)
+{
+  sk__ida *ida = eng;
+  long nst = 0;
+  IDAGetNumSteps(ida->mem, &nst);
+  return (int64_t)nst + ida->before.steps;
+}
+
+/* Before the consistent initial values IDA has not started: the stepper's time. */
+static double eng_current_time(void *eng)
+{
+  sk__ida *ida = eng;
+  sk_sunreal t = ida->s->t;
+  if (ida->ic_done) {
+    IDAGetCurrentTime(ida->mem, &t);
+  }
+  return t;
+}
+
+static double eng_last_step(void *eng)
+{
   sk_sunreal h = 0;
-  IDAGetLastStep(ida->mem, &h);
-  if (tret + h == tret) {
-    return SK_ERROR(ctx, SK_ERR_STEP_SIZE,
-                    "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision",
-                    tret, h);
-  }
-  if (flag == IDA_ROOT_RETURN) {
-    /* an event: log it, let the model switch, restart with new consistent values */
-    SK__IDA(IDAGetRootInfo(ida->mem, ida->roots), "read the event flags");
-    SK_CALL(ctx, sk__stepper_events_fired(s, tret, ida->roots));
-    SK_CALL(ctx, restart_after_event(s, ida, tret));
-  }
-  return sk__stepper_after_step(s, tret, h);
+  IDAGetLastStep(((sk__ida *)eng)->mem, &h);
+  return h;
+}
+
+static sk__sun_engine engine_of(sk__ida *ida)
+{
+  sk__sun_engine e = {ida,        ida->roots,       eng_step,         eng_roots,    eng_restart,
+                      eng_interpolate, eng_total_steps, eng_current_time, eng_last_step};
+  return e;
 }
 
 static sk_status ida_step(sk_stepper *s, double tout, double *tret)
 {
   sk__ida *ida = sk_stepper_get_impl(s);
+  const sk__sun_engine e = engine_of(ida);
   double t = s->t;
-  const sk_status rc = one_step(s, ida, tout, &t, 0);
+  const sk_status rc = sk__sun_one_step(s, &e, tout, &t, 0);
   *tret = t;
   return rc;
 }
@@ -385,30 +414,8 @@ static sk_status ida_step(sk_stepper *s, double tout, double *tret)
 static sk_status ida_advance(sk_stepper *s, double tout, double *tret)
 {
   sk__ida *ida = sk_stepper_get_impl(s);
-  sk_context *ctx = ida->ctx;
-  sk_sunreal tcur = s->t;
-  if (ida->ic_done) {
-    IDAGetCurrentTime(ida->mem, &tcur);
-  }
-  double t = tcur;
-  sk_status rc = SK_OK;
-  while (t < tout) {
-    rc = one_step(s, ida, tout, &t, sk_model_get_nevents(ida->model) > 0);
-    if (rc != SK_OK) {
-      break;
-    }
-  }
-  if (rc < 0 || rc == SK_INTERRUPTED) {
-    *tret = s->t;
-    return rc;
-  }
-  if (t > tout) {
-    SK__IDA(IDAGetDky(ida->mem, tout, 0, ida->y), "interpolate the state to the output time");
-    SK__IDA(IDAGetDky(ida->mem, tout, 1, ida->yp), "interpolate y' to the output time");
-  }
-  s->t = tout;
-  *tret = tout;
-  return SK_OK;
+  const sk__sun_engine e = engine_of(ida);
+  return sk__sun_advance(s, &e, tout, tret);
 }
 
 static sk_status ida_get_stats(sk_stepper *s, sk_stats *st)

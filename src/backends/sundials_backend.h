@@ -9,6 +9,7 @@
 #include "backends/sundials_compat.h"
 #include "stiffkit/context.h"
 #include "stiffkit/model.h"
+#include "stiffkit/stepper.h"
 
 #define SK_SUNDIALS_MSG_LEN 512
 
@@ -98,5 +99,36 @@ sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key);
 /* sk__nvector_use_fast_ops: replace the serial vector's operation table
  * with the project's kernels (clones inherit them). */
 void sk__nvector_use_fast_ops(N_Vector v);
+
+/* ---- the shared stepping loop (sundials_stepping.c) ------------------- */
+
+/* What an integrator adapter gives the shared loop; eng is its state. */
+typedef struct {
+  void *eng;
+  int *fired; /* a buffer of one flag per model event */
+  /* one package step toward tout, never past stop when use_stop: the new
+   * time into *tret (the last successful one after a failure, whose error
+   * it returns), *root = 1 when it stopped at an event */
+  sk_status (*step)(void *eng, double tout, int use_stop, double stop, double *tret, int *root);
+  sk_status (*roots)(void *eng, int *fired);        /* the event flags of that return */
+  sk_status (*restart)(void *eng, double t);        /* after the model switched at t */
+  sk_status (*interpolate)(void *eng, double tout); /* the state at tout <= current time */
+  int64_t (*total_steps)(void *eng);                /* steps so far, restarts included */
+  double (*current_time)(void *eng);
+  double (*last_step)(void *eng);
+} sk__sun_engine;
+
+/* sk__sun_one_step: one internal step toward tout under the stepper's step
+ * budget and stop time (with clamp, also never past tout), then the step
+ * size check, the events and the stepper's after-step hook. Returns SK_OK,
+ * SK_INTERRUPTED or an error (the budget's, step underflow, the package's);
+ * *t and the stepper's time are those of the last successful step. */
+sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t,
+                           int clamp);
+
+/* sk__sun_advance: steps until tout is reached (clamped at output times on
+ * a model with events), then the state interpolated to tout. Returns as
+ * sk__sun_one_step, plus SK_ERR_ARG for tout beyond the stop time. */
+sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, double *tret);
 
 #endif
