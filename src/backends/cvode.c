@@ -285,6 +285,7 @@ static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
 {
   sk_context *ctx = cv->ctx;
   sk_stats now;
+  memset(&now, 0, sizeof now); /* also the counters this engine does not keep */
   cvode_get_stats(s, &now);
   cv->before = now;
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);

@@ -304,6 +304,7 @@ static sk_status restart_after_event(sk_stepper *s, sk__ida *ida, double t)
 {
   sk_context *ctx = ida->ctx;
   sk_stats now;
+  memset(&now, 0, sizeof now); /* also the counters this engine does not keep */
   ida_get_stats(s, &now);
   ida->before = now;
   ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
