@@ -1,14 +1,11 @@
 /* tests/numerics/test_events.c: event location: a thermostat with hysteresis whose switch times have a closed form, through CVODE and IDA (as an ODE and as a DAE with an algebraic heater power) */
-#include "test.h"
+#include "thermostat_exact.h"
 
 /* A lumped body heated by a thermostat:
  *   T' = (Ta - T) / tau + s P / C,   s = 1 (on) or 0 (off),
  * switched off when T rises through T_high, on when it falls through T_low.
- * On each leg T relaxes exponentially to T_on = Ta + tau P / C or to Ta, so
- * the switch times are, from T0 < T_low with the heater on,
- *   t1 = tau ln((T_on - T0) / (T_on - T_high)),
- * then alternately cooling for tau ln((T_high - Ta) / (T_low - Ta)) and
- * heating for tau ln((T_on - T_low) / (T_on - T_high)). */
+ * On each leg T relaxes exponentially to T_on = Ta + tau P / C or to Ta:
+ * the closed-form switch times of thermostat_exact.h. */
 #define TAU 100.0
 #define TA 20.0
 #define P_OVER_C 1.0
@@ -78,21 +75,6 @@ static int dae_initial(double t0, double *y, double *yp, void *ud)
   return 0;
 }
 
-/* The closed-form switch times in (0, T_END]; returns their number. */
-static int exact_times(double *times, int cap)
-{
-  const double t_on = TA + TAU * P_OVER_C;
-  const double cool = TAU * log((T_HIGH - TA) / (T_LOW - TA));
-  const double heat = TAU * log((t_on - T_LOW) / (t_on - T_HIGH));
-  double t = TAU * log((t_on - TA) / (t_on - T_HIGH));
-  int n = 0;
-  for (int k = 0; t <= T_END && n < cap; k++) {
-    times[n++] = t;
-    t += k % 2 == 0 ? cool : heat;
-  }
-  return n;
-}
-
 static sk_model *make(sk_context *ctx, thermostat *th)
 {
   static const int64_t ode_cp[] = {0, 1}, ode_ri[] = {0};
@@ -127,18 +109,13 @@ static void run(sk_context *ctx, const char *method, int dae, const char *linsol
   for (int k = 1; k <= 10; k++) { /* output times in between do not disturb the events */
     CHECK_OK(ctx, sk_stepper_advance(s, T_END * k / 10.0, &t));
   }
-  const sk_event_record *log = NULL;
-  size_t n = 0;
-  sk_stepper_get_events(s, &log, &n);
   double ex[64];
-  const int ne = exact_times(ex, 64);
-  CHECK_EQ_INT(n, ne);
-  double worst = 0;
-  for (size_t k = 0; k < n && (int)k < ne; k++) {
-    worst = fmax(worst, fabs(log[k].t - ex[k]) / ex[k]);
-    CHECK_EQ_INT(log[k].direction, k % 2 == 0 ? 1 : -1); /* off on the way up, on on the way down */
-    CHECK_EQ_INT(log[k].index, 0);
-  }
+  const int ne = thermostat_switch_times(TAU, TA + TAU * P_OVER_C, TA, T_LOW, T_HIGH, TA, T_END, ex,
+                                         64);
+  const double worst = check_switch_log(s, ex, ne);
+  size_t n;
+  const sk_event_record *log;
+  sk_stepper_get_events(s, &log, &n);
   printf("%-10s %s: %zu switches in [0, %g] (closed form %d), worst relative time error %.2e\n",
          method, dae ? "DAE" : "ODE", n, T_END, ne, worst);
   CHECK(worst < 1e-7);

@@ -1,5 +1,5 @@
 /* tests/numerics/test_network_thermostat.c: a netlist thermostat (S element) whose switch times have a closed form, as an ODE network (cvode-bdf, ida-bdf) and with a massless node (ida-bdf), plus its energy balance and bad thermostat lines */
-#include "test.h"
+#include "thermostat_exact.h"
 
 /* A body (C = 100 J/K) tied to a 20-degree ambient through 1 K/W (tau = 100 s),
  * with a 100 W heater switched by a thermostat on the body: off when it rises
@@ -29,18 +29,6 @@ static const char *const dae_net =
 
 #define T_END 1000.0
 
-static int exact_times(double *times, int cap)
-{
-  const double cool = 100.0 * log(40.0 / 20.0), heat = 100.0 * log(80.0 / 60.0);
-  double t = 100.0 * log(100.0 / 60.0);
-  int n = 0;
-  for (int k = 0; t <= T_END && n < cap; k++) {
-    times[n++] = t;
-    t += k % 2 == 0 ? cool : heat;
-  }
-  return n;
-}
-
 static void run(sk_context *ctx, const char *text, const char *method)
 {
   sk_network_params p;
@@ -57,17 +45,12 @@ static void run(sk_context *ctx, const char *text, const char *method)
   CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-10, 1e-10));
   double t = 0;
   CHECK_OK(ctx, sk_stepper_advance(s, T_END, &t));
-  const sk_event_record *log = NULL;
-  size_t n = 0;
-  sk_stepper_get_events(s, &log, &n);
   double ex[64];
-  const int ne = exact_times(ex, 64);
-  CHECK_EQ_INT(n, ne);
-  double worst = 0;
-  for (size_t k = 0; k < n && (int)k < ne; k++) {
-    worst = fmax(worst, fabs(log[k].t - ex[k]) / ex[k]);
-    CHECK_EQ_INT(log[k].direction, k % 2 == 0 ? 1 : -1);
-  }
+  const int ne = thermostat_switch_times(100.0, 120.0, 20.0, 40.0, 60.0, 20.0, T_END, ex, 64);
+  const double worst = check_switch_log(s, ex, ne);
+  size_t n;
+  const sk_event_record *log;
+  sk_stepper_get_events(s, &log, &n);
   sk_network_energy e;
   CHECK_OK(ctx, sk_network_energy_balance(m, sk_stepper_get_state(s), &e));
   printf("%-9s %s: %zu switches (closed form %d), worst relative time error %.2e, energy "
