@@ -123,6 +123,9 @@ int cli_args_start(int argc, char **argv, const char *cmd, const char *flags, co
     cli_args_free(a);
     return code < 0 ? SK_EXIT_OK : code;
   }
+  if (a->report) {
+    remove(a->report); /* an older report must not outlive a failed run */
+  }
   return -1;
 }
 

@@ -34,7 +34,9 @@ int cli_args_context(const cli_args *a, sk_context **ctx);
 /* cli_args_start: the prologue of a subcommand: cli_args_parse, then
  * `check` (may be NULL: the subcommand's own checks of the arguments,
  * returning 0 or an exit code after printing the reason), then
- * cli_args_context. Returns -1 when the subcommand goes on (*ctx is set;
+ * cli_args_context, and removes an existing --report file (an older
+ * report must not outlive a failed run). Returns -1 when the subcommand
+ * goes on (*ctx is set;
  * free a with cli_args_free and *ctx with sk_context_destroy), else the
  * exit code to return (0 after --help), with the arguments freed. */
 int cli_args_start(int argc, char **argv, const char *cmd, const char *flags, const char *help,

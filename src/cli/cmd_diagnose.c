@@ -348,9 +348,6 @@ int cli_diagnose(int argc, char **argv)
   if (code >= 0) {
     return code;
   }
-  if (args.report) {
-    remove(args.report); /* an older report must not outlive a failed diagnosis */
-  }
   cli_job job;
   cli_job_init(&job);
   diag_result *r = calloc(1, sizeof *r);

@@ -8,15 +8,8 @@
 static sk_status beuler_attempt(sk__ref *r, double h, double *err)
 {
   (void)err;
-  sk_status rc = sk__ref_f(r);
-  if (rc != SK_OK) {
-    return rc;
-  }
-  for (int64_t i = 0; i < r->n; i++) {
-    r->ynew[i] = r->y[i] + h * r->f[i];
-  }
-  r->order = 1;
-  return sk__ref_newton(r, r->t + h, h, r->y, r->ynew);
+  const sk_status rc = sk__ref_euler_step(r, h); /* the predictor */
+  return rc != SK_OK ? rc : sk__ref_newton(r, r->t + h, h, r->y, r->ynew);
 }
 
 static const sk__ref_method beuler_method = {

@@ -7,15 +7,7 @@
 static sk_status euler_attempt(sk__ref *r, double h, double *err)
 {
   (void)err;
-  sk_status rc = sk__ref_f(r);
-  if (rc != SK_OK) {
-    return rc;
-  }
-  for (int64_t i = 0; i < r->n; i++) {
-    r->ynew[i] = r->y[i] + h * r->f[i];
-  }
-  r->order = 1;
-  return SK_OK;
+  return sk__ref_euler_step(r, h);
 }
 
 static const sk__ref_method euler_method = {

@@ -157,6 +157,19 @@ sk_status sk__ref_f(sk__ref *r)
   return rc;
 }
 
+sk_status sk__ref_euler_step(sk__ref *r, double h)
+{
+  const sk_status rc = sk__ref_f(r);
+  if (rc != SK_OK) {
+    return rc;
+  }
+  for (int64_t i = 0; i < r->n; i++) {
+    r->ynew[i] = r->y[i] + h * r->f[i];
+  }
+  r->order = 1;
+  return SK_OK;
+}
+
 static double atol_of(const sk__ref *r, int64_t i)
 {
   return r->atolv ? r->atolv[i] : r->atol;

@@ -87,6 +87,10 @@ sk_status sk__ref_rhs(sk__ref *r, double t, const double *y, double *out);
 /* sk__ref_f: make r->f = f(r->t, r->y) valid (evaluating it if needed). */
 sk_status sk__ref_f(sk__ref *r);
 
+/* sk__ref_euler_step: r->ynew = y_n + h f(t_n, y_n), the explicit Euler
+ * step (forward Euler's update, backward Euler's predictor); order 1. */
+sk_status sk__ref_euler_step(sk__ref *r, double h);
+
 /* sk__ref_error_norm: RMS over i of e_i / (atol_i + rtol max(|y_i|, |ynew_i|)). */
 double sk__ref_error_norm(const sk__ref *r, const double *e, const double *y, const double *ynew);
 
