@@ -123,6 +123,18 @@ sk_status sk_options_check_pending(const sk_options *opts);
  * deferred section (so a set is kept pending rather than refused). */
 int sk_options_is_deferred(const sk_options *opts, const char *key);
 
+/* sk_options_get_origin: where the value of `key` came from (file, line,
+ * column of a config file; from_command_line for --set; file NULL and
+ * line 0 for a default). The file name points into the database. Errors:
+ * SK_ERR_UNKNOWN_KEY, SK_ERR_ARG (NULL argument). */
+sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_option_origin *origin);
+
+/* sk_options_pending_key: the i-th value still waiting in a deferred
+ * section (in the order set), NULL past the last; lets a module learn
+ * the keys a user wrote (named parameters, labelled conditions) before it
+ * registers them. */
+const char *sk_options_pending_key(const sk_options *opts, size_t i);
+
 /* sk_options_print_help: every key with type, default, current value and help. */
 void sk_options_print_help(const sk_options *opts, FILE *out);
 

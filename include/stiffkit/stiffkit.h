@@ -14,5 +14,6 @@
 #include "stiffkit/problems.h"
 #include "stiffkit/linear.h"
 #include "stiffkit/steady.h"
+#include "stiffkit/bvp.h"
 #include "stiffkit/network.h"
 #endif

@@ -33,5 +33,6 @@ int cli_verify(int argc, char **argv);    /* cmd_verify.c */
 int cli_diagnose(int argc, char **argv);  /* cmd_diagnose.c */
 int cli_stability(int argc, char **argv); /* cmd_stability.c */
 int cli_steady(int argc, char **argv);    /* cmd_steady.c */
+int cli_bvp(int argc, char **argv);       /* cmd_bvp.c */
 
 #endif

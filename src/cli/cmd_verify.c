@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/bvp_cli.h"
 #include "cli/cli.h"
 #include "cli/job.h"
 #include "cli/verify_report.h"
@@ -601,6 +602,15 @@ int cli_verify(int argc, char **argv)
   sk_status st = cli_job_options(ctx, &job);
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
+  }
+  const char *mtype = "";
+  if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
+      !strcmp(mtype, "bvp")) {
+    code = cli_bvp_verify(ctx, &job, &args);
+    cli_job_free(&job);
+    sk_context_destroy(&ctx);
+    cli_args_free(&args);
+    return code;
   }
   if (st == SK_OK) {
     st = cli_job_prepare(ctx, &job);

@@ -33,6 +33,8 @@ void cli_job_free(cli_job *job)
   sk_stepper_destroy(&job->stepper);
   sk_model_destroy(&job->model);
   sk_options_destroy(&job->opts);
+  sk_bvp_destroy(&job->bvp);
+  sk_bvp_keys_destroy(&job->bvp_keys);
   for (size_t i = 0; i < job->nprobes && job->probe_names; i++) {
     free(job->probe_names[i]);
   }
@@ -48,7 +50,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
                                                  sk_diffusion_options, sk_brusselator_options,
                                                  sk_problem_options, sk_linear_options,
-                                                 sk__output_options, sk_steady_options, sk_network_options};
+                                                 sk__output_options, sk_steady_options, sk_network_options,
+                                                 sk_bvp_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -56,6 +59,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   }
   /* a model plugin's parameters are declared by the plugin, known only once it is loaded */
   SK_CALL(ctx, sk_options_defer_section(job->opts, "model.parameters"));
+  /* a boundary-value problem names its own equations, parameters and conditions */
+  SK_CALL(ctx, sk_bvp_defer_sections(job->opts));
   return SK_OK;
 }
 
@@ -178,6 +183,9 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   sk_options *o = job->opts;
   const char *mtype = NULL;
   SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
+  SK_CHECK(ctx, strcmp(mtype, "bvp") != 0, SK_ERR_INPUT,
+           "model.type = bvp is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "
+           "(or compare its methods with `stiffkit verify CONFIG`)");
   if (strcmp(mtype, "plugin") == 0) {
     SK_CALL(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
   }

@@ -10,6 +10,8 @@
 
 typedef struct {
   sk_options *opts;
+  sk_bvp *bvp;           /* model.type = bvp (stiffkit bvp, verify) */
+  sk_bvp_keys *bvp_keys; /* its named keys, freed after opts */
   sk_model *model;
   sk_stepper *stepper;
   sk_results *results;

@@ -13,11 +13,15 @@ static void usage(FILE *out)
           "  run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
           "                    integrate a model (without CONFIG: the embedded 2D heat example)\n"
           "  run --help-options  list every option key with type, default and help\n"
-          "  verify CONFIG.yaml  cross-verification report of the production answer\n"
+          "  verify CONFIG.yaml  cross-verification report of the production answer (a BVP:\n"
+          "                    finite differences against multiple shooting)\n"
           "  diagnose CONFIG.yaml  stiffness report (eigenvalue estimates, time scales, advice)\n"
           "  stability METHOD  amplification factor and stability region of a stepper\n"
           "  steady [CONFIG.yaml] [--set key=value ...] [--json]\n"
           "                    steady state f(t, u) = 0 of a model (KINSOL Newton, verified residual)\n"
+          "  bvp [CONFIG.yaml] [--set key=value ...] [--json]\n"
+          "                    boundary-value problem by finite differences, shooting or\n"
+          "                    multiple shooting, with continuation (without CONFIG: a rod)\n"
           "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5 and build options\n"
           "\n"
           "exit codes: 0 ok, 10 numerical failure, 11 verification failed, 64 usage,\n"
@@ -46,6 +50,9 @@ int main(int argc, char **argv)
   }
   if (!strcmp(cmd, "stability")) {
     return cli_stability(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "bvp")) {
+    return cli_bvp(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "steady")) {
     return cli_steady(argc - 1, argv + 1);

@@ -1185,6 +1185,22 @@ sk_status sk_options_get_int_list(const sk_options *opts, const char *key, const
   return SK_OK;
 }
 
+sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_option_origin *origin)
+{
+  if (!opts || !key || !origin) {
+    return SK_ERR_ARG;
+  }
+  const opt_entry *e = find_entry(opts, key);
+  if (!e) {
+    return sk__options_unknown_key_error(opts, key, NULL);
+  }
+  origin->file = e->origin_file;
+  origin->line = e->line;
+  origin->column = e->column;
+  origin->from_command_line = e->is_set && !e->origin_file;
+  return SK_OK;
+}
+
 int sk_options_is_set(const sk_options *opts, const char *key)
 {
   const opt_entry *e = opts && key ? find_entry(opts, key) : NULL;

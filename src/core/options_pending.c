@@ -149,6 +149,11 @@ sk_status sk_options_check_pending(const sk_options *opts)
   return sk__options_unknown_key_error(opts, opts->pending[0].key, &o);
 }
 
+const char *sk_options_pending_key(const sk_options *opts, size_t i)
+{
+  return opts && i < opts->npending ? opts->pending[i].key : NULL;
+}
+
 void sk__options_free_pending(sk_options *opts)
 {
   for (size_t i = 0; i < opts->npending; i++) {

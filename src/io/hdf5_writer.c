@@ -18,6 +18,7 @@ struct sk__h5_writer {
   sk_context *ctx;
   const char *tmp;   /* owned by the sk_results front */
   const char *shown;
+  char axis[16];     /* the name of the abscissa dataset ("time", or "x" for a BVP) */
   hid_t fid;         /* H5I_INVALID_HID when closed */
   hid_t d_time, d_probes, d_norms, d_state;
   int64_t n;
@@ -348,7 +349,8 @@ static void h5_close_all(sk__h5_writer *w)
   h5_close_id(&w->fid, H5Fclose);
 }
 
-sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown, int64_t n,
+sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown,
+                             const char *axis, int64_t n,
                              size_t nprobes, const int64_t *probes,
                              const char *const *probe_names, size_t nnorms,
                              const char *const *norm_names, int write_states,
@@ -362,6 +364,7 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
   w->ctx = ctx;
   w->tmp = tmp_path;
   w->shown = shown;
+  snprintf(w->axis, sizeof w->axis, "%s", axis ? axis : "time");
   w->fid = w->d_time = w->d_probes = w->d_norms = w->d_state = H5I_INVALID_HID;
   w->n = n;
   w->nprobes = nprobes;
@@ -378,7 +381,7 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
   H5TRY(w, h5_attr_string(w->fid, "format", SK__H5_FORMAT), "attribute format");
   H5TRY(w, h5_attr_string(w->fid, "status", "running"), "attribute status");
 
-  w->d_time = h5_extendible(w->fid, "time", 1, 1, 1024);
+  w->d_time = h5_extendible(w->fid, w->axis, 1, 1, 1024);
   H5TRY(w, w->d_time, "creating /time");
   if (nprobes > 0) {
     hsize_t rows = 8192 / nprobes > 0 ? 8192 / nprobes : 1;
@@ -541,7 +544,7 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
     w->fid = H5Fopen(w->tmp, H5F_ACC_RDWR, fapl);
     H5TRY(w, w->fid, "reopening the file");
   }
-  H5TRY(w, h5_shrink(w->fid, "time", w->nrows), "cutting /time to the complete rows");
+  H5TRY(w, h5_shrink(w->fid, w->axis, w->nrows), "cutting the abscissa to the complete rows");
   H5TRY(w, h5_shrink(w->fid, "probes", w->nrows), "cutting /probes to the complete rows");
   H5TRY(w, h5_shrink(w->fid, "norms", w->nrows), "cutting /norms to the complete rows");
   H5TRY(w, h5_shrink(w->fid, "state", w->nrows), "cutting /state to the complete rows");

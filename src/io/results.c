@@ -39,6 +39,8 @@ struct sk_results {
   sk_context *ctx;
   int phase;
   int csv, hdf5, write_states, has_exact;
+  char axis[16]; /* CSV name of the abscissa */
+  const char *h5_axis;
   int64_t n;
   size_t nprobes;
   int64_t *probes;
@@ -289,6 +291,8 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   r->hdf5 = cfg->hdf5 != 0;
   r->write_states = cfg->write_states != 0;
   r->has_exact = cfg->has_exact != 0;
+  snprintf(r->axis, sizeof r->axis, "%s", cfg->axis ? cfg->axis : "t");
+  r->h5_axis = cfg->axis ? r->axis : NULL;
   r->n = cfg->n;
   r->nprobes = cfg->nprobes;
   r->nnorms = r->has_exact ? 4 : 2;
@@ -315,14 +319,15 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   if (r->hdf5) {
     SK_CALL(ctx, create_tmp(ctx, &r->f[F_H5], SK_ERR_CREATE, &fd));
     close(fd); /* HDF5 opens it by name */
-    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, r->n, r->nprobes,
+    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, r->h5_axis, r->n,
+                                    r->nprobes,
                                     r->probes, (const char *const *)r->probe_names, r->nnorms,
                                     norm_names, r->write_states, &r->hw));
   }
   if (r->csv) {
     const char **names = sk__calloc(ctx, r->ncols, sizeof *names);
     SK_CHECK(ctx, names, SK_ERR_NOMEM, "out of memory");
-    names[0] = "t";
+    names[0] = r->axis;
     for (size_t j = 0; j < r->nprobes; j++) {
       names[1 + j] = r->probe_names[j];
     }
@@ -538,7 +543,7 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
     SK_CALL(ctx, sk__csv_writer_open(ctx, fd, f->tmp, f->final, &res->scw[k]));
     const char **names = sk__calloc(ctx, ncols + 1, sizeof *names);
     SK_CHECK(ctx, names, SK_ERR_NOMEM, "out of memory");
-    names[0] = "t";
+    names[0] = res->axis;
     memcpy(names + 1, col_names, ncols * sizeof *names);
     sk_status st = sk__csv_writer_header(res->scw[k], names, ncols + 1);
     sk__free(ctx, names);

@@ -54,6 +54,8 @@ typedef struct {
   const int64_t *probes;          /* nprobes state indices in [0, n) (copied) */
   const char *const *probe_names; /* nprobes names (copied), or NULL for "y[i]" */
   int has_exact;                  /* error columns present */
+  const char *axis;               /* name of the abscissa: CSV column and HDF5 dataset
+                                   * (NULL: "t" and /time; a BVP writes "x") */
 } sk_results_config;
 
 /* sk__results_open: create the temporary files and write the CSV header and

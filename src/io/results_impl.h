@@ -65,12 +65,13 @@ void sk__csv_writer_free(sk__csv_writer **w);
 typedef struct sk__h5_writer sk__h5_writer;
 
 /* sk__h5_writer_open: create the HDF5 file `tmp_path` (it exists and is
- * empty; it is truncated) with /time, /probes (nprobes > 0), /norms (nnorms
+ * empty; it is truncated) with /<axis> ("time" when axis is NULL), /probes (nprobes > 0), /norms (nnorms
  * columns named norm_names) and /state (write_states), and root attributes
  * format and status "running". `shown` is the final name for messages.
  * Names and indices are copied. Errors: SK_ERR_IO with the HDF5 error text,
  * SK_ERR_NOMEM. On error nothing stays open (the file itself remains). */
-sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown, int64_t n,
+sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown,
+                             const char *axis, int64_t n,
                              size_t nprobes, const int64_t *probes,
                              const char *const *probe_names, size_t nnorms,
                              const char *const *norm_names, int write_states,

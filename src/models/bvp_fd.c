@@ -1,0 +1,469 @@
+/* src/models/bvp_fd.c: finite differences for y' = f(x, y): the trapezoidal box scheme on a non-uniform mesh solved by KINSOL + KLU, Richardson error estimates and defect-driven mesh refinement */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "models/bvp_impl.h"
+
+/* The discrete system of one mesh, as the user data of a model whose
+ * "right-hand side" is the residual. Unknowns u[d i + c] = y_c(x_i); rows:
+ * the n_left left conditions, d rows per interval, then the other
+ * d - n_left conditions. Interval rows are scaled by (b - a) scale_c so that
+ * every residual is dimensionless. */
+typedef struct {
+  sk_bvp *bvp;
+  int d;
+  int64_t npts;
+  const double *x;
+  double w[SK_BVP_MAX_DIM]; /* (b - a) scale_c */
+  double *f, *J;            /* f and df/dy at the nodes (npts d, npts d d) */
+  int failed;
+  sk_error saved;           /* the first callback failure, for the final message */
+} fd_system;
+
+/* Keep the first failure's record and turn the status into a callback code. */
+static int callback_code(fd_system *sys, sk_status st)
+{
+  if (st == SK_OK) {
+    return 0;
+  }
+  if (!sys->failed) {
+    sys->failed = 1;
+    sys->saved = *sk_context_get_error(sys->bvp->ctx);
+  }
+  return st == SK_RECOVERABLE ? 1 : -1;
+}
+
+static sk_status eval_nodes_f(fd_system *sys, const double *u)
+{
+  for (int64_t i = 0; i < sys->npts; i++) {
+    const sk_status st = sk_bvp_eval_rhs(sys->bvp, sys->x[i], u + sys->d * i, sys->f + sys->d * i);
+    if (st != SK_OK) {
+      return st;
+    }
+  }
+  return SK_OK;
+}
+
+static int fd_residual(double t, const double *u, double *r, void *data)
+{
+  (void)t;
+  fd_system *sys = data;
+  const int d = sys->d, nl = sys->bvp->n_left;
+  const int64_t N = sys->npts;
+  sk_status st = eval_nodes_f(sys, u);
+  double g[SK_BVP_MAX_DIM];
+  if (st == SK_OK) {
+    st = sk_bvp_eval_bc(sys->bvp, u, u + d * (N - 1), g);
+  }
+  if (st != SK_OK) {
+    return callback_code(sys, st);
+  }
+  memcpy(r, g, (size_t)nl * sizeof *r);
+  for (int64_t i = 0; i + 1 < N; i++) {
+    const double h = sys->x[i + 1] - sys->x[i];
+    const double *y0 = u + d * i, *y1 = y0 + d, *f0 = sys->f + d * i, *f1 = f0 + d;
+    double *ri = r + nl + d * i;
+    for (int c = 0; c < d; c++) {
+      ri[c] = sys->w[c] * ((y1[c] - y0[c]) / h - 0.5 * (f0[c] + f1[c]));
+    }
+  }
+  memcpy(r + nl + d * (N - 1), g + nl, (size_t)(d - nl) * sizeof *r);
+  return 0;
+}
+
+/* One walk over the Jacobian's columns: with values == NULL it writes the
+ * pattern (colptr, rowind), otherwise the values in pattern order from the
+ * node Jacobians and the boundary-condition Jacobians dga, dgb. */
+static int64_t fd_walk(const fd_system *sys, const double *dga, const double *dgb, int64_t *colptr,
+                       int64_t *rowind, double *values)
+{
+  const int d = sys->d, nl = sys->bvp->n_left, ncoupled = d - nl - sys->bvp->n_right;
+  const int64_t N = sys->npts, trail = nl + (int64_t)d * (N - 1);
+  int64_t k = 0;
+  for (int64_t i = 0; i < N; i++) {
+    const double *Ji = values ? sys->J + (int64_t)d * d * i : NULL;
+    for (int c = 0; c < d; c++) {
+      if (colptr) {
+        colptr[d * i + c] = k;
+      }
+#define EMIT(row, val)      \
+  do {                      \
+    if (rowind) {           \
+      rowind[k] = (row);    \
+    }                       \
+    if (values) {           \
+      values[k] = (val);    \
+    }                       \
+    k++;                    \
+  } while (0)
+      for (int q = 0; i == 0 && q < nl; q++) {
+        EMIT(q, values ? dga[q + d * c] : 0.0);
+      }
+      if (i >= 1) { /* node i closes interval i - 1 */
+        const double h = sys->x[i] - sys->x[i - 1];
+        for (int q = 0; q < d; q++) {
+          EMIT(nl + (int64_t)d * (i - 1) + q,
+               values ? sys->w[q] * ((q == c) / h - 0.5 * Ji[q + d * c]) : 0.0);
+        }
+      }
+      if (i + 1 < N) { /* node i opens interval i */
+        const double h = sys->x[i + 1] - sys->x[i];
+        for (int q = 0; q < d; q++) {
+          EMIT(nl + (int64_t)d * i + q,
+               values ? sys->w[q] * (-(q == c) / h - 0.5 * Ji[q + d * c]) : 0.0);
+        }
+      }
+      for (int q = nl; q < d; q++) { /* coupled rows see both ends, right rows the right end */
+        const int coupled = q < nl + ncoupled;
+        if (i == N - 1) {
+          EMIT(trail + (q - nl), values ? dgb[q + d * c] : 0.0);
+        } else if (i == 0 && coupled) {
+          EMIT(trail + (q - nl), values ? dga[q + d * c] : 0.0);
+        }
+      }
+#undef EMIT
+    }
+  }
+  if (colptr) {
+    colptr[(int64_t)d * N] = k;
+  }
+  return k;
+}
+
+static int fd_jacobian(double t, const double *u, const double *fu, double *values, void *data)
+{
+  (void)t;
+  (void)fu;
+  fd_system *sys = data;
+  const int d = sys->d;
+  const int64_t N = sys->npts;
+  sk_status st = eval_nodes_f(sys, u);
+  for (int64_t i = 0; st == SK_OK && i < N; i++) {
+    st = sk_bvp_eval_jac(sys->bvp, sys->x[i], u + d * i, sys->f + d * i,
+                         sys->J + (int64_t)d * d * i);
+  }
+  double dga[SK_BVP_MAX_DIM * SK_BVP_MAX_DIM], dgb[SK_BVP_MAX_DIM * SK_BVP_MAX_DIM];
+  if (st == SK_OK) {
+    st = sk_bvp_eval_bc_jac(sys->bvp, u, u + d * (N - 1), NULL, dga, dgb);
+  }
+  if (st != SK_OK) {
+    return callback_code(sys, st);
+  }
+  fd_walk(sys, dga, dgb, NULL, NULL, values);
+  return 0;
+}
+
+/* Row names for messages: which condition or which interval. */
+static void fd_row_name(int64_t row, char *buf, size_t len, void *data)
+{
+  const fd_system *sys = data;
+  const int d = sys->d, nl = sys->bvp->n_left;
+  const int64_t trail = nl + (int64_t)d * (sys->npts - 1);
+  if (row < nl || row >= trail) {
+    snprintf(buf, len, "boundary condition %lld", (long long)(row < nl ? row : nl + row - trail));
+    return;
+  }
+  const int64_t i = (row - nl) / d;
+  snprintf(buf, len, "%s' on [%.6g, %.6g]", sk_bvp_get_component_name(sys->bvp, (int)((row - nl) % d)),
+           sys->x[i], sys->x[i + 1]);
+}
+
+/* The automatic Newton tolerance: well below the requested error, above
+ * the rounding of difference quotients on the finest interval. */
+static double fd_fnormtol(const sk_bvp_settings *s, const sk_bvp *bvp, const double *x,
+                          int64_t n)
+{
+  if (s->fnormtol > 0) {
+    return s->fnormtol;
+  }
+  double hmin = bvp->b - bvp->a;
+  for (int64_t i = 0; i + 1 < n; i++) {
+    hmin = fmin(hmin, x[i + 1] - x[i]);
+  }
+  return fmax(1e-3 * s->tol, 10.0 * DBL_EPSILON * (bvp->b - bvp->a) / hmin);
+}
+
+/* Solve the box scheme on sol's mesh from sol's values (the guess). */
+static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                           sk_bvp_solution *sol, sk_bvp_report *rep)
+{
+  const int d = bvp->d;
+  const int64_t N = sol->n, n = (int64_t)d * N;
+  fd_system sys = {.bvp = bvp, .d = d, .npts = N, .x = sol->x};
+  double scale[SK_BVP_MAX_DIM];
+  sk__bvp_scales(sol, scale);
+  for (int c = 0; c < d; c++) {
+    sys.w[c] = (bvp->b - bvp->a) * scale[c];
+  }
+  sk_model *model = NULL;
+  int64_t *colptr = NULL, *rowind = NULL;
+  double *uscale = NULL;
+  sk_steady_report kr;
+  memset(&kr, 0, sizeof kr);
+  sk_status st = SK_ERR_NOMEM;
+  sys.f = sk__malloc(ctx, (size_t)n * sizeof *sys.f);
+  sys.J = sk__malloc(ctx, (size_t)(n * d) * sizeof *sys.J);
+  colptr = sk__malloc(ctx, (size_t)(n + 1) * sizeof *colptr);
+  uscale = sk__malloc(ctx, (size_t)n * sizeof *uscale);
+  if (!sys.f || !sys.J || !colptr || !uscale) {
+    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the finite-difference system (%lld unknowns)",
+                  (long long)n);
+    goto done;
+  }
+  const int64_t nnz = fd_walk(&sys, NULL, NULL, colptr, NULL, NULL);
+  rowind = sk__malloc(ctx, (size_t)nnz * sizeof *rowind);
+  if (!rowind) {
+    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern (%lld entries)",
+                  (long long)nnz);
+    goto done;
+  }
+  fd_walk(&sys, NULL, NULL, NULL, rowind, NULL);
+  for (int64_t j = 0; j < n; j++) {
+    uscale[j] = scale[j % d];
+  }
+  SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, n, &model), done);
+  sk_model_set_name(model, bvp->name);
+  sk_model_set_user_data(model, &sys, NULL);
+  sk_model_set_rhs(model, fd_residual);
+  sk_model_set_jac_values(model, fd_jacobian);
+  sk_model_set_component_name(model, fd_row_name);
+  SK_CALL_GOTO(ctx, st, sk_model_set_jac_pattern(model, colptr, rowind), done);
+  sk_steady_settings ks;
+  sk__bvp_newton_settings(s, fd_fnormtol(s, bvp, sol->x, N), &ks);
+  ks.u_scale_v = uscale;
+  /* a guess that already solves this mesh's system (the previous fine
+     solution, when every interval was bisected) needs no Newton solve */
+  if (fd_residual(0.0, sol->y, sys.J, &sys) == 0) {
+    double rmax = 0.0;
+    int64_t worst = 0;
+    for (int64_t j = 0; j < n; j++) {
+      if (fabs(sys.J[j]) > rmax) {
+        rmax = fabs(sys.J[j]);
+        worst = j;
+      }
+    }
+    if (rmax <= ks.fnormtol) {
+      rep->newton_solves++;
+      rep->residual = rmax;
+      fd_row_name(worst, rep->worst, sizeof rep->worst, &sys);
+      st = SK_OK;
+      goto done;
+    }
+  }
+  sys.failed = 0;
+  st = sk_steady_solve(ctx, model, &ks, sol->y, &kr);
+  rep->newton_iters += kr.newton_iters;
+  rep->newton_solves++;
+  rep->jac_evals += kr.jac_evals;
+  rep->residual = kr.fnorm_max_scaled;
+  snprintf(rep->worst, sizeof rep->worst, "%s", kr.worst_name);
+  if (st < 0) {
+    if (sys.failed) {
+      sk__error_restore(ctx, &sys.saved);
+    }
+    char suggestion[256];
+    snprintf(suggestion, sizeof suggestion,
+             "on a mesh of %lld points; try a better guess (bvp.guess), a finer initial mesh "
+             "(bvp.mesh.n) or, for a parameter-dependent problem, continuation from an easier "
+             "value (bvp.continuation)",
+             (long long)N);
+    st = sk__bvp_newton_failure(ctx, st, "finite differences", &kr,
+                                sys.failed && kr.newton_iters > 0, suggestion);
+  }
+done:
+  sk_model_destroy(&model);
+  sk__free(ctx, sys.f);
+  sk__free(ctx, sys.J);
+  sk__free(ctx, colptr);
+  sk__free(ctx, rowind);
+  sk__free(ctx, uscale);
+  return st;
+}
+
+/* ---- meshes ---------------------------------------------------------------- */
+
+/* The initial mesh of the settings (graded geometrically) with the guess. */
+static sk_status initial_guess(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                               sk_bvp_solution *sol)
+{
+  const int64_t m = s->mesh_n;
+  SK_CALL(ctx, sk_bvp_solution_alloc(ctx, m + 1, bvp->d, sol));
+  const double r = s->mesh_ratio;
+  double total = 0.0, h = 1.0;
+  for (int64_t i = 0; i < m; i++, h *= r) {
+    total += h;
+  }
+  double acc = 0.0;
+  h = 1.0;
+  for (int64_t i = 0; i <= m; i++, h *= r) {
+    sol->x[i] = i == m ? bvp->b : bvp->a + (bvp->b - bvp->a) * acc / total;
+    acc += h;
+  }
+  for (int64_t i = 0; i <= m; i++) {
+    SK_CALL(ctx, sk_bvp_eval_guess(bvp, sol->x[i], sol->y + bvp->d * i));
+  }
+  return SK_OK;
+}
+
+/* A new solution on `from`'s mesh with the intervals marked in `split`
+ * (all when split is NULL) bisected, values interpolated. */
+static sk_status bisect(sk_context *ctx, sk_bvp *bvp, const sk_bvp_solution *from,
+                        const unsigned char *split, sk_bvp_solution *to)
+{
+  int64_t n = from->n;
+  for (int64_t i = 0; i + 1 < from->n; i++) {
+    n += split ? split[i] : 1;
+  }
+  SK_CALL(ctx, sk_bvp_solution_alloc(ctx, n, from->d, to));
+  int64_t k = 0;
+  for (int64_t i = 0; i < from->n; i++) {
+    to->x[k] = from->x[i];
+    memcpy(to->y + to->d * k, from->y + from->d * i, (size_t)from->d * sizeof(double));
+    k++;
+    if (i + 1 < from->n && (!split || split[i])) {
+      to->x[k] = 0.5 * (from->x[i] + from->x[i + 1]);
+      sk_bvp_solution_interp(from, bvp, to->x[k], to->y + to->d * k);
+      k++;
+    }
+  }
+  return SK_OK;
+}
+
+/* Richardson: err = (y_h - y_{h/2}) / 3 at the coarse points of the fine
+ * solution (fine index 2i), the mean of the neighbours' at the midpoints.
+ * Returns the largest |err| / (1 + |y|); *where gets the worst x. */
+static double richardson(const sk_bvp_solution *coarse, sk_bvp_solution *fine, double *where)
+{
+  const int d = fine->d;
+  double worst = 0.0;
+  *where = fine->x[0];
+  for (int64_t i = 0; i < coarse->n; i++) {
+    for (int c = 0; c < d; c++) {
+      const double e = (coarse->y[d * i + c] - fine->y[d * 2 * i + c]) / 3.0;
+      fine->err[d * 2 * i + c] = e;
+      const double rel = fabs(e) / (1.0 + fabs(fine->y[d * 2 * i + c]));
+      if (rel > worst) {
+        worst = rel;
+        *where = fine->x[2 * i];
+      }
+    }
+  }
+  for (int64_t i = 1; i + 1 < fine->n; i += 2) {
+    for (int c = 0; c < d; c++) {
+      fine->err[d * i + c] = 0.5 * (fine->err[d * (i - 1) + c] + fine->err[d * (i + 1) + c]);
+    }
+  }
+  return worst;
+}
+
+/* Mark the coarse intervals to bisect: those whose local defect, the
+ * coarse scheme's residual on the fine solution times the interval length,
+ * is within a factor 10 of the largest. */
+static sk_status mark_defects(sk_bvp *bvp, const sk_bvp_solution *coarse,
+                              const sk_bvp_solution *fine, unsigned char *split)
+{
+  const int d = fine->d;
+  double scale[SK_BVP_MAX_DIM], f0[SK_BVP_MAX_DIM], f1[SK_BVP_MAX_DIM];
+  sk__bvp_scales(fine, scale);
+  double *eta = calloc((size_t)coarse->n, sizeof *eta), emax = 0.0;
+  SK_CHECK(bvp->ctx, eta != NULL, SK_ERR_NOMEM, "cannot allocate the defects");
+  for (int64_t i = 0; i + 1 < coarse->n; i++) {
+    const double *y0 = fine->y + d * 2 * i, *y1 = fine->y + d * (2 * i + 2);
+    const double h = coarse->x[i + 1] - coarse->x[i];
+    sk_status st = sk_bvp_eval_rhs(bvp, coarse->x[i], y0, f0);
+    if (st == SK_OK) {
+      st = sk_bvp_eval_rhs(bvp, coarse->x[i + 1], y1, f1);
+    }
+    if (st != SK_OK) {
+      free(eta);
+      return st < 0 ? st : SK_ERR_CALLBACK;
+    }
+    for (int c = 0; c < d; c++) {
+      eta[i] = fmax(eta[i], scale[c] * fabs(y1[c] - y0[c] - 0.5 * h * (f0[c] + f1[c])));
+    }
+    emax = fmax(emax, eta[i]);
+  }
+  for (int64_t i = 0; i + 1 < coarse->n; i++) {
+    split[i] = emax == 0.0 || eta[i] >= 0.1 * emax;
+  }
+  free(eta);
+  return SK_OK;
+}
+
+static void take(sk_bvp_solution *to, sk_bvp_solution *from)
+{
+  sk_bvp_solution_free(to);
+  *to = *from;
+  memset(from, 0, sizeof *from);
+}
+
+sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                           sk_bvp_solution *sol, sk_bvp_report *rep)
+{
+  sk_bvp_solution coarse = {0}, fine = {0};
+  unsigned char *split = NULL;
+  sk_status st = SK_OK;
+  if (sol->n == 0) {
+    SK_CALL(ctx, initial_guess(ctx, bvp, s, &coarse));
+  } else {
+    SK_CALL(ctx, sk_bvp_solution_alloc(ctx, sol->n, sol->d, &coarse));
+    memcpy(coarse.x, sol->x, (size_t)sol->n * sizeof *coarse.x);
+    memcpy(coarse.y, sol->y, (size_t)(sol->n * sol->d) * sizeof *coarse.y);
+  }
+  for (int round = 0;; round++) {
+    rep->points = coarse.n;
+    rep->unknowns = coarse.n * bvp->d;
+    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &coarse, rep), done);
+    if (!s->estimate) {
+      take(sol, &coarse);
+      goto done;
+    }
+    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, NULL, &fine), done);
+    rep->points = fine.n;
+    rep->unknowns = fine.n * bvp->d;
+    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &fine, rep), done);
+    double where;
+    rep->error_estimate = richardson(&coarse, &fine, &where);
+    sk__log(ctx, SK_LOG_INFO, "bvp fd: mesh of %lld points, error estimate %.3e (largest at x = %g)",
+            (long long)fine.n, rep->error_estimate, where);
+    if (rep->error_estimate <= s->tol || !s->refine) {
+      take(sol, &fine);
+      goto done;
+    }
+    if (round >= s->max_refinements || 2 * fine.n > s->max_points) {
+      st = SK_ERROR(ctx, SK_ERR_TOO_LARGE,
+                    "finite differences: the error estimate %.3e is still above bvp.tol = %.3e "
+                    "(largest at x = %g) after %d refinements with %lld points (limits: "
+                    "bvp.mesh.max_refinements %d, bvp.mesh.max_points %lld); loosen the "
+                    "tolerance or raise the limits",
+                    rep->error_estimate, s->tol, where, round, (long long)fine.n,
+                    s->max_refinements, (long long)s->max_points);
+      take(sol, &fine); /* the best answer so far, for the caller to inspect */
+      goto done;
+    }
+    free(split);
+    split = malloc((size_t)coarse.n);
+    if (!split) {
+      st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the refinement marks");
+      goto done;
+    }
+    SK_CALL_GOTO(ctx, st, mark_defects(bvp, &coarse, &fine, split), done);
+    /* the next coarse mesh: marked intervals bisected, values from the fine solution */
+    sk_bvp_solution next = {0};
+    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, split, &next), done);
+    for (int64_t i = 0; i < next.n; i++) { /* exact fine values where the points coincide */
+      sk_bvp_solution_interp(&fine, bvp, next.x[i], next.y + bvp->d * i);
+    }
+    take(&coarse, &next);
+    sk_bvp_solution_free(&fine);
+    rep->refinements = round + 1;
+  }
+done:
+  free(split);
+  sk_bvp_solution_free(&coarse);
+  sk_bvp_solution_free(&fine);
+  return st;
+}

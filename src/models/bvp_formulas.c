@@ -1,0 +1,196 @@
+/* src/models/bvp_formulas.c: a boundary-value problem written as muparser formulas (equations, boundary conditions, guess, exact solution) in x, the components and named parameters */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <muParserDLL.h>
+
+#include "core/error.h"
+#include "models/bvp_formulas.h"
+
+#define SK__PI 3.14159265358979323846
+
+struct sk__bvp_formulas {
+  sk_context *ctx;
+  int m, order, d, np;
+  double x;
+  double yv[SK_BVP_MAX_DIM], ya[SK_BVP_MAX_DIM], yb[SK_BVP_MAX_DIM];
+  double pv[SK_BVP_MAX_PARAMS];
+  muParserHandle_t eq[SK_BVP_MAX_DIM];    /* m: the highest derivative of each variable */
+  muParserHandle_t bc[SK_BVP_MAX_DIM];    /* d, left conditions first */
+  muParserHandle_t guess[SK_BVP_MAX_DIM]; /* d, NULL: 0 (or the derivative of the guess) */
+  muParserHandle_t exact[SK_BVP_MAX_DIM]; /* d, all or none */
+  int has_exact;
+  int n_left;
+  double a, b;
+};
+
+void sk__bvp_formulas_free(void *data)
+{
+  sk__bvp_formulas *F = data;
+  if (!F) {
+    return;
+  }
+  for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
+    muParserHandle_t *all[4] = {&F->eq[i], &F->bc[i], &F->guess[i], &F->exact[i]};
+    for (int k = 0; k < 4; k++) {
+      if (*all[k]) {
+        mupRelease(*all[k]);
+      }
+    }
+  }
+  sk__free(F->ctx, F);
+}
+
+sk_status sk__bvp_formulas_create(sk_context *ctx, int m, int order, int np, double a, double b,
+                                  sk__bvp_formulas **out)
+{
+  *out = NULL;
+  sk__bvp_formulas *F = sk__calloc(ctx, 1, sizeof *F);
+  SK_CHECK(ctx, F != NULL, SK_ERR_NOMEM, "cannot allocate the BVP formulas");
+  F->ctx = ctx;
+  F->m = m;
+  F->order = order;
+  F->d = m * order;
+  F->np = np;
+  F->a = a;
+  F->b = b;
+  *out = F;
+  return SK_OK;
+}
+
+/* Which variables a formula may read. */
+enum { VARS_STATE, VARS_LEFT, VARS_RIGHT, VARS_X_ONLY };
+
+sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int slot,
+                                 const char *expr, const char *where)
+{
+  sk_context *ctx = F->ctx;
+  SK_CHECK(ctx, expr[strspn(expr, " \t\r\n")] != '\0', SK_ERR_INPUT, "%s: empty formula", where);
+  muParserHandle_t h = mupCreate(muBASETYPE_FLOAT);
+  SK_CHECK(ctx, h != NULL, SK_ERR_NOMEM, "%s: cannot create the formula parser", where);
+  mupDefineConst(h, "pi", SK__PI);
+  mupDefineVar(h, "x", &F->x);
+  const int vars = kind == SK__BVP_F_BC_LEFT    ? VARS_LEFT
+                   : kind == SK__BVP_F_BC_RIGHT ? VARS_RIGHT
+                   : kind == SK__BVP_F_EQUATION ? VARS_STATE
+                                                : VARS_X_ONLY;
+  char names[512] = "x";
+  for (int i = 0; vars != VARS_X_ONLY && i < F->d; i++) {
+    double *slotv = vars == VARS_LEFT ? &F->ya[i] : vars == VARS_RIGHT ? &F->yb[i] : &F->yv[i];
+    const char *nm = sk_bvp_get_component_name(bvp, i);
+    mupDefineVar(h, nm, slotv);
+    snprintf(names + strlen(names), sizeof names - strlen(names), ", %s", nm);
+  }
+  for (int k = 0; k < F->np; k++) {
+    mupDefineVar(h, sk_bvp_get_parameter_name(bvp, k), &F->pv[k]);
+    snprintf(names + strlen(names), sizeof names - strlen(names), ", %s",
+             sk_bvp_get_parameter_name(bvp, k));
+  }
+  mupSetExpr(h, expr);
+  F->x = 0.5 * (F->a + F->b);
+  (void)mupEval(h);
+  if (mupError(h)) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", mupGetErrorMsg(h));
+    const int pos = (int)mupGetErrorPos(h);
+    mupRelease(h);
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "%s: cannot parse the formula '%s'%s%.0d: %s (muparser; the names known here "
+                    "are %s)",
+                    where, expr, pos >= 0 ? " at character " : "", pos >= 0 ? pos + 1 : 0, msg,
+                    names);
+  }
+  muParserHandle_t *dst = kind == SK__BVP_F_EQUATION ? &F->eq[slot]
+                          : kind == SK__BVP_F_GUESS  ? &F->guess[slot]
+                          : kind == SK__BVP_F_EXACT  ? &F->exact[slot]
+                                                     : &F->bc[slot];
+  *dst = h;
+  if (kind == SK__BVP_F_EXACT) {
+    F->has_exact++;
+  }
+  return SK_OK;
+}
+
+static void load(sk__bvp_formulas *F, double x, const double *p)
+{
+  F->x = x;
+  memcpy(F->pv, p, (size_t)F->np * sizeof *F->pv);
+}
+
+static int rhs(double x, const double *y, const double *p, double *f, void *data)
+{
+  sk__bvp_formulas *F = data;
+  load(F, x, p);
+  memcpy(F->yv, y, (size_t)F->d * sizeof *y);
+  const int lower = F->d - F->m; /* order 2: y_i' = y_{m+i} */
+  for (int i = 0; i < lower; i++) {
+    f[i] = y[F->m + i];
+  }
+  for (int i = 0; i < F->m; i++) {
+    f[lower + i] = mupEval(F->eq[i]);
+  }
+  return 0;
+}
+
+static int bc(const double *ya, const double *yb, const double *p, double *g, void *data)
+{
+  sk__bvp_formulas *F = data;
+  memcpy(F->ya, ya, (size_t)F->d * sizeof *ya);
+  memcpy(F->yb, yb, (size_t)F->d * sizeof *yb);
+  memcpy(F->pv, p, (size_t)F->np * sizeof *F->pv);
+  for (int k = 0; k < F->d; k++) {
+    F->x = k < F->n_left ? F->a : F->b;
+    g[k] = mupEval(F->bc[k]);
+  }
+  return 0;
+}
+
+/* Evaluate the d formulas of `set` at x (NULL formulas give 0, or for a
+ * derivative component of an order-2 problem the central difference of the
+ * variable's formula). */
+static void eval_set(sk__bvp_formulas *F, muParserHandle_t *set, double x, const double *p,
+                     double *y)
+{
+  load(F, x, p);
+  for (int i = 0; i < F->d; i++) {
+    y[i] = set[i] ? mupEval(set[i]) : 0.0;
+  }
+  if (F->order != 2) {
+    return;
+  }
+  const double h = 1e-6 * (F->b - F->a);
+  for (int i = 0; i < F->m; i++) {
+    if (set[F->m + i] || !set[i]) {
+      continue;
+    }
+    F->x = x + h;
+    const double up = mupEval(set[i]);
+    F->x = x - h;
+    y[F->m + i] = (up - mupEval(set[i])) / (2.0 * h);
+  }
+}
+
+static int guess(double x, const double *p, double *y, void *data)
+{
+  sk__bvp_formulas *F = data;
+  eval_set(F, F->guess, x, p, y);
+  return 0;
+}
+
+static int exact(double x, const double *p, double *y, void *data)
+{
+  sk__bvp_formulas *F = data;
+  eval_set(F, F->exact, x, p, y);
+  return 0;
+}
+
+void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left)
+{
+  F->n_left = n_left;
+  sk_bvp_set_rhs(bvp, rhs, NULL);
+  sk_bvp_set_bc(bvp, bc, NULL, n_left, F->d - n_left);
+  sk_bvp_set_guess(bvp, guess);
+  sk_bvp_set_exact(bvp, F->has_exact == F->m || F->has_exact == F->d ? exact : NULL);
+  sk_bvp_set_user_data(bvp, F, sk__bvp_formulas_free);
+}

@@ -1,0 +1,62 @@
+/* src/models/bvp_impl.h: the boundary-value problem's body and the pieces the FD, shooting and continuation solvers share */
+#ifndef SK_MODELS_BVP_IMPL_H
+#define SK_MODELS_BVP_IMPL_H
+
+#include <stdlib.h>
+
+#include "stiffkit/bvp.h"
+#include "stiffkit/steady.h"
+
+
+struct sk_bvp {
+  sk_context *ctx;
+  int d;
+  double a, b;
+  char name[64];
+  void *user_data;
+  void (*free_fn)(void *);
+  sk_bvp_rhs_fn rhs;
+  sk_bvp_jac_fn jac;
+  sk_bvp_bc_fn bc;
+  sk_bvp_bc_jac_fn bc_jac;
+  int n_left, n_right;
+  sk_bvp_guess_fn guess;
+  sk_bvp_exact_fn exact;
+  int np;
+  double p[SK_BVP_MAX_PARAMS];
+  char pnames[SK_BVP_MAX_PARAMS][32];
+  int named;
+  char cnames[SK_BVP_MAX_DIM][32];
+  int64_t nf; /* evaluations of f so far */
+};
+
+/* sk__bvp_check: a problem ready to solve (f and boundary conditions set)
+ * and settings in range. Errors: SK_ERR_INPUT / SK_ERR_ARG naming the
+ * field. */
+sk_status sk__bvp_check(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_settings *s);
+
+/* sk__bvp_newton_settings: KINSOL settings for a BVP system with scaled
+ * residuals (line search or not, iterations, fnormtol, KLU, Jacobian check
+ * off: the BVP layer assembles its Jacobian from checked pieces). */
+void sk__bvp_newton_settings(const sk_bvp_settings *s, double fnormtol, sk_steady_settings *k);
+
+/* sk__bvp_newton_failure: rewrite the error record of a failed Newton solve
+ * (status st, KINSOL report kr) into a BVP message: the method, the
+ * iterations, the residual left and where, and a suggestion. `diverged`:
+ * an iterate (not the guess) made a callback fail, reported as
+ * SK_ERR_CONV with that failure. Returns the status of the message. */
+sk_status sk__bvp_newton_failure(sk_context *ctx, sk_status st, const char *method,
+                                 const sk_steady_report *kr, int diverged, const char *suggestion);
+
+/* sk__bvp_solve_fd / sk__bvp_solve_shooting: the two families of
+ * sk_bvp_solve (same contract). */
+sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                           sk_bvp_solution *sol, sk_bvp_report *rep);
+sk_status sk__bvp_solve_shooting(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                                 sk_bvp_solution *sol, sk_bvp_report *rep);
+
+/* sk__bvp_scales: per-component scales 1 / (1 + max_i |y_ic|) of a solution
+ * or guess (d values into scale). */
+void sk__bvp_scales(const sk_bvp_solution *s, double *scale);
+
+#endif

@@ -1,0 +1,478 @@
+/* src/models/bvp_options.c: the bvp.* option keys, the named keys a description declares (equations, parameters, labelled conditions, guess, exact solution), and the problem, settings and continuation built from them */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "models/bvp_formulas.h"
+#include "stiffkit/options.h"
+
+static const sk_option_spec bvp_table[] = {
+    {"bvp.interval", SK_OPT_REAL_LIST, "[0, 1]", 0, 0, NULL, "the interval [a, b] of x"},
+    {"bvp.order", SK_OPT_INT, "1", 1, 2, NULL,
+     "1: y' = f(x, y) per variable; 2: y'' = f(x, y, y') (the derivative of v is named dv)"},
+    {"bvp.variables", SK_OPT_STRING, "", 0, 0, NULL,
+     "the unknown functions, comma separated (\"T, q\"); each needs bvp.equations.<name>"},
+    {"bvp.method", SK_OPT_CHOICE, "fd", 0, 0, "fd|shooting|multiple-shooting",
+     "finite differences (KINSOL + KLU), single or multiple shooting (CVODE + KINSOL)"},
+    {"bvp.tol", SK_OPT_REAL, "1e-6", 1e-14, 0.1, NULL,
+     "requested error: max |err| / (1 + |y|) (fd: Richardson estimate; shooting: IVP tolerances)"},
+    {"bvp.mesh.n", SK_OPT_INT, "32", 1, 100000000, NULL, "intervals of the initial mesh"},
+    {"bvp.mesh.ratio", SK_OPT_REAL, "1", 1e-3, 1e3, NULL,
+     "geometric grading h_{i+1}/h_i of the initial mesh (1: uniform)"},
+    {"bvp.mesh.refine", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "bisect where the local defect is large until the error estimate meets bvp.tol"},
+    {"bvp.mesh.estimate", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "estimate the error by a second solve on the bisected mesh (Richardson)"},
+    {"bvp.mesh.max_points", SK_OPT_INT, "1000000", 3, 1000000000, NULL,
+     "refinement stops with an error beyond this many points"},
+    {"bvp.mesh.max_refinements", SK_OPT_INT, "20", 0, 1000, NULL, "refinement rounds at most"},
+    {"bvp.newton.max_iters", SK_OPT_INT, "50", 1, 100000, NULL, "Newton iterations per solve"},
+    {"bvp.newton.fnormtol", SK_OPT_REAL, "0", 0, 1, NULL,
+     "accept when max |scaled residual| <= this (0: automatic, from bvp.tol and the mesh)"},
+    {"bvp.newton.linesearch", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "KINSOL's line search (false: full Newton steps)"},
+    {"bvp.shooting.intervals", SK_OPT_INT, "10", 1, 100000, NULL,
+     "multiple shooting: uniform subintervals"},
+    {"bvp.shooting.nodes", SK_OPT_REAL_LIST, "", 0, 0, NULL,
+     "multiple shooting: explicit nodes a = x0 < ... < xK = b (replace bvp.shooting.intervals)"},
+    {"bvp.shooting.ivp_method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
+     "stepper integrating the initial-value problems"},
+    {"bvp.shooting.rtol", SK_OPT_REAL, "0", 0, 1, NULL, "IVP relative tolerance (0: bvp.tol / 100)"},
+    {"bvp.shooting.atol", SK_OPT_REAL, "0", 0, 1e10, NULL,
+     "IVP absolute tolerance (0: bvp.tol / 1000)"},
+    {"bvp.shooting.sensitivity_limit", SK_OPT_REAL, "1e8", 1.0, 1e300, NULL,
+     "warn when ||dy(x_k+1)/dy(x_k)|| exceeds this (an unstable IVP)"},
+    {"bvp.output.points", SK_OPT_INT, "101", 2, 100000000, NULL,
+     "shooting: uniform points at which the solution is written"},
+    {"bvp.continuation.parameter", SK_OPT_STRING, "", 0, 0, NULL,
+     "a parameter (bvp.parameters.<name>) to step from its value to bvp.continuation.to"},
+    {"bvp.continuation.to", SK_OPT_REAL, "", 0, 0, NULL, "the continuation's final value"},
+    {"bvp.continuation.step", SK_OPT_REAL, "0.1", 1e-300, 1e300, NULL, "the continuation step"},
+    {"bvp.continuation.min_step", SK_OPT_REAL, "1e-4", 1e-300, 1e300, NULL,
+     "failed steps are halved down to this"},
+};
+
+const sk_option_spec *sk_bvp_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof bvp_table / sizeof bvp_table[0];
+  }
+  return bvp_table;
+}
+
+/* The sections whose keys a description names itself. */
+static const char *const named_sections[] = {"bvp.equations", "bvp.parameters", "bvp.bc",
+                                             "bvp.guess", "bvp.exact"};
+
+sk_status sk_bvp_defer_sections(sk_options *opts)
+{
+  for (size_t k = 0; k < sizeof named_sections / sizeof named_sections[0]; k++) {
+    SK_CALL(sk_options_get_context(opts), sk_options_defer_section(opts, named_sections[k]));
+  }
+  return SK_OK;
+}
+
+/* The keys registered for one description (the options keep pointers). */
+#define KEY_LEN 96
+struct sk_bvp_keys {
+  size_t n;
+  sk_option_spec *spec;
+  char (*names)[KEY_LEN];
+};
+
+void sk_bvp_keys_destroy(sk_bvp_keys **keys)
+{
+  if (keys && *keys) {
+    free((*keys)->spec);
+    free((*keys)->names);
+    free(*keys);
+    *keys = NULL;
+  }
+}
+
+/* "file:line:col: key" (or "--set key", or "key") into buf. */
+static void where_of(const sk_options *opts, const char *key, char *buf, size_t len)
+{
+  sk_option_origin o = {0};
+  if (sk_options_get_origin(opts, key, &o) == SK_OK && o.file) {
+    snprintf(buf, len, "%s:%d:%d: %s", o.file, o.line, o.column, key);
+  } else {
+    snprintf(buf, len, "%s%s", o.from_command_line ? "--set " : "", key);
+  }
+}
+
+static int is_identifier(const char *s, size_t n)
+{
+  if (n == 0 || n >= 32 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) {
+    return 0;
+  }
+  for (size_t i = 1; i < n; i++) {
+    if (!(isalnum((unsigned char)s[i]) || s[i] == '_')) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* A description being read. */
+typedef struct {
+  int m, order, d;
+  char var[SK_BVP_MAX_DIM][32];
+  char comp[SK_BVP_MAX_DIM][32];
+  int np;
+  char param[SK_BVP_MAX_PARAMS][32];
+  int nbc;
+  char label[SK_BVP_MAX_DIM + 1][32];
+} description;
+
+/* bvp.variables into names; order-2 derivatives named d<v>. */
+static sk_status read_variables(sk_context *ctx, const sk_options *opts, description *D)
+{
+  const char *text;
+  int64_t order;
+  SK_CALL(ctx, sk_options_get_string(opts, "bvp.variables", &text));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.order", &order));
+  char where[256];
+  where_of(opts, "bvp.variables", where, sizeof where);
+  D->order = (int)order;
+  for (const char *p = text; *p;) {
+    p += strspn(p, " ,\t");
+    const size_t n = strcspn(p, " ,\t");
+    if (n == 0) {
+      break;
+    }
+    SK_CHECK(ctx, is_identifier(p, n), SK_ERR_INPUT,
+             "%s: '%.*s' is not a variable name (letters, digits and _, starting with a "
+             "letter, at most 31 characters)",
+             where, (int)n, p);
+    SK_CHECK(ctx, (D->m + 1) * D->order <= SK_BVP_MAX_DIM, SK_ERR_INPUT,
+             "%s: more than %d components", where, SK_BVP_MAX_DIM);
+    snprintf(D->var[D->m], sizeof D->var[0], "%.*s", (int)n, p);
+    SK_CHECK(ctx, strcmp(D->var[D->m], "x") && strcmp(D->var[D->m], "pi"), SK_ERR_INPUT,
+             "%s: '%s' is reserved (x is the independent variable, pi the constant)", where,
+             D->var[D->m]);
+    for (int i = 0; i < D->m; i++) {
+      SK_CHECK(ctx, strcmp(D->var[i], D->var[D->m]), SK_ERR_INPUT, "%s: '%s' is named twice",
+               where, D->var[i]);
+    }
+    D->m++;
+    p += n;
+  }
+  SK_CHECK(ctx, D->m > 0, SK_ERR_INPUT,
+           "%s: no variables: name the unknown functions, e.g. bvp.variables: \"T, q\"", where);
+  D->d = D->m * D->order;
+  for (int i = 0; i < D->m; i++) {
+    snprintf(D->comp[i], sizeof D->comp[0], "%s", D->var[i]);
+    if (D->order == 2) {
+      SK_CHECK(ctx, strlen(D->var[i]) < 31, SK_ERR_INPUT, "%s: '%s' is too long", where,
+               D->var[i]);
+      snprintf(D->comp[D->m + i], sizeof D->comp[0], "d%s", D->var[i]);
+    }
+  }
+  for (int i = 0; i < D->d; i++) { /* d<v> must not shadow another variable */
+    for (int j = 0; j < i; j++) {
+      SK_CHECK(ctx, strcmp(D->comp[i], D->comp[j]), SK_ERR_INPUT,
+               "%s: the component name '%s' is used twice (order 2 names the derivative of v "
+               "dv)",
+               where, D->comp[i]);
+    }
+  }
+  return SK_OK;
+}
+
+/* The parameter names and condition labels among the pending keys. */
+static sk_status read_pending_names(sk_context *ctx, const sk_options *opts, description *D)
+{
+  const char *key;
+  for (size_t i = 0; (key = sk_options_pending_key(opts, i)) != NULL; i++) {
+    if (!strncmp(key, "bvp.parameters.", 15) && !strchr(key + 15, '.')) {
+      SK_CHECK(ctx, D->np < SK_BVP_MAX_PARAMS, SK_ERR_INPUT, "more than %d parameters",
+               SK_BVP_MAX_PARAMS);
+      const char *name = key + 15;
+      SK_CHECK(ctx, is_identifier(name, strlen(name)), SK_ERR_INPUT,
+               "%s: '%s' is not a parameter name", key, name);
+      snprintf(D->param[D->np++], sizeof D->param[0], "%s", name);
+    } else if (!strncmp(key, "bvp.bc.", 7)) {
+      const char *label = key + 7;
+      const size_t n = strcspn(label, ".");
+      int known = 0;
+      for (int k = 0; k < D->nbc; k++) {
+        known |= strlen(D->label[k]) == n && !strncmp(D->label[k], label, n);
+      }
+      if (!known && n < 32) {
+        SK_CHECK(ctx, D->nbc <= SK_BVP_MAX_DIM, SK_ERR_INPUT, "more than %d boundary conditions",
+                 SK_BVP_MAX_DIM);
+        snprintf(D->label[D->nbc++], sizeof D->label[0], "%.*s", (int)n, label);
+      }
+    }
+  }
+  return SK_OK;
+}
+
+/* Register the named keys of description D. */
+static sk_status register_named(sk_context *ctx, sk_options *opts, const description *D,
+                                sk_bvp_keys **out)
+{
+  sk_bvp_keys *K = calloc(1, sizeof *K);
+  const size_t cap = (size_t)(D->m + 2 * D->d + D->np + 2 * D->nbc);
+  if (K) {
+    K->spec = calloc(cap, sizeof *K->spec);
+    K->names = calloc(cap, sizeof *K->names);
+  }
+  if (!K || !K->spec || !K->names) {
+    sk_bvp_keys_destroy(&K);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the BVP's keys");
+  }
+#define ADD(type, def, help, ...)                                               \
+  do {                                                                          \
+    snprintf(K->names[K->n], KEY_LEN, __VA_ARGS__);                             \
+    K->spec[K->n] = (sk_option_spec){K->names[K->n], type, def, 0, 0, NULL, help}; \
+    K->n++;                                                                     \
+  } while (0)
+  for (int i = 0; i < D->m; i++) {
+    ADD(SK_OPT_STRING, "", D->order == 2 ? "y'' of this variable (formula)" : "y' of this variable (formula)",
+        "bvp.equations.%s", D->var[i]);
+  }
+  for (int i = 0; i < D->d; i++) {
+    ADD(SK_OPT_STRING, "", "initial guess of this component (formula in x; default 0)",
+        "bvp.guess.%s", D->comp[i]);
+    ADD(SK_OPT_STRING, "", "exact solution of this component (formula in x), if known",
+        "bvp.exact.%s", D->comp[i]);
+  }
+  for (int k = 0; k < D->np; k++) {
+    ADD(SK_OPT_REAL, "", "a parameter of the formulas", "bvp.parameters.%s", D->param[k]);
+  }
+  for (int k = 0; k < D->nbc; k++) {
+    ADD(SK_OPT_STRING, "", "where the condition holds: left, right, or the x of an end",
+        "bvp.bc.%s.at", D->label[k]);
+    ADD(SK_OPT_STRING, "", "the condition, a formula that is 0 there", "bvp.bc.%s.condition",
+        D->label[k]);
+  }
+#undef ADD
+  const sk_status st = sk_options_register(opts, K->spec, K->n);
+  if (st != SK_OK) {
+    sk_bvp_keys_destroy(&K);
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    return st;
+  }
+  *out = K;
+  return SK_OK;
+}
+
+/* Where condition `label` holds: 0 left, 1 right. */
+static sk_status condition_end(sk_context *ctx, const sk_options *opts, const char *label,
+                               double a, double b, int *end)
+{
+  char key[KEY_LEN], where[256];
+  snprintf(key, sizeof key, "bvp.bc.%s.at", label);
+  where_of(opts, key, where, sizeof where);
+  const char *at;
+  SK_CALL(ctx, sk_options_get_string(opts, key, &at));
+  if (!strcmp(at, "left") || !strcmp(at, "a")) {
+    *end = 0;
+    return SK_OK;
+  }
+  if (!strcmp(at, "right") || !strcmp(at, "b")) {
+    *end = 1;
+    return SK_OK;
+  }
+  SK_CHECK(ctx, at[0], SK_ERR_INPUT,
+           "%s: missing: say where boundary condition '%s' holds (left, right, or the x of an "
+           "end)",
+           where, label);
+  char *endp;
+  const double x = strtod(at, &endp);
+  SK_CHECK(ctx, endp != at && *endp == '\0' && isfinite(x), SK_ERR_INPUT,
+           "%s: '%s' is not left, right or a number", where, at);
+  const double tol = 1e-12 * (b - a);
+  SK_CHECK(ctx, x >= a - tol && x <= b + tol, SK_ERR_INPUT,
+           "%s: x = %g is outside the interval [%g, %g] (bvp.interval)", where, x, a, b);
+  SK_CHECK(ctx, fabs(x - a) <= tol || fabs(x - b) <= tol, SK_ERR_INPUT,
+           "%s: x = %g is inside the interval [%g, %g]: conditions hold at an end (split the "
+           "problem at an interior point)",
+           where, x, a, b);
+  *end = fabs(x - a) <= tol ? 0 : 1;
+  return SK_OK;
+}
+
+/* Parse the formulas of D into F, conditions left first. */
+static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const description *D,
+                                sk_bvp *bvp, sk__bvp_formulas *F, int *n_left)
+{
+  char key[KEY_LEN], where[256];
+  const char *text;
+  for (int i = 0; i < D->m; i++) {
+    snprintf(key, sizeof key, "bvp.equations.%s", D->var[i]);
+    where_of(opts, key, where, sizeof where);
+    SK_CALL(ctx, sk_options_get_string(opts, key, &text));
+    SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give %s%s = f(x, %s...) as a formula",
+             key, D->var[i], D->order == 2 ? "''" : "'", D->comp[0]);
+    SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, SK__BVP_F_EQUATION, i, text, where));
+  }
+  for (int i = 0; i < D->d; i++) {
+    static const char *const kinds[2] = {"guess", "exact"};
+    for (int k = 0; k < 2; k++) {
+      snprintf(key, sizeof key, "bvp.%s.%s", kinds[k], D->comp[i]);
+      SK_CALL(ctx, sk_options_get_string(opts, key, &text));
+      if (text[0]) {
+        where_of(opts, key, where, sizeof where);
+        SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, k ? SK__BVP_F_EXACT : SK__BVP_F_GUESS, i,
+                                            text, where));
+      }
+    }
+  }
+  double a, b;
+  sk_bvp_get_interval(bvp, &a, &b);
+  int ends[SK_BVP_MAX_DIM + 1], nl = 0;
+  char summary[512] = "";
+  for (int k = 0; k < D->nbc; k++) {
+    SK_CALL(ctx, condition_end(ctx, opts, D->label[k], a, b, &ends[k]));
+    nl += ends[k] == 0;
+    snprintf(summary + strlen(summary), sizeof summary - strlen(summary), "%s'%s' (%s)",
+             k ? ", " : "", D->label[k], ends[k] ? "right" : "left");
+  }
+  SK_CHECK(ctx, D->nbc == D->d, SK_ERR_INPUT,
+           "bvp.bc: %d variable%s of order %d make %d first-order equations, which need %d "
+           "boundary conditions; %d %s given%s%s",
+           D->m, D->m > 1 ? "s" : "", D->order, D->d, D->d, D->nbc,
+           D->nbc == 1 ? "is" : "are", D->nbc ? ": " : "", summary);
+  int slot = 0;
+  for (int pass = 0; pass < 2; pass++) { /* left conditions first */
+    for (int k = 0; k < D->nbc; k++) {
+      if (ends[k] != pass) {
+        continue;
+      }
+      snprintf(key, sizeof key, "bvp.bc.%s.condition", D->label[k]);
+      where_of(opts, key, where, sizeof where);
+      SK_CALL(ctx, sk_options_get_string(opts, key, &text));
+      SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give the condition as a formula that "
+                                           "is 0 at the %s end (e.g. \"%s - 1\")",
+               key, pass ? "right" : "left", D->comp[0]);
+      SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, pass ? SK__BVP_F_BC_RIGHT : SK__BVP_F_BC_LEFT,
+                                          slot++, text, where));
+    }
+  }
+  *n_left = nl;
+  return SK_OK;
+}
+
+sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, sk_bvp_keys **keys)
+{
+  SK_CHECK(ctx, opts && bvp && keys, SK_ERR_ARG, "sk_bvp_from_options: NULL argument");
+  *bvp = NULL;
+  *keys = NULL;
+  description D;
+  memset(&D, 0, sizeof D);
+  SK_CALL(ctx, read_variables(ctx, opts, &D));
+  SK_CALL(ctx, read_pending_names(ctx, opts, &D));
+  SK_CALL(ctx, register_named(ctx, opts, &D, keys));
+  SK_CALL(ctx, sk_options_check_pending(opts));
+  const double *iv;
+  size_t niv;
+  SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.interval", &iv, &niv));
+  char where[256];
+  where_of(opts, "bvp.interval", where, sizeof where);
+  SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
+           "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
+  SK_CALL(ctx, sk_bvp_create(ctx, D.d, iv[0], iv[1], bvp));
+  const char *names[SK_BVP_MAX_DIM], *pnames[SK_BVP_MAX_PARAMS];
+  double pvals[SK_BVP_MAX_PARAMS];
+  for (int i = 0; i < D.d; i++) {
+    names[i] = D.comp[i];
+  }
+  for (int k = 0; k < D.np; k++) {
+    char key[KEY_LEN];
+    snprintf(key, sizeof key, "bvp.parameters.%s", D.param[k]);
+    pnames[k] = D.param[k];
+    SK_CALL(ctx, sk_options_get_real(opts, key, &pvals[k]));
+    for (int i = 0; i < D.d; i++) {
+      SK_CHECK(ctx, strcmp(D.param[k], D.comp[i]), SK_ERR_INPUT,
+               "%s: the parameter '%s' has the name of a component", key, D.param[k]);
+    }
+  }
+  sk_bvp_set_component_names(*bvp, names);
+  sk_bvp_set_parameters(*bvp, D.np, pvals, pnames);
+  sk_bvp_set_name(*bvp, "bvp");
+  sk__bvp_formulas *F = NULL;
+  SK_CALL(ctx, sk__bvp_formulas_create(ctx, D.m, D.order, D.np, iv[0], iv[1], &F));
+  int n_left = 0;
+  const sk_status st = parse_formulas(ctx, opts, &D, *bvp, F, &n_left);
+  if (st != SK_OK) {
+    sk__bvp_formulas_free(F);
+    sk_bvp_destroy(bvp);
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    return st;
+  }
+  sk__bvp_formulas_attach(F, *bvp, n_left);
+  return SK_OK;
+}
+
+sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, sk_bvp_settings *s)
+{
+  sk_bvp_settings_default(s);
+  const char *method, *ivp;
+  int64_t v;
+  SK_CALL(ctx, sk_options_get_string(opts, "bvp.method", &method));
+  s->method = !strcmp(method, "fd")         ? SK_BVP_FD
+              : !strcmp(method, "shooting") ? SK_BVP_SHOOTING
+                                            : SK_BVP_MULTIPLE_SHOOTING;
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.tol", &s->tol));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.n", &s->mesh_n));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.mesh.ratio", &s->mesh_ratio));
+  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.mesh.refine", &s->refine));
+  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.mesh.estimate", &s->estimate));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.max_points", &s->max_points));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.max_refinements", &v));
+  s->max_refinements = (int)v;
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.newton.max_iters", &s->max_iters));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.newton.fnormtol", &s->fnormtol));
+  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.newton.linesearch", &s->linesearch));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.shooting.intervals", &s->shoot_intervals));
+  size_t nn;
+  SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.shooting.nodes", &s->shoot_nodes, &nn));
+  s->shoot_nnodes = (int64_t)nn;
+  SK_CALL(ctx, sk_options_get_string(opts, "bvp.shooting.ivp_method", &ivp));
+  SK_CHECK(ctx, strlen(ivp) < sizeof s->ivp_method, SK_ERR_INPUT,
+           "bvp.shooting.ivp_method '%s' is too long", ivp);
+  snprintf(s->ivp_method, sizeof s->ivp_method, "%s", ivp);
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.rtol", &s->ivp_rtol));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.atol", &s->ivp_atol));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.sensitivity_limit", &s->sensitivity_limit));
+  SK_CALL(ctx, sk_options_get_int(opts, "bvp.output.points", &s->output_points));
+  return SK_OK;
+}
+
+sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *opts,
+                                           const sk_bvp *bvp, sk_bvp_continuation *c, int *enabled)
+{
+  const char *name;
+  *enabled = 0;
+  memset(c, 0, sizeof *c);
+  SK_CALL(ctx, sk_options_get_string(opts, "bvp.continuation.parameter", &name));
+  if (!name[0]) {
+    return SK_OK;
+  }
+  char where[256];
+  where_of(opts, "bvp.continuation.parameter", where, sizeof where);
+  c->param = sk_bvp_find_parameter(bvp, name);
+  if (c->param < 0) {
+    char known[512] = "";
+    for (int k = 0; k < sk_bvp_get_nparams(bvp); k++) {
+      snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "",
+               sk_bvp_get_parameter_name(bvp, k));
+    }
+    return SK_ERROR(ctx, SK_ERR_INPUT, "%s: '%s' is not a parameter (bvp.parameters: %s)", where,
+                    name, known[0] ? known : "none declared");
+  }
+  SK_CHECK(ctx, sk_options_is_set(opts, "bvp.continuation.to"), SK_ERR_INPUT,
+           "%s: continuation needs bvp.continuation.to", where);
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.to", &c->to));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.step", &c->step));
+  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.min_step", &c->min_step));
+  SK_CHECK(ctx, c->min_step <= c->step, SK_ERR_INPUT,
+           "bvp.continuation.min_step %g exceeds bvp.continuation.step %g", c->min_step, c->step);
+  *enabled = 1;
+  return SK_OK;
+}
