@@ -64,6 +64,9 @@ sk_status sk_bvp_set_guess(sk_bvp *bvp, sk_bvp_guess_fn guess);
 sk_status sk_bvp_set_exact(sk_bvp *bvp, sk_bvp_exact_fn exact);
 sk_status sk_bvp_set_parameters(sk_bvp *bvp, int np, const double *p, const char *const *names);
 sk_status sk_bvp_set_component_names(sk_bvp *bvp, const char *const *names);
+/* sk_bvp_set_condition_names: d names of the boundary conditions, in the
+ * order of g (copied), used in messages. */
+sk_status sk_bvp_set_condition_names(sk_bvp *bvp, const char *const *names);
 /* sk_bvp_set_parameter: p[k] = value (0 <= k < np). */
 sk_status sk_bvp_set_parameter(sk_bvp *bvp, int k, double value);
 

@@ -135,6 +135,24 @@ sk_status sk_bvp_set_component_names(sk_bvp *bvp, const char *const *names)
   return SK_OK;
 }
 
+sk_status sk_bvp_set_condition_names(sk_bvp *bvp, const char *const *names)
+{
+  BVP_ARG(bvp);
+  for (int i = 0; i < bvp->d; i++) {
+    snprintf(bvp->bcnames[i], sizeof bvp->bcnames[i], "%s", names && names[i] ? names[i] : "");
+  }
+  return SK_OK;
+}
+
+void sk__bvp_condition_name(const sk_bvp *bvp, int k, char *buf, size_t len)
+{
+  if (bvp->bcnames[k][0]) {
+    snprintf(buf, len, "'%s'", bvp->bcnames[k]);
+  } else {
+    snprintf(buf, len, "#%d", k);
+  }
+}
+
 int sk_bvp_get_dim(const sk_bvp *bvp)
 {
   return bvp ? bvp->d : 0;

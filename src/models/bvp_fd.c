@@ -163,7 +163,9 @@ static void fd_row_name(int64_t row, char *buf, size_t len, void *data)
   const int d = sys->d, nl = sys->bvp->n_left;
   const int64_t trail = nl + (int64_t)d * (sys->npts - 1);
   if (row < nl || row >= trail) {
-    snprintf(buf, len, "boundary condition %lld", (long long)(row < nl ? row : nl + row - trail));
+    char name[48];
+    sk__bvp_condition_name(sys->bvp, (int)(row < nl ? row : nl + row - trail), name, sizeof name);
+    snprintf(buf, len, "boundary condition %s", name);
     return;
   }
   const int64_t i = (row - nl) / d;
@@ -413,6 +415,8 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     memcpy(coarse.x, sol->x, (size_t)sol->n * sizeof *coarse.x);
     memcpy(coarse.y, sol->y, (size_t)(sol->n * sol->d) * sizeof *coarse.y);
   }
+  SK_CALL_GOTO(ctx, st, sk__bvp_check_conditions(ctx, bvp, coarse.y,
+                                                 coarse.y + bvp->d * (coarse.n - 1)), done);
   for (int round = 0;; round++) {
     rep->points = coarse.n;
     rep->unknowns = coarse.n * bvp->d;

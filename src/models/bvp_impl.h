@@ -27,6 +27,7 @@ struct sk_bvp {
   char pnames[SK_BVP_MAX_PARAMS][32];
   int named;
   char cnames[SK_BVP_MAX_DIM][32];
+  char bcnames[SK_BVP_MAX_DIM][32]; /* "" when unnamed */
   int64_t nf; /* evaluations of f so far */
 };
 
@@ -54,6 +55,16 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
                            sk_bvp_solution *sol, sk_bvp_report *rep);
 sk_status sk__bvp_solve_shooting(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
                                  sk_bvp_solution *sol, sk_bvp_report *rep);
+
+/* sk__bvp_check_conditions: the boundary conditions at the guess (ya, yb)
+ * must be independent: the left ones' dg/dy(a), the right ones' dg/dy(b)
+ * and all of them together must have full row rank. Errors: SK_ERR_SINGULAR
+ * naming the conditions; those of the evaluations. */
+sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *ya,
+                                   const double *yb);
+
+/* sk__bvp_condition_name: condition k's name ("'inlet'" or "#k"). */
+void sk__bvp_condition_name(const sk_bvp *bvp, int k, char *buf, size_t len);
 
 /* sk__bvp_scales: per-component scales 1 / (1 + max_i |y_ic|) of a solution
  * or guess (d values into scale). */

@@ -339,6 +339,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
            D->m, D->m > 1 ? "s" : "", D->order, D->d, D->d, D->nbc,
            D->nbc == 1 ? "is" : "are", D->nbc ? ": " : "", summary);
   int slot = 0;
+  const char *bcnames[SK_BVP_MAX_DIM];
   for (int pass = 0; pass < 2; pass++) { /* left conditions first */
     for (int k = 0; k < D->nbc; k++) {
       if (ends[k] != pass) {
@@ -350,10 +351,12 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give the condition as a formula that "
                                            "is 0 at the %s end (e.g. \"%s - 1\")",
                key, pass ? "right" : "left", D->comp[0]);
+      bcnames[slot] = D->label[k];
       SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, pass ? SK__BVP_F_BC_RIGHT : SK__BVP_F_BC_LEFT,
                                           slot++, text, where));
     }
   }
+  sk_bvp_set_condition_names(bvp, bcnames);
   *n_left = nl;
   return SK_OK;
 }

@@ -460,6 +460,7 @@ sk_status sk__bvp_solve_shooting(sk_context *ctx, sk_bvp *bvp, const sk_bvp_sett
     sk__bvp_scales(&view, scale);
     memcpy(sys.w, scale, sizeof scale);
   }
+  SK_CALL_GOTO(ctx, st, sk__bvp_check_conditions(ctx, bvp, u, u + d * (K - 1)), done);
   SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, d, &sys.ivp), done);
   SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, (int64_t)d * (d + 1), &sys.var), done);
   sk_model *models[2] = {sys.ivp, sys.var};

@@ -158,3 +158,84 @@ sk_status sk_bvp_solve(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
   }
   return st;
 }
+
+/* Row rank of the r x cols matrix A (row-major, overwritten) by Gaussian
+ * elimination with complete pivoting, pivots below 1e-10 of the largest
+ * entry counting as zero. */
+static int row_rank(double *A, int r, int cols)
+{
+  double amax = 0.0;
+  for (int i = 0; i < r * cols; i++) {
+    amax = fmax(amax, fabs(A[i]));
+  }
+  int rank = 0;
+  for (; rank < r; rank++) {
+    int pi = -1, pj = -1;
+    double best = 1e-10 * amax;
+    for (int i = rank; i < r; i++) {
+      for (int j = 0; j < cols; j++) {
+        if (fabs(A[i * cols + j]) > best) {
+          best = fabs(A[i * cols + j]);
+          pi = i;
+          pj = j;
+        }
+      }
+    }
+    if (pi < 0) {
+      break;
+    }
+    for (int j = 0; j < cols; j++) {
+      const double t = A[rank * cols + j];
+      A[rank * cols + j] = A[pi * cols + j];
+      A[pi * cols + j] = t;
+    }
+    for (int i = rank + 1; i < r; i++) {
+      const double f = A[i * cols + pj] / A[rank * cols + pj];
+      for (int j = 0; j < cols; j++) {
+        A[i * cols + j] -= f * A[rank * cols + j];
+      }
+    }
+  }
+  return rank;
+}
+
+sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *ya,
+                                   const double *yb)
+{
+  const int d = bvp->d, nl = bvp->n_left, nr = bvp->n_right;
+  double *dga = sk__malloc(ctx, (size_t)(4 * d * d) * sizeof *dga);
+  SK_CHECK(ctx, dga != NULL, SK_ERR_NOMEM, "cannot allocate the boundary-condition Jacobians");
+  double *dgb = dga + d * d, *A = dgb + d * d;
+  sk_status st = sk_bvp_eval_bc_jac(bvp, ya, yb, NULL, dga, dgb);
+  /* the groups: left (rows 0..nl, dg/dy(a)), right (rows d-nr..d, dg/dy(b)), all ([dga dgb]) */
+  const int first[3] = {0, d - nr, 0}, count[3] = {nl, nr, d};
+  static const char *const what[3] = {"at the left end", "at the right end", "in all"};
+  for (int grp = 0; st == SK_OK && grp < 3; grp++) {
+    const int r = count[grp], cols = grp == 2 ? 2 * d : d;
+    for (int i = 0; i < r; i++) {
+      const int row = first[grp] + i;
+      for (int j = 0; j < d; j++) {
+        A[i * cols + j] = grp == 1 ? dgb[row + d * j] : dga[row + d * j];
+        if (grp == 2) {
+          A[i * cols + d + j] = dgb[row + d * j];
+        }
+      }
+    }
+    const int rank = r > 0 ? row_rank(A, r, cols) : 0;
+    if (rank < r) {
+      char names[512] = "", one[48];
+      for (int i = 0; i < r; i++) {
+        sk__bvp_condition_name(bvp, first[grp] + i, one, sizeof one);
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", one);
+      }
+      st = SK_ERROR(ctx, SK_ERR_SINGULAR,
+                      "the boundary conditions %s (%s) are redundant or conflicting: their "
+                      "Jacobian has rank %d < %d at the guess, so they do not fix %d "
+                      "independent values; replace one of them (a second-order equation needs "
+                      "one condition at each end, or two at one end)",
+                      what[grp], names, rank, r, r);
+    }
+  }
+  sk__free(ctx, dga);
+  return st;
+}

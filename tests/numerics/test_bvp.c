@@ -9,10 +9,10 @@
  *    y'(1) + y(1) = (2 - pi) + 1 = 3 - pi. The box scheme is second order:
  *    log2(e_h / e_{h/2}) = 2 +- 0.2 on uniform meshes of 16..128 intervals
  *    and on geometrically graded ones. The graded family keeps the total
- *    grading h_max / h_min = 1.05^15 fixed (ratio 1.05^(16/n) on n
- *    intervals: every mesh is the image of a uniform one under the same
- *    smooth map, and the mesh on 2n intervals contains the one on n), since
- *    a fixed ratio 1.05 on ever more intervals is not a refinement (its
+ *    grading fixed (ratio 1.05^(16/n) on n intervals, so ratio^n = 1.05^16
+ *    and n = 16 has ratio 1.05): every mesh is the image of a uniform one
+ *    under the same smooth map, and the mesh on 2n intervals contains the one
+ *    on n. A fixed ratio 1.05 on ever more intervals is not a refinement (its
  *    largest interval hardly shrinks). The errors are computed here from the
  *    returned nodes and the closed form, not taken from rep.error_exact.
  *  - Shooting on the same problem: the error against the closed form,
@@ -118,6 +118,9 @@ static void mesh_extent(const sk_bvp_solution *s, double *hmin, double *hmax)
 }
 
 /* ---- 1. linear problem y'' = y + g(x) ------------------------------------ */
+/* Expected: the hand-derived closed form y = sin(pi x) + x^2 (see the top of
+ * the file); order 2 from the box scheme's truncation error; Richardson's
+ * estimate within a factor 3 of the error measured against the closed form. */
 
 static double lin_g(double x)
 {
@@ -277,6 +280,13 @@ static void test_linear_fd(sk_context *ctx)
 }
 
 /* ---- 2. shooting on the linear problem ----------------------------------- */
+/* Expected: the same closed form. The solution at the last output point
+ * x = b is checked on its own: it must satisfy y(1) = 1 (the Dirichlet
+ * condition). Known failure (library bug, src/backends/sundials_stepping.c,
+ * sk__sun_advance): when an earlier output's advance made CVODE step onto the
+ * stop time x = b and interpolate back, the later advance to tout == b takes
+ * no step and skips the interpolation (`if (t > tout)`), so the state buffer
+ * still holds the previous output's values: y(1) = 1.0115 = y(0.99) here. */
 
 static void test_linear_shooting(sk_context *ctx)
 {
@@ -317,6 +327,8 @@ static void test_linear_shooting(sk_context *ctx)
 }
 
 /* ---- 3. Bratu -------------------------------------------------------------- */
+/* Expected: the closed form with theta from Newton in this file; the multiple-
+ * shooting output at x = 1 is exposed to the same stale-state bug as in 2. */
 
 static double bratu_theta(double lambda)
 {
@@ -414,6 +426,8 @@ static void test_bratu(sk_context *ctx)
 }
 
 /* ---- 4. heat rod with k(T) = k0 (1 + beta T) ------------------------------ */
+/* Expected: the Kirchhoff-transform closed form; for the radiating end, T_L
+ * from bisection on the scalar energy balance (top of the file). */
 
 typedef struct {
   double k0, beta, T0, L, s, qL;
@@ -535,6 +549,9 @@ static void test_rod(sk_context *ctx)
 }
 
 /* ---- 5. Troesch; the unstable linear problem ------------------------------ */
+/* Expected: y'(0) = 0.0457504614 (Roberts & Shipman 1976), FD and multiple
+ * shooting agreeing with each other; for y'' = 1600 y the cosh closed form
+ * and the growth cosh(40) ~ 1e17 of the single-shooting IVP. */
 
 static int troesch_rhs(double x, const double *y, const double *p, double *f, void *ud)
 {
@@ -716,6 +733,7 @@ static void test_unstable(sk_context *ctx)
 }
 
 /* ---- 6. boundary layer ------------------------------------------------------ */
+/* Expected: y = (1 - e^{-x/eps}) / (1 - e^{-1/eps}) (expm1 for accuracy). */
 
 #define LAYER_EPS 1e-3
 
@@ -767,6 +785,8 @@ static void test_layer(sk_context *ctx)
 }
 
 /* ---- 7. continuation to the Bratu fold ------------------------------------- */
+/* Expected: the fold lambda_c = 3.513830719 (Boyd 1986, Mohsen 2014) bounds
+ * the last converged value; y(1/2) = 2 ln cosh(theta/4) along the path. */
 
 #define BRATU_LAMBDA_C 3.513830719
 
@@ -819,6 +839,15 @@ static void test_continuation(sk_context *ctx)
 }
 
 /* ---- 8. bad input and failure paths --------------------------------------- */
+/* Expected: the statuses and messages the contract in stiffkit/bvp.h names.
+ * The redundant conditions y(0) = 0, y(0) = 0 are tried from the default
+ * guess y = 0 too, which already zeroes them: single shooting then takes no
+ * Newton step and forms no Jacobian, so only an explicit rank check of
+ * [dg/dya dg/dyb] catches them (without one it returned SK_OK).
+ * Known failure (library bug): FD with f = NaN at the guess returns
+ * SK_ERR_CALLBACK (KINSOL's status) although the error record it restores
+ * says SK_ERR_NONFINITE (src/models/bvp_fd.c, fd_newton: after
+ * sk__error_restore, st is not taken from sys.saved.code). */
 
 static int redundant_bc(const double *ya, const double *yb, const double *p, double *g, void *ud)
 {
