@@ -176,7 +176,8 @@ typedef struct {
 
 /* sk_bvp_settings_default: FD, tol 1e-6, mesh 32 uniform intervals,
  * refinement and estimate on, 10^6 points and 20 refinements at most,
- * fnormtol 1e-10, 50 Newton iterations, line search, single shooting,
+ * fnormtol 0 (automatic: fd max(1e-3 tol, 10 eps (b - a) / h_min), shooting
+ * tol / 10), 50 Newton iterations, line search, single shooting,
  * IVP tolerances from tol, cvode-bdf, sensitivity limit 1e8, 101 output
  * points. Never fails. */
 void sk_bvp_settings_default(sk_bvp_settings *s);

@@ -60,7 +60,9 @@ sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, d
     *tret = sk_stepper_get_time(s); /* the state of the last successful step */
     return rc;
   }
-  if (t > tout) {
+  /* also at t == tout: when an earlier call already stepped onto tout (a stop time) and
+     then interpolated back to its own output, the state buffer holds that output */
+  if (t >= tout) {
     SK_CALL(ctx, e->interpolate(e->eng, tout));
   }
   s->t = tout;

@@ -265,6 +265,9 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   if (st < 0) {
     if (sys.failed) {
       sk__error_restore(ctx, &sys.saved);
+      if (kr.newton_iters == 0) { /* the guess itself broke a callback: say how */
+        st = sys.saved.code;
+      }
     }
     char suggestion[256];
     snprintf(suggestion, sizeof suggestion,

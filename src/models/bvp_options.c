@@ -168,7 +168,8 @@ static sk_status read_variables(sk_context *ctx, const sk_options *opts, descrip
     if (D->order == 2) {
       SK_CHECK(ctx, strlen(D->var[i]) < 31, SK_ERR_INPUT, "%s: '%s' is too long", where,
                D->var[i]);
-      snprintf(D->comp[D->m + i], sizeof D->comp[0], "d%s", D->var[i]);
+      D->comp[D->m + i][0] = 'd';
+      memcpy(D->comp[D->m + i] + 1, D->var[i], strlen(D->var[i]) + 1);
     }
   }
   for (int i = 0; i < D->d; i++) { /* d<v> must not shadow another variable */
