@@ -188,7 +188,11 @@ static sk_status read_pending_names(sk_context *ctx, const sk_options *opts, des
 {
   const char *key;
   for (size_t i = 0; (key = sk_options_pending_key(opts, i)) != NULL; i++) {
-    if (!strncmp(key, "bvp.parameters.", 15) && !strchr(key + 15, '.')) {
+    int seen = 0; /* a key set twice (config, then --set) is pending twice */
+    for (int k = 0; k < D->np; k++) {
+      seen |= !strncmp(key, "bvp.parameters.", 15) && !strcmp(D->param[k], key + 15);
+    }
+    if (!seen && !strncmp(key, "bvp.parameters.", 15) && !strchr(key + 15, '.')) {
       SK_CHECK(ctx, D->np < SK_BVP_MAX_PARAMS, SK_ERR_INPUT, "more than %d parameters",
                SK_BVP_MAX_PARAMS);
       const char *name = key + 15;

@@ -209,6 +209,23 @@ static int64_t shoot_walk(const shoot_system *sys, const double *dga, const doub
   return e;
 }
 
+/* Row names for messages: a condition, or the continuity of a component at a node. */
+static void shoot_row_name(int64_t row, char *buf, size_t len, void *data)
+{
+  const shoot_system *sys = data;
+  const int d = sys->d, nl = sys->bvp->n_left;
+  const int64_t trail = nl + (int64_t)d * (sys->K - 1);
+  if (row < nl || row >= trail) {
+    char name[48];
+    sk__bvp_condition_name(sys->bvp, (int)(row < nl ? row : nl + row - trail), name, sizeof name);
+    snprintf(buf, len, "boundary condition %s", name);
+    return;
+  }
+  snprintf(buf, len, "continuity of %s at x = %.6g",
+           sk_bvp_get_component_name(sys->bvp, (int)((row - nl) % d)),
+           sys->nodes[(row - nl) / d + 1]);
+}
+
 /* Record the growth ||Y_k||_inf of interval k; warn once above the limit. */
 static void note_growth(shoot_system *sys, int64_t k)
 {
@@ -372,6 +389,7 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
   sk_model_set_user_data(model, sys, NULL);
   sk_model_set_rhs(model, shoot_residual);
   sk_model_set_jac_values(model, shoot_jacobian);
+  sk_model_set_component_name(model, shoot_row_name);
   SK_CALL_GOTO(ctx, st, sk_model_set_jac_pattern(model, colptr, rowind), done);
   const sk_bvp_settings *s = sys->s;
   sk_steady_settings ks;
