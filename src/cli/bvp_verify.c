@@ -138,12 +138,7 @@ int cli_bvp_verify(sk_context *ctx, cli_job *job, const cli_args *a)
     code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the verify report"));
   } else {
     fill_report(job, &p, r);
-    code = verify_report_conclude(r);
-    verify_report_print_text(r, stdout);
-    if (a->report) {
-      const int wrc = verify_report_write_json(r, a->report);
-      code = wrc ? wrc : code;
-    }
+    code = verify_report_emit(r, a->report, verify_report_conclude(r));
   }
   free(r);
   sk_bvp_solution_free(&p.sfd);

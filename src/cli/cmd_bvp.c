@@ -102,11 +102,6 @@ typedef struct {
 
 /* ---- report ---------------------------------------------------------------- */
 
-static void json_num(FILE *f, const char *key, double v)
-{
-  fprintf(f, ", \"%s\": ", key);
-  cli_json_number(f, v);
-}
 
 static void write_report_json(FILE *f, const bvp_run *r)
 {
@@ -120,36 +115,29 @@ static void write_report_json(FILE *f, const bvp_run *r)
              "\"jac_evals\": %lld, \"ivp_steps\": %lld",
           (long long)p->newton_iters, (long long)p->newton_solves, (long long)p->f_evals,
           (long long)p->jac_evals, (long long)p->ivp_steps);
-  json_num(f, "tol", r->set.tol);
-  json_num(f, "residual", p->residual);
+  cli_json_key_number(f, "tol", r->set.tol);
+  cli_json_key_number(f, "residual", p->residual);
   fprintf(f, ", \"residual_where\": ");
   cli_json_string(f, p->worst);
-  json_num(f, "error_estimate", p->error_estimate);
-  json_num(f, "error_exact", p->error_exact);
-  json_num(f, "sensitivity", p->sensitivity);
-  json_num(f, "wall_time", p->wall_time);
+  cli_json_key_number(f, "error_estimate", p->error_estimate);
+  cli_json_key_number(f, "error_exact", p->error_exact);
+  cli_json_key_number(f, "sensitivity", p->sensitivity);
+  cli_json_key_number(f, "wall_time", p->wall_time);
   if (r->cont) {
     fprintf(f, ", \"continuation\": {\"parameter\": ");
     cli_json_string(f, sk_bvp_get_parameter_name(r->job.bvp, r->c.param));
-    json_num(f, "reached", sk_bvp_get_parameters(r->job.bvp)[r->c.param]);
-    json_num(f, "to", r->c.to);
+    cli_json_key_number(f, "reached", sk_bvp_get_parameters(r->job.bvp)[r->c.param]);
+    cli_json_key_number(f, "to", r->c.to);
     fprintf(f, ", \"steps\": %zu}", r->npath);
   }
   fprintf(f, "}");
 }
 
-static char *report_json_text(const bvp_run *r)
+static void report_json_writer(FILE *f, const void *r)
 {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
-  if (!m) {
-    return NULL;
-  }
-  write_report_json(m, r);
-  fclose(m);
-  return buf;
+  write_report_json(f, r);
 }
+
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -262,7 +250,7 @@ static int write_outputs(sk_context *ctx, bvp_run *r, int argc, char **argv)
   if (!csv && !hdf5) {
     return SK_EXIT_OK;
   }
-  char *report = report_json_text(r);
+  char *report = cli_json_text(report_json_writer, r);
   char *effective = sk_options_effective_string(r->job.opts);
   char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   int code = SK_EXIT_OK;

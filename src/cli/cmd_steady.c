@@ -111,11 +111,6 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
 
 /* ---- the report as JSON ---------------------------------------------------- */
 
-static void json_key_number(FILE *f, const char *key, double v)
-{
-  fprintf(f, ", \"%s\": ", key);
-  cli_json_number(f, v);
-}
 
 /* One line of JSON: the settings, counters and the verified residual. */
 static void write_report_json(FILE *f, const steady_run *r)
@@ -124,7 +119,7 @@ static void write_report_json(FILE *f, const steady_run *r)
   fprintf(f, "{\"model\": ");
   cli_json_string(f, sk_model_get_name(r->job.model));
   fprintf(f, ", \"n\": %lld", (long long)sk_model_get_n(r->job.model));
-  json_key_number(f, "t", r->set.t);
+  cli_json_key_number(f, "t", r->set.t);
   fprintf(f, ", \"converged\": %s, \"kinsol_flag\": ", p->converged ? "true" : "false");
   cli_json_string(f, p->kinsol_flag_name);
   fprintf(f, ", \"strategy\": \"%s\", \"linsol\": \"%s\", \"preconditioner\": \"%s\", "
@@ -135,31 +130,23 @@ static void write_report_json(FILE *f, const steady_run *r)
 #undef SK__JSON_COUNTER
   fprintf(f, ", \"residual\": {\"fnormtol\": ");
   cli_json_number(f, r->set.fnormtol);
-  json_key_number(f, "initial_scaled_max", p->fnorm_initial);
-  json_key_number(f, "max", p->fnorm_max);
-  json_key_number(f, "scaled_max", p->fnorm_max_scaled);
-  json_key_number(f, "scaled_l2", p->fnorm_l2_scaled);
+  cli_json_key_number(f, "initial_scaled_max", p->fnorm_initial);
+  cli_json_key_number(f, "max", p->fnorm_max);
+  cli_json_key_number(f, "scaled_max", p->fnorm_max_scaled);
+  cli_json_key_number(f, "scaled_l2", p->fnorm_l2_scaled);
   fprintf(f, ", \"worst_index\": %lld, \"worst_component\": ", (long long)p->worst);
   cli_json_string(f, p->worst_name);
-  json_key_number(f, "worst_value", p->worst_value);
+  cli_json_key_number(f, "worst_value", p->worst_value);
   fprintf(f, "}");
-  json_key_number(f, "wall_time", p->wall_time);
+  cli_json_key_number(f, "wall_time", p->wall_time);
   fprintf(f, "}");
 }
 
-/* The report JSON in a malloc'ed string (NULL when out of memory). */
-static char *report_json_text(const steady_run *r)
+static void report_json_writer(FILE *f, const void *r)
 {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
-  if (!m) {
-    return NULL;
-  }
-  write_report_json(m, r);
-  fclose(m);
-  return buf;
+  write_report_json(f, r);
 }
+
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -288,7 +275,7 @@ static int write_outputs(sk_context *ctx, steady_run *r, int argc, char **argv)
     return SK_EXIT_OK;
   }
   sk_status st = sk_steady_eval(r->job.model, r->set.t, r->u, r->f);
-  char *report = report_json_text(r);
+  char *report = cli_json_text(report_json_writer, r);
   char *effective = sk_options_effective_string(r->job.opts);
   char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   if (st == SK_OK && (!report || !prov)) {

@@ -623,16 +623,7 @@ int cli_verify(int argc, char **argv)
   } else {
     code = verify_job(ctx, &job, r);
     if (r->ncheck > 0) {
-      verify_report_print_text(r, stdout);
-      if (args.report) {
-        const int wrc = verify_report_write_json(r, args.report);
-        code = wrc ? wrc : code;
-      }
-      if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n",
-                strerror(errno));
-        code = SK_EXIT_IOERR;
-      }
+      code = verify_report_emit(r, args.report, code);
     }
   }
   free(r);

@@ -1,5 +1,7 @@
 /* src/cli/json_out.c: writing JSON values (escaped strings, numbers with null for inf/nan) */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdlib.h>
 
 #include "cli/json_out.h"
 
@@ -27,4 +29,23 @@ void cli_json_number(FILE *f, double v)
   } else {
     fputs("null", f);
   }
+}
+
+void cli_json_key_number(FILE *f, const char *key, double v)
+{
+  fprintf(f, ", \"%s\": ", key);
+  cli_json_number(f, v);
+}
+
+char *cli_json_text(void (*write)(FILE *f, const void *arg), const void *arg)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) {
+    return NULL;
+  }
+  write(m, arg);
+  fclose(m);
+  return buf;
 }

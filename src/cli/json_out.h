@@ -12,4 +12,11 @@ void cli_json_string(FILE *f, const char *s);
  * inf or nan). */
 void cli_json_number(FILE *f, double v);
 
+/* cli_json_key_number: `, "key": v` (v as cli_json_number). */
+void cli_json_key_number(FILE *f, const char *key, double v);
+
+/* cli_json_text: what write(f, arg) prints, in a malloc'ed string (NULL when
+ * out of memory); the caller frees it. */
+char *cli_json_text(void (*write)(FILE *f, const void *arg), const void *arg);
+
 #endif

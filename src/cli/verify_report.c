@@ -206,3 +206,17 @@ int verify_report_write_json(const verify_report *r, const char *path)
   json_body(r, af.f);
   return cli_atomic_commit(&af);
 }
+
+int verify_report_emit(const verify_report *r, const char *json_path, int code)
+{
+  verify_report_print_text(r, stdout);
+  if (json_path) {
+    const int wrc = verify_report_write_json(r, json_path);
+    code = wrc ? wrc : code;
+  }
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n", strerror(errno));
+    code = 74;
+  }
+  return code;
+}

@@ -77,9 +77,10 @@ static int fd_residual(double t, const double *u, double *r, void *data)
 /* One walk over the Jacobian's columns: with values == NULL it writes the
  * pattern (colptr, rowind), otherwise the values in pattern order from the
  * node Jacobians and the boundary-condition Jacobians dga, dgb. */
-static int64_t fd_walk(const fd_system *sys, const double *dga, const double *dgb, int64_t *colptr,
+static int64_t fd_walk(const void *data, const double *dga, const double *dgb, int64_t *colptr,
                        int64_t *rowind, double *values)
 {
+  const fd_system *sys = data;
   const int d = sys->d, nl = sys->bvp->n_left, ncoupled = d - nl - sys->bvp->n_right;
   const int64_t N = sys->npts, trail = nl + (int64_t)d * (N - 1);
   int64_t k = 0;
@@ -200,42 +201,17 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   for (int c = 0; c < d; c++) {
     sys.w[c] = (bvp->b - bvp->a) * scale[c];
   }
-  sk_model *model = NULL;
-  int64_t *colptr = NULL, *rowind = NULL;
-  double *uscale = NULL;
-  sk_steady_report kr;
-  memset(&kr, 0, sizeof kr);
-  sk_status st = SK_ERR_NOMEM;
   sys.f = sk__malloc(ctx, (size_t)n * sizeof *sys.f);
   sys.J = sk__malloc(ctx, (size_t)(n * d) * sizeof *sys.J);
-  colptr = sk__malloc(ctx, (size_t)(n + 1) * sizeof *colptr);
-  uscale = sk__malloc(ctx, (size_t)n * sizeof *uscale);
-  if (!sys.f || !sys.J || !colptr || !uscale) {
+  sk_status st = SK_OK;
+  if (!sys.f || !sys.J) {
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the finite-difference system (%lld unknowns)",
                   (long long)n);
     goto done;
   }
-  const int64_t nnz = fd_walk(&sys, NULL, NULL, colptr, NULL, NULL);
-  rowind = sk__malloc(ctx, (size_t)nnz * sizeof *rowind);
-  if (!rowind) {
-    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern (%lld entries)",
-                  (long long)nnz);
-    goto done;
-  }
-  fd_walk(&sys, NULL, NULL, NULL, rowind, NULL);
-  for (int64_t j = 0; j < n; j++) {
-    uscale[j] = scale[j % d];
-  }
-  SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, n, &model), done);
-  sk_model_set_name(model, bvp->name);
-  sk_model_set_user_data(model, &sys, NULL);
-  sk_model_set_rhs(model, fd_residual);
-  sk_model_set_jac_values(model, fd_jacobian);
-  sk_model_set_component_name(model, fd_row_name);
-  SK_CALL_GOTO(ctx, st, sk_model_set_jac_pattern(model, colptr, rowind), done);
-  sk_steady_settings ks;
-  sk__bvp_newton_settings(s, fd_fnormtol(s, bvp, sol->x, N), &ks);
-  ks.u_scale_v = uscale;
+  const sk__bvp_system system = {.n = n, .walk = fd_walk, .residual = fd_residual,
+                                 .jacobian = fd_jacobian, .row_name = fd_row_name, .data = &sys,
+                                 .comp_scale = scale, .fnormtol = fd_fnormtol(s, bvp, sol->x, N)};
   /* a guess that already solves this mesh's system (the previous fine
      solution, when every interval was bisected) needs no Newton solve */
   if (fd_residual(0.0, sol->y, sys.J, &sys) == 0) {
@@ -247,21 +223,16 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
         worst = j;
       }
     }
-    if (rmax <= ks.fnormtol) {
+    if (rmax <= system.fnormtol) {
       rep->newton_solves++;
       rep->residual = rmax;
       fd_row_name(worst, rep->worst, sizeof rep->worst, &sys);
-      st = SK_OK;
       goto done;
     }
   }
   sys.failed = 0;
-  st = sk_steady_solve(ctx, model, &ks, sol->y, &kr);
-  rep->newton_iters += kr.newton_iters;
-  rep->newton_solves++;
-  rep->jac_evals += kr.jac_evals;
-  rep->residual = kr.fnorm_max_scaled;
-  snprintf(rep->worst, sizeof rep->worst, "%s", kr.worst_name);
+  sk_steady_report kr;
+  st = sk__bvp_newton_system(ctx, bvp, s, &system, sol->y, rep, &kr);
   if (st < 0) {
     if (sys.failed) {
       sk__error_restore(ctx, &sys.saved);
@@ -279,12 +250,8 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
                                 sys.failed && kr.newton_iters > 0, suggestion);
   }
 done:
-  sk_model_destroy(&model);
   sk__free(ctx, sys.f);
   sk__free(ctx, sys.J);
-  sk__free(ctx, colptr);
-  sk__free(ctx, rowind);
-  sk__free(ctx, uscale);
   return st;
 }
 

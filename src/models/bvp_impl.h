@@ -41,6 +41,34 @@ sk_status sk__bvp_check(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_setting
  * off: the BVP layer assembles its Jacobian from checked pieces). */
 void sk__bvp_newton_settings(const sk_bvp_settings *s, double fnormtol, sk_steady_settings *k);
 
+/* One walk over the columns of a BVP system's Jacobian: with values NULL
+ * it writes the pattern (colptr and/or rowind, either may be NULL),
+ * otherwise the values in pattern order (dga, dgb: the boundary-condition
+ * Jacobians). Returns the entry count. */
+typedef int64_t (*sk__bvp_walk_fn)(const void *sys, const double *dga, const double *dgb,
+                                   int64_t *colptr, int64_t *rowind, double *values);
+
+/* A discrete BVP system r(u) = 0 of n equations with d-periodic unknowns
+ * (u[j] is component j mod d), given as the callbacks of a model. */
+typedef struct {
+  int64_t n;
+  sk__bvp_walk_fn walk;
+  sk_rhs_fn residual;       /* r(u) (t unused) */
+  sk_jac_values_fn jacobian;
+  sk_component_name_fn row_name;
+  void *data;               /* the callbacks' user data */
+  const double *comp_scale; /* d scales of u's components (KINSOL's u_scale) */
+  double fnormtol;
+} sk__bvp_system;
+
+/* sk__bvp_newton_system: solve sys from u (in: guess, out: the answer or
+ * KINSOL's last iterate) with KINSOL + KLU on the walked pattern; adds the
+ * counts to rep (Newton solves, iterations, Jacobians, residual and where)
+ * and fills kr. Returns sk_steady_solve's status, or SK_ERR_NOMEM. */
+sk_status sk__bvp_newton_system(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                                const sk__bvp_system *sys, double *u, sk_bvp_report *rep,
+                                sk_steady_report *kr);
+
 /* sk__bvp_newton_failure: rewrite the error record of a failed Newton solve
  * (status st, KINSOL report kr) into a BVP message: the method, the
  * iterations, the residual left and where, and a suggestion. `diverged`:

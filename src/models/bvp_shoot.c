@@ -154,9 +154,10 @@ static int shoot_residual(double t, const double *u, double *r, void *data)
 }
 
 /* The Jacobian's columns: the pattern (values NULL) or the values. */
-static int64_t shoot_walk(const shoot_system *sys, const double *dga, const double *dgb,
+static int64_t shoot_walk(const void *data, const double *dga, const double *dgb,
                           int64_t *colptr, int64_t *rowind, double *values)
 {
+  const shoot_system *sys = data;
   const int d = sys->d, nl = sys->bvp->n_left, ncoupled = d - nl - sys->bvp->n_right;
   const int64_t K = sys->K, trail = nl + (int64_t)d * (K - 1);
   int64_t e = 0;
@@ -362,46 +363,14 @@ static sk_status shoot_output(sk_context *ctx, shoot_system *sys, const double *
 /* The Newton solve of the shooting system from the initial values u. */
 static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
 {
-  const int d = sys->d;
-  const int64_t n = (int64_t)d * sys->K;
-  sk_model *model = NULL;
-  int64_t *colptr = sk__malloc(ctx, (size_t)(n + 1) * sizeof *colptr), *rowind = NULL;
-  double *uscale = sk__malloc(ctx, (size_t)n * sizeof *uscale);
-  sk_steady_report kr;
-  memset(&kr, 0, sizeof kr);
-  sk_status st = SK_OK;
-  if (!colptr || !uscale) {
-    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the shooting system");
-    goto done;
-  }
-  const int64_t nnz = shoot_walk(sys, NULL, NULL, colptr, NULL, NULL);
-  rowind = sk__malloc(ctx, (size_t)nnz * sizeof *rowind);
-  if (!rowind) {
-    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the shooting pattern");
-    goto done;
-  }
-  shoot_walk(sys, NULL, NULL, NULL, rowind, NULL);
-  for (int64_t j = 0; j < n; j++) {
-    uscale[j] = sys->w[j % d];
-  }
-  SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, n, &model), done);
-  sk_model_set_name(model, sys->bvp->name);
-  sk_model_set_user_data(model, sys, NULL);
-  sk_model_set_rhs(model, shoot_residual);
-  sk_model_set_jac_values(model, shoot_jacobian);
-  sk_model_set_component_name(model, shoot_row_name);
-  SK_CALL_GOTO(ctx, st, sk_model_set_jac_pattern(model, colptr, rowind), done);
   const sk_bvp_settings *s = sys->s;
-  sk_steady_settings ks;
-  sk__bvp_newton_settings(s, s->fnormtol > 0 ? s->fnormtol : 0.1 * s->tol, &ks);
-  ks.u_scale_v = uscale;
-  st = sk_steady_solve(ctx, model, &ks, u, &kr);
+  const sk__bvp_system system = {.n = (int64_t)sys->d * sys->K, .walk = shoot_walk,
+                                 .residual = shoot_residual, .jacobian = shoot_jacobian,
+                                 .row_name = shoot_row_name, .data = sys, .comp_scale = sys->w,
+                                 .fnormtol = s->fnormtol > 0 ? s->fnormtol : 0.1 * s->tol};
+  sk_steady_report kr;
+  sk_status st = sk__bvp_newton_system(ctx, sys->bvp, s, &system, u, sys->rep, &kr);
   sk_bvp_report *rep = sys->rep;
-  rep->newton_iters += kr.newton_iters;
-  rep->newton_solves++;
-  rep->jac_evals += kr.jac_evals;
-  rep->residual = kr.fnorm_max_scaled;
-  snprintf(rep->worst, sizeof rep->worst, "%s", kr.worst_name);
   if (st < 0) {
     if (sys->failed) {
       sk__error_restore(ctx, &sys->saved);
@@ -437,11 +406,6 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
                     "%s failed: %s; %s", method, cause, suggestion);
     }
   }
-done:
-  sk_model_destroy(&model);
-  sk__free(ctx, colptr);
-  sk__free(ctx, rowind);
-  sk__free(ctx, uscale);
   return st;
 }
 

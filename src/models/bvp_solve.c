@@ -90,6 +90,57 @@ sk_status sk__bvp_newton_failure(sk_context *ctx, sk_status st, const char *meth
   return st;
 }
 
+sk_status sk__bvp_newton_system(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
+                                const sk__bvp_system *sys, double *u, sk_bvp_report *rep,
+                                sk_steady_report *kr)
+{
+  const int d = bvp->d;
+  const int64_t n = sys->n;
+  memset(kr, 0, sizeof *kr);
+  sk_model *model = NULL;
+  int64_t *colptr = sk__malloc(ctx, (size_t)(n + 1) * sizeof *colptr), *rowind = NULL;
+  double *uscale = sk__malloc(ctx, (size_t)n * sizeof *uscale);
+  sk_status st = SK_OK;
+  if (!colptr || !uscale) {
+    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Newton system (%lld unknowns)",
+                  (long long)n);
+    goto done;
+  }
+  const int64_t nnz = sys->walk(sys->data, NULL, NULL, colptr, NULL, NULL);
+  rowind = sk__malloc(ctx, (size_t)nnz * sizeof *rowind);
+  if (!rowind) {
+    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern (%lld entries)",
+                  (long long)nnz);
+    goto done;
+  }
+  sys->walk(sys->data, NULL, NULL, NULL, rowind, NULL);
+  for (int64_t j = 0; j < n; j++) {
+    uscale[j] = sys->comp_scale[j % d];
+  }
+  SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, n, &model), done);
+  sk_model_set_name(model, bvp->name);
+  sk_model_set_user_data(model, sys->data, NULL);
+  sk_model_set_rhs(model, sys->residual);
+  sk_model_set_jac_values(model, sys->jacobian);
+  sk_model_set_component_name(model, sys->row_name);
+  SK_CALL_GOTO(ctx, st, sk_model_set_jac_pattern(model, colptr, rowind), done);
+  sk_steady_settings ks;
+  sk__bvp_newton_settings(s, sys->fnormtol, &ks);
+  ks.u_scale_v = uscale;
+  st = sk_steady_solve(ctx, model, &ks, u, kr);
+  rep->newton_iters += kr->newton_iters;
+  rep->newton_solves++;
+  rep->jac_evals += kr->jac_evals;
+  rep->residual = kr->fnorm_max_scaled;
+  snprintf(rep->worst, sizeof rep->worst, "%s", kr->worst_name);
+done:
+  sk_model_destroy(&model);
+  sk__free(ctx, colptr);
+  sk__free(ctx, rowind);
+  sk__free(ctx, uscale);
+  return st;
+}
+
 void sk__bvp_scales(const sk_bvp_solution *s, double *scale)
 {
   for (int c = 0; c < s->d; c++) {
