@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -425,15 +426,13 @@ static int64_t norms_of(const double *v, int64_t n, double *maxabs, double *rms)
     }
   }
   double s = 0.0;
-  if (m > 0.0) {
-    double inv = 1.0 / m;
-    for (int64_t i = 0; i < n; i++) {
-      double q = v[i] * inv;
-      s += q * q;
-    }
+  const double inv = 1.0 / fmax(m, DBL_MIN); /* a subnormal m must not make inv infinite */
+  for (int64_t i = 0; m > 0.0 && i < n; i++) {
+    double q = v[i] * inv;
+    s += q * q;
   }
   *maxabs = m;
-  *rms = m * sqrt(s / (double)n);
+  *rms = sqrt(s / (double)n) / inv;
   return -1;
 }
 
@@ -451,15 +450,13 @@ static int64_t err_norms_of(const double *y, const double *ye, int64_t n, double
     }
   }
   double s = 0.0;
-  if (m > 0.0 && isfinite(m)) {
-    double inv = 1.0 / m;
-    for (int64_t i = 0; i < n; i++) {
-      double q = (y[i] - ye[i]) * inv;
-      s += q * q;
-    }
+  const double inv = 1.0 / fmax(m, DBL_MIN); /* a subnormal m must not make inv infinite */
+  for (int64_t i = 0; m > 0.0 && isfinite(m) && i < n; i++) {
+    double q = (y[i] - ye[i]) * inv;
+    s += q * q;
   }
   *maxabs = m;
-  *rms = m * sqrt(s / (double)n);
+  *rms = isfinite(m) ? sqrt(s / (double)n) / inv : m;
   return -1;
 }
 

@@ -280,14 +280,15 @@ static sk_status initial_guess(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settin
   return SK_OK;
 }
 
-/* A new solution on `from`'s mesh with the intervals marked in `split`
- * (all when split is NULL) bisected, values interpolated. */
+/* A new solution on `from`'s mesh with interval i cut into pieces[i]
+ * equal parts (1: kept; every interval in two when pieces is NULL),
+ * values interpolated. */
 static sk_status bisect(sk_context *ctx, sk_bvp *bvp, const sk_bvp_solution *from,
-                        const unsigned char *split, sk_bvp_solution *to)
+                        const unsigned char *pieces, sk_bvp_solution *to)
 {
-  int64_t n = from->n;
+  int64_t n = 1;
   for (int64_t i = 0; i + 1 < from->n; i++) {
-    n += split ? split[i] : 1;
+    n += pieces ? pieces[i] : 2;
   }
   SK_CALL(ctx, sk_bvp_solution_alloc(ctx, n, from->d, to));
   int64_t k = 0;
@@ -295,8 +296,9 @@ static sk_status bisect(sk_context *ctx, sk_bvp *bvp, const sk_bvp_solution *fro
     to->x[k] = from->x[i];
     memcpy(to->y + to->d * k, from->y + from->d * i, (size_t)from->d * sizeof(double));
     k++;
-    if (i + 1 < from->n && (!split || split[i])) {
-      to->x[k] = 0.5 * (from->x[i] + from->x[i + 1]);
+    const int m = i + 1 < from->n ? (pieces ? pieces[i] : 2) : 1;
+    for (int j = 1; j < m; j++) {
+      to->x[k] = from->x[i] + (from->x[i + 1] - from->x[i]) * j / m;
       sk_bvp_solution_interp(from, bvp, to->x[k], to->y + to->d * k);
       k++;
     }
@@ -331,11 +333,11 @@ static double richardson(const sk_bvp_solution *coarse, sk_bvp_solution *fine, d
   return worst;
 }
 
-/* Mark the coarse intervals to bisect: those whose local defect, the
- * coarse scheme's residual on the fine solution times the interval length,
- * is within a factor 10 of the largest. */
+/* Mark the coarse intervals to cut: those whose local defect, the coarse
+ * scheme's residual on the fine solution times the interval length, is
+ * within a factor 10 of the largest, into `pieces` parts each. */
 static sk_status mark_defects(sk_bvp *bvp, const sk_bvp_solution *coarse,
-                              const sk_bvp_solution *fine, unsigned char *split)
+                              const sk_bvp_solution *fine, int pieces, unsigned char *split)
 {
   const int d = fine->d;
   double scale[SK_BVP_MAX_DIM], f0[SK_BVP_MAX_DIM], f1[SK_BVP_MAX_DIM];
@@ -359,7 +361,7 @@ static sk_status mark_defects(sk_bvp *bvp, const sk_bvp_solution *coarse,
     emax = fmax(emax, eta[i]);
   }
   for (int64_t i = 0; i + 1 < coarse->n; i++) {
-    split[i] = emax == 0.0 || eta[i] >= 0.1 * emax;
+    split[i] = (unsigned char)(emax == 0.0 || eta[i] >= 0.1 * emax ? pieces : 1);
   }
   free(eta);
   return SK_OK;
@@ -407,7 +409,22 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
       take(sol, &fine);
       goto done;
     }
-    if (round >= s->max_refinements || 2 * fine.n > s->max_points) {
+    free(split);
+    split = malloc((size_t)coarse.n);
+    if (!split) {
+      st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the refinement marks");
+      goto done;
+    }
+    /* a second-order error shrinks 4-fold per halving: cut the marked intervals into
+       enough pieces for the estimate to meet tol if the defects are alike (at most 8) */
+    const double halvings = ceil(0.5 * log2(rep->error_estimate / s->tol));
+    const int pieces = halvings >= 3 ? 8 : halvings >= 2 ? 4 : 2;
+    SK_CALL_GOTO(ctx, st, mark_defects(bvp, &coarse, &fine, pieces, split), done);
+    int64_t next_n = 1; /* the next fine mesh: the cut coarse mesh, bisected */
+    for (int64_t i = 0; i + 1 < coarse.n; i++) {
+      next_n += 2 * split[i];
+    }
+    if (round >= s->max_refinements || next_n > s->max_points) {
       st = SK_ERROR(ctx, SK_ERR_TOO_LARGE,
                     "finite differences: the error estimate %.3e is still above bvp.tol = %.3e "
                     "(largest at x = %g) after %d refinements with %lld points (limits: "
@@ -418,14 +435,7 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
       take(sol, &fine); /* the best answer so far, for the caller to inspect */
       goto done;
     }
-    free(split);
-    split = malloc((size_t)coarse.n);
-    if (!split) {
-      st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the refinement marks");
-      goto done;
-    }
-    SK_CALL_GOTO(ctx, st, mark_defects(bvp, &coarse, &fine, split), done);
-    /* the next coarse mesh: marked intervals bisected, values from the fine solution */
+    /* the next coarse mesh: marked intervals cut, values from the fine solution */
     sk_bvp_solution next = {0};
     SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, split, &next), done);
     for (int64_t i = 0; i < next.n; i++) { /* exact fine values where the points coincide */

@@ -21,7 +21,7 @@ struct sk__bvp_formulas {
   muParserHandle_t guess[SK_BVP_MAX_DIM]; /* d, NULL: 0 (or the derivative of the guess) */
   muParserHandle_t exact[SK_BVP_MAX_DIM]; /* d, all or none */
   int has_exact;
-  int n_left;
+  int n_left, n_right;
   double a, b;
 };
 
@@ -60,7 +60,7 @@ sk_status sk__bvp_formulas_create(sk_context *ctx, int m, int order, int np, dou
 }
 
 /* Which variables a formula may read. */
-enum { VARS_STATE, VARS_LEFT, VARS_RIGHT, VARS_X_ONLY };
+enum { VARS_STATE, VARS_LEFT, VARS_RIGHT, VARS_BOTH, VARS_X_ONLY };
 
 sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int slot,
                                  const char *expr, const char *where)
@@ -73,10 +73,20 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
   mupDefineVar(h, "x", &F->x);
   const int vars = kind == SK__BVP_F_BC_LEFT    ? VARS_LEFT
                    : kind == SK__BVP_F_BC_RIGHT ? VARS_RIGHT
+                   : kind == SK__BVP_F_BC_BOTH  ? VARS_BOTH
                    : kind == SK__BVP_F_EQUATION ? VARS_STATE
                                                 : VARS_X_ONLY;
   char names[512] = "x";
-  for (int i = 0; vars != VARS_X_ONLY && i < F->d; i++) {
+  char both[SK_BVP_MAX_DIM][2][40];
+  for (int i = 0; vars == VARS_BOTH && i < F->d; i++) {
+    for (int end = 0; end < 2; end++) {
+      snprintf(both[i][end], sizeof both[i][end], "%s_%c", sk_bvp_get_component_name(bvp, i),
+               end ? 'b' : 'a');
+      mupDefineVar(h, both[i][end], end ? &F->yb[i] : &F->ya[i]);
+      snprintf(names + strlen(names), sizeof names - strlen(names), ", %s", both[i][end]);
+    }
+  }
+  for (int i = 0; vars != VARS_X_ONLY && vars != VARS_BOTH && i < F->d; i++) {
     double *slotv = vars == VARS_LEFT ? &F->ya[i] : vars == VARS_RIGHT ? &F->yb[i] : &F->yv[i];
     const char *nm = sk_bvp_get_component_name(bvp, i);
     mupDefineVar(h, nm, slotv);
@@ -140,7 +150,7 @@ static int bc(const double *ya, const double *yb, const double *p, double *g, vo
   memcpy(F->yb, yb, (size_t)F->d * sizeof *yb);
   memcpy(F->pv, p, (size_t)F->np * sizeof *F->pv);
   for (int k = 0; k < F->d; k++) {
-    F->x = k < F->n_left ? F->a : F->b;
+    F->x = k < F->d - F->n_right ? F->a : F->b;
     g[k] = mupEval(F->bc[k]);
   }
   return 0;
@@ -185,11 +195,12 @@ static int exact(double x, const double *p, double *y, void *data)
   return 0;
 }
 
-void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left)
+void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left, int n_right)
 {
   F->n_left = n_left;
+  F->n_right = n_right;
   sk_bvp_set_rhs(bvp, rhs, NULL);
-  sk_bvp_set_bc(bvp, bc, NULL, n_left, F->d - n_left);
+  sk_bvp_set_bc(bvp, bc, NULL, n_left, n_right);
   sk_bvp_set_guess(bvp, guess);
   sk_bvp_set_exact(bvp, F->has_exact == F->m || F->has_exact == F->d ? exact : NULL);
   sk_bvp_set_user_data(bvp, F, sk__bvp_formulas_free);

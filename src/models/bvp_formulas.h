@@ -11,6 +11,7 @@ enum {
   SK__BVP_F_EQUATION, /* the highest derivative of variable `slot`: reads x, components, parameters */
   SK__BVP_F_BC_LEFT,  /* boundary condition `slot` (= 0) at a: reads x, y(a), parameters */
   SK__BVP_F_BC_RIGHT, /* boundary condition `slot` at b: reads x, y(b), parameters */
+  SK__BVP_F_BC_BOTH,  /* a coupled condition: reads <component>_a = y(a), <component>_b = y(b) */
   SK__BVP_F_GUESS,    /* the guess of component `slot`: reads x and parameters */
   SK__BVP_F_EXACT     /* the exact solution of component `slot`: reads x and parameters */
 };
@@ -30,8 +31,9 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
 
 /* sk__bvp_formulas_attach: make the formulas bvp's f, boundary conditions
  * (the first n_left at a, the others at b), guess and, when every variable
- * has one, exact solution; bvp takes ownership of F. */
-void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left);
+ * has one, exact solution; the conditions are n_left at a, then the
+ * coupled ones, then n_right at b; bvp takes ownership of F. */
+void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left, int n_right);
 
 /* sk__bvp_formulas_free: frees F (accepts NULL). */
 void sk__bvp_formulas_free(void *F);

@@ -250,7 +250,8 @@ static sk_status register_named(sk_context *ctx, sk_options *opts, const descrip
     ADD(SK_OPT_REAL, "", "a parameter of the formulas", "bvp.parameters.%s", D->param[k]);
   }
   for (int k = 0; k < D->nbc; k++) {
-    ADD(SK_OPT_STRING, "", "where the condition holds: left, right, or the x of an end",
+    ADD(SK_OPT_STRING, "", "where the condition holds: left, right, the x of an end, or both "
+                           "(coupled: names <component>_a and <component>_b)",
         "bvp.bc.%s.at", D->label[k]);
     ADD(SK_OPT_STRING, "", "the condition, a formula that is 0 there", "bvp.bc.%s.condition",
         D->label[k]);
@@ -266,7 +267,7 @@ static sk_status register_named(sk_context *ctx, sk_options *opts, const descrip
   return SK_OK;
 }
 
-/* Where condition `label` holds: 0 left, 1 right. */
+/* Where condition `label` holds: 0 left, 1 right, 2 both ends (coupled). */
 static sk_status condition_end(sk_context *ctx, const sk_options *opts, const char *label,
                                double a, double b, int *end)
 {
@@ -283,14 +284,18 @@ static sk_status condition_end(sk_context *ctx, const sk_options *opts, const ch
     *end = 1;
     return SK_OK;
   }
+  if (!strcmp(at, "both")) {
+    *end = 2;
+    return SK_OK;
+  }
   SK_CHECK(ctx, at[0], SK_ERR_INPUT,
-           "%s: missing: say where boundary condition '%s' holds (left, right, or the x of an "
-           "end)",
+           "%s: missing: say where boundary condition '%s' holds (left, right, both, or the x "
+           "of an end)",
            where, label);
   char *endp;
   const double x = strtod(at, &endp);
   SK_CHECK(ctx, endp != at && *endp == '\0' && isfinite(x), SK_ERR_INPUT,
-           "%s: '%s' is not left, right or a number", where, at);
+           "%s: '%s' is not left, right, both or a number", where, at);
   const double tol = 1e-12 * (b - a);
   SK_CHECK(ctx, x >= a - tol && x <= b + tol, SK_ERR_INPUT,
            "%s: x = %g is outside the interval [%g, %g] (bvp.interval)", where, x, a, b);
@@ -304,7 +309,7 @@ static sk_status condition_end(sk_context *ctx, const sk_options *opts, const ch
 
 /* Parse the formulas of D into F, conditions left first. */
 static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const description *D,
-                                sk_bvp *bvp, sk__bvp_formulas *F, int *n_left)
+                                sk_bvp *bvp, sk__bvp_formulas *F, int *n_left, int *n_right)
 {
   char key[KEY_LEN], where[256];
   const char *text;
@@ -330,13 +335,15 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
   }
   double a, b;
   sk_bvp_get_interval(bvp, &a, &b);
-  int ends[SK_BVP_MAX_DIM + 1], nl = 0;
+  static const char *const end_names[3] = {"left", "right", "both"};
+  int ends[SK_BVP_MAX_DIM + 1], nl = 0, nr = 0;
   char summary[512] = "";
   for (int k = 0; k < D->nbc; k++) {
     SK_CALL(ctx, condition_end(ctx, opts, D->label[k], a, b, &ends[k]));
     nl += ends[k] == 0;
+    nr += ends[k] == 1;
     snprintf(summary + strlen(summary), sizeof summary - strlen(summary), "%s'%s' (%s)",
-             k ? ", " : "", D->label[k], ends[k] ? "right" : "left");
+             k ? ", " : "", D->label[k], end_names[ends[k]]);
   }
   SK_CHECK(ctx, D->nbc == D->d, SK_ERR_INPUT,
            "bvp.bc: %d variable%s of order %d make %d first-order equations, which need %d "
@@ -345,7 +352,10 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
            D->nbc == 1 ? "is" : "are", D->nbc ? ": " : "", summary);
   int slot = 0;
   const char *bcnames[SK_BVP_MAX_DIM];
-  for (int pass = 0; pass < 2; pass++) { /* left conditions first */
+  static const int order_of_ends[3] = {0, 2, 1}; /* left, coupled, right */
+  static const int kind_of_end[3] = {SK__BVP_F_BC_LEFT, SK__BVP_F_BC_RIGHT, SK__BVP_F_BC_BOTH};
+  for (int p = 0; p < 3; p++) {
+    const int pass = order_of_ends[p];
     for (int k = 0; k < D->nbc; k++) {
       if (ends[k] != pass) {
         continue;
@@ -353,16 +363,16 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       snprintf(key, sizeof key, "bvp.bc.%s.condition", D->label[k]);
       where_of(opts, key, where, sizeof where);
       SK_CALL(ctx, sk_options_get_string(opts, key, &text));
-      SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give the condition as a formula that "
-                                           "is 0 at the %s end (e.g. \"%s - 1\")",
-               key, pass ? "right" : "left", D->comp[0]);
+      SK_CHECK(ctx, text[0], SK_ERR_INPUT,
+               "%s is missing: give the condition as a formula that is 0 (at: %s; e.g. \"%s\")",
+               key, end_names[pass], pass == 2 ? "y_a - y_b" : "y - 1");
       bcnames[slot] = D->label[k];
-      SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, pass ? SK__BVP_F_BC_RIGHT : SK__BVP_F_BC_LEFT,
-                                          slot++, text, where));
+      SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, kind_of_end[pass], slot++, text, where));
     }
   }
   sk_bvp_set_condition_names(bvp, bcnames);
   *n_left = nl;
+  *n_right = nr;
   return SK_OK;
 }
 
@@ -405,15 +415,15 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   sk_bvp_set_name(*bvp, "bvp");
   sk__bvp_formulas *F = NULL;
   SK_CALL(ctx, sk__bvp_formulas_create(ctx, D.m, D.order, D.np, iv[0], iv[1], &F));
-  int n_left = 0;
-  const sk_status st = parse_formulas(ctx, opts, &D, *bvp, F, &n_left);
+  int n_left = 0, n_right = 0;
+  const sk_status st = parse_formulas(ctx, opts, &D, *bvp, F, &n_left, &n_right);
   if (st != SK_OK) {
     sk__bvp_formulas_free(F);
     sk_bvp_destroy(bvp);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
-  sk__bvp_formulas_attach(F, *bvp, n_left);
+  sk__bvp_formulas_attach(F, *bvp, n_left, n_right);
   return SK_OK;
 }
 

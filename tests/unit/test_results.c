@@ -980,6 +980,43 @@ static void test_alloc_failures(sk_context *ctx)
   remove_tree(dir);
 }
 
+/* An abscissa named x (a BVP), and norms of subnormal values: max |y| = 1e-310 must not make
+ * the rms infinite (it is 1e-310 sqrt(1/N) by hand; printed to 10 digits). */
+static void test_axis_and_subnormal(sk_context *ctx)
+{
+  char dir[64], path[256];
+  make_dir(dir);
+  sk_results_config c = base_config(dir);
+  c.axis = "x";
+  sk_results *r = NULL;
+  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  double y[N], ye[N];
+  for (int i = 0; i < N; i++) {
+    y[i] = i == 0 ? 1e-310 : 0.0;
+    ye[i] = 0.0;
+  }
+  CHECK_OK(ctx, sk__results_write(r, 0.5, y, ye));
+  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
+  sk__results_destroy(&r);
+  snprintf(path, sizeof path, "%s/run.csv", dir);
+  char *text = read_text(path);
+  CHECK(text && strncmp(text, "x,", 2) == 0);
+  char expect[64];
+  snprintf(expect, sizeof expect, "%.10e", 1e-310 * sqrt(1.0 / N));
+  CHECK_STR_CONTAINS(text, expect);
+  CHECK(text && !strstr(text, "inf") && !strstr(text, "nan"));
+  free(text);
+  snprintf(path, sizeof path, "%s/run.h5", dir);
+  hid_t fid = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+  int rank = 0;
+  hsize_t d[2] = {0, 0};
+  double *xv = h5_read(fid, "x", &rank, d);
+  CHECK(rank == 1 && d[0] == 1 && xv && xv[0] == 0.5);
+  free(xv);
+  H5Fclose(fid);
+  remove_tree(dir);
+}
+
 int main(void)
 {
   sk_context *ctx = NULL;
@@ -992,6 +1029,7 @@ int main(void)
   test_destroy_without_finish(ctx);
   test_fail(ctx);
   test_series(ctx);
+  test_axis_and_subnormal(ctx);
   test_csv_dev_full(ctx);
   test_file_size_limit(ctx, 0, 0);
   test_file_size_limit(ctx, 1, 0);
