@@ -63,3 +63,10 @@ sk_cli_test(bvp_missing_equation 65 "bvp.equations.q is missing" none
   bvp --set bvp.equations.q=)
 sk_cli_test(bvp_run_refuses 65 "solve it with `stiffkit bvp CONFIG`" none run ${SK_BVP}/bratu.yaml)
 sk_cli_test(bvp_model_type_other 65 "not bvp" none bvp ${SK_DATA}/vdpol.yaml)
+
+# periodic conditions (at: both): y'' - y = -cos x, y = cos(x) / 2, by both methods
+sk_cli_test(bvp_verify_periodic 0 "result: PASS" none verify ${SK_BVP}/periodic.yaml)
+# the HDF5 file: abscissa /x, the components as probes, the estimate series, provenance
+add_test(NAME cli_bvp_hdf5_layout COMMAND bash -c
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> bvp --quiet ${SK_BVP}/heat_rod_flux.yaml --set output.dir=$d > /dev/null && h5ls -r $d/heat_rod.h5 > $d/ls.txt && cat $d/ls.txt && grep -q '^/x ' $d/ls.txt && grep -q '^/probes ' $d/ls.txt && grep -q '^/estimate/values ' $d/ls.txt && grep -q '^/provenance ' $d/ls.txt && h5dump -a /probes/names $d/heat_rod.h5 | grep -q '\"q\"'; rc=$?; rm -rf $d; exit $rc")
+set_tests_properties(cli_bvp_hdf5_layout PROPERTIES LABELS "regression;cli" TIMEOUT 60)
