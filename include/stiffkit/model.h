@@ -129,6 +129,16 @@ sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac);
 sk_status sk_model_set_dae_initial(sk_model *m, sk_dae_initial_fn initial);
 sk_status sk_model_set_differential(sk_model *m, const int *id);
 
+/* sk_model_set_dae_consistent: the model's initial values (y0, y'0) are
+ * consistent by construction, as for a stabilized index-2 formulation
+ * (GGL) that is not index 1: the engine skips its index-1 check and
+ * IDACalcIC (also at event restarts); with suppress_alg the algebraic
+ * variables are left out of the local error test (IDASetSuppressAlg), as
+ * index-2 multipliers should be. Errors: SK_ERR_ARG (not a DAE model). */
+sk_status sk_model_set_dae_consistent(sk_model *m, int suppress_alg);
+/* sk_model_get_dae_consistent: 1 when set above (*suppress_alg, may be NULL, gets the flag). */
+int sk_model_get_dae_consistent(const sk_model *m, int *suppress_alg);
+
 /* sk_model_get_differential: the id array (NULL when all differential). */
 const int *sk_model_get_differential(const sk_model *m);
 

@@ -15,5 +15,6 @@
 #include "stiffkit/linear.h"
 #include "stiffkit/steady.h"
 #include "stiffkit/bvp.h"
+#include "stiffkit/multibody.h"
 #include "stiffkit/network.h"
 #endif

@@ -241,6 +241,11 @@ static sk_status ida_setup(sk_stepper *s)
     N_VGetArrayPointer(ida->id)[i] = id ? id[i] : 1.0;
   }
   SK__IDA(IDASetId(ida->mem, ida->id), "set the differential/algebraic ids");
+  int suppress = 0;
+  if (sk_model_get_dae_consistent(ida->model, &suppress) && suppress) {
+    SK__IDA(IDASetSuppressAlg(ida->mem, SUNTRUE), "leave the algebraic variables out of the "
+                                                  "error test");
+  }
   SK__IDA(IDASetMaxNumSteps(ida->mem, 1000000000L), "set the step limit");
   if (sk_stepper_get_max_order(s) > 0) {
     SK__IDA(IDASetMaxOrd(ida->mem, sk_stepper_get_max_order(s)), "set the maximum order");

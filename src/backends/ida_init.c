@@ -150,6 +150,14 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
   int64_t at0 = 0, at1 = 0;
   sk_status st = sk_model_eval_residual(ida->model, t0, y, yp, r);
   const double r0 = st == SK_OK ? max_abs(r, n, &at0) : 0.0;
+  if (st == SK_OK && sk_model_get_dae_consistent(ida->model, NULL)) {
+    sk__log(ctx, SK_LOG_INFO,
+            "initial values at t0=%.6e given consistent by the model: max |F| = %.3e (no "
+            "IDACalcIC)",
+            t0, r0);
+    sk__free(ctx, work);
+    return SK_OK;
+  }
   if (st == SK_OK && id && ida->jac.colptr) {
     st = check_index1(ida, t0, y, yp, r, id);
   }

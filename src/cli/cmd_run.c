@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/mechanism_cli.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/json_out.h"
@@ -181,6 +182,15 @@ int cli_run(int argc, char **argv)
   remove_if_present(args.stats_csv);
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
+  }
+  const char *mtype = "";
+  if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
+      !strcmp(mtype, "multibody")) { /* a mechanism has its own outputs and restarts */
+    code = cli_mechanism_run(ctx, &job, &args, argc, argv);
+    cli_job_free(&job);
+    sk_context_destroy(&ctx);
+    cli_args_free(&args);
+    return code == SK_EXIT_OK ? stdout_status() : code;
   }
   if (st == SK_OK) {
     st = cli_job_prepare(ctx, &job);

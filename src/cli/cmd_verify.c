@@ -9,6 +9,7 @@
 
 #include "cli/args.h"
 #include "cli/bvp_cli.h"
+#include "cli/mechanism_cli.h"
 #include "cli/cli.h"
 #include "cli/job.h"
 #include "cli/verify_report.h"
@@ -605,8 +606,9 @@ int cli_verify(int argc, char **argv)
   }
   const char *mtype = "";
   if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
-      !strcmp(mtype, "bvp")) {
-    code = cli_bvp_verify(ctx, &job, &args);
+      (!strcmp(mtype, "bvp") || !strcmp(mtype, "multibody"))) {
+    code = !strcmp(mtype, "bvp") ? cli_bvp_verify(ctx, &job, &args)
+                                 : cli_mechanism_verify(ctx, &job, &args);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);

@@ -51,7 +51,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
                                                  sk_diffusion_options, sk_brusselator_options,
                                                  sk_problem_options, sk_linear_options,
                                                  sk__output_options, sk_steady_options, sk_network_options,
-                                                 sk_bvp_options};
+                                                 sk_bvp_options, sk_mechanism_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -116,6 +116,15 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
   }
   job->ntimes = (size_t)nt;
   return SK_OK;
+}
+
+sk_status cli_job_output_times(sk_context *ctx, cli_job *job)
+{
+  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t0", &job->t0));
+  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t_end", &job->t_end));
+  SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
+           "solver.t_end = %g must be greater than solver.t0 = %g", job->t_end, job->t0);
+  return make_output_times(ctx, job);
 }
 
 /* The default probe: the node at the centre of a grid model (its first
@@ -183,6 +192,8 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   sk_options *o = job->opts;
   const char *mtype = NULL;
   SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
+  SK_CHECK(ctx, strcmp(mtype, "multibody") != 0, SK_ERR_INPUT,
+           "model.type = multibody is run by `stiffkit run` and `stiffkit verify` only");
   SK_CHECK(ctx, strcmp(mtype, "bvp") != 0, SK_ERR_INPUT,
            "model.type = bvp is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "
            "(or compare its methods with `stiffkit verify CONFIG`)");

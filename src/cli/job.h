@@ -51,6 +51,11 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
  * solver.t_end, unless those are configured. */
 sk_status cli_job_build_model(sk_context *ctx, cli_job *job);
 
+/* cli_job_output_times: job->t0, t_end from solver.t0 and solver.t_end
+ * (t_end > t0), and job->times from output.times or output.n_times.
+ * Errors: SK_ERR_INPUT (naming the key), SK_ERR_NOMEM. */
+sk_status cli_job_output_times(sk_context *ctx, cli_job *job);
+
 /* cli_job_prepare: validate everything and build model and engine before
  * any file is created (bad input leaves nothing behind). */
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job);

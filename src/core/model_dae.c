@@ -58,6 +58,22 @@ sk_status sk_model_set_differential(sk_model *m, const int *id)
 
 const int *sk_model_get_differential(const sk_model *m) { return m ? m->dae_id : NULL; }
 
+sk_status sk_model_set_dae_consistent(sk_model *m, int suppress_alg)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  m->dae_consistent = 1;
+  m->dae_suppress_alg = suppress_alg != 0;
+  return SK_OK;
+}
+
+int sk_model_get_dae_consistent(const sk_model *m, int *suppress_alg)
+{
+  if (suppress_alg) {
+    *suppress_alg = m ? m->dae_suppress_alg : 0;
+  }
+  return m ? m->dae_consistent : 0;
+}
+
 sk_status sk_model_eval_residual(sk_model *m, double t, const double *y, const double *yp,
                                  double *r)
 {

@@ -29,6 +29,8 @@ struct sk_model {
   sk_dae_jac_fn dae_jac;
   sk_dae_initial_fn dae_initial;
   int *dae_id; /* n: 1 differential, 0 algebraic; NULL = all differential */
+  int dae_consistent;   /* (y0, y'0) consistent by construction: no index-1 check, no IDACalcIC */
+  int dae_suppress_alg; /* algebraic variables left out of the error test */
   int64_t *colptr; /* n + 1 */
   int64_t *rowind; /* colptr[n] */
   /* colored finite differences for a pattern without a values callback */

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "core/error.h"
+#include "linsol/dense_small.h"
 #include "models/bvp_impl.h"
 
 void sk_bvp_settings_default(sk_bvp_settings *s)
@@ -210,46 +211,6 @@ sk_status sk_bvp_solve(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
   return st;
 }
 
-/* Row rank of the r x cols matrix A (row-major, overwritten) by Gaussian
- * elimination with complete pivoting, pivots below 1e-10 of the largest
- * entry counting as zero. */
-static int row_rank(double *A, int r, int cols)
-{
-  double amax = 0.0;
-  for (int i = 0; i < r * cols; i++) {
-    amax = fmax(amax, fabs(A[i]));
-  }
-  int rank = 0;
-  for (; rank < r; rank++) {
-    int pi = -1, pj = -1;
-    double best = 1e-10 * amax;
-    for (int i = rank; i < r; i++) {
-      for (int j = 0; j < cols; j++) {
-        if (fabs(A[i * cols + j]) > best) {
-          best = fabs(A[i * cols + j]);
-          pi = i;
-          pj = j;
-        }
-      }
-    }
-    if (pi < 0) {
-      break;
-    }
-    for (int j = 0; j < cols; j++) {
-      const double t = A[rank * cols + j];
-      A[rank * cols + j] = A[pi * cols + j];
-      A[pi * cols + j] = t;
-    }
-    for (int i = rank + 1; i < r; i++) {
-      const double f = A[i * cols + pj] / A[rank * cols + pj];
-      for (int j = 0; j < cols; j++) {
-        A[i * cols + j] -= f * A[rank * cols + j];
-      }
-    }
-  }
-  return rank;
-}
-
 sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *ya,
                                    const double *yb)
 {
@@ -272,7 +233,7 @@ sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *y
         }
       }
     }
-    const int rank = r > 0 ? row_rank(A, r, cols) : 0;
+    const int rank = r > 0 ? sk__dense_row_rank(A, r, cols, NULL) : 0;
     if (rank < r) {
       char names[512] = "", one[48];
       for (int i = 0; i < r; i++) {

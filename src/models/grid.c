@@ -241,7 +241,7 @@ void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *b
 /* ---- the shared model.* option table ------------------------------------ */
 
 static const sk_option_spec sk__grid_option_table[] = {
-  {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0, "diffusion|brusselator|problem|plugin|linear|network|bvp",
+  {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0, "diffusion|brusselator|problem|plugin|linear|network|bvp|multibody",
    "model family: heat/diffusion equation or the 2D Brusselator on a structured grid, or a "
    "built-in stiff problem named by model.problem, or a user model from the shared object "
    "model.plugin (its parameters under model.parameters), or a linear model "

@@ -1,0 +1,213 @@
+/* stiffkit/multibody.h: planar constrained multibody systems: mechanisms from YAML, constraints and their Jacobian, consistent initialization, and the GGL index-2, index-1 and reduced-coordinate formulations */
+#ifndef STIFFKIT_MULTIBODY_H
+#define STIFFKIT_MULTIBODY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stiffkit/context.h"
+#include "stiffkit/model.h"
+#include "stiffkit/options.h"
+#include "stiffkit/stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A mechanism: nb planar rigid bodies with Cartesian coordinates
+ * q = (x_1, y_1, phi_1, ..., x_nb, y_nb, phi_nb) of their centroids (n = 3 nb),
+ * constraints Phi(q, t) = 0 (m equations: joints and drivers), the
+ * constraint Jacobian G = dPhi/dq (m x n), Lagrange multipliers lambda and
+ * the equations of motion M q'' = Q(q, q', t) + G^T lambda with
+ * M = diag(m_i, m_i, J_i). Joint rows come in joint order (revolute 2,
+ * prismatic 2, fixed 3), then one row per driver. */
+typedef struct sk_mechanism sk_mechanism;
+
+/* sk_mechanism_load: read a mechanism file (YAML: gravity, bodies, joints,
+ * drivers, forces, events; see data/mechanisms/README.md). Errors name
+ * file:line:column and the field: SK_ERR_MISSING (no file), SK_ERR_INPUT
+ * (syntax, a joint or driver naming an unknown body or joint, zero or
+ * negative mass or inertia, a formula muparser cannot parse, a missing
+ * field), SK_ERR_NOMEM. */
+sk_status sk_mechanism_load(sk_context *ctx, const char *path, sk_mechanism **mech);
+
+/* sk_mechanism_destroy: frees; NULLs *mech; accepts NULL. */
+void sk_mechanism_destroy(sk_mechanism **mech);
+
+/* Sizes: bodies, coordinates n = 3 nb, constraint equations m, joints,
+ * drivers, events. */
+int sk_mechanism_nbodies(const sk_mechanism *mech);
+int sk_mechanism_ncoords(const sk_mechanism *mech);
+int sk_mechanism_nconstraints(const sk_mechanism *mech);
+int sk_mechanism_njoints(const sk_mechanism *mech);
+int sk_mechanism_nevents(const sk_mechanism *mech);
+/* Names for messages and outputs: "crank", "O", "x_crank" (coordinate i),
+ * "O.x" (constraint row r: joint O's x equation, or "drive(O)"). */
+const char *sk_mechanism_body_name(const sk_mechanism *mech, int b);
+const char *sk_mechanism_joint_name(const sk_mechanism *mech, int j);
+void sk_mechanism_coord_name(const sk_mechanism *mech, int i, char *buf, size_t len);
+void sk_mechanism_row_name(const sk_mechanism *mech, int r, char *buf, size_t len);
+/* sk_mechanism_joint_rows: the first constraint row of joint j and its count. */
+void sk_mechanism_joint_rows(const sk_mechanism *mech, int j, int *first, int *count);
+
+/* sk_mechanism_initial: the positions and velocities of the file (length n). */
+void sk_mechanism_initial(const sk_mechanism *mech, double *q, double *v);
+
+/* ---- kinematics and dynamics (dense; m, n small) -------------------------- */
+
+/* Phi(q, t) (m), G = dPhi/dq (m x n, row-major), Phi_t (m), and
+ * gamma = -(G v)_q v - 2 Phi_tq v - Phi_tt (m), the right-hand side of the
+ * acceleration constraints G q'' = gamma. Errors: SK_ERR_NONFINITE (a
+ * driver formula), SK_ERR_ARG. */
+sk_status sk_mechanism_phi(sk_mechanism *mech, double t, const double *q, double *phi);
+sk_status sk_mechanism_jacobian(sk_mechanism *mech, double t, const double *q, double *G);
+sk_status sk_mechanism_phi_t(sk_mechanism *mech, double t, const double *q, double *phit);
+sk_status sk_mechanism_gamma(sk_mechanism *mech, double t, const double *q, const double *v,
+                             double *gamma);
+/* Applied generalized forces Q(q, v, t) (n): gravity, springs and dampers,
+ * forces and torques with their time schedules. */
+sk_status sk_mechanism_forces(sk_mechanism *mech, double t, const double *q, const double *v,
+                              double *Q);
+/* The diagonal of M (n). */
+void sk_mechanism_mass(const sk_mechanism *mech, double *mdiag);
+/* Kinetic energy, potential energy (gravity and springs). */
+void sk_mechanism_energy(const sk_mechanism *mech, const double *q, const double *v,
+                         double *kinetic, double *potential);
+/* Power of the applied forces that are not in the potential (dampers,
+ * forces, torques) at (t, q, v). */
+sk_status sk_mechanism_power(sk_mechanism *mech, double t, const double *q, const double *v,
+                             double *power);
+
+/* sk_mechanism_accelerations: solve [M G^T; G 0] [a; -lambda] = [Q; gamma]
+ * at (t, q, v) (dense LU with partial pivoting): a = q'' (n) and lambda (m)
+ * (either may be NULL). `alpha`, `beta` >= 0 add Baumgarte stabilization:
+ * gamma - 2 alpha (G v + Phi_t) - beta^2 Phi. Errors: SK_ERR_SINGULAR (G
+ * rank-deficient: redundant or conflicting constraints, or a toggle
+ * position; the message names the rows), evaluation errors. */
+sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double *q,
+                                     const double *v, double alpha, double beta, double *a,
+                                     double *lambda);
+
+/* sk_mechanism_condition: 2-norm condition estimate sigma_max / sigma_min of
+ * G at (t, q) (Jacobi SVD; inf when rank-deficient). */
+double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q);
+
+/* sk_mechanism_check_rank: SK_ERR_SINGULAR when G(q0, t0) is rank-deficient,
+ * naming the joints and drivers whose rows are dependent. */
+sk_status sk_mechanism_check_rank(sk_mechanism *mech, double t, const double *q);
+
+/* What consistent initialization did. */
+typedef struct {
+  double phi_before, phi_after;   /* max |Phi| before and after */
+  double dphi_before, dphi_after; /* max |G v + Phi_t| before and after */
+  double dq, dv;                  /* max |change| of q and of v */
+  int newton_iters;
+  char worst_row[64];             /* the constraint with the largest |Phi| before */
+} sk_mechanism_init_report;
+
+/* sk_mechanism_assemble: make (q, v) consistent at t: q moves by the
+ * smallest change (Gauss-Newton on Phi(q, t) = 0 with the minimum-norm step
+ * G^T (G G^T)^-1 Phi), then v by the least-squares projection onto
+ * G v = -Phi_t. `fix` = 0 refuses an inconsistent start (|Phi| or
+ * |G v + Phi_t| above tol: SK_ERR_INPUT with the residuals and the worst
+ * constraint); 1 fixes it and reports. Errors: SK_ERR_CONV (the mechanism
+ * cannot be assembled: Newton fails; the residual and the joint with the
+ * largest residual named), SK_ERR_SINGULAR. */
+sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double *v, double tol,
+                                int fix, sk_mechanism_init_report *rep);
+
+/* ---- formulations ------------------------------------------------------- */
+
+typedef enum {
+  SK_MBS_GGL = 0,    /* stabilized index 2 (Gear-Gupta-Leimkuhler), IDA: y = (q, v, lambda, mu) */
+  SK_MBS_INDEX1 = 1, /* acceleration level with Baumgarte, an ODE y = (q, v) for CVODE */
+  SK_MBS_REDUCED = 2 /* coordinate partitioning: y = (q_I, v_I) independent only, CVODE */
+} sk_mbs_formulation;
+
+typedef struct {
+  sk_mbs_formulation formulation;
+  double alpha, beta;   /* index-1 Baumgarte parameters (0, 0: none) */
+  double cond_limit;    /* reduced: repartition when cond(G_D) exceeds it; all: warn on cond(G) */
+} sk_mbs_settings;
+
+/* sk_mechanism_model: the formulation as a model at consistent (q0, v0, t0)
+ * (copied). The model keeps a pointer to mech (destroy the model first).
+ * GGL is a DAE whose multipliers are algebraic and whose y'0 comes from the
+ * block system, so the engine needs no IDACalcIC (sk_model_set_consistent);
+ * the reduced model's components are the independent coordinates, chosen
+ * by LU with column pivoting of G (the pivot columns are dependent).
+ * Errors: SK_ERR_SINGULAR, SK_ERR_NOMEM. */
+sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, double t0,
+                             const double *q0, const double *v0, sk_model **model);
+
+/* sk_mechanism_state: (q, v) and lambda (m, may be NULL) of a formulation's
+ * state y at t (the reduced model reconstructs the dependent coordinates). */
+sk_status sk_mechanism_state(sk_mechanism *mech, const sk_model *model, double t, const double *y,
+                             double *q, double *v, double *lambda);
+
+/* sk_mechanism_reduced_partition: the independent coordinate indices of a
+ * reduced model (count n - m), for reports. */
+const int *sk_mechanism_reduced_partition(const sk_model *model, int *count);
+
+/* sk_mechanism_reduced_condition: cond(G_D) of the dependent block at the
+ * reduced model's last reconstruction (NAN for other models). */
+double sk_mechanism_reduced_condition(const sk_model *model);
+
+/* ---- simulation ------------------------------------------------------------ */
+
+/* Called at t0 and at every output time with the state, the multipliers
+ * (m), and the work W of the applied forces and drivers since t0. A
+ * nonzero return stops the run (SK_INTERRUPTED). */
+typedef int (*sk_mbs_output_fn)(double t, const double *q, const double *v, const double *lambda,
+                                double work, void *user_data);
+
+/* What a simulation did. */
+typedef struct {
+  double phi_max, phi_rms;   /* position drift over the outputs: max |Phi|, RMS of max |Phi| */
+  double dphi_max;           /* max |G v + Phi_t| over the outputs */
+  double balance_max;        /* max |E(t) - E(t0) - W(t)| / max(1, |E|) over the outputs */
+  double cond_max;           /* largest cond(G) seen at the outputs */
+  double cond_warn_t;        /* the first output time with cond(G) > cond_limit (NAN: none) */
+  int restarts;              /* engine restarts (projections, repartitions) */
+  int repartitions;          /* reduced: new coordinate partitions */
+  double projection_max;     /* index-1 with projection: largest correction of q */
+  int nevents;               /* events located */
+  sk_stats stats;            /* the engines' counters, summed over restarts */
+} sk_mbs_report;
+
+/* sk_mechanism_simulate: integrate the mechanism from consistent (q0, v0)
+ * at t0 through the ntimes increasing output times with the formulation of
+ * s and the engine `method` (rtol, atol; opts, may be NULL, give the other
+ * solver.* and linsol.* keys). Index-1 with `project` moves (q, v) back onto
+ * the position and velocity constraints at every output time and restarts
+ * the engine there; the reduced formulation repartitions (and restarts)
+ * when cond(G_D) exceeds s->cond_limit. `out` (may be NULL) sees every
+ * output. The events the engine locates are counted in rep->nevents (and
+ * logged, SK_LOG_INFO, with their names). Returns SK_OK or the engine's
+ * error (its message names t and the cause). */
+sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, int project,
+                                const char *method, double rtol, double atol,
+                                const sk_options *opts, double t0, const double *q0,
+                                const double *v0, const double *times, size_t ntimes,
+                                sk_mbs_output_fn out, void *user_data, sk_mbs_report *rep);
+
+/* ---- options ------------------------------------------------------------ */
+
+/* sk_mechanism_options: the mbs.* option table (mbs.file, mbs.formulation,
+ * mbs.compare, mbs.baumgarte.alpha/beta, mbs.projection, mbs.inconsistent,
+ * mbs.init_tol, mbs.cond_limit). */
+const sk_option_spec *sk_mechanism_options(size_t *n);
+
+/* sk_mechanism_settings_from_options: the formulation (mbs.formulation, or
+ * mbs.compare when `compare`), Baumgarte parameters, cond_limit and
+ * *project (mbs.projection). Errors: those of the getters. */
+sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts,
+                                             int compare, sk_mbs_settings *s, int *project);
+
+/* sk_mechanism_formulation_name: "ggl", "index1", "reduced". */
+const char *sk_mechanism_formulation_name(sk_mbs_formulation f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

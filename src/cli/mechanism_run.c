@@ -1,0 +1,290 @@
+/* src/cli/mechanism_run.c: `stiffkit run` on a multibody model: load and assemble the mechanism, simulate with the chosen formulation, write positions, monitor (drift, energy balance, cond(G)) and reaction forces, print the report */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/json_out.h"
+#include "cli/mechanism_cli.h"
+#include "core/error.h"
+#include "io/provenance.h"
+#include "io/results.h"
+
+/* The monitor series' columns. */
+static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy", "work", "balance",
+                                           "cond_G"};
+#define NMON (sizeof monitor_cols / sizeof monitor_cols[0])
+
+sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
+{
+  const sk_options *o = job->opts;
+  const char *file, *inconsistent;
+  SK_CALL(ctx, sk_options_get_string(o, "mbs.file", &file));
+  SK_CHECK(ctx, file[0], SK_ERR_INPUT,
+           "model.type = multibody needs mbs.file, the mechanism description (see "
+           "data/mechanisms/README.md)");
+  SK_CALL(ctx, sk_mechanism_load(ctx, file, &cm->mech));
+  SK_CALL(ctx, cli_job_output_times(ctx, job));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &cm->rtol));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &cm->atol));
+  SK_CALL(ctx, sk_options_get_string(o, "mbs.inconsistent", &inconsistent));
+  double tol;
+  SK_CALL(ctx, sk_options_get_real(o, "mbs.init_tol", &tol));
+  const int n = sk_mechanism_ncoords(cm->mech), m = sk_mechanism_nconstraints(cm->mech);
+  cm->q0 = calloc((size_t)(2 * n + m + 1), sizeof *cm->q0);
+  SK_CHECK(ctx, cm->q0 != NULL, SK_ERR_NOMEM, "cannot allocate the initial state");
+  cm->v0 = cm->q0 + n;
+  cm->lam = cm->v0 + n;
+  sk_mechanism_initial(cm->mech, cm->q0, cm->v0);
+  SK_CALL(ctx, sk_mechanism_assemble(cm->mech, job->t0, cm->q0, cm->v0, tol,
+                                     !strcmp(inconsistent, "fix"), &cm->init));
+  return SK_OK;
+}
+
+void cli_mechanism_free(cli_mechanism *cm)
+{
+  sk_mechanism_destroy(&cm->mech);
+  free(cm->q0);
+  memset(cm, 0, sizeof *cm);
+}
+
+const char *cli_mechanism_method(const sk_options *o, const sk_mbs_settings *s)
+{
+  const char *method = "cvode-bdf";
+  if (sk_options_is_set(o, "solver.method")) {
+    sk_options_get_string(o, "solver.method", &method);
+  } else if (s->formulation == SK_MBS_GGL) {
+    method = "ida-bdf";
+  }
+  return method;
+}
+
+void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out)
+{
+  const sk_mechanism_init_report *r = &cm->init;
+  fprintf(out,
+          "initial state: max |Phi| %.3e -> %.3e (largest in %s), max |G v + Phi_t| %.3e -> "
+          "%.3e; positions moved by %.3e, velocities by %.3e (%d Newton iterations)\n",
+          r->phi_before, r->phi_after, r->worst_row[0] ? r->worst_row : "-", r->dphi_before,
+          r->dphi_after, r->dq, r->dv, r->newton_iters);
+}
+
+/* ---- the run ---------------------------------------------------------------------- */
+
+typedef struct {
+  sk_context *ctx;
+  cli_mechanism *cm;
+  sk_results *res;
+  int mon, reac;
+  double e0;
+  sk_status st;
+} run_out;
+
+static int write_output(double t, const double *q, const double *v, const double *lambda,
+                        double work, void *data)
+{
+  run_out *o = data;
+  sk_mechanism *mech = o->cm->mech;
+  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
+  double *phi = malloc((size_t)(2 * m + m * n + 1) * sizeof *phi);
+  if (!phi) {
+    o->st = SK_ERROR(o->ctx, SK_ERR_NOMEM, "out of memory writing the outputs");
+    return 1;
+  }
+  double *phit = phi + m, *G = phit + m;
+  sk_status st = sk_mechanism_phi(mech, t, q, phi);
+  if (st == SK_OK) {
+    st = sk_mechanism_phi_t(mech, t, q, phit);
+  }
+  if (st == SK_OK) {
+    st = sk_mechanism_jacobian(mech, t, q, G);
+  }
+  double row[NMON] = {0};
+  for (int r = 0; st == SK_OK && r < m; r++) {
+    double gv = phit[r];
+    for (int k = 0; k < n; k++) {
+      gv += G[r * n + k] * v[k];
+    }
+    row[0] = fmax(row[0], fabs(phi[r]));
+    row[1] = fmax(row[1], fabs(gv));
+  }
+  double T, V;
+  sk_mechanism_energy(mech, q, v, &T, &V);
+  row[2] = T + V;
+  row[3] = work;
+  row[4] = T + V - o->e0 - work;
+  row[5] = sk_mechanism_condition(mech, t, q);
+  if (!isfinite(row[5])) {
+    row[5] = 1e300;
+  }
+  if (st == SK_OK) {
+    st = sk__results_write(o->res, t, q, NULL);
+  }
+  if (st == SK_OK) {
+    st = sk__results_write_series(o->res, o->mon, t, row);
+  }
+  if (st == SK_OK && m > 0) {
+    st = sk__results_write_series(o->res, o->reac, t, lambda);
+  }
+  free(phi);
+  o->st = st;
+  return st != SK_OK;
+}
+
+/* The results: positions as the main series, the monitor and the multipliers beside them. */
+static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o)
+{
+  sk_mechanism *mech = cm->mech;
+  const sk_options *opts = job->opts;
+  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
+  const char *dir, *prefix;
+  int csv, hdf5;
+  SK_CALL(ctx, sk_options_get_string(opts, "output.dir", &dir));
+  SK_CALL(ctx, sk_options_get_string(opts, "output.prefix", &prefix));
+  SK_CALL(ctx, sk_options_get_bool(opts, "output.csv", &csv));
+  SK_CALL(ctx, sk_options_get_bool(opts, "output.hdf5", &hdf5));
+  SK_CHECK(ctx, csv || hdf5, SK_ERR_INPUT, "output.csv and output.hdf5 are both off");
+  char(*names)[64] = calloc((size_t)(n + m + 1), sizeof *names);
+  const char **np = calloc((size_t)(n + m + 1), sizeof *np);
+  int64_t *probes = calloc((size_t)n + 1, sizeof *probes);
+  sk_status st = names && np && probes ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
+  for (int i = 0; st == SK_OK && i < n; i++) {
+    sk_mechanism_coord_name(mech, i, names[i], sizeof names[i]);
+    np[i] = names[i];
+    probes[i] = i;
+  }
+  for (int r = 0; st == SK_OK && r < m; r++) {
+    sk_mechanism_row_name(mech, r, names[n + r], sizeof names[n + r]);
+    np[n + r] = names[n + r];
+  }
+  if (st == SK_OK) {
+    const sk_results_config rc = {.dir = dir, .prefix = prefix, .csv = csv, .hdf5 = hdf5,
+                                  .n = n, .nprobes = (size_t)n, .probes = probes,
+                                  .probe_names = np};
+    st = sk__results_open(ctx, &rc, &o->res);
+  }
+  if (st == SK_OK) {
+    st = sk__results_add_series(o->res, "monitor", NMON, monitor_cols, &o->mon);
+  }
+  if (st == SK_OK && m > 0) {
+    st = sk__results_add_series(o->res, "reactions", (size_t)m, np + n, &o->reac);
+  }
+  if (st == SK_OK) {
+    snprintf(job->files[job->nfiles++], sizeof job->files[0], "%s/%s.csv", dir, prefix);
+  }
+  free(names);
+  free(np);
+  free(probes);
+  return st;
+}
+
+static void write_report_json(FILE *f, const void *arg)
+{
+  const sk_mbs_report *r = arg;
+  fprintf(f, "{\"steps\": %lld, \"newton_iters\": %lld, \"restarts\": %d, \"repartitions\": %d, "
+             "\"events\": %d",
+          (long long)r->stats.steps, (long long)r->stats.newton_iters, r->restarts,
+          r->repartitions, r->nevents);
+  cli_json_key_number(f, "phi_max", r->phi_max);
+  cli_json_key_number(f, "phi_rms", r->phi_rms);
+  cli_json_key_number(f, "dphi_max", r->dphi_max);
+  cli_json_key_number(f, "energy_balance_max", r->balance_max);
+  cli_json_key_number(f, "cond_max", r->cond_max);
+  cli_json_key_number(f, "projection_max", r->projection_max);
+  fprintf(f, "}");
+}
+
+void cli_mechanism_print_report(const sk_mbs_report *r, const sk_mbs_settings *s, FILE *out)
+{
+  fprintf(out, "constraint drift: max |Phi| %.3e (RMS over outputs %.3e), max |G v + Phi_t| %.3e\n",
+          r->phi_max, r->phi_rms, r->dphi_max);
+  fprintf(out, "energy balance: max |E - E0 - W| / max(1, |E|) = %.3e (W: work of forces and "
+               "drivers)\n",
+          r->balance_max);
+  fprintf(out, "cond(G): max %.3e%s", r->cond_max, isnan(r->cond_warn_t) ? "\n" : "");
+  if (!isnan(r->cond_warn_t)) {
+    fprintf(out, ", above %.3e from t = %.6g: near a toggle position\n", s->cond_limit,
+            r->cond_warn_t);
+  }
+  if (r->restarts) {
+    fprintf(out, "engine restarts: %d (projections: largest correction %.3e; repartitions: %d)\n",
+            r->restarts, r->projection_max, r->repartitions);
+  }
+  if (r->nevents) {
+    fprintf(out, "events located: %d\n", r->nevents);
+  }
+}
+
+int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc, char **argv)
+{
+  cli_mechanism cm = {0};
+  run_out o = {.ctx = ctx, .cm = &cm, .mon = -1, .reac = -1};
+  sk_mbs_settings s;
+  sk_mbs_report rep;
+  memset(&rep, 0, sizeof rep);
+  int project = 0;
+  sk_status st = cli_mechanism_setup(ctx, job, &cm);
+  if (st == SK_OK) {
+    st = sk_mechanism_settings_from_options(ctx, job->opts, 0, &s, &project);
+  }
+  if (st == SK_OK && !sk_options_is_set(job->opts, "output.prefix")) {
+    st = sk_options_set_assignment(job->opts, "output.prefix=mechanism");
+  }
+  if (st == SK_OK) {
+    st = open_results(ctx, job, &cm, &o);
+  }
+  const char *method = st == SK_OK ? cli_mechanism_method(job->opts, &s) : "";
+  if (st == SK_OK) {
+    double T, V;
+    sk_mechanism_energy(cm.mech, cm.q0, cm.v0, &T, &V);
+    o.e0 = T + V;
+    st = sk_mechanism_simulate(cm.mech, &s, project, method, cm.rtol, cm.atol, job->opts, job->t0,
+                               cm.q0, cm.v0, job->times, job->ntimes, write_output, &o, &rep);
+    if (st == SK_INTERRUPTED && o.st != SK_OK) {
+      st = o.st;
+    }
+  }
+  char *stats = cli_json_text(write_report_json, &rep);
+  char *effective = sk_options_effective_string(job->opts);
+  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
+  int code;
+  if (st == SK_OK) {
+    st = sk__results_finish(o.res, stats, prov);
+  }
+  if (st == SK_OK) {
+    code = SK_EXIT_OK;
+    if (!a->quiet) {
+      const char *file = "";
+      sk_options_get_string(job->opts, "mbs.file", &file);
+      printf("stiffkit %s run: mechanism %s (%d bodies, %d coordinates, %d constraints), "
+             "formulation %s, engine %s, rtol %.1e, atol %.1e, t = %g -> %g\n",
+             SK_VERSION, file, sk_mechanism_nbodies(cm.mech),
+             sk_mechanism_ncoords(cm.mech), sk_mechanism_nconstraints(cm.mech),
+             sk_mechanism_formulation_name(s.formulation), method, cm.rtol, cm.atol, job->t0,
+             job->t_end);
+      cli_mechanism_print_init(&cm, stdout);
+      sk_stats_print_table(&rep.stats, stdout);
+      cli_mechanism_print_report(&rep, &s, stdout);
+      printf("wrote %s (and .monitor.csv, .reactions.csv, .h5, .provenance.yaml)\n",
+             job->files[0]);
+    }
+  } else {
+    code = cli_report(ctx, st);
+    if (o.res) {
+      char msg[SK_ERROR_MSG_LEN + 64];
+      sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
+      if (sk__results_fail(o.res, stats, prov, msg) == SK_OK) {
+        fprintf(stderr, "stiffkit: kept the outputs up to the failure as *.partial.* beside %s\n",
+                job->files[0]);
+      }
+    }
+  }
+  sk__results_destroy(&o.res);
+  free(stats);
+  free(effective);
+  free(prov);
+  cli_mechanism_free(&cm);
+  return code;
+}

@@ -1,0 +1,172 @@
+/* src/cli/mechanism_verify.c: `stiffkit verify` for a mechanism: two formulations against each other (positions and reaction forces at every output), constraint drift and the energy balance */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/mechanism_cli.h"
+#include "cli/verify_report.h"
+#include "core/error.h"
+
+/* Agreement and drift bounds, in multiples of solver.rtol (global errors of BDF runs are
+ * a modest multiple of the local tolerance). */
+#define BOUND_FACTOR 100.0
+
+/* The outputs of one formulation: q and lambda at every output. */
+typedef struct {
+  int n, m;
+  size_t rows, cap;
+  double *q, *lam;
+} trace;
+
+static int record(double t, const double *q, const double *v, const double *lambda, double work,
+                  void *data)
+{
+  (void)t;
+  (void)v;
+  (void)work;
+  trace *tr = data;
+  if (tr->rows == tr->cap) {
+    return 1;
+  }
+  memcpy(tr->q + tr->rows * (size_t)tr->n, q, (size_t)tr->n * sizeof *q);
+  memcpy(tr->lam + tr->rows * (size_t)tr->m, lambda, (size_t)tr->m * sizeof *lambda);
+  tr->rows++;
+  return 0;
+}
+
+static sk_status run_one(sk_context *ctx, cli_job *job, cli_mechanism *cm, int compare,
+                         sk_mbs_settings *s, trace *tr, sk_mbs_report *rep, const char **method)
+{
+  int project;
+  SK_CALL(ctx, sk_mechanism_settings_from_options(ctx, job->opts, compare, s, &project));
+  *method = compare && s->formulation == SK_MBS_GGL
+                ? "ida-bdf"
+                : compare ? "cvode-bdf" : cli_mechanism_method(job->opts, s);
+  return sk_mechanism_simulate(cm->mech, s, project, *method, cm->rtol, cm->atol,
+                               compare ? NULL : job->opts, job->t0, cm->q0, cm->v0, job->times,
+                               job->ntimes, record, tr, rep);
+}
+
+/* max |a - b| / (1 + max |b|) per column group, over all rows. */
+static double max_rel(const double *a, const double *b, size_t len, double *where_idx)
+{
+  double scale = 0.0, d = 0.0;
+  for (size_t i = 0; i < len; i++) {
+    scale = fmax(scale, fabs(b[i]));
+  }
+  for (size_t i = 0; i < len; i++) {
+    const double e = fabs(a[i] - b[i]);
+    if (e > d) {
+      d = e;
+      *where_idx = (double)i;
+    }
+  }
+  return d / (1.0 + scale);
+}
+
+int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
+{
+  cli_mechanism cm = {0};
+  trace tr[2] = {{0}, {0}};
+  sk_mbs_settings s[2];
+  sk_mbs_report rep[2];
+  const char *method[2] = {"", ""};
+  memset(rep, 0, sizeof rep);
+  sk_status st = cli_mechanism_setup(ctx, job, &cm);
+  for (int k = 0; st == SK_OK && k < 2; k++) {
+    tr[k].n = sk_mechanism_ncoords(cm.mech);
+    tr[k].m = sk_mechanism_nconstraints(cm.mech);
+    tr[k].cap = job->ntimes + 1;
+    tr[k].q = calloc(tr[k].cap * (size_t)(tr[k].n + tr[k].m) + 1, sizeof *tr[k].q);
+    tr[k].lam = tr[k].q ? tr[k].q + tr[k].cap * (size_t)tr[k].n : NULL;
+    st = tr[k].q ? run_one(ctx, job, &cm, k, &s[k], &tr[k], &rep[k], &method[k])
+                 : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the traces");
+  }
+  int code;
+  verify_report *r = NULL;
+  if (st != SK_OK) {
+    code = cli_report(ctx, st);
+  } else if (!(r = calloc(1, sizeof *r))) {
+    code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the verify report"));
+  } else {
+    const double bound = BOUND_FACTOR * cm.rtol;
+    const char *fa = sk_mechanism_formulation_name(s[0].formulation);
+    const char *fb = sk_mechanism_formulation_name(s[1].formulation);
+    snprintf(r->model, sizeof r->model, "mechanism (%d bodies)", sk_mechanism_nbodies(cm.mech));
+    r->n = sk_mechanism_ncoords(cm.mech);
+    snprintf(r->method, sizeof r->method, "%s vs %s", fa, fb);
+    r->rtol = cm.rtol;
+    r->atol = cm.atol;
+    r->t0 = job->t0;
+    r->t_last = job->t_end;
+    r->ntimes = job->ntimes;
+    double where = 0;
+    const double dq = max_rel(tr[0].q, tr[1].q, tr[0].rows * (size_t)tr[0].n, &where);
+    verify_check *c = verify_report_add(r, "formulations_positions", "positions of two formulations");
+    if (c) {
+      c->independent = s[0].formulation != s[1].formulation;
+      c->verdict = dq <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      char cname[64];
+      sk_mechanism_coord_name(cm.mech, (int)((size_t)where % (size_t)tr[0].n), cname, sizeof cname);
+      snprintf(c->finding, sizeof c->finding,
+               "%s (%s) and %s (%s) agree on every coordinate at all %zu outputs to %.3e "
+               "(max |q_a - q_b| / (1 + max |q|), largest in %s); the bound is %g rtol = %.3e",
+               fa, method[0], fb, method[1], tr[0].rows, dq, cname, BOUND_FACTOR, bound);
+      verify_check_num(c, "max_rel_difference", dq);
+      verify_check_num(c, "bound", bound);
+    }
+    const double dl = max_rel(tr[0].lam, tr[1].lam, tr[0].rows * (size_t)tr[0].m, &where);
+    c = verify_report_add(r, "formulations_reactions", "reaction forces (multipliers)");
+    if (c) {
+      c->independent = s[0].formulation != s[1].formulation;
+      c->verdict = dl <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      char rname[64] = "-";
+      if (tr[0].m > 0) {
+        sk_mechanism_row_name(cm.mech, (int)((size_t)where % (size_t)tr[0].m), rname, sizeof rname);
+      }
+      snprintf(c->finding, sizeof c->finding,
+               "joint reactions and driver efforts from the multipliers agree to %.3e "
+               "(max |lambda_a - lambda_b| / (1 + max |lambda|), largest in %s); the bound is "
+               "%.3e",
+               dl, rname, bound);
+      verify_check_num(c, "max_rel_difference", dl);
+    }
+    for (int k = 0; k < 2; k++) {
+      c = verify_report_add(r, k ? "drift_compare" : "drift", k ? "constraint drift (compared formulation)"
+                                                                 : "constraint drift");
+      if (c) {
+        const double drift = fmax(rep[k].phi_max, rep[k].dphi_max);
+        c->verdict = drift <= bound ? VERIFY_PASS : VERIFY_FAIL;
+        snprintf(c->finding, sizeof c->finding,
+                 "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs%s; "
+                 "the bound is %.3e",
+                 k ? fb : fa, rep[k].phi_max, rep[k].phi_rms, rep[k].dphi_max,
+                 s[k].formulation == SK_MBS_INDEX1 && s[k].alpha == 0 && s[k].beta == 0
+                     ? " (index 1 without stabilization or projection drifts by design)"
+                     : "",
+                 bound);
+        verify_check_num(c, "phi_max", rep[k].phi_max);
+        verify_check_num(c, "dphi_max", rep[k].dphi_max);
+      }
+    }
+    c = verify_report_add(r, "energy_balance", "energy balance E - E0 = W");
+    if (c) {
+      c->independent = 1;
+      c->verdict = rep[0].balance_max <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      snprintf(c->finding, sizeof c->finding,
+               "%s: the kinetic and potential energy change matches the integrated power of the "
+               "applied forces and drivers to %.3e (max |E - E0 - W| / max(1, |E|)); the bound "
+               "is %.3e",
+               fa, rep[0].balance_max, bound);
+      verify_check_num(c, "balance_max", rep[0].balance_max);
+    }
+    code = verify_report_emit(r, a->report, verify_report_conclude(r));
+  }
+  free(r);
+  free(tr[0].q);
+  free(tr[1].q);
+  cli_mechanism_free(&cm);
+  return code;
+}

@@ -1,0 +1,93 @@
+/* src/models/mbs_impl.h: the mechanism's body (bodies, joints, drivers, forces, events) shared by its parser, kinematics and formulations */
+#ifndef SK_MODELS_MBS_IMPL_H
+#define SK_MODELS_MBS_IMPL_H
+
+#include "io/time_function.h"
+#include "stiffkit/multibody.h"
+
+#define SK__MBS_NAME 32
+#define SK__MBS_GROUND (-1) /* the body index of the ground */
+
+typedef struct {
+  char name[SK__MBS_NAME];
+  double mass, inertia; /* > 0; inertia about the centroid */
+  double q0[3], v0[3];  /* x, y, phi and their rates at t0 */
+  int line;             /* where it was declared (messages) */
+} sk__mbs_body;
+
+typedef enum {
+  SK__MBS_REVOLUTE = 0,  /* r1 + A1 s1 = r2 + A2 s2 (2 rows) */
+  SK__MBS_PRISMATIC = 1, /* phi1 - phi2 = const and n1 . (P2 - P1) = 0, n1 = A1 perp(u) (2 rows) */
+  SK__MBS_FIXED = 2      /* body1 welded where it starts: x, y, phi fixed (3 rows) */
+} sk__mbs_joint_type;
+
+typedef struct {
+  char name[SK__MBS_NAME];
+  sk__mbs_joint_type type;
+  int b1, b2;          /* body indices, SK__MBS_GROUND for the ground (b2 only) */
+  double s1[2], s2[2]; /* attachment points in the body frames (ground: global) */
+  double axis[2];      /* prismatic: the unit sliding axis in body1's frame */
+  double phi0;         /* prismatic: phi1 - phi2 at t0; fixed: the pose of body1 (with q0) */
+  double fixed[3];     /* fixed: x, y, phi of body1 */
+  int row, nrows;      /* its rows of Phi */
+  int line;
+} sk__mbs_joint;
+
+/* A driver prescribes a joint's relative coordinate: a revolute joint's
+ * angle phi2 - phi1... as phi_b1 - phi_b2 = f(t), a prismatic joint's
+ * displacement u1 . (P2 - P1) = f(t). f' and f'' are their own formulas
+ * when given, else 5-point differences of f. */
+typedef struct {
+  int joint;
+  sk__time_function *f, *df, *ddf; /* df, ddf may be NULL */
+  int row;
+  int line;
+} sk__mbs_driver;
+
+typedef enum {
+  SK__MBS_SPRING = 0, /* k (|P2 - P1| - L0) + c d|P2 - P1|/dt along P2 - P1, between two points */
+  SK__MBS_FORCE = 1,  /* fx(t), fy(t) (global components) at a body point */
+  SK__MBS_TORQUE = 2  /* tau(t) on a body */
+} sk__mbs_force_type;
+
+typedef struct {
+  sk__mbs_force_type type;
+  int b1, b2;                  /* b2 may be SK__MBS_GROUND (springs) */
+  double s1[2], s2[2];
+  double k, length, damping;   /* springs */
+  sk__time_function *fx, *fy;  /* force (fy NULL for a torque: fx is tau) */
+  int line;
+} sk__mbs_force;
+
+/* An event: coordinate c (0 x, 1 y, 2 phi) of body b crosses value. */
+typedef struct {
+  char name[SK__MBS_NAME];
+  int body, coord;
+  double value;
+} sk__mbs_event;
+
+struct sk_mechanism {
+  sk_context *ctx;
+  char file[256];
+  double gravity[2];
+  int nb, nj, nd, nf, ne;
+  sk__mbs_body *bodies;
+  sk__mbs_joint *joints;
+  sk__mbs_driver *drivers;
+  sk__mbs_force *forces;
+  sk__mbs_event *events;
+  int m; /* constraint rows: joints then drivers */
+};
+
+/* sk__mechanism_finish: number the constraint rows (joints in order, then
+ * drivers), record each prismatic joint's phi0 and each fixed joint's pose
+ * from the bodies' initial q0. Called once the arrays are filled. */
+void sk__mechanism_finish(sk_mechanism *mech);
+
+/* sk__mechanism_rows: every constraint row at (t, q, v): Phi (phi), G (m x n
+ * row-major), Phi_t (phit) and gamma (needs v); any output may be NULL.
+ * Errors: SK_ERR_NONFINITE (a driver formula). */
+sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, const double *v,
+                             double *phi, double *G, double *phit, double *gamma);
+
+#endif
