@@ -130,10 +130,13 @@ typedef struct {
   /* finite differences */
   int64_t mesh_n;     /* intervals of the initial mesh when no mesh is given (>= 1) */
   double mesh_ratio;  /* geometric grading h_{i+1}/h_i of the initial mesh (1 = uniform) */
-  int refine;         /* 1: bisect where the local defect is large until the estimate <= tol;
-                       * 0: one solve on the given mesh (the estimate is still reported) */
-  int estimate;       /* 1: estimate the error by solving again on the bisected mesh */
-  int64_t max_points; /* refinement stops (SK_ERR_TOO_LARGE) beyond this many points */
+  int refine;         /* 1: cut where the local defect is large until the estimate <= tol;
+                       * 0: no refinement (with estimate on, the mesh and its bisection are
+                       * solved once and the bisected solution is returned with its estimate) */
+  int estimate;       /* 1: estimate the error by solving again on the bisected mesh; 0: one
+                       * solve on the mesh, no estimate (error_estimate -1) */
+  int64_t max_points; /* meshes beyond this many points (also the initial mesh's bisection)
+                       * are refused: SK_ERR_TOO_LARGE */
   int max_refinements;
   /* Newton (KINSOL) for every method */
   double fnormtol;    /* accept when max |scaled residual| <= fnormtol, checked at the answer */
@@ -198,8 +201,11 @@ void sk_bvp_settings_default(sk_bvp_settings *s);
  * err = (y_h - y_{h/2}) / 3 at the common points (Richardson for order
  * 2), and the finer solution is returned. With refinement, the intervals
  * whose local defect (the coarse scheme's residual evaluated on the fine
- * solution) is within a factor 10 of the largest are bisected until the
- * estimate meets tol.
+ * solution) is within a factor 10 of the largest are cut into 2, 4 or 8
+ * pieces (as many as a second-order error needs to meet tol) until the
+ * estimate meets tol. The automatic Newton tolerance (fnormtol 0) is
+ * max(1e-3 tol, the rounding level of the scaled residual); a mesh whose
+ * rounding level exceeds tol / 10 is refused (SK_ERR_INPUT).
  * Shooting: unknowns s_k = y(x_k) at the nodes; the residuals are the
  * boundary conditions and the continuity defects y(x_{k+1}; x_k, s_k) -
  * s_{k+1}, each IVP integrated by s->ivp_method with its variational
@@ -275,9 +281,13 @@ void sk_bvp_keys_destroy(sk_bvp_keys **keys);
  * one muparser formula per variable in x, the components and the
  * parameters, boundary conditions as formulas that vanish at the end they
  * name (bvp.bc.<label>.at: left, right, or the x of an end), and optional
- * guess and exact formulas in x. Declares the named keys first (*keys), so
- * that a misspelt one is an unknown key with the nearest valid one. Every
- * message names file:line:column and the key. Errors: SK_ERR_INPUT (no
+ * guess and exact formulas in x (exact: for every variable or none).
+ * Conditions hold at `left` (or `a`, or the x of a), `right` (`b`, the x of
+ * b), or `both` (coupled: they read <component>_a and <component>_b).
+ * Declares the named keys first (*keys), so that a misspelt one is an
+ * unknown key with the nearest valid one; a parameter no formula reads is
+ * an error too. Messages name file:line:column and the key where the
+ * value has one. On failure *bvp is NULL. Errors: SK_ERR_INPUT (no
  * variables, a missing equation, a formula muparser cannot parse, a
  * condition outside or inside the interval, a count of conditions that does
  * not match the order), SK_ERR_UNKNOWN_KEY, SK_ERR_NOMEM. */

@@ -82,11 +82,14 @@ static void fill_report(const cli_job *job, const bvp_pair *p, verify_report *r)
   }
   c = verify_report_add(r, "richardson_estimate", "finite-difference error estimate");
   if (c) {
-    c->verdict = p->rfd.error_estimate >= 0 && p->rfd.error_estimate <= tol ? VERIFY_PASS
-                                                                            : VERIFY_FAIL;
+    c->verdict = p->rfd.error_estimate < 0      ? VERIFY_NOT_VERIFIED
+                 : p->rfd.error_estimate <= tol ? VERIFY_PASS
+                                                : VERIFY_FAIL;
     snprintf(c->finding, sizeof c->finding,
-             "Richardson estimate from the mesh and its bisection: %.3e against bvp.tol = %.3e "
-             "after %d refinements (an estimate, not an independent check)",
+             p->rfd.error_estimate < 0
+                 ? "no estimate: bvp.mesh.estimate is off (%.0e, tol %.3e, %d refinements)"
+                 : "Richardson estimate from the mesh and its bisection: %.3e against bvp.tol = "
+                   "%.3e after %d refinements (an estimate, not an independent check)",
              p->rfd.error_estimate, tol, p->rfd.refinements);
     verify_check_num(c, "estimate", p->rfd.error_estimate);
     verify_check_num(c, "refinements", p->rfd.refinements);

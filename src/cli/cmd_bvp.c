@@ -119,8 +119,8 @@ static void write_report_json(FILE *f, const bvp_run *r)
   cli_json_key_number(f, "residual", p->residual);
   fprintf(f, ", \"residual_where\": ");
   cli_json_string(f, p->worst);
-  cli_json_key_number(f, "error_estimate", p->error_estimate);
-  cli_json_key_number(f, "error_exact", p->error_exact);
+  cli_json_key_number(f, "error_estimate", p->error_estimate >= 0 ? p->error_estimate : NAN);
+  cli_json_key_number(f, "error_exact", p->error_exact >= 0 ? p->error_exact : NAN);
   cli_json_key_number(f, "sensitivity", p->sensitivity);
   cli_json_key_number(f, "wall_time", p->wall_time);
   if (r->cont) {
@@ -340,6 +340,33 @@ static void print_summary(const bvp_run *r, FILE *out)
   }
 }
 
+/* --json: {"status", "error", "files", "report"} on one line (report null when the problem
+ * could not be built). */
+static void print_json(const bvp_run *r, const sk_context *ctx, int code)
+{
+  printf("{\"status\": \"%s\", \"error\": ", code == SK_EXIT_OK ? "complete" : "failed");
+  const sk_error *err = sk_context_get_error(ctx);
+  if (code != SK_EXIT_OK && err->code != SK_OK) {
+    char msg[SK_ERROR_MSG_LEN + 64];
+    sk_error_format(err, 0, msg, sizeof msg);
+    cli_json_string(stdout, msg);
+  } else {
+    printf("null");
+  }
+  printf(", \"files\": [");
+  for (int i = 0; i < r->nfiles; i++) {
+    printf(i ? ", " : "");
+    cli_json_string(stdout, r->files[i]);
+  }
+  printf("], \"report\": ");
+  if (r->job.bvp) {
+    write_report_json(stdout, r);
+  } else {
+    printf("null");
+  }
+  printf("}\n");
+}
+
 /* ---- the command ------------------------------------------------------------- */
 
 static int solve(sk_context *ctx, bvp_run *r, const cli_args *a)
@@ -387,16 +414,15 @@ int cli_bvp(int argc, char **argv)
     code = SK_EXIT_OK;
   } else {
     code = solve(ctx, r, &args);
+    const int solved = code == SK_EXIT_OK;
     if (code == SK_EXIT_OK) {
       code = write_outputs(ctx, r, argc, argv);
     }
-    if (args.json && r->job.bvp) {
-      printf("{\"status\": \"%s\", \"report\": ", code == SK_EXIT_OK ? "complete" : "failed");
-      write_report_json(stdout, r);
-      printf("}\n");
+    if (args.json) {
+      print_json(r, ctx, code);
     } else if (code == SK_EXIT_OK) {
       print_summary(r, stdout);
-    } else if (r->cont && r->npath > 0) {
+    } else if (!solved && r->cont && r->npath > 0) {
       fprintf(stderr, "stiffkit: the converged part of the continuation:\n  %16s %16s %8s\n",
               sk_bvp_get_parameter_name(r->job.bvp, r->c.param), "max |y0|", "Newton");
       for (size_t k = 0; k < r->npath; k++) {

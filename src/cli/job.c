@@ -200,6 +200,12 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   if (strcmp(mtype, "plugin") == 0) {
     SK_CALL(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
   }
+  /* a boundary-value problem's keys under another model type: say what is missing */
+  const char *pending = sk_options_pending_key(o, 0);
+  SK_CHECK(ctx, !pending || strncmp(pending, "bvp.", 4) != 0, SK_ERR_INPUT,
+           "'%s' belongs to a boundary-value problem: set model.type: bvp (and solve it with "
+           "`stiffkit bvp` or `stiffkit verify`)",
+           pending);
   /* every key is declared now: a parameter nobody declared is an unknown key */
   SK_CALL(ctx, sk_options_check_pending(o));
   if (!job->model) {

@@ -483,7 +483,7 @@ sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t nc
   h5_quiet q;
   h5_quiet_begin(&q);
   const int k = w->nseries;
-  snprintf(w->s_time[k], sizeof w->s_time[k], "%s/time", name);
+  snprintf(w->s_time[k], sizeof w->s_time[k], "%s/%s", name, w->axis);
   snprintf(w->s_vals[k], sizeof w->s_vals[k], "%s/values", name);
   w->d_stime[k] = w->d_svals[k] = H5I_INVALID_HID;
   g = H5Gcreate2(w->fid, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);

@@ -102,10 +102,12 @@ sk_status sk_bvp_set_parameters(sk_bvp *bvp, int np, const double *p, const char
   SK_CHECK(bvp->ctx, np >= 0 && np <= SK_BVP_MAX_PARAMS && (np == 0 || p), SK_ERR_ARG,
            "sk_bvp_set_parameters: %d parameters (at most %d, values required)", np,
            SK_BVP_MAX_PARAMS);
-  bvp->np = np;
   for (int k = 0; k < np; k++) {
     SK_CHECK(bvp->ctx, isfinite(p[k]), SK_ERR_ARG, "sk_bvp_set_parameters: p[%d] is not finite",
              k);
+  }
+  bvp->np = np;
+  for (int k = 0; k < np; k++) {
     bvp->p[k] = p[k];
     if (names && names[k]) {
       snprintf(bvp->pnames[k], sizeof bvp->pnames[k], "%s", names[k]);
@@ -286,8 +288,22 @@ sk_status sk_bvp_eval_bc(sk_bvp *bvp, const double *ya, const double *yb, double
 {
   SK_CHECK(bvp->ctx, bvp->bc != NULL, SK_ERR_STATE,
            "the boundary-value problem has no boundary conditions");
-  return checked(bvp, "the boundary conditions g(y(a), y(b))",
-                 bvp->bc(ya, yb, bvp->p, g, bvp->user_data), bvp->a, g, bvp->d, 0);
+  const int rc = bvp->bc(ya, yb, bvp->p, g, bvp->user_data);
+  if (rc != 0) {
+    return checked(bvp, "the boundary conditions g(y(a), y(b))", rc, bvp->a, g, 0, 0);
+  }
+  for (int k = 0; k < bvp->d; k++) {
+    if (!isfinite(g[k])) {
+      char name[48];
+      sk__bvp_condition_name(bvp, k, name, sizeof name);
+      return SK_ERROR(bvp->ctx, SK_ERR_NONFINITE,
+                      "boundary condition %s gave %g at x = %.9g (%s)", name, g[k],
+                      k < bvp->d - bvp->n_right ? bvp->a : bvp->b,
+                      k < bvp->n_left ? "the left end"
+                      : k < bvp->d - bvp->n_right ? "a coupled condition" : "the right end");
+    }
+  }
+  return SK_OK;
 }
 
 sk_status sk_bvp_eval_bc_jac(sk_bvp *bvp, const double *ya, const double *yb, const double *g,

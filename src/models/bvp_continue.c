@@ -58,7 +58,8 @@ static sk_status fold_error(sk_context *ctx, sk_bvp *bvp, const sk_bvp_continuat
   if (grew || cause == SK_ERR_SINGULAR) {
     return SK_ERROR(ctx, SK_ERR_CONV,
                     "continuation in %s stopped at %s = %.10g: no solution was found at "
-                    "%s = %.10g (step %.3g, the smallest allowed); d max|%s| / d%s grew from %.4g "
+                    "%s = %.10g (step %.3g; half of it is below min_step); d max|%s| / d%s grew "
+                    "from %.4g "
                     "to %.4g along the path, so a turning point (fold) is likely near %s = %.6g, "
                     "past which this branch has no solution (arc-length continuation would "
                     "follow it around); last failure: %s",
@@ -68,7 +69,7 @@ static sk_status fold_error(sk_context *ctx, sk_bvp *bvp, const sk_bvp_continuat
   }
   return SK_ERROR(ctx, cause == SK_ERR_SINGULAR ? SK_ERR_SINGULAR : SK_ERR_CONV,
                   "continuation in %s stopped at %s = %.10g: no solution was found at %s = %.10g "
-                  "even with the smallest step %.3g (bvp.continuation.min_step); last failure: %s",
+                  "(step %.3g; half of it is below bvp.continuation.min_step); last failure: %s",
                   name, name, last, name, last + step, step, why);
 }
 
@@ -85,6 +86,10 @@ sk_status sk_bvp_continue(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s
            c->to, c->step, c->min_step);
   *npath = 0;
   const double start = bvp->p[c->param], dir = c->to >= start ? 1.0 : -1.0;
+  SK_CHECK(ctx, c->min_step >= 1e-12 * fmax(1.0, fmax(fabs(start), fabs(c->to))), SK_ERR_INPUT,
+           "continuation: min_step %g is below the resolution of the parameter (1e-12 of its "
+           "magnitude)",
+           c->min_step);
   SK_CALL(ctx, sk_bvp_solve(ctx, bvp, s, sol, rep));
   if (max_path > 0) {
     record(bvp, sol, rep, start, &path[(*npath)++]);
@@ -99,6 +104,10 @@ sk_status sk_bvp_continue(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s
   int64_t total_newton = rep->newton_iters;
   while (st == SK_OK && dir * (c->to - value) > 1e-12 * fmax(1.0, fabs(c->to))) {
     const double next = dir * (c->to - value) < step ? c->to : value + dir * step;
+    if (next == value) { /* the step fell below the spacing of doubles near the value */
+      st = fold_error(ctx, bvp, c, path, *npath, value, dir * step, SK_ERR_CONV);
+      break;
+    }
     bvp->p[c->param] = next;
     SK_CALL_GOTO(ctx, st, copy_solution(ctx, &guess, 0, sol), out);
     sk_bvp_report r;
@@ -117,7 +126,7 @@ sk_status sk_bvp_continue(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s
               bvp->pnames[c->param], value, (long long)r.newton_iters);
       continue;
     }
-    if (sst != SK_ERR_CONV && sst != SK_ERR_SINGULAR && sst != SK_ERR_TOO_LARGE) {
+    if (sst != SK_ERR_CONV && sst != SK_ERR_SINGULAR) { /* a mesh limit or bad input: as it is */
       st = sst; /* not a convergence failure: report it as it is */
       break;
     }

@@ -174,24 +174,48 @@ static void fd_row_name(int64_t row, char *buf, size_t len, void *data)
            sys->x[i], sys->x[i + 1]);
 }
 
-/* The automatic Newton tolerance: well below the requested error, above
- * the rounding of difference quotients on the finest interval. */
-static double fd_fnormtol(const sk_bvp_settings *s, const sk_bvp *bvp, const double *x,
-                          int64_t n)
+/* The rounding level of the scaled residual at u: eps times the largest term
+ * w_c (|y_i| + |y_i+1|) / h_i + w_c (|f_i| + |f_i+1|) / 2 of an interval row (f at the nodes
+ * into sys->f). A Newton tolerance below it cannot be met in double precision. Returns -1
+ * when f cannot be evaluated at u. */
+static double rounding_floor(fd_system *sys, const double *u)
 {
-  if (s->fnormtol > 0) {
-    return s->fnormtol;
+  if (eval_nodes_f(sys, u) != SK_OK) {
+    return -1.0;
   }
-  double hmin = bvp->b - bvp->a;
-  for (int64_t i = 0; i + 1 < n; i++) {
-    hmin = fmin(hmin, x[i + 1] - x[i]);
+  const int d = sys->d;
+  double big = 0.0;
+  for (int64_t i = 0; i + 1 < sys->npts; i++) {
+    const double h = sys->x[i + 1] - sys->x[i];
+    for (int c = 0; c < d; c++) {
+      const double terms = (fabs(u[d * i + c]) + fabs(u[d * (i + 1) + c])) / h +
+                           0.5 * (fabs(sys->f[d * i + c]) + fabs(sys->f[d * (i + 1) + c]));
+      big = fmax(big, sys->w[c] * terms);
+    }
   }
-  return fmax(1e-3 * s->tol, 10.0 * DBL_EPSILON * (bvp->b - bvp->a) / hmin);
+  return DBL_EPSILON * big;
 }
 
-/* Solve the box scheme on sol's mesh from sol's values (the guess). */
+/* The largest |r_j| and its row. */
+static double residual_max(const double *r, int64_t n, int64_t *worst)
+{
+  double rmax = 0.0;
+  *worst = 0;
+  for (int64_t j = 0; j < n; j++) {
+    if (fabs(r[j]) > rmax) {
+      rmax = fabs(r[j]);
+      *worst = j;
+    }
+  }
+  return rmax;
+}
+
+/* Solve the box scheme on sol's mesh from sol's values (the guess). `may_skip`: a guess
+ * that already meets the Newton tolerance is taken as it is (only where that guess is a
+ * solution of the same scheme: never for the bisected mesh of an error estimate, whose
+ * interpolated guess would make the estimate 0). */
 static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
-                           sk_bvp_solution *sol, sk_bvp_report *rep)
+                           sk_bvp_solution *sol, int may_skip, sk_bvp_report *rep)
 {
   const int d = bvp->d;
   const int64_t N = sol->n, n = (int64_t)d * N;
@@ -209,30 +233,55 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
                   (long long)n);
     goto done;
   }
-  const sk__bvp_system system = {.n = n, .walk = fd_walk, .residual = fd_residual,
-                                 .jacobian = fd_jacobian, .row_name = fd_row_name, .data = &sys,
-                                 .comp_scale = scale, .fnormtol = fd_fnormtol(s, bvp, sol->x, N)};
-  /* a guess that already solves this mesh's system (the previous fine
-     solution, when every interval was bisected) needs no Newton solve */
-  if (fd_residual(0.0, sol->y, sys.J, &sys) == 0) {
-    double rmax = 0.0;
-    int64_t worst = 0;
-    for (int64_t j = 0; j < n; j++) {
-      if (fabs(sys.J[j]) > rmax) {
-        rmax = fabs(sys.J[j]);
-        worst = j;
-      }
-    }
-    if (rmax <= system.fnormtol) {
-      rep->newton_solves++;
-      rep->residual = rmax;
-      fd_row_name(worst, rep->worst, sizeof rep->worst, &sys);
-      goto done;
-    }
+  sk__bvp_system system = {.n = n, .walk = fd_walk, .residual = fd_residual,
+                           .jacobian = fd_jacobian, .row_name = fd_row_name, .data = &sys,
+                           .comp_scale = scale, .fnormtol = s->fnormtol};
+  /* automatic: well below the requested error (never above tol / 10, so that a guess
+     interpolated from a coarser mesh is not taken for that mesh's solution) and above the
+     rounding level of the residual where possible */
+  double floor = 0.0;
+  if (s->fnormtol <= 0) {
+    floor = rounding_floor(&sys, sol->y);
+    system.fnormtol = fmin(fmax(1e-3 * s->tol, 4.0 * floor), 0.1 * s->tol);
   }
-  sys.failed = 0;
+  int64_t worst;
+  if (may_skip && fd_residual(0.0, sol->y, sys.J, &sys) == 0 &&
+      residual_max(sys.J, n, &worst) <= system.fnormtol) {
+    rep->newton_solves++;
+    rep->residual = residual_max(sys.J, n, &worst);
+    fd_row_name(worst, rep->worst, sizeof rep->worst, &sys);
+    goto done;
+  }
   sk_steady_report kr;
-  st = sk__bvp_newton_system(ctx, bvp, s, &system, sol->y, rep, &kr);
+  for (int attempt = 0; attempt < 2; attempt++) {
+    sys.failed = 0;
+    st = sk__bvp_newton_system(ctx, bvp, s, &system, sol->y, rep, &kr);
+    if (st != SK_ERR_CONV || s->fnormtol > 0 || sys.failed || attempt > 0) {
+      break;
+    }
+    /* the scales came from the guess; at the iterate the solution (and with it the rounding
+       level of the residual) may be far larger: once more from there, rescaled */
+    double fresh[SK_BVP_MAX_DIM];
+    sk__bvp_scales(sol, fresh);
+    int changed = 0;
+    for (int c = 0; c < d; c++) {
+      changed |= fresh[c] < 0.1 * scale[c] || fresh[c] > 10.0 * scale[c];
+    }
+    memcpy(scale, fresh, sizeof fresh);
+    for (int c = 0; c < d; c++) {
+      sys.w[c] = (bvp->b - bvp->a) * scale[c];
+    }
+    floor = rounding_floor(&sys, sol->y);
+    const double retry_tol = fmin(fmax(1e-3 * s->tol, 4.0 * floor), 0.1 * s->tol);
+    if (!changed && !(retry_tol > system.fnormtol)) {
+      break;
+    }
+    system.fnormtol = retry_tol;
+    sk__log(ctx, SK_LOG_INFO,
+            "finite differences: solving again from the Newton iterate with scales taken there "
+            "(residual tolerance %.3e)",
+            system.fnormtol);
+  }
   if (st < 0) {
     if (sys.failed) {
       sk__error_restore(ctx, &sys.saved);
@@ -240,12 +289,20 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
         st = sys.saved.code;
       }
     }
-    char suggestion[256];
-    snprintf(suggestion, sizeof suggestion,
-             "on a mesh of %lld points; try a better guess (bvp.guess), a finer initial mesh "
-             "(bvp.mesh.n) or, for a parameter-dependent problem, continuation from an easier "
-             "value (bvp.continuation)",
-             (long long)N);
+    char suggestion[512];
+    if (4.0 * floor >= system.fnormtol) {
+      snprintf(suggestion, sizeof suggestion,
+               "on a mesh of %lld points the residual rounds to about %.3e, near the Newton "
+               "tolerance %.3e: this tolerance is beyond double precision on this mesh (loosen "
+               "bvp.tol, or coarsen the mesh)",
+               (long long)N, floor, system.fnormtol);
+    } else {
+      snprintf(suggestion, sizeof suggestion,
+               "on a mesh of %lld points; try a better guess (bvp.guess), a finer initial mesh "
+               "(bvp.mesh.n) or, for a parameter-dependent problem, continuation from an "
+               "easier value (bvp.continuation)",
+               (long long)N);
+    }
     st = sk__bvp_newton_failure(ctx, st, "finite differences", &kr,
                                 sys.failed && kr.newton_iters > 0, suggestion);
   }
@@ -275,7 +332,12 @@ static sk_status initial_guess(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settin
     acc += h;
   }
   for (int64_t i = 0; i <= m; i++) {
-    SK_CALL(ctx, sk_bvp_eval_guess(bvp, sol->x[i], sol->y + bvp->d * i));
+    const sk_status st = sk_bvp_eval_guess(bvp, sol->x[i], sol->y + bvp->d * i);
+    if (st != SK_OK) {
+      sk_bvp_solution_free(sol);
+      sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+      return st < 0 ? st : SK_ERR_CALLBACK;
+    }
   }
   return SK_OK;
 }
@@ -381,9 +443,9 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   unsigned char *split = NULL;
   sk_status st = SK_OK;
   if (sol->n == 0) {
-    SK_CALL(ctx, initial_guess(ctx, bvp, s, &coarse));
+    SK_CALL_GOTO(ctx, st, initial_guess(ctx, bvp, s, &coarse), done);
   } else {
-    SK_CALL(ctx, sk_bvp_solution_alloc(ctx, sol->n, sol->d, &coarse));
+    SK_CALL_GOTO(ctx, st, sk_bvp_solution_alloc(ctx, sol->n, sol->d, &coarse), done);
     memcpy(coarse.x, sol->x, (size_t)sol->n * sizeof *coarse.x);
     memcpy(coarse.y, sol->y, (size_t)(sol->n * sol->d) * sizeof *coarse.y);
   }
@@ -392,7 +454,7 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   for (int round = 0;; round++) {
     rep->points = coarse.n;
     rep->unknowns = coarse.n * bvp->d;
-    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &coarse, rep), done);
+    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &coarse, 1, rep), done);
     if (!s->estimate) {
       take(sol, &coarse);
       goto done;
@@ -400,7 +462,7 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, NULL, &fine), done);
     rep->points = fine.n;
     rep->unknowns = fine.n * bvp->d;
-    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &fine, rep), done);
+    SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &fine, 0, rep), done);
     double where;
     rep->error_estimate = richardson(&coarse, &fine, &where);
     sk__log(ctx, SK_LOG_INFO, "bvp fd: mesh of %lld points, error estimate %.3e (largest at x = %g)",

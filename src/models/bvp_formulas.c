@@ -20,7 +20,6 @@ struct sk__bvp_formulas {
   muParserHandle_t bc[SK_BVP_MAX_DIM];    /* d, left conditions first */
   muParserHandle_t guess[SK_BVP_MAX_DIM]; /* d, NULL: 0 (or the derivative of the guess) */
   muParserHandle_t exact[SK_BVP_MAX_DIM]; /* d, all or none */
-  int has_exact;
   int n_left, n_right;
   double a, b;
 };
@@ -116,9 +115,6 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
                           : kind == SK__BVP_F_EXACT  ? &F->exact[slot]
                                                      : &F->bc[slot];
   *dst = h;
-  if (kind == SK__BVP_F_EXACT) {
-    F->has_exact++;
-  }
   return SK_OK;
 }
 
@@ -174,10 +170,11 @@ static void eval_set(sk__bvp_formulas *F, muParserHandle_t *set, double x, const
     if (set[F->m + i] || !set[i]) {
       continue;
     }
-    F->x = x + h;
+    const double hi = fmin(x + h, F->b), lo = fmax(x - h, F->a); /* inside [a, b] */
+    F->x = hi;
     const double up = mupEval(set[i]);
-    F->x = x - h;
-    y[F->m + i] = (up - mupEval(set[i])) / (2.0 * h);
+    F->x = lo;
+    y[F->m + i] = (up - mupEval(set[i])) / (hi - lo);
   }
 }
 
@@ -195,6 +192,25 @@ static int exact(double x, const double *p, double *y, void *data)
   return 0;
 }
 
+int sk__bvp_formulas_uses(const sk__bvp_formulas *F, const char *name)
+{
+  for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
+    const muParserHandle_t all[4] = {F->eq[i], F->bc[i], F->guess[i], F->exact[i]};
+    for (int k = 0; k < 4; k++) {
+      const int nv = all[k] ? mupGetExprVarNum(all[k]) : 0;
+      for (int v = 0; v < nv; v++) {
+        const muChar_t *used = NULL;
+        muFloat_t *addr = NULL;
+        mupGetExprVar(all[k], (unsigned)v, &used, &addr);
+        if (used && !strcmp(used, name)) {
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left, int n_right)
 {
   F->n_left = n_left;
@@ -202,6 +218,10 @@ void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left, int n
   sk_bvp_set_rhs(bvp, rhs, NULL);
   sk_bvp_set_bc(bvp, bc, NULL, n_left, n_right);
   sk_bvp_set_guess(bvp, guess);
-  sk_bvp_set_exact(bvp, F->has_exact == F->m || F->has_exact == F->d ? exact : NULL);
+  int all = 1;
+  for (int i = 0; i < F->m; i++) {
+    all &= F->exact[i] != NULL;
+  }
+  sk_bvp_set_exact(bvp, all ? exact : NULL);
   sk_bvp_set_user_data(bvp, F, sk__bvp_formulas_free);
 }

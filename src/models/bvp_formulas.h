@@ -35,6 +35,9 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
  * coupled ones, then n_right at b; bvp takes ownership of F. */
 void sk__bvp_formulas_attach(sk__bvp_formulas *F, sk_bvp *bvp, int n_left, int n_right);
 
+/* sk__bvp_formulas_uses: 1 when some parsed formula reads the variable `name`. */
+int sk__bvp_formulas_uses(const sk__bvp_formulas *F, const char *name);
+
 /* sk__bvp_formulas_free: frees F (accepts NULL). */
 void sk__bvp_formulas_free(void *F);
 

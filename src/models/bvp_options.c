@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "models/bvp_formulas.h"
 #include "stiffkit/options.h"
+#include "stiffkit/stepper.h"
 
 static const sk_option_spec bvp_table[] = {
     {"bvp.interval", SK_OPT_REAL_LIST, "[0, 1]", 0, 0, NULL, "the interval [a, b] of x"},
@@ -50,7 +51,7 @@ static const sk_option_spec bvp_table[] = {
      "a parameter (bvp.parameters.<name>) to step from its value to bvp.continuation.to"},
     {"bvp.continuation.to", SK_OPT_REAL, "", 0, 0, NULL, "the continuation's final value"},
     {"bvp.continuation.step", SK_OPT_REAL, "0.1", 1e-300, 1e300, NULL, "the continuation step"},
-    {"bvp.continuation.min_step", SK_OPT_REAL, "1e-4", 1e-300, 1e300, NULL,
+    {"bvp.continuation.min_step", SK_OPT_REAL, "1e-4", 1e-12, 1e300, NULL,
      "failed steps are halved down to this"},
 };
 
@@ -206,7 +207,9 @@ static sk_status read_pending_names(sk_context *ctx, const sk_options *opts, des
       for (int k = 0; k < D->nbc; k++) {
         known |= strlen(D->label[k]) == n && !strncmp(D->label[k], label, n);
       }
-      if (!known && n < 32) {
+      SK_CHECK(ctx, n < 32, SK_ERR_INPUT, "%s: the condition label '%.*s' is longer than 31 "
+                                          "characters", key, (int)n, label);
+      if (!known) {
         SK_CHECK(ctx, D->nbc <= SK_BVP_MAX_DIM, SK_ERR_INPUT, "more than %d boundary conditions",
                  SK_BVP_MAX_DIM);
         snprintf(D->label[D->nbc++], sizeof D->label[0], "%.*s", (int)n, label);
@@ -333,6 +336,24 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       }
     }
   }
+  /* exact formulas: for every variable or for none (a derivative's is optional) */
+  int given = 0, missing = -1;
+  for (int i = 0; i < D->d; i++) {
+    snprintf(key, sizeof key, "bvp.exact.%s", D->comp[i]);
+    SK_CALL(ctx, sk_options_get_string(opts, key, &text));
+    if (i < D->m) {
+      given += text[0] != 0;
+      missing = !text[0] && missing < 0 ? i : missing;
+    } else if (text[0] && given == 0) {
+      where_of(opts, key, where, sizeof where);
+      return SK_ERROR(ctx, SK_ERR_INPUT,
+                      "%s: an exact derivative without the exact solution of its variable", where);
+    }
+  }
+  SK_CHECK(ctx, given == 0 || given == D->m, SK_ERR_INPUT,
+           "bvp.exact: give the exact solution of every variable or of none (%d of %d given; "
+           "bvp.exact.%s is missing)",
+           given, D->m, D->var[missing < 0 ? 0 : missing]);
   double a, b;
   sk_bvp_get_interval(bvp, &a, &b);
   static const char *const end_names[3] = {"left", "right", "both"};
@@ -376,6 +397,82 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
   return SK_OK;
 }
 
+/* Parameter names must not stand for anything else in a formula. */
+static sk_status check_parameters(sk_context *ctx, const sk_options *opts, const description *D,
+                                  double *values)
+{
+  for (int k = 0; k < D->np; k++) {
+    char key[KEY_LEN], where[256];
+    snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
+    where_of(opts, key, where, sizeof where);
+    const char *p = D->param[k];
+    SK_CHECK(ctx, strcmp(p, "x") && strcmp(p, "pi") && p[0] != '_', SK_ERR_INPUT,
+             "%s: '%s' is reserved (x is the independent variable, pi the constant, names "
+             "starting with _ are muparser's)",
+             where, p);
+    for (int i = 0; i < D->d; i++) {
+      const size_t len = strlen(D->comp[i]);
+      SK_CHECK(ctx, strcmp(p, D->comp[i]) &&
+                        !(strncmp(p, D->comp[i], len) == 0 && p[len] == '_' &&
+                          (p[len + 1] == 'a' || p[len + 1] == 'b') && p[len + 2] == '\0'),
+               SK_ERR_INPUT,
+               "%s: the parameter '%s' has the name of a component (or of its value at an "
+               "end, %s_a / %s_b)",
+               where, p, D->comp[i], D->comp[i]);
+    }
+    SK_CALL(ctx, sk_options_get_real(opts, key, &values[k]));
+  }
+  return SK_OK;
+}
+
+/* Every parameter must appear in some formula: one that none reads is a misspelling. */
+static sk_status check_parameters_used(sk_context *ctx, const sk_options *opts,
+                                       const description *D, const sk__bvp_formulas *F)
+{
+  for (int k = 0; k < D->np; k++) {
+    if (!sk__bvp_formulas_uses(F, D->param[k])) {
+      char key[KEY_LEN], where[256];
+      snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
+      where_of(opts, key, where, sizeof where);
+      return SK_ERROR(ctx, SK_ERR_INPUT,
+                      "%s: no formula uses the parameter '%s' (equations, conditions, guess, "
+                      "exact solution): a misspelt name?",
+                      where, D->param[k]);
+    }
+  }
+  return SK_OK;
+}
+
+/* The problem of description D (created in *bvp; destroyed again on failure). */
+static sk_status build_problem(sk_context *ctx, const sk_options *opts, const description *D,
+                               const double *iv, const double *pvals, sk_bvp *bvp)
+{
+  const char *names[SK_BVP_MAX_DIM], *pnames[SK_BVP_MAX_PARAMS];
+  for (int i = 0; i < D->d; i++) {
+    names[i] = D->comp[i];
+  }
+  for (int k = 0; k < D->np; k++) {
+    pnames[k] = D->param[k];
+  }
+  SK_CALL(ctx, sk_bvp_set_component_names(bvp, names));
+  SK_CALL(ctx, sk_bvp_set_parameters(bvp, D->np, pvals, pnames));
+  sk_bvp_set_name(bvp, "bvp");
+  sk__bvp_formulas *F = NULL;
+  SK_CALL(ctx, sk__bvp_formulas_create(ctx, D->m, D->order, D->np, iv[0], iv[1], &F));
+  int n_left = 0, n_right = 0;
+  sk_status st = parse_formulas(ctx, opts, D, bvp, F, &n_left, &n_right);
+  if (st == SK_OK) {
+    st = check_parameters_used(ctx, opts, D, F);
+  }
+  if (st != SK_OK) {
+    sk__bvp_formulas_free(F);
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    return st;
+  }
+  sk__bvp_formulas_attach(F, bvp, n_left, n_right);
+  return SK_OK;
+}
+
 sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, sk_bvp_keys **keys)
 {
   SK_CHECK(ctx, opts && bvp && keys, SK_ERR_ARG, "sk_bvp_from_options: NULL argument");
@@ -387,6 +484,8 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   SK_CALL(ctx, read_pending_names(ctx, opts, &D));
   SK_CALL(ctx, register_named(ctx, opts, &D, keys));
   SK_CALL(ctx, sk_options_check_pending(opts));
+  double pvals[SK_BVP_MAX_PARAMS];
+  SK_CALL(ctx, check_parameters(ctx, opts, &D, pvals));
   const double *iv;
   size_t niv;
   SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.interval", &iv, &niv));
@@ -395,36 +494,12 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
   SK_CALL(ctx, sk_bvp_create(ctx, D.d, iv[0], iv[1], bvp));
-  const char *names[SK_BVP_MAX_DIM], *pnames[SK_BVP_MAX_PARAMS];
-  double pvals[SK_BVP_MAX_PARAMS];
-  for (int i = 0; i < D.d; i++) {
-    names[i] = D.comp[i];
-  }
-  for (int k = 0; k < D.np; k++) {
-    char key[KEY_LEN];
-    snprintf(key, sizeof key, "bvp.parameters.%s", D.param[k]);
-    pnames[k] = D.param[k];
-    SK_CALL(ctx, sk_options_get_real(opts, key, &pvals[k]));
-    for (int i = 0; i < D.d; i++) {
-      SK_CHECK(ctx, strcmp(D.param[k], D.comp[i]), SK_ERR_INPUT,
-               "%s: the parameter '%s' has the name of a component", key, D.param[k]);
-    }
-  }
-  sk_bvp_set_component_names(*bvp, names);
-  sk_bvp_set_parameters(*bvp, D.np, pvals, pnames);
-  sk_bvp_set_name(*bvp, "bvp");
-  sk__bvp_formulas *F = NULL;
-  SK_CALL(ctx, sk__bvp_formulas_create(ctx, D.m, D.order, D.np, iv[0], iv[1], &F));
-  int n_left = 0, n_right = 0;
-  const sk_status st = parse_formulas(ctx, opts, &D, *bvp, F, &n_left, &n_right);
+  const sk_status st = build_problem(ctx, opts, &D, iv, pvals, *bvp);
   if (st != SK_OK) {
-    sk__bvp_formulas_free(F);
     sk_bvp_destroy(bvp);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    return st;
   }
-  sk__bvp_formulas_attach(F, *bvp, n_left, n_right);
-  return SK_OK;
+  return st;
 }
 
 sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, sk_bvp_settings *s)
@@ -454,6 +529,10 @@ sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, 
   SK_CALL(ctx, sk_options_get_string(opts, "bvp.shooting.ivp_method", &ivp));
   SK_CHECK(ctx, strlen(ivp) < sizeof s->ivp_method, SK_ERR_INPUT,
            "bvp.shooting.ivp_method '%s' is too long", ivp);
+  SK_CHECK(ctx, sk_stepper_type_find(ctx, ivp) != NULL, SK_ERR_INPUT,
+           "bvp.shooting.ivp_method: '%s' is not a stepper (stiffkit run --help-options lists "
+           "solver.method's choices; cvode-bdf integrates stiff IVPs)",
+           ivp);
   snprintf(s->ivp_method, sizeof s->ivp_method, "%s", ivp);
   SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.rtol", &s->ivp_rtol));
   SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.atol", &s->ivp_atol));

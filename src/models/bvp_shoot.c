@@ -24,6 +24,8 @@ typedef struct {
   double *phi, *Y;          /* end values (K d) and sensitivities (K d d) */
   int failed;
   sk_error saved;
+  int ivp_failed;    /* f failed inside the current integration */
+  sk_error ivp_err;  /* its record (the engine's message only says "callback failed") */
   sk_bvp_report *rep;
 } shoot_system;
 
@@ -46,6 +48,10 @@ static int ivp_rhs(double x, const double *z, double *zdot, void *data)
         Ydot[i + d * j] = acc;
       }
     }
+  }
+  if (st != SK_OK && !sys->ivp_failed) {
+    sys->ivp_failed = 1;
+    sys->ivp_err = *sk_context_get_error(sys->bvp->ctx);
   }
   return st == SK_OK ? 0 : (st == SK_RECOVERABLE ? 1 : -1);
 }
@@ -71,6 +77,7 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
   sk_model *m = with_var ? sys->var : sys->ivp;
   const int64_t n = sk_model_get_n(m);
   sys->with_var = with_var;
+  sys->ivp_failed = 0;
   sk_stepper *st = NULL;
   sk_status rc = sk_stepper_create(ctx, sys->s->ivp_method, m, &st);
   if (rc == SK_OK) {
@@ -103,8 +110,9 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
     char msg[SK_ERROR_MSG_LEN];
     snprintf(msg, sizeof msg, "%s", sk_context_get_error(ctx)->message);
     rc = SK_ERROR(ctx, rc < 0 ? rc : SK_ERR_SOLVER,
-                  "the initial-value problem on [%.6g, %.6g] stopped at x = %.6g: %s", x0, x1,
-                  sk_stepper_get_time(st), msg);
+                  "the initial-value problem on [%.6g, %.6g] stopped at x = %.6g: %.400s%s%.400s",
+                  x0, x1, sk_stepper_get_time(st), msg, sys->ivp_failed ? "; cause: " : "",
+                  sys->ivp_failed ? sys->ivp_err.message : "");
   }
   if (st) {
     sk_stats stats;
@@ -386,10 +394,12 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
     } else if (sys->failed) {
       snprintf(suggestion, sizeof suggestion,
                "the initial-value problem could not be integrated from the %s; shooting from a "
-               "poor guess can run into a singularity of the IVP: use multiple shooting "
-               "(bvp.method: multiple-shooting, more bvp.shooting.intervals) or finite "
+               "poor guess can run into a singularity of the IVP: use %s or finite "
                "differences (bvp.method: fd)",
-               kr.newton_iters ? "Newton iterates" : "guess");
+               kr.newton_iters ? "Newton iterates" : "guess",
+               s->method == SK_BVP_SHOOTING
+                   ? "multiple shooting (bvp.method: multiple-shooting)"
+                   : "more subintervals (bvp.shooting.intervals), a better guess (bvp.guess)");
     } else {
       snprintf(suggestion, sizeof suggestion,
                "try a better guess (bvp.guess), more shooting intervals, or finite differences");
@@ -415,7 +425,7 @@ sk_status sk__bvp_solve_shooting(sk_context *ctx, sk_bvp *bvp, const sk_bvp_sett
   shoot_system sys = {.bvp = bvp, .s = s, .d = bvp->d, .rep = rep};
   sk_status st = SK_OK;
   double *u = NULL;
-  SK_CALL(ctx, make_nodes(ctx, bvp, s, &sys));
+  SK_CALL_GOTO(ctx, st, make_nodes(ctx, bvp, s, &sys), done);
   const int d = bvp->d;
   const int64_t K = sys.K;
   rep->points = K + 1;
@@ -442,7 +452,15 @@ sk_status sk__bvp_solve_shooting(sk_context *ctx, sk_bvp *bvp, const sk_bvp_sett
     sk__bvp_scales(&view, scale);
     memcpy(sys.w, scale, sizeof scale);
   }
-  SK_CALL_GOTO(ctx, st, sk__bvp_check_conditions(ctx, bvp, u, u + d * (K - 1)), done);
+  { /* the conditions' independence at the guess: y(a), and y(b) from the guess at b */
+    double yb[SK_BVP_MAX_DIM];
+    if (sol->n > 0) {
+      sk_bvp_solution_interp(sol, bvp, bvp->b, yb);
+    } else {
+      SK_CALL_GOTO(ctx, st, sk_bvp_eval_guess(bvp, bvp->b, yb), done);
+    }
+    SK_CALL_GOTO(ctx, st, sk__bvp_check_conditions(ctx, bvp, u, yb), done);
+  }
   SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, d, &sys.ivp), done);
   SK_CALL_GOTO(ctx, st, sk_model_create(ctx, SK_MODEL_ODE, (int64_t)d * (d + 1), &sys.var), done);
   sk_model *models[2] = {sys.ivp, sys.var};

@@ -24,7 +24,7 @@ void sk_bvp_settings_default(sk_bvp_settings *s)
   s->fnormtol = 0.0;
   s->max_iters = 50;
   s->linesearch = 1;
-  s->shoot_intervals = 1;
+  s->shoot_intervals = 10;
   snprintf(s->ivp_method, sizeof s->ivp_method, "cvode-bdf");
   s->sensitivity_limit = 1e8;
   s->output_points = 101;
@@ -45,6 +45,21 @@ sk_status sk__bvp_check(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_setting
   SK_CHECK(ctx, s->max_iters >= 1 && s->fnormtol >= 0 && s->max_points >= 3, SK_ERR_INPUT,
            "bvp Newton settings: max_iters %lld (>= 1), fnormtol %g (>= 0), max_points %lld (>= 3)",
            (long long)s->max_iters, s->fnormtol, (long long)s->max_points);
+  SK_CHECK(ctx, s->method >= SK_BVP_FD && s->method <= SK_BVP_MULTIPLE_SHOOTING, SK_ERR_INPUT,
+           "bvp method %d is not fd, shooting or multiple-shooting", (int)s->method);
+  SK_CHECK(ctx, s->max_refinements >= 0 && s->output_points >= 2, SK_ERR_INPUT,
+           "bvp settings: max_refinements %d (>= 0), output points %lld (>= 2)",
+           s->max_refinements, (long long)s->output_points);
+  SK_CHECK(ctx, (double)(s->mesh_n - 1) * fabs(log(s->mesh_ratio)) <= log(1e8), SK_ERR_INPUT,
+           "bvp mesh: grading ratio %g over %lld intervals makes the largest interval %.3g times "
+           "the smallest (at most 1e8)",
+           s->mesh_ratio, (long long)s->mesh_n,
+           exp(fmin((double)(s->mesh_n - 1) * fabs(log(s->mesh_ratio)), 700.0)));
+  SK_CHECK(ctx, s->method != SK_BVP_FD || !s->estimate || 2 * s->mesh_n + 1 <= s->max_points,
+           SK_ERR_TOO_LARGE,
+           "bvp mesh: %lld intervals need %lld points for the error estimate, more than "
+           "bvp.mesh.max_points = %lld",
+           (long long)s->mesh_n, (long long)(2 * s->mesh_n + 1), (long long)s->max_points);
   SK_CHECK(ctx, s->ivp_rtol >= 0 && s->ivp_atol >= 0 && s->sensitivity_limit > 1, SK_ERR_INPUT,
            "bvp shooting settings: IVP tolerances %g, %g (>= 0) and sensitivity limit %g (> 1)",
            s->ivp_rtol, s->ivp_atol, s->sensitivity_limit);
@@ -204,8 +219,10 @@ sk_status sk_bvp_solve(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *s,
   rep->f_evals = bvp->nf - nf0;
   if (st == SK_OK) {
     rep->converged = 1;
-    if (bvp->exact) {
-      SK_CALL(ctx, exact_error(bvp, sol, &rep->error_exact));
+    if (bvp->exact && exact_error(bvp, sol, &rep->error_exact) != SK_OK) {
+      sk__log(ctx, SK_LOG_WARN, "the exact solution could not be compared: %s",
+              sk_context_get_error(ctx)->message);
+      rep->error_exact = -1.0;
     }
   }
   return st;
@@ -243,9 +260,12 @@ sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *y
       st = SK_ERROR(ctx, SK_ERR_SINGULAR,
                       "the boundary conditions %s (%s) are redundant or conflicting: their "
                       "Jacobian has rank %d < %d at the guess, so they do not fix %d "
-                      "independent values; replace one of them (a second-order equation needs "
-                      "one condition at each end, or two at one end)",
-                      what[grp], names, rank, r, r);
+                      "independent values; replace one of them%s",
+                      what[grp], names, rank, r, r,
+                      bvp->d == 2 && bvp->n_left + bvp->n_right == 2
+                          ? " (a second-order equation needs one condition at each end, or two "
+                            "independent ones at one end)"
+                          : "");
     }
   }
   sk__free(ctx, dga);

@@ -1,0 +1,79 @@
+# tests/cli_mechanism.cmake: `stiffkit run` and `stiffkit verify` on multibody mechanisms (model.type multibody): the example runs and their verification, each formulation on the four-bar, loop closure in the monitor series, a closed form for the slider-crank, bad mechanisms (file:line:col, exit codes, nothing left behind), inconsistent starts
+
+set(SK_BAD_MBS ${SK_BAD}/mechanisms)
+set(SK_MBS ${SK_DATA}/mechanisms)
+
+# The run configurations name their mechanism relative to the repository root; the tests run in a
+# fresh directory, so mbs.file is given absolute.
+foreach(case pendulum double_pendulum slider_crank fourbar)
+  sk_cli_test(mechanism_run_${case} 0 "constraint drift: max |Phi|" complete
+    run ${SK_DATA}/mechanism_${case}.yaml --set mbs.file=${SK_MBS}/${case}.yaml)
+  sk_cli_test(mechanism_verify_${case} 0 "result: PASS" none
+    verify ${SK_DATA}/mechanism_${case}.yaml --set mbs.file=${SK_MBS}/${case}.yaml)
+endforeach()
+
+# --- the four-bar in each formulation ------------------------------------------------------
+sk_cli_test(mechanism_fourbar_index1 0 "formulation index1, engine cvode-bdf" complete
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=index1)
+sk_cli_test(mechanism_fourbar_index1_baumgarte 0 "formulation index1, engine cvode-bdf" complete
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=index1 --set mbs.baumgarte.alpha=10 --set mbs.baumgarte.beta=10)
+# projection restarts the engine at every output (199 restarts for 200 outputs)
+sk_cli_test(mechanism_fourbar_index1_projection 0 "engine restarts: 199" complete
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=index1 --set mbs.projection=true)
+sk_cli_test(mechanism_fourbar_reduced 0 "formulation reduced, engine cvode-bdf" complete
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=reduced)
+
+# loop closure of the GGL run: phi_max (found by its header name) below 1e-8 at every one of the
+# 201 outputs of the monitor series
+add_test(NAME cli_mechanism_fourbar_ggl_closure COMMAND bash -c
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml --set mbs.formulation=ggl --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"phi_max\") c = i; next } /^#/ { next } { rows++; v = $c + 0; if (v > m) m = v; if (!(v < 1e-8)) bad++ } END { print \"phi_max column\", c, \"rows\", rows, \"max\", m, \"above 1e-8\", bad + 0; exit !(c > 0 && rows == 201 && bad == 0) }' $d/fourbar.monitor.csv; rc=$?; rm -rf $d; exit $rc")
+# the slider-crank against its closed form (crank r = 0.1, rod l = 0.3, crank angle 2 pi t):
+# x_slider = r cos th + sqrt(l^2 - r^2 sin^2 th), columns found by their header names
+add_test(NAME cli_mechanism_slider_crank_closed_form COMMAND bash -c
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_slider_crank.yaml --set mbs.file=${SK_MBS}/slider_crank.yaml --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"t\") ct = i; if ($i == \"x_slider\") cx = i } next } /^#/ { next } { rows++; th = 2 * 3.14159265358979324 * $ct; s = sin(th); x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * s * s); e = $cx - x; if (e < 0) e = -e; if (e > m) m = e } END { print \"x_slider column\", cx, \"rows\", rows, \"max error\", m; exit !(cx > 0 && rows == 201 && m < 1e-7) }' $d/slider_crank.csv; rc=$?; rm -rf $d; exit $rc")
+set_tests_properties(cli_mechanism_fourbar_ggl_closure cli_mechanism_slider_crank_closed_form
+  PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+
+# --- bad mechanisms: exit 65 with file:line:col and the field, nothing written ---------------
+sk_cli_test(mechanism_unknown_body 65
+  "unknown_body.yaml:10:74: joint 'B': body2 'rockr' is not a body (bodies: crank, coupler, rocker, or ground)" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/unknown_body.yaml)
+sk_cli_test(mechanism_zero_mass 65 "zero_mass.yaml:4:11: body 'crank': mass must be > 0 (got 0)" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/zero_mass.yaml)
+sk_cli_test(mechanism_driver_unknown_joint 65
+  "driver_unknown_joint.yaml:12:13: drivers[0]: joint 'P' is not a joint (joints: O, A, B, or S)" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/driver_unknown_joint.yaml)
+sk_cli_test(mechanism_bad_formula 65
+  "bad_formula.yaml:7:26: driver of joint 'O': position: cannot parse the formula '2*pi*'" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/bad_formula.yaml)
+sk_cli_test(mechanism_unknown_key 65
+  "unknown_key.yaml:6:1: unknown key 'driver' (valid keys: gravity, bodies, joints, drivers, forces, events)" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/unknown_key.yaml)
+sk_cli_test(mechanism_missing_file 66 "cannot open mechanism file" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/does_not_exist.yaml)
+sk_cli_test(mechanism_no_file 65 "needs mbs.file" none run --set model.type=multibody)
+
+# --- mechanisms that cannot run: exit 10, explained, nothing written --------------------------
+sk_cli_test(mechanism_redundant 10 "redundant" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/redundant.yaml)
+# the message names the dependent rows (those of O4_again, a copy of O4)
+sk_cli_test(mechanism_redundant_rows 10 "O4_again" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/redundant.yaml)
+sk_cli_test(mechanism_unassemblable 10 "cannot be assembled" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/unassemblable.yaml)
+sk_cli_test(mechanism_verify_redundant 10 "redundant" none
+  verify ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/redundant.yaml)
+
+# --- an inconsistent start: the pendulum with its bob 0.01 off the circle ----------------------
+# refuse: exit 65 naming the inconsistency, nothing written; fix (the default): the run completes
+# and reports the correction
+add_test(NAME cli_mechanism_inconsistent_refuse COMMAND bash -c
+  "d=$(mktemp -d) && mkdir $d/run && printf 'gravity: [0, -9.81]\\nbodies:\\n  - {name: bob, mass: 1, inertia: 1.0e-3, position: [0.3, -0.97], angle: 0.3}\\njoints:\\n  - {name: pivot, type: revolute, body1: bob, point1: [0, 1], body2: ground, point2: [0, 0]}\\n' > $d/off.yaml && cd $d/run && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_pendulum.yaml --set mbs.file=$d/off.yaml --set mbs.inconsistent=refuse > $d/out.txt 2> $d/err.txt; rc=$?; cat $d/err.txt; left=$(ls -A $d/run); ok=0; test $rc -eq 65 && grep -q 'inconsistent' $d/err.txt && grep -q 'pivot' $d/err.txt && test -z \"$left\" && ok=1; echo \"exit $rc, left: $left\"; rm -rf $d; test $ok -eq 1")
+add_test(NAME cli_mechanism_inconsistent_fix COMMAND bash -c
+  "d=$(mktemp -d) && mkdir $d/run && printf 'gravity: [0, -9.81]\\nbodies:\\n  - {name: bob, mass: 1, inertia: 1.0e-3, position: [0.3, -0.97], angle: 0.3}\\njoints:\\n  - {name: pivot, type: revolute, body1: bob, point1: [0, 1], body2: ground, point2: [0, 0]}\\n' > $d/off.yaml && cd $d/run && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_pendulum.yaml --set mbs.file=$d/off.yaml --set output.dir=$d/run > $d/out.txt 2> $d/err.txt; rc=$?; cat $d/out.txt $d/err.txt; ok=0; test $rc -eq 0 && grep -q 'initial state: max |Phi| .* -> ' $d/out.txt && grep -q 'positions moved by [1-9]' $d/out.txt && test -f $d/run/pendulum.csv && ok=1; rm -rf $d; test $ok -eq 1")
+set_tests_properties(cli_mechanism_inconsistent_refuse cli_mechanism_inconsistent_fix
+  PROPERTIES LABELS "regression;cli" TIMEOUT 60)
