@@ -82,6 +82,11 @@ typedef int (*sk_event_action_fn)(double t, const double *y, const int *fired, v
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
 typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
 
+/* Projection onto an invariant manifold (constraints) after each accepted
+ * step: corr (length n) receives the correction that moves y onto it
+ * (y + corr). Engines with projection: cvode-bdf (CVodeSetProjFn). */
+typedef int (*sk_projection_fn)(double t, const double *y, double *corr, void *user_data);
+
 /* Frees user data owned by the model. */
 typedef void (*sk_free_fn)(void *user_data);
 
@@ -111,6 +116,13 @@ sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
  * solvers instead of difference quotients, and checked against central
  * differences by the Jacobian self-test, solver.check_jacobian). */
 sk_status sk_model_set_jtimes(sk_model *m, sk_jtimes_fn jtimes);
+/* sk_model_set_projection: the projection applied by cvode-bdf after every
+ * accepted step (CVODE's projection interface); other engines ignore it. */
+sk_status sk_model_set_projection(sk_model *m, sk_projection_fn projection);
+int sk_model_has_projection(const sk_model *m);
+/* sk_model_eval_projection: the checked call (corr checked for NaN/Inf;
+ * SK_ERR_STATE without a projection). */
+sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, double *corr);
 
 /* sk_model_set_jac_pattern: the Jacobian sparsity in CSC, given once and
  * copied: colptr[n+1], rowind[colptr[n]], rows strictly increasing within a

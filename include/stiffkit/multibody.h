@@ -128,6 +128,8 @@ typedef struct {
   sk_mbs_formulation formulation;
   double alpha, beta;   /* index-1 Baumgarte parameters (0, 0: none) */
   double cond_limit;    /* reduced: repartition when cond(G_D) exceeds it; all: warn on cond(G) */
+  int project;          /* index1: project (q, v) onto Phi = 0, G v + Phi_t = 0 after every
+                         * accepted step (cvode-bdf's projection, sk_model_set_projection) */
 } sk_mbs_settings;
 
 /* sk_mechanism_model: the formulation as a model at consistent (q0, v0, t0)
@@ -148,6 +150,10 @@ sk_status sk_mechanism_state(sk_mechanism *mech, const sk_model *model, double t
 /* sk_mechanism_reduced_partition: the independent coordinate indices of a
  * reduced model (count n - m), for reports. */
 const int *sk_mechanism_reduced_partition(const sk_model *model, int *count);
+
+/* sk_mechanism_projection_max: the largest projection correction max |dq|
+ * an index-1 model with projection has applied (0 otherwise). */
+double sk_mechanism_projection_max(const sk_model *model);
 
 /* sk_mechanism_reduced_condition: cond(G_D) of the dependent block at the
  * reduced model's last reconstruction (NAN for other models). */
@@ -178,9 +184,10 @@ typedef struct {
 /* sk_mechanism_simulate: integrate the mechanism from consistent (q0, v0)
  * at t0 through the ntimes increasing output times with the formulation of
  * s and the engine `method` (rtol, atol; opts, may be NULL, give the other
- * solver.* and linsol.* keys). Index-1 with `project` moves (q, v) back onto
- * the position and velocity constraints at every output time and restarts
- * the engine there; the reduced formulation repartitions (and restarts)
+ * solver.* and linsol.* keys). Index-1 with `project` (or s->project) moves
+ * (q, v) back onto the position and velocity constraints after every
+ * accepted step (cvode-bdf's projection; other engines cannot project and
+ * are refused, SK_ERR_UNSUPPORTED); the reduced formulation repartitions (and restarts)
  * when cond(G_D) exceeds s->cond_limit. `out` (may be NULL) sees every
  * output. The events the engine locates are counted in rep->nevents (and
  * logged, SK_LOG_INFO, with their names). Returns SK_OK or the engine's

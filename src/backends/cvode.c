@@ -5,6 +5,7 @@
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
+#include <cvode/cvode_proj.h>
 
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
@@ -35,6 +36,21 @@ static int rhs(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
     return 1;
   }
   return -1;
+}
+
+/* CVProjFn: the model's projection after an accepted step (the error estimate is left
+ * unprojected). */
+static int proj(sk_sunreal t, N_Vector y, N_Vector corr, sk_sunreal eps, N_Vector err, void *ud)
+{
+  (void)eps;
+  (void)err;
+  sk__cvode *cv = ud;
+  const sk_status rc =
+      sk_model_eval_projection(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(corr));
+  if (rc != SK_OK) {
+    sk__cvode_callback_failed(cv);
+  }
+  return rc == SK_OK ? 0 : rc == SK_RECOVERABLE ? 1 : -1;
 }
 
 /* CVRootFn: the model's event functions. */
@@ -131,6 +147,9 @@ static sk_status cvode_setup(sk_stepper *s)
            SK_ERR_SOLVER, "cannot install the CVODE message handler");
   SK__CV(CVodeInit(cv->mem, rhs, sk_stepper_get_t0(s), cv->y), "initialize");
   SK__CV(CVodeSetUserData(cv->mem, cv), "set user data");
+  if (sk_model_has_projection(cv->model) && cv->lmm == CV_BDF) {
+    SK__CV(CVodeSetProjFn(cv->mem, proj), "set the projection");
+  }
   const double *atolv = sk_stepper_get_atol_vector(s);
   if (atolv) {
     cv->abstol = N_VClone(cv->y);

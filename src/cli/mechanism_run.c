@@ -208,9 +208,13 @@ void cli_mechanism_print_report(const sk_mbs_report *r, const sk_mbs_settings *s
     fprintf(out, ", above %.3e from t = %.6g: near a toggle position\n", s->cond_limit,
             r->cond_warn_t);
   }
+  if (r->projection_max > 0) {
+    fprintf(out, "projection after every step: largest position correction %.3e\n",
+            r->projection_max);
+  }
   if (r->restarts) {
-    fprintf(out, "engine restarts: %d (projections: largest correction %.3e; repartitions: %d)\n",
-            r->restarts, r->projection_max, r->repartitions);
+    fprintf(out, "engine restarts: %d (coordinate repartitions: %d)\n", r->restarts,
+            r->repartitions);
   }
   if (r->nevents) {
     fprintf(out, "events located: %d\n", r->nevents);

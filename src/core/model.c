@@ -76,6 +76,19 @@ SK__MODEL_SETTER(sk_model_set_exact, sk_exact_fn, exact)
 SK__MODEL_SETTER(sk_model_set_jac_values, sk_jac_values_fn, jac)
 SK__MODEL_SETTER(sk_model_set_component_name, sk_component_name_fn, component_name)
 SK__MODEL_SETTER(sk_model_set_jtimes, sk_jtimes_fn, jtimes)
+SK__MODEL_SETTER(sk_model_set_projection, sk_projection_fn, projection)
+
+int sk_model_has_projection(const sk_model *m)
+{
+  return m && m->projection;
+}
+
+sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, double *corr)
+{
+  SK_CHECK(m->ctx, m->projection != NULL, SK_ERR_STATE, "model '%s' has no projection", m->name);
+  return sk__model_checked(m, "projection", m->projection(t, y, corr, m->user_data), t, corr, m->n,
+                           1);
+}
 #undef SK__MODEL_SETTER
 
 sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup, sk_prec_solve_fn solve)

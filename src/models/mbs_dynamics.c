@@ -1,4 +1,5 @@
 /* src/models/mbs_dynamics.c: mechanism dynamics: applied forces, energy and power, the block system [M G^T; G 0] for accelerations and multipliers, rank and condition of G, consistent initialization */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -338,8 +339,13 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
     goto done;
   }
   SK_CALL_GOTO(ctx, st, sk_mechanism_check_rank(mech, t, q), done);
+  double qscale = 1.0;
+  for (int k = 0; k < n; k++) {
+    qscale = fmax(qscale, fabs(q[k]));
+  }
+  const double target = fmax(1e-3 * tol, 64.0 * DBL_EPSILON * qscale); /* rounding level */
   double r_now = rep->phi_before;
-  for (int it = 0; it < 50 && r_now > 1e-3 * tol; it++) {
+  for (int it = 0; it < 50 && r_now > target; it++) {
     if (min_norm_correct(G, m, n, phi, q, S, w)) {
       SK_CALL_GOTO(ctx, st, sk_mechanism_check_rank(mech, t, q), done);
       st = SK_ERROR(ctx, SK_ERR_SINGULAR, "%s: G G^T is singular during assembly", mech->file);
@@ -353,7 +359,7 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
     }
   }
   rep->phi_after = max_abs(phi, m, &worst);
-  if (!(rep->phi_after <= 1e-3 * tol)) {
+  if (!(rep->phi_after <= target)) {
     char name[64];
     sk_mechanism_row_name(mech, worst, name, sizeof name);
     st = SK_ERROR(ctx, SK_ERR_CONV,

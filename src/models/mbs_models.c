@@ -19,6 +19,7 @@ typedef struct {
   double *y0, *yp0; /* the initial state (and y' for GGL) */
   double *q, *v, *a, *lam, *G, *phi, *phit, *Q, *S, *w; /* work */
   double cond_dep; /* reduced: cond(G_D) at the last reconstruction */
+  double proj_max; /* index1 with projection: the largest correction of q */
 } mbs_model;
 
 static void mbs_free(void *data)
@@ -256,6 +257,28 @@ static int ggl_residual(double t, const double *y, const double *yp, double *F, 
   return 0;
 }
 
+/* Index-1 projection after a step: Newton with minimum-norm steps onto Phi = 0 (a few
+ * iterations from a nearby state), then v onto G v + Phi_t = 0; corr = new - old. */
+static int index1_projection(double t, const double *y, double *corr, void *data)
+{
+  mbs_model *M = data;
+  const int n = M->n;
+  memcpy(M->q, y, (size_t)n * sizeof *y);
+  memcpy(M->v, y + n, (size_t)n * sizeof *y);
+  sk_mechanism_init_report ir;
+  const sk_status st = sk_mechanism_assemble(M->mech, t, M->q, M->v, 0.0, 1, &ir);
+  if (st != SK_OK) {
+    return code(st);
+  }
+  for (int k = 0; k < n; k++) {
+    corr[k] = M->q[k] - y[k];
+    corr[n + k] = M->v[k] - y[n + k];
+  }
+  corr[2 * n] = 0.0;
+  M->proj_max = fmax(M->proj_max, ir.dq);
+  return 0;
+}
+
 static int ode_initial(double t0, double *y0, void *data)
 {
   (void)t0;
@@ -429,6 +452,9 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   } else {
     sk_model_set_rhs(*model, s->formulation == SK_MBS_REDUCED ? reduced_rhs : index1_rhs);
     sk_model_set_initial(*model, ode_initial);
+    if (s->formulation == SK_MBS_INDEX1 && s->project) {
+      sk_model_set_projection(*model, index1_projection);
+    }
   }
   if (st == SK_OK && mech->ne > 0) {
     st = sk_model_set_events(*model, mech->ne, events, NULL);
@@ -481,6 +507,12 @@ const int *sk_mechanism_reduced_partition(const sk_model *model, int *count)
   }
   *count = M->nI;
   return M->indep;
+}
+
+double sk_mechanism_projection_max(const sk_model *model)
+{
+  mbs_model *M = of(model);
+  return M ? M->proj_max : 0.0;
 }
 
 double sk_mechanism_reduced_condition(const sk_model *model)

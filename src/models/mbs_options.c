@@ -17,7 +17,7 @@ static const sk_option_spec mbs_table[] = {
      "index1: Baumgarte velocity-drift damping alpha (gamma - 2 alpha Phi' - beta^2 Phi)"},
     {"mbs.baumgarte.beta", SK_OPT_REAL, "0", 0, 1e6, NULL, "index1: Baumgarte position term beta"},
     {"mbs.projection", SK_OPT_BOOL, "false", 0, 0, NULL,
-     "index1: project q and v back onto the constraints at every output time (engine restart)"},
+     "index1: project q and v back onto the constraints after every step (cvode-bdf)"},
     {"mbs.inconsistent", SK_OPT_CHOICE, "fix", 0, 0, "fix|refuse",
      "an initial state off the constraints: fix it (least change, reported) or refuse"},
     {"mbs.init_tol", SK_OPT_REAL, "1e-10", 0, 1, NULL,

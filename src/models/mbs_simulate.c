@@ -30,6 +30,11 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
 {
   sk_context *ctx = mech->ctx;
   g->w0 = w0;
+  SK_CHECK(ctx, !(s->formulation == SK_MBS_INDEX1 && s->project) || !strcmp(method, "cvode-bdf"),
+           SK_ERR_UNSUPPORTED,
+           "projection after every step needs cvode-bdf (CVODE's projection interface); '%s' "
+           "cannot project",
+           method);
   SK_CALL(ctx, sk_mechanism_model(mech, s, t, q, v, &g->model));
   sk_status st = sk_stepper_create(ctx, method, g->model, &g->stepper);
   if (st == SK_OK && opts) {
@@ -162,6 +167,9 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
   memset(rep, 0, sizeof *rep);
+  sk_mbs_settings local = *s;
+  local.project = local.project || project;
+  s = &local;
   rep->cond_warn_t = NAN;
   double *buf = sk__malloc(ctx, (size_t)(4 * n + 3 * m + m * n + 1) * sizeof *buf);
   SK_CHECK(ctx, buf != NULL, SK_ERR_NOMEM, "cannot allocate the simulation");
@@ -195,14 +203,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
     SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, tret, y, q, v, lam), done);
     int restart = 0;
-    if (project && s->formulation == SK_MBS_INDEX1) {
-      memcpy(qp, q, (size_t)n * sizeof *q);
-      memcpy(vp, v, (size_t)n * sizeof *v);
-      sk_mechanism_init_report ir;
-      SK_CALL_GOTO(ctx, st, sk_mechanism_assemble(mech, tret, qp, vp, 0.0, 1, &ir), done);
-      rep->projection_max = fmax(rep->projection_max, ir.dq);
-      restart = k + 1 < ntimes;
-    }
+    rep->projection_max = fmax(rep->projection_max, sk_mechanism_projection_max(g.model));
     if (s->formulation == SK_MBS_REDUCED && k + 1 < ntimes &&
         sk_mechanism_reduced_condition(g.model) > s->cond_limit) {
       sk__log(ctx, SK_LOG_INFO,

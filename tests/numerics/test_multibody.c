@@ -121,7 +121,7 @@ typedef struct {
 } run_set;
 
 /* Simulate from (q0, v0) at t = 0 to t_end with nout equal output intervals; the outputs
- * (t0 and nout more) into r. */
+ * (t0 and nout more) into r, freed again unless the run succeeds. */
 static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs, const double *q0,
                           const double *v0, double t_end, int nout, rec *r, sk_mbs_report *rep)
 {
@@ -152,6 +152,9 @@ static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs
   if (st == SK_OK && r->count != nout + 1) {
     fprintf(stderr, "%d outputs instead of %d\n", r->count, nout + 1);
     st = SK_ERR_INTERNAL;
+  }
+  if (st != SK_OK) { /* the caller frees the outputs of a successful run only */
+    rec_free(r);
   }
   return st;
 }
