@@ -12,6 +12,9 @@
 /* Agreement and drift bounds, in multiples of solver.rtol (global errors of BDF runs are
  * a modest multiple of the local tolerance). */
 #define BOUND_FACTOR 100.0
+/* Reactions: the GGL multipliers are index-2 variables, out of the error test, converging with
+ * a reduced order; at rtol 1e-8 they agree with the block-system multipliers to ~3e-6. */
+#define REACTION_FACTOR 1000.0
 
 /* The outputs of one formulation: q and lambda at every output. */
 typedef struct {
@@ -121,7 +124,8 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
     c = verify_report_add(r, "formulations_reactions", "reaction forces (multipliers)");
     if (c) {
       c->independent = s[0].formulation != s[1].formulation;
-      c->verdict = dl <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      const double rbound = REACTION_FACTOR * cm.rtol;
+      c->verdict = dl <= rbound ? VERIFY_PASS : VERIFY_FAIL;
       char rname[64] = "-";
       if (tr[0].m > 0) {
         sk_mechanism_row_name(cm.mech, (int)((size_t)where % (size_t)tr[0].m), rname, sizeof rname);
@@ -129,8 +133,8 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       snprintf(c->finding, sizeof c->finding,
                "joint reactions and driver efforts from the multipliers agree to %.3e "
                "(max |lambda_a - lambda_b| / (1 + max |lambda|), largest in %s); the bound is "
-               "%.3e",
-               dl, rname, bound);
+               "%g rtol = %.3e (index-2 multipliers converge with a lower order)",
+               dl, rname, REACTION_FACTOR, rbound);
       verify_check_num(c, "max_rel_difference", dl);
     }
     for (int k = 0; k < 2; k++) {

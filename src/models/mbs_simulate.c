@@ -7,9 +7,10 @@
 #include "models/mbs_impl.h"
 #include "stiffkit/stepper.h"
 
-/* The Newton-test weight of the GGL multipliers: any value from 1e-2 to 1e6 ran the pendula, the
- * slider-crank and the four-bar to the same drift and energy balance; 1e-6 failed at t0. */
-#define ALG_ATOL 1.0
+/* The Newton-test weight of the GGL multipliers: values from 1e-4 to 1e6 ran the pendula, the
+ * slider-crank and the four-bar to the same drift and energy balance (1e-6 failed at t0); the
+ * multipliers agree with the block-system ones to ~3e-6 relative at rtol 1e-8 from 1e-3 down. */
+#define ALG_ATOL 1e-3
 
 /* One engine segment: a model of the formulation from (t, q, v) and its stepper. */
 typedef struct {

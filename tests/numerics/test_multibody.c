@@ -803,6 +803,20 @@ static void test_toggle(sk_context *ctx, const char *dir)
     CHECK_NEAR(rep.cond_max, cond_max, 1e-3, 0);
     rec_free(&r);
   }
+  /* the reduced formulation through the toggle: it repartitions where cond(G_D) passes the
+   * limit and stays on the constraints */
+  const run_set red = {.f = SK_MBS_REDUCED, .cond_limit = limit};
+  const sk_status st1 = simulate(ctx, mech, &red, q0, v0, 1.0, NOUT, &r, &rep);
+  CHECK_OK(ctx, st1);
+  if (st1 == SK_OK) {
+    printf("toggle four-bar reduced: repartitions %d, restarts %d, drift %.3e, cond(G) max %.3e "
+           "from t = %.4g, steps %lld\n",
+           rep.repartitions, rep.restarts, rep.phi_max, rep.cond_max, rep.cond_warn_t,
+           (long long)rep.stats.steps);
+    CHECK(rep.phi_max < 1e-8);
+    CHECK(!isnan(rep.cond_warn_t));
+    rec_free(&r);
+  }
   /* the same mechanism with the default limit 1e6: no warning */
   const run_set quiet = {.f = SK_MBS_GGL, .cond_limit = 1e6};
   const sk_status st2 = simulate(ctx, mech, &quiet, q0, v0, 1.0, NOUT, &r, &rep);
