@@ -152,10 +152,6 @@ sk_status sk_mechanism_check_rank(sk_mechanism *mech, double t, const double *q)
 {
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
-  SK_CHECK(ctx, m <= n, SK_ERR_SINGULAR,
-           "%s: %d constraint equations for %d coordinates: the mechanism is over-constrained "
-           "(redundant joints or drivers)",
-           mech->file, m, n);
   double *G = sk__malloc(ctx, (size_t)(m * n + 1) * sizeof *G);
   int *dep = sk__calloc(ctx, (size_t)m + 1, sizeof *dep);
   if (!G || !dep) {
