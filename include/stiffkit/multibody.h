@@ -64,6 +64,11 @@ sk_status sk_mechanism_jacobian(sk_mechanism *mech, double t, const double *q, d
 sk_status sk_mechanism_phi_t(sk_mechanism *mech, double t, const double *q, double *phit);
 sk_status sk_mechanism_gamma(sk_mechanism *mech, double t, const double *q, const double *v,
                              double *gamma);
+/* sk_mechanism_residuals: max |Phi(q, t)| and max |G v + Phi_t| (the
+ * position and velocity constraint residuals). Errors: as sk_mechanism_phi,
+ * SK_ERR_NOMEM. */
+sk_status sk_mechanism_residuals(sk_mechanism *mech, double t, const double *q, const double *v,
+                                 double *phi_max, double *dphi_max);
 /* Applied generalized forces Q(q, v, t) (n): gravity, springs and dampers,
  * forces and torques with their time schedules. */
 sk_status sk_mechanism_forces(sk_mechanism *mech, double t, const double *q, const double *v,

@@ -344,21 +344,8 @@ static void print_summary(const bvp_run *r, FILE *out)
  * could not be built). */
 static void print_json(const bvp_run *r, const sk_context *ctx, int code)
 {
-  printf("{\"status\": \"%s\", \"error\": ", code == SK_EXIT_OK ? "complete" : "failed");
-  const sk_error *err = sk_context_get_error(ctx);
-  if (code != SK_EXIT_OK && err->code != SK_OK) {
-    char msg[SK_ERROR_MSG_LEN + 64];
-    sk_error_format(err, 0, msg, sizeof msg);
-    cli_json_string(stdout, msg);
-  } else {
-    printf("null");
-  }
-  printf(", \"files\": [");
-  for (int i = 0; i < r->nfiles; i++) {
-    printf(i ? ", " : "");
-    cli_json_string(stdout, r->files[i]);
-  }
-  printf("], \"report\": ");
+  cli_json_result_head(stdout, ctx, code != SK_EXIT_OK, (const char(*)[4096])r->files,
+                       r->nfiles);
   if (r->job.bvp) {
     write_report_json(stdout, r);
   } else {

@@ -343,21 +343,7 @@ static void print_summary(const steady_run *r)
 /* --json: {"status", "error", "files", "report"} on one line. */
 static void print_json(const steady_run *r, const sk_context *ctx, int failed)
 {
-  printf("{\"status\": \"%s\", \"error\": ", failed ? "failed" : "complete");
-  const sk_error *err = sk_context_get_error(ctx);
-  if (failed && err->code != SK_OK) {
-    char msg[SK_ERROR_MSG_LEN + 64];
-    sk_error_format(err, 0, msg, sizeof msg);
-    cli_json_string(stdout, msg);
-  } else {
-    printf("null");
-  }
-  printf(", \"files\": [");
-  for (int i = 0; i < r->nfiles; i++) {
-    printf(i ? ", " : "");
-    cli_json_string(stdout, r->files[i]);
-  }
-  printf("], \"report\": ");
+  cli_json_result_head(stdout, ctx, failed, (const char(*)[4096])r->files, r->nfiles);
   write_report_json(stdout, r);
   printf("}\n");
 }

@@ -49,3 +49,23 @@ char *cli_json_text(void (*write)(FILE *f, const void *arg), const void *arg)
   fclose(m);
   return buf;
 }
+
+void cli_json_result_head(FILE *f, const sk_context *ctx, int failed, const char (*files)[4096],
+                          int nfiles)
+{
+  fprintf(f, "{\"status\": \"%s\", \"error\": ", failed ? "failed" : "complete");
+  const sk_error *err = sk_context_get_error(ctx);
+  if (failed && err->code != SK_OK) {
+    char msg[SK_ERROR_MSG_LEN + 64];
+    sk_error_format(err, 0, msg, sizeof msg);
+    cli_json_string(f, msg);
+  } else {
+    fprintf(f, "null");
+  }
+  fprintf(f, ", \"files\": [");
+  for (int i = 0; i < nfiles; i++) {
+    fprintf(f, i ? ", " : "");
+    cli_json_string(f, files[i]);
+  }
+  fprintf(f, "], \"report\": ");
+}

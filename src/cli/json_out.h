@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include "stiffkit/context.h"
+
 /* cli_json_string: s as a JSON string literal (quotes, backslashes and
  * control characters escaped). */
 void cli_json_string(FILE *f, const char *s);
@@ -11,6 +13,13 @@ void cli_json_string(FILE *f, const char *s);
 /* cli_json_number: v as %.10e, or null when v is not finite (JSON has no
  * inf or nan). */
 void cli_json_number(FILE *f, double v);
+
+/* cli_json_result_head: the head of a command's one-line JSON result:
+ * `{"status": "complete"|"failed", "error": <the context's message or
+ * null>, "files": [<files>], "report": ` (the caller writes the report and
+ * the closing brace). */
+void cli_json_result_head(FILE *f, const sk_context *ctx, int failed, const char (*files)[4096],
+                          int nfiles);
 
 /* cli_json_key_number: `, "key": v` (v as cli_json_number). */
 void cli_json_key_number(FILE *f, const char *key, double v);

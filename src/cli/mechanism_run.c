@@ -87,29 +87,9 @@ static int write_output(double t, const double *q, const double *v, const double
 {
   run_out *o = data;
   sk_mechanism *mech = o->cm->mech;
-  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
-  double *phi = malloc((size_t)(2 * m + m * n + 1) * sizeof *phi);
-  if (!phi) {
-    o->st = SK_ERROR(o->ctx, SK_ERR_NOMEM, "out of memory writing the outputs");
-    return 1;
-  }
-  double *phit = phi + m, *G = phit + m;
-  sk_status st = sk_mechanism_phi(mech, t, q, phi);
-  if (st == SK_OK) {
-    st = sk_mechanism_phi_t(mech, t, q, phit);
-  }
-  if (st == SK_OK) {
-    st = sk_mechanism_jacobian(mech, t, q, G);
-  }
+  const int m = sk_mechanism_nconstraints(mech);
   double row[NMON] = {0};
-  for (int r = 0; st == SK_OK && r < m; r++) {
-    double gv = phit[r];
-    for (int k = 0; k < n; k++) {
-      gv += G[r * n + k] * v[k];
-    }
-    row[0] = fmax(row[0], fabs(phi[r]));
-    row[1] = fmax(row[1], fabs(gv));
-  }
+  sk_status st = sk_mechanism_residuals(mech, t, q, v, &row[0], &row[1]);
   double T, V;
   sk_mechanism_energy(mech, q, v, &T, &V);
   row[2] = T + V;
@@ -128,7 +108,6 @@ static int write_output(double t, const double *q, const double *v, const double
   if (st == SK_OK && m > 0) {
     st = sk__results_write_series(o->res, o->reac, t, lambda);
   }
-  free(phi);
   o->st = st;
   return st != SK_OK;
 }

@@ -254,6 +254,42 @@ sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double 
   return SK_OK;
 }
 
+/* ---- constraint residuals ------------------------------------------------------------ */
+
+/* res = G v + Phi_t (m). */
+static void velocity_residual(const double *G, const double *phit, const double *v, int m, int n,
+                              double *res)
+{
+  for (int r = 0; r < m; r++) {
+    double s = phit[r];
+    for (int k = 0; k < n; k++) {
+      s += G[r * n + k] * v[k];
+    }
+    res[r] = s;
+  }
+}
+
+sk_status sk_mechanism_residuals(sk_mechanism *mech, double t, const double *q, const double *v,
+                                 double *phi_max, double *dphi_max)
+{
+  sk_context *ctx = mech->ctx;
+  const int n = 3 * mech->nb, m = mech->m;
+  double *phi = sk__malloc(ctx, (size_t)(3 * m + m * n + 1) * sizeof *phi);
+  SK_CHECK(ctx, phi != NULL, SK_ERR_NOMEM, "cannot allocate the constraint residuals");
+  double *phit = phi + m, *res = phit + m, *G = res + m;
+  const sk_status st = sk__mechanism_rows(mech, t, q, NULL, phi, G, phit, NULL);
+  *phi_max = *dphi_max = 0.0;
+  if (st == SK_OK) {
+    velocity_residual(G, phit, v, m, n, res);
+    for (int r = 0; r < m; r++) {
+      *phi_max = fmax(*phi_max, fabs(phi[r]));
+      *dphi_max = fmax(*dphi_max, fabs(res[r]));
+    }
+  }
+  sk__free(ctx, phi);
+  return st;
+}
+
 /* ---- consistent initialization ----------------------------------------------------- */
 
 static double max_abs(const double *x, int n, int *where)
@@ -318,13 +354,7 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
   }
   rep->phi_before = max_abs(phi, m, &worst);
   sk_mechanism_row_name(mech, worst, rep->worst_row, sizeof rep->worst_row);
-  for (int r = 0; r < m; r++) {
-    double s = phit[r];
-    for (int k = 0; k < n; k++) {
-      s += G[r * n + k] * v[k];
-    }
-    res[r] = s;
-  }
+  velocity_residual(G, phit, v, m, n, res);
   rep->dphi_before = max_abs(res, m, &worst);
   if (!fix && (rep->phi_before > tol || rep->dphi_before > tol)) {
     st = SK_ERROR(ctx, SK_ERR_INPUT,
@@ -366,25 +396,13 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
                   mech->file, t, rep->newton_iters, rep->phi_after, name, rep->phi_before);
     goto done;
   }
-  for (int r = 0; r < m; r++) {
-    double s = phit[r];
-    for (int k = 0; k < n; k++) {
-      s += G[r * n + k] * v[k];
-    }
-    res[r] = s;
-  }
+  velocity_residual(G, phit, v, m, n, res);
   if (min_norm_correct(G, m, n, res, v, S, w)) {
     st = SK_ERROR(ctx, SK_ERR_SINGULAR, "%s: G G^T is singular at the assembled position",
                   mech->file);
     goto done;
   }
-  for (int r = 0; r < m; r++) {
-    double s = phit[r];
-    for (int k = 0; k < n; k++) {
-      s += G[r * n + k] * v[k];
-    }
-    res[r] = s;
-  }
+  velocity_residual(G, phit, v, m, n, res);
   rep->dphi_after = max_abs(res, m, &worst);
   for (int k = 0; k < n; k++) {
     rep->dq = fmax(rep->dq, fabs(q[k] - q0[k]));

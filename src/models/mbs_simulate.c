@@ -100,21 +100,11 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
 
 /* The monitor at one output. */
 static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t, const double *q,
-                         const double *v, double work, double e0, double *work_buf,
-                         sk_mbs_report *rep, double *sum_sq, size_t *count)
+                         const double *v, double work, double e0, sk_mbs_report *rep,
+                         double *sum_sq, size_t *count)
 {
-  const int n = 3 * mech->nb, m = mech->m;
-  double *phi = work_buf, *phit = phi + m, *G = phit + m;
-  SK_CALL(mech->ctx, sk__mechanism_rows(mech, t, q, NULL, phi, G, phit, NULL));
-  double pmax = 0.0, dmax = 0.0;
-  for (int r = 0; r < m; r++) {
-    double gv = phit[r];
-    for (int k = 0; k < n; k++) {
-      gv += G[r * n + k] * v[k];
-    }
-    pmax = fmax(pmax, fabs(phi[r]));
-    dmax = fmax(dmax, fabs(gv));
-  }
+  double pmax, dmax;
+  SK_CALL(mech->ctx, sk_mechanism_residuals(mech, t, q, v, &pmax, &dmax));
   rep->phi_max = fmax(rep->phi_max, pmax);
   rep->dphi_max = fmax(rep->dphi_max, dmax);
   *sum_sq += pmax * pmax;
@@ -172,9 +162,9 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   local.project = local.project || project;
   s = &local;
   rep->cond_warn_t = NAN;
-  double *buf = sk__malloc(ctx, (size_t)(4 * n + 3 * m + m * n + 1) * sizeof *buf);
+  double *buf = sk__malloc(ctx, (size_t)(4 * n + m + 1) * sizeof *buf);
   SK_CHECK(ctx, buf != NULL, SK_ERR_NOMEM, "cannot allocate the simulation");
-  double *q = buf, *v = q + n, *qp = v + n, *vp = qp + n, *lam = vp + n, *mon = lam + m;
+  double *q = buf, *v = q + n, *qp = v + n, *vp = qp + n, *lam = vp + n;
   memcpy(q, q0, (size_t)n * sizeof *q);
   memcpy(v, v0, (size_t)n * sizeof *v);
   double T, V;
@@ -188,7 +178,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     st = sk_mechanism_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
   }
   if (st == SK_OK) {
-    st = monitor(mech, s, t0, q, v, 0.0, e0, mon, rep, &sum_sq, &count);
+    st = monitor(mech, s, t0, q, v, 0.0, e0, rep, &sum_sq, &count);
   }
   if (st == SK_OK && out && out(t0, q, v, lam, 0.0, user_data)) {
     st = SK_INTERRUPTED;
@@ -215,7 +205,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
       rep->repartitions++;
       restart = 1;
     }
-    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, e0, mon, rep, &sum_sq, &count), done);
+    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, e0, rep, &sum_sq, &count), done);
     if (out && out(tret, q, v, lam, work, user_data)) {
       st = SK_INTERRUPTED;
       break;
