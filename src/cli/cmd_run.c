@@ -33,7 +33,10 @@ static const char help_text[] =
     "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
     "       stiffkit run --help-options\n"
     "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
-    "exact solution known, t in [0, 0.1]. --set overrides config values.\n";
+    "exact solution known, t in [0, 0.1]. --set overrides config values. A mechanism\n"
+    "(model.type: multibody, mbs.file) writes positions, .monitor.csv (constraint drift,\n"
+    "energy balance, cond(G)) and .reactions.csv (multipliers); boundary-value problems\n"
+    "(model.type: bvp) run with `stiffkit bvp`.\n";
 
 /* The run-specific checks of the arguments (after cli_args_parse). */
 static int check_run_args(const cli_args *a)
