@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/plot_results.py: plots of a stiffkit HDF5 result file: probes and norms over time, and the final state on its grid.
+"""scripts/plot_results.py: plots of a stiffkit HDF5 result file: probes and norms over time (or over x for a boundary-value problem), and the final state on its grid.
 
 usage: /usr/bin/python3 scripts/plot_results.py RESULT.h5 [OUT.png]
 Needs Debian's python3-h5py and python3-matplotlib. For a 2D grid the last
@@ -21,7 +21,8 @@ def main(path, out):
     with h5py.File(path, "r") as f:
         status = f.attrs.get("status", b"?")
         status = status.decode() if isinstance(status, bytes) else str(status)
-        t = f["time"][:]
+        axis = "time" if "time" in f else "x"  # a boundary-value problem's abscissa is x
+        t = f[axis][:]
         norms = f["norms"][:]
         cols = [c.decode() if isinstance(c, bytes) else str(c) for c in f["norms"].attrs["columns"]]
         probes = f["probes"][:] if "probes" in f else None
@@ -33,20 +34,21 @@ def main(path, out):
     fig, ax = plt.subplots(1, 3, figsize=(15, 4.2))
     for k, name in enumerate(names):
         ax[0].plot(t, probes[:, k], marker=".", label=name)
-    ax[0].set_xlabel("t")
+    ax[0].set_xlabel("t" if axis == "time" else "x")
     ax[0].set_title("probes")
     if names:
         ax[0].legend(fontsize=8)
     err_cols = [i for i, c in enumerate(cols) if c.endswith("_err")]
     if err_cols:
         for i in err_cols:
-            ax[1].semilogy(t[1:], np.maximum(norms[1:, i], 1e-300), marker=".", label=cols[i])
+            floor = max(float(np.max(norms[1:, i])), 1e-300) * 1e-12  # below: rounding, drawn at the floor
+            ax[1].semilogy(t[1:], np.maximum(norms[1:, i], floor), marker=".", label=cols[i])
         ax[1].set_title("error against the exact solution")
     else:
         for i, c in enumerate(cols):
             ax[1].plot(t, norms[:, i], marker=".", label=c)
         ax[1].set_title("norms of the state")
-    ax[1].set_xlabel("t")
+    ax[1].set_xlabel("t" if axis == "time" else "x")
     ax[1].legend(fontsize=8)
     if state is not None and axes:
         dims = [len(a) for a in axes]
