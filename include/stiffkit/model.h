@@ -159,6 +159,10 @@ const int *sk_model_get_differential(const sk_model *m);
  * Engines with event location: cvode-bdf, cvode-adams, ida-bdf (the
  * reference steppers refuse a model with events). Errors: SK_ERR_ARG. */
 sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_action_fn action);
+/* sk_model_has_event_action: 1 when the events have an action (they may
+ * change the model, so the engines restart at them); 0 when events are only
+ * located and logged (the integration goes on without a restart). */
+int sk_model_has_event_action(const sk_model *m);
 /* sk_model_get_nevents: the number of root functions (0 when none). */
 int sk_model_get_nevents(const sk_model *m);
 /* sk_model_eval_events / sk_model_eval_event_action: checked calls of the

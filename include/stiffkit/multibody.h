@@ -9,6 +9,7 @@
 #include "stiffkit/model.h"
 #include "stiffkit/options.h"
 #include "stiffkit/stats.h"
+#include "stiffkit/stepper.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,7 @@ int sk_mechanism_nevents(const sk_mechanism *mech);
  * "O.x" (constraint row r: joint O's x equation, or "drive(O)"). */
 const char *sk_mechanism_body_name(const sk_mechanism *mech, int b);
 const char *sk_mechanism_joint_name(const sk_mechanism *mech, int j);
+const char *sk_mechanism_event_name(const sk_mechanism *mech, int k);
 void sk_mechanism_coord_name(const sk_mechanism *mech, int i, char *buf, size_t len);
 void sk_mechanism_row_name(const sk_mechanism *mech, int r, char *buf, size_t len);
 /* sk_mechanism_joint_rows: the first constraint row of joint j and its count. */
@@ -93,8 +95,11 @@ sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double 
                                      const double *v, double alpha, double beta, double *a,
                                      double *lambda);
 
-/* sk_mechanism_condition: 2-norm condition estimate sigma_max / sigma_min of
- * G at (t, q) (Jacobi SVD; inf when rank-deficient). */
+/* sk_mechanism_condition: condition estimate sigma_max / sigma_min of G at
+ * (t, q) after equilibrating its rows and columns (so that units and
+ * ground point positions do not matter), from the Jacobi eigenvalues of
+ * G G^T; inf when G G^T has a zero or negative eigenvalue (a rank-deficient
+ * G may also show as a large finite value, ~1e8, from rounding). */
 double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q);
 
 /* sk_mechanism_check_rank: SK_ERR_SINGULAR when G(q0, t0) is rank-deficient,
@@ -132,9 +137,11 @@ typedef enum {
 typedef struct {
   sk_mbs_formulation formulation;
   double alpha, beta;   /* index-1 Baumgarte parameters (0, 0: none) */
-  double cond_limit;    /* reduced: repartition when cond(G_D) exceeds it; all: warn on cond(G) */
+  double cond_limit;    /* warn when the (equilibrated) cond(G) exceeds it: near a toggle */
   int project;          /* index1: project (q, v) onto Phi = 0, G v + Phi_t = 0 after every
                          * accepted step (cvode-bdf's projection, sk_model_set_projection) */
+  double repartition;   /* reduced: a new partition when cond(G_D) grows by this factor over
+                         * its value at the partition (checked after every step; 0: 4) */
 } sk_mbs_settings;
 
 /* sk_mechanism_model: the formulation as a model at consistent (q0, v0, t0)
@@ -167,6 +174,11 @@ double sk_mechanism_projection_max(const sk_model *model);
  * reduced model's last reconstruction (NAN for other models). */
 double sk_mechanism_reduced_condition(const sk_model *model);
 
+/* sk_mechanism_reduced_growth: cond(G_D) at the reduced state y (time t)
+ * over its value when the partition was chosen; inf when the dependent
+ * coordinates cannot be reconstructed there, NAN for other models. */
+double sk_mechanism_reduced_growth(const sk_model *model, double t, const double *y);
+
 /* ---- simulation ------------------------------------------------------------ */
 
 /* Called at t0 and at every output time with the state, the multipliers
@@ -175,19 +187,37 @@ double sk_mechanism_reduced_condition(const sk_model *model);
 typedef int (*sk_mbs_output_fn)(double t, const double *q, const double *v, const double *lambda,
                                 double work, void *user_data);
 
+#define SK_MBS_MAX_EVENT_LOG 64
+
 /* What a simulation did. */
 typedef struct {
   double phi_max, phi_rms;   /* position drift over the outputs: max |Phi|, RMS of max |Phi| */
   double dphi_max;           /* max |G v + Phi_t| over the outputs */
-  double balance_max;        /* max |E(t) - E(t0) - W(t)| / max(1, |E|) over the outputs */
+  double balance_max;        /* max |E(t) - E(t0) - W(t)| over the outputs, relative to
+                              * energy_scale */
+  double energy_scale;       /* max over outputs of T + |V - V(t0)| + |W| (and T(t0)) */
+  double length_scale;       /* sk_mechanism_length_scale: for relative drift figures */
   double cond_max;           /* largest cond(G) seen at the outputs */
   double cond_warn_t;        /* the first output time with cond(G) > cond_limit (NAN: none) */
-  int restarts;              /* engine restarts (projections, repartitions) */
+  int restarts;              /* engine restarts (repartitions) */
   int repartitions;          /* reduced: new coordinate partitions */
   double projection_max;     /* index-1 with projection: largest correction of q */
   int nevents;               /* events located */
+  sk_event_record events[SK_MBS_MAX_EVENT_LOG]; /* the first of them (index: the file's event) */
   sk_stats stats;            /* the engines' counters, summed over restarts */
 } sk_mbs_report;
+
+/* sk_mechanism_check_method: SK_OK when `method` can run formulation s:
+ * an engine of that name (SK_ERR_INPUT), a DAE engine for GGL and
+ * cvode-bdf for projection (SK_ERR_UNSUPPORTED), projection with index1
+ * only (SK_ERR_INPUT). */
+sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
+                                   const char *method);
+
+/* sk_mechanism_length_scale: a characteristic length of the mechanism (the
+ * largest of its bodies' initial distances from the origin and between
+ * them, attachment point offsets and spring lengths; 1 when all are 0). */
+double sk_mechanism_length_scale(const sk_mechanism *mech);
 
 /* sk_mechanism_simulate: integrate the mechanism from consistent (q0, v0)
  * at t0 through the ntimes increasing output times with the formulation of
@@ -210,7 +240,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
 
 /* sk_mechanism_options: the mbs.* option table (mbs.file, mbs.formulation,
  * mbs.compare, mbs.baumgarte.alpha/beta, mbs.projection, mbs.inconsistent,
- * mbs.init_tol, mbs.cond_limit). */
+ * mbs.init_tol, mbs.cond_limit, mbs.repartition). */
 const sk_option_spec *sk_mechanism_options(size_t *n);
 
 /* sk_mechanism_settings_from_options: the formulation (mbs.formulation, or

@@ -33,10 +33,13 @@ sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, 
                     "solution may have a singularity here, or the tolerances are too tight",
                     tret, h);
   }
-  if (root) { /* an event: log it, let the model switch, restart (the model may jump here) */
+  if (root) { /* an event: log it, let the model switch, restart (the model may jump here);
+                 events without an action change nothing, and the integration goes on */
     SK_CALL(ctx, e->roots(e->eng, e->fired));
     SK_CALL(ctx, sk__stepper_events_fired(s, tret, e->fired));
-    SK_CALL(ctx, e->restart(e->eng, tret));
+    if (sk_model_has_event_action(sk_stepper_get_model(s))) {
+      SK_CALL(ctx, e->restart(e->eng, tret));
+    }
   }
   return sk__stepper_after_step(s, tret, h);
 }

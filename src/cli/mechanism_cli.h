@@ -28,7 +28,8 @@ const char *cli_mechanism_method(const sk_options *o, const sk_mbs_settings *s);
 
 /* Printing: the initialization line; the drift, energy and cond(G) lines. */
 void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out);
-void cli_mechanism_print_report(const sk_mbs_report *r, const sk_mbs_settings *s, FILE *out);
+void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r,
+                                const sk_mbs_settings *s, FILE *out);
 
 /* cli_mechanism_run: `stiffkit run` on model.type = multibody (options
  * loaded). Returns the exit code (printed on failure). */

@@ -175,13 +175,14 @@ static void write_report_json(FILE *f, const void *arg)
   fprintf(f, "}");
 }
 
-void cli_mechanism_print_report(const sk_mbs_report *r, const sk_mbs_settings *s, FILE *out)
+void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r,
+                                const sk_mbs_settings *s, FILE *out)
 {
   fprintf(out, "constraint drift: max |Phi| %.3e (RMS over outputs %.3e), max |G v + Phi_t| %.3e\n",
           r->phi_max, r->phi_rms, r->dphi_max);
-  fprintf(out, "energy balance: max |E - E0 - W| / max(1, |E|) = %.3e (W: work of forces and "
-               "drivers)\n",
-          r->balance_max);
+  fprintf(out, "energy balance: max |E - E0 - W| = %.3e of the energies in play (%.3e: max T + "
+               "|V - V0| + |W|; W: work of forces and drivers)\n",
+          r->balance_max, r->energy_scale);
   fprintf(out, "cond(G): max %.3e%s", r->cond_max, isnan(r->cond_warn_t) ? "\n" : "");
   if (!isnan(r->cond_warn_t)) {
     fprintf(out, ", above %.3e from t = %.6g: near a toggle position\n", s->cond_limit,
@@ -197,6 +198,14 @@ void cli_mechanism_print_report(const sk_mbs_report *r, const sk_mbs_settings *s
   }
   if (r->nevents) {
     fprintf(out, "events located: %d\n", r->nevents);
+    for (int k = 0; k < r->nevents && k < SK_MBS_MAX_EVENT_LOG; k++) {
+      fprintf(out, "  t = %-16.9g %-24s %s\n", r->events[k].t,
+              sk_mechanism_event_name(mech, r->events[k].index),
+              r->events[k].direction > 0 ? "rising" : "falling");
+    }
+    if (r->nevents > SK_MBS_MAX_EVENT_LOG) {
+      fprintf(out, "  ... and %d more\n", r->nevents - SK_MBS_MAX_EVENT_LOG);
+    }
   }
 }
 
@@ -215,10 +224,14 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
   if (st == SK_OK && !sk_options_is_set(job->opts, "output.prefix")) {
     st = sk_options_set_assignment(job->opts, "output.prefix=mechanism");
   }
+  const char *method = st == SK_OK ? cli_mechanism_method(job->opts, &s) : "";
+  s.project = project;
+  if (st == SK_OK) { /* a bad engine choice is refused before any file exists */
+    st = sk_mechanism_check_method(cm.mech, &s, method);
+  }
   if (st == SK_OK) {
     st = open_results(ctx, job, &cm, &o);
   }
-  const char *method = st == SK_OK ? cli_mechanism_method(job->opts, &s) : "";
   if (st == SK_OK) {
     double T, V;
     sk_mechanism_energy(cm.mech, cm.q0, cm.v0, &T, &V);
@@ -249,9 +262,9 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
              job->t_end);
       cli_mechanism_print_init(&cm, stdout);
       sk_stats_print_table(&rep.stats, stdout);
-      cli_mechanism_print_report(&rep, &s, stdout);
-      printf("wrote %s (and .monitor.csv, .reactions.csv, .h5, .provenance.yaml)\n",
-             job->files[0]);
+      cli_mechanism_print_report(cm.mech, &rep, &s, stdout);
+      printf("wrote %s (and .monitor.csv%s, .h5, .provenance.yaml)\n", job->files[0],
+             sk_mechanism_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "");
     }
   } else {
     code = cli_report(ctx, st);

@@ -104,8 +104,16 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
     r->t0 = job->t0;
     r->t_last = job->t_end;
     r->ntimes = job->ntimes;
-    double where = 0;
-    const double dq = max_rel(tr[0].q, tr[1].q, tr[0].rows * (size_t)tr[0].n, &where);
+    /* positions relative to the mechanism's length, angles as they are */
+    const double L = sk_mechanism_length_scale(cm.mech);
+    double dq = 0.0, where = 0;
+    for (size_t i = 0; i < tr[0].rows * (size_t)tr[0].n; i++) {
+      const double e = fabs(tr[0].q[i] - tr[1].q[i]) / (i % 3 == 2 ? 1.0 : L);
+      if (e > dq) {
+        dq = e;
+        where = (double)i;
+      }
+    }
     verify_check *c = verify_report_add(r, "formulations_positions", "positions of two formulations");
     if (c) {
       c->independent = s[0].formulation != s[1].formulation;
@@ -114,8 +122,9 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       sk_mechanism_coord_name(cm.mech, (int)((size_t)where % (size_t)tr[0].n), cname, sizeof cname);
       snprintf(c->finding, sizeof c->finding,
                "%s (%s) and %s (%s) agree on every coordinate at all %zu outputs to %.3e "
-               "(max |q_a - q_b| / (1 + max |q|), largest in %s); the bound is %g rtol = %.3e",
-               fa, method[0], fb, method[1], tr[0].rows, dq, cname, BOUND_FACTOR, bound);
+               "(max |q_a - q_b|, positions over the length scale %.3g, largest in %s); the "
+               "bound is %g rtol = %.3e",
+               fa, method[0], fb, method[1], tr[0].rows, dq, L, cname, BOUND_FACTOR, bound);
       verify_check_num(c, "max_rel_difference", dq);
       verify_check_num(c, "bound", bound);
     }
@@ -140,12 +149,14 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       c = verify_report_add(r, k ? "drift_compare" : "drift", k ? "constraint drift (compared formulation)"
                                                                  : "constraint drift");
       if (c) {
-        const double drift = fmax(rep[k].phi_max, rep[k].dphi_max);
+        /* positions over the length scale, velocities over length / duration */
+        const double drift = fmax(rep[k].phi_max / L,
+                                  rep[k].dphi_max * (job->t_end - job->t0) / L);
         c->verdict = drift <= bound ? VERIFY_PASS : VERIFY_FAIL;
         snprintf(c->finding, sizeof c->finding,
-                 "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs%s; "
-                 "the bound is %.3e",
-                 k ? fb : fa, rep[k].phi_max, rep[k].phi_rms, rep[k].dphi_max,
+                 "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs, "
+                 "%.3e relative to the length scale%s; the bound is %.3e",
+                 k ? fb : fa, rep[k].phi_max, rep[k].phi_rms, rep[k].dphi_max, drift,
                  s[k].formulation == SK_MBS_INDEX1 && s[k].alpha == 0 && s[k].beta == 0
                      ? " (index 1 without stabilization or projection drifts by design)"
                      : "",
@@ -160,9 +171,9 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       c->verdict = rep[0].balance_max <= bound ? VERIFY_PASS : VERIFY_FAIL;
       snprintf(c->finding, sizeof c->finding,
                "%s: the kinetic and potential energy change matches the integrated power of the "
-               "applied forces and drivers to %.3e (max |E - E0 - W| / max(1, |E|)); the bound "
-               "is %.3e",
-               fa, rep[0].balance_max, bound);
+               "applied forces and drivers to %.3e (max |E - E0 - W| over the energies in play, "
+               "%.3e); the bound is %.3e",
+               fa, rep[0].balance_max, rep[0].energy_scale, bound);
       verify_check_num(c, "balance_max", rep[0].balance_max);
     }
     code = verify_report_emit(r, a->report, verify_report_conclude(r));

@@ -17,6 +17,8 @@ sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_
 
 int sk_model_get_nevents(const sk_model *m) { return m ? m->nevents : 0; }
 
+int sk_model_has_event_action(const sk_model *m) { return m && m->event_action != NULL; }
+
 sk_status sk_model_eval_events(sk_model *m, double t, const double *y, double *g)
 {
   SK_CHECK(m->ctx, m->events != NULL, SK_ERR_STATE, "model '%s' has no events", m->name);

@@ -187,6 +187,29 @@ double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q)
     sk__free(mech->ctx, G);
     return INFINITY;
   }
+  /* equilibrate rows and columns (Ruiz, a few sweeps of square roots of the largest entries),
+     so that units and where the ground points lie do not make a regular mechanism look
+     singular */
+  for (int sweep = 0; sweep < 8; sweep++) {
+    for (int i = 0; i < m; i++) {
+      double big = 0.0;
+      for (int k = 0; k < n; k++) {
+        big = fmax(big, fabs(G[i * n + k]));
+      }
+      for (int k = 0; big > 0 && k < n; k++) {
+        G[i * n + k] /= sqrt(big);
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      double big = 0.0;
+      for (int i = 0; i < m; i++) {
+        big = fmax(big, fabs(G[i * n + k]));
+      }
+      for (int i = 0; big > 0 && i < m; i++) {
+        G[i * n + k] /= sqrt(big);
+      }
+    }
+  }
   double *S = G + m * n; /* G G^T */
   for (int i = 0; i < m; i++) {
     for (int j = 0; j < m; j++) {
@@ -201,6 +224,27 @@ double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q)
   sk__dense_sym_eig_range(S, m, &lmin, &lmax);
   sk__free(mech->ctx, G);
   return lmin > 0.0 ? sqrt(lmax / lmin) : INFINITY;
+}
+
+double sk_mechanism_length_scale(const sk_mechanism *mech)
+{
+  double L = 0.0;
+  for (int b = 0; b < mech->nb; b++) {
+    const double *p = mech->bodies[b].q0;
+    L = fmax(L, hypot(p[0], p[1]));
+    for (int c = 0; c < b; c++) {
+      const double *r = mech->bodies[c].q0;
+      L = fmax(L, hypot(p[0] - r[0], p[1] - r[1]));
+    }
+  }
+  for (int j = 0; j < mech->nj; j++) {
+    L = fmax(L, fmax(hypot(mech->joints[j].s1[0], mech->joints[j].s1[1]),
+                     hypot(mech->joints[j].s2[0], mech->joints[j].s2[1])));
+  }
+  for (int k = 0; k < mech->nf; k++) {
+    L = fmax(L, mech->forces[k].type == SK__MBS_SPRING ? mech->forces[k].length : 0.0);
+  }
+  return L > 0 ? L : 1.0;
 }
 
 /* ---- the block system ---------------------------------------------------------------- */

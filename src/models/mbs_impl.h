@@ -33,10 +33,11 @@ typedef struct {
   int line;
 } sk__mbs_joint;
 
-/* A driver prescribes a joint's relative coordinate: a revolute joint's
- * angle phi2 - phi1... as phi_b1 - phi_b2 = f(t), a prismatic joint's
- * displacement u1 . (P2 - P1) = f(t). f' and f'' are their own formulas
- * when given, else 5-point differences of f. */
+/* A driver prescribes a joint's relative coordinate of body1 against body2:
+ * a revolute joint's angle phi_b1 - phi_b2 = f(t), a prismatic joint's
+ * displacement u1 . (P1 - P2) = f(t) along the axis u1 (fixed in body1).
+ * Its multiplier is then the torque or axial force on body1. f' and f'' are
+ * their own formulas when given, else 5-point differences of f. */
 typedef struct {
   int joint;
   sk__time_function *f, *df, *ddf; /* df, ddf may be NULL */

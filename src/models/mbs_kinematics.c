@@ -1,4 +1,5 @@
 /* src/models/mbs_kinematics.c: planar mechanism kinematics: constraints Phi(q, t), their Jacobian G, Phi_t and the acceleration right-hand side gamma, for revolute, prismatic and fixed joints and drivers */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +61,11 @@ const char *sk_mechanism_body_name(const sk_mechanism *mech, int b)
 const char *sk_mechanism_joint_name(const sk_mechanism *mech, int j)
 {
   return mech->joints[j].name;
+}
+
+const char *sk_mechanism_event_name(const sk_mechanism *mech, int k)
+{
+  return k >= 0 && k < mech->ne ? mech->events[k].name : "?";
 }
 
 void sk_mechanism_coord_name(const sk_mechanism *mech, int i, char *buf, size_t len)
@@ -155,7 +161,9 @@ static void point(int b, const double *q, const double s[2], double P[2])
 static void driver_values(const sk__mbs_driver *D, double t, double f[3])
 {
   f[0] = sk__time_function_eval(D->f, t);
-  const double h = 1e-3 * (1.0 + fabs(t));
+  /* a fixed 1e-3 (the truncation error of the 5-point formulas, h^4 f^(5) / 30, must not grow
+     with t), larger only where t itself rounds at that scale */
+  const double h = fmax(1e-3, 1e3 * DBL_EPSILON * fabs(t));
   double fm2 = 0, fm1 = 0, fp1 = 0, fp2 = 0;
   if (!D->df || !D->ddf) {
     fm2 = sk__time_function_eval(D->f, t - 2 * h);
@@ -168,11 +176,11 @@ static void driver_values(const sk__mbs_driver *D, double t, double f[3])
                 : (-fm2 + 16 * fm1 - 30 * f[0] + 16 * fp1 - fp2) / (12 * h * h);
 }
 
-/* One row Phi = (A1 e) . (P2 - r1) - e . s1 (the component of P2 - P1 along the body-1
- * direction e): its value, its G row (added into Grow, length n, when not NULL) and the
- * gamma terms beyond G q'' (velocity-dependent). */
-static double along_row(const sk__mbs_joint *J, const double e[2], const double *q, const double *v,
-                        double *Grow, double *gamma_extra)
+/* One row Phi = sign ((A1 e) . (P2 - r1) - e . s1) (sign times the component of P2 - P1 along
+ * the body-1 direction e): its value, its G row (added into Grow, length n, when not NULL)
+ * and the gamma terms beyond G q'' (velocity-dependent). */
+static double along_row(const sk__mbs_joint *J, const double e[2], double sign, const double *q,
+                        const double *v, double *Grow, double *gamma_extra)
 {
   double p1[3], p1v[3], p2[3], p2v[3];
   pose(J->b1, q, v, p1, p1v);
@@ -185,14 +193,14 @@ static double along_row(const sk__mbs_joint *J, const double e[2], const double 
   const double w[2] = {p2[0] + A2s2[0] - p1[0], p2[1] + A2s2[1] - p1[1]};
   if (Grow) {
     const int i1 = 3 * J->b1;
-    Grow[i1] -= Ae[0];
-    Grow[i1 + 1] -= Ae[1];
-    Grow[i1 + 2] += Be[0] * w[0] + Be[1] * w[1];
+    Grow[i1] -= sign * Ae[0];
+    Grow[i1 + 1] -= sign * Ae[1];
+    Grow[i1 + 2] += sign * (Be[0] * w[0] + Be[1] * w[1]);
     if (J->b2 != SK__MBS_GROUND) {
       const int i2 = 3 * J->b2;
-      Grow[i2] += Ae[0];
-      Grow[i2 + 1] += Ae[1];
-      Grow[i2 + 2] += Ae[0] * B2s2[0] + Ae[1] * B2s2[1];
+      Grow[i2] += sign * Ae[0];
+      Grow[i2 + 1] += sign * Ae[1];
+      Grow[i2 + 2] += sign * (Ae[0] * B2s2[0] + Ae[1] * B2s2[1]);
     }
   }
   if (gamma_extra) {
@@ -201,9 +209,9 @@ static double along_row(const sk__mbs_joint *J, const double e[2], const double 
     const double rest = -(Ae[0] * w[0] + Ae[1] * w[1]) * p1v[2] * p1v[2] +
                         2.0 * p1v[2] * (Be[0] * wd[0] + Be[1] * wd[1]) -
                         (Ae[0] * A2s2[0] + Ae[1] * A2s2[1]) * p2v[2] * p2v[2];
-    *gamma_extra = -rest;
+    *gamma_extra = -sign * rest;
   }
-  return Ae[0] * w[0] + Ae[1] * w[1] - (e[0] * J->s1[0] + e[1] * J->s1[1]);
+  return sign * (Ae[0] * w[0] + Ae[1] * w[1] - (e[0] * J->s1[0] + e[1] * J->s1[1]));
 }
 
 sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, const double *v, double *phi,
@@ -262,7 +270,8 @@ sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, cons
         gamma[r] = 0.0;
       }
       const double h[2] = {-J->axis[1], J->axis[0]}; /* the normal of the sliding axis */
-      const double val = along_row(J, h, q, v, G ? G + (r + 1) * n : NULL, gamma ? &gamma[r + 1] : NULL);
+      const double val =
+          along_row(J, h, 1.0, q, v, G ? G + (r + 1) * n : NULL, gamma ? &gamma[r + 1] : NULL);
       if (phi) {
         phi[r + 1] = val;
       }
@@ -301,8 +310,9 @@ sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, cons
           G[r * n + 3 * J->b2 + 2] = -1.0;
         }
       }
-    } else { /* prismatic: the displacement along the axis */
-      val = along_row(J, J->axis, q, v, G ? G + r * n : NULL, gamma ? &extra : NULL);
+    } else { /* prismatic: the displacement of point1 from point2 along the axis, so that
+                a positive value moves body1 along +axis, as a revolute driver turns body1 */
+      val = along_row(J, J->axis, -1.0, q, v, G ? G + r * n : NULL, gamma ? &extra : NULL);
     }
     if (phi) {
       phi[r] = val - f[0];

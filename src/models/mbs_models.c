@@ -1,4 +1,5 @@
 /* src/models/mbs_models.c: a mechanism as a model: the GGL stabilized index-2 DAE, the index-1 (acceleration-level, Baumgarte) ODE and the reduced ODE of coordinate partitioning, each with the work integral W' = P as its last component */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,8 @@ typedef struct {
   double t0;
   double *y0, *yp0; /* the initial state (and y' for GGL) */
   double *q, *v, *a, *lam, *G, *phi, *phit, *Q, *S, *w; /* work */
-  double cond_dep; /* reduced: cond(G_D) at the last reconstruction */
+  double cond_dep;  /* reduced: cond(G_D) at the last reconstruction */
+  double cond_base; /* reduced: cond(G_D) when the partition was chosen */
   double proj_max; /* index1 with projection: the largest correction of q */
 } mbs_model;
 
@@ -123,23 +125,34 @@ static sk_status reconstruct(mbs_model *M, double t, const double *y)
     M->v[M->indep[i]] = y[nI + i];
   }
   double *dx = M->w, *rhs = M->w + m;
+  double qscale = 1.0, last_step = INFINITY;
+  for (int k = 0; k < n; k++) {
+    qscale = fmax(qscale, fabs(M->q[k]));
+  }
   for (int it = 0;; it++) {
     SK_CALL(mech->ctx, sk__mechanism_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
-    double step = 0.0, scale = 1.0;
+    double pmax = 0.0, step = 0.0;
+    for (int r = 0; r < m; r++) {
+      pmax = fmax(pmax, fabs(M->phi[r]));
+    }
+    if (pmax <= 16.0 * DBL_EPSILON * qscale) { /* at the rounding level */
+      break;
+    }
     if (solve_dep(M, M->phi, dx)) {
       return SK_ERR_SINGULAR;
     }
     for (int k = 0; k < m; k++) {
       M->q[M->dep[k]] -= dx[k];
       step = fmax(step, fabs(dx[k]));
-      scale = fmax(scale, fabs(M->q[M->dep[k]]));
     }
-    if (step <= 1e-13 * scale) {
+    /* converged when the step reaches rounding, or stops shrinking near it */
+    if (step <= 1e-14 * qscale || (step >= 0.5 * last_step && step <= 1e-10 * qscale)) {
       break;
     }
     if (it >= 30 || !isfinite(step)) {
       return SK_ERR_CONV;
     }
+    last_step = step;
   }
   SK_CALL(mech->ctx, sk__mechanism_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
   for (int r = 0; r < m; r++) { /* G_D v_D = -(G_I v_I + Phi_t) */
@@ -304,10 +317,9 @@ static int events(double t, const double *y, double *g, void *data)
   mbs_model *M = data;
   const double *q = y;
   if (M->set.formulation == SK_MBS_REDUCED) {
-    const sk_status st = reconstruct(M, t, y);
-    if (st != SK_OK) {
-      return code(st);
-    }
+    /* a failed reconstruction (a partition going singular) keeps the last good dependent
+       coordinates: the engine's step monitor asks for a new partition there */
+    (void)reconstruct(M, t, y);
     q = M->q;
   }
   for (int k = 0; k < M->mech->ne; k++) {
@@ -410,6 +422,8 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
         M->y0[i] = q0[M->indep[i]];
         M->y0[M->nI + i] = v0[M->indep[i]];
       }
+      st = reconstruct(M, t0, M->y0); /* cond(G_D) of the new partition */
+      M->cond_base = M->cond_dep;
     } else {
       ny = s->formulation == SK_MBS_GGL ? 2 * n + 2 * m + 1 : 2 * n + 1;
       memcpy(M->y0, q0, (size_t)n * sizeof *q0);
@@ -519,4 +533,19 @@ double sk_mechanism_reduced_condition(const sk_model *model)
 {
   mbs_model *M = of(model);
   return M && M->set.formulation == SK_MBS_REDUCED ? M->cond_dep : NAN;
+}
+
+double sk_mechanism_reduced_growth(const sk_model *model, double t, const double *y)
+{
+  mbs_model *M = of(model);
+  if (!M || M->set.formulation != SK_MBS_REDUCED) {
+    return NAN;
+  }
+  if (M->nI == 0) { /* no independent coordinate: no other partition to choose */
+    return 1.0;
+  }
+  if (reconstruct(M, t, y) != SK_OK) {
+    return INFINITY;
+  }
+  return M->cond_dep / M->cond_base;
 }

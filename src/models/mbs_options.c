@@ -23,7 +23,10 @@ static const sk_option_spec mbs_table[] = {
     {"mbs.init_tol", SK_OPT_REAL, "1e-10", 0, 1, NULL,
      "max |Phi| and |G v + Phi_t| an initial state may have without being called inconsistent"},
     {"mbs.cond_limit", SK_OPT_REAL, "1e6", 1, 1e300, NULL,
-     "warn when cond(G) exceeds this (toggle); reduced: repartition when cond(G_D) does"},
+     "warn when cond(G) (rows and columns equilibrated) exceeds this: near a toggle"},
+    {"mbs.repartition", SK_OPT_REAL, "4", 1.5, 1e300, NULL,
+     "reduced: a new coordinate partition once cond(G_D) has grown by this factor since the "
+     "last one (checked after every step)"},
 };
 
 const sk_option_spec *sk_mechanism_options(size_t *n)
@@ -49,6 +52,7 @@ sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *
   SK_CALL(ctx, sk_options_get_real(opts, "mbs.baumgarte.alpha", &s->alpha));
   SK_CALL(ctx, sk_options_get_real(opts, "mbs.baumgarte.beta", &s->beta));
   SK_CALL(ctx, sk_options_get_real(opts, "mbs.cond_limit", &s->cond_limit));
+  SK_CALL(ctx, sk_options_get_real(opts, "mbs.repartition", &s->repartition));
   SK_CALL(ctx, sk_options_get_bool(opts, "mbs.projection", project));
   return SK_OK;
 }

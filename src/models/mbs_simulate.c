@@ -25,17 +25,34 @@ static void segment_free(segment *g)
   sk_model_destroy(&g->model);
 }
 
+sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
+                                   const char *method)
+{
+  sk_context *ctx = mech->ctx;
+  const sk_stepper_type *type = sk_stepper_type_find(ctx, method);
+  SK_CHECK(ctx, type != NULL, SK_ERR_INPUT, "solver.method: no engine named '%s'", method);
+  SK_CHECK(ctx, s->formulation != SK_MBS_GGL || (type->flags & SK_STEPPER_HANDLES_DAE),
+           SK_ERR_UNSUPPORTED,
+           "the GGL formulation is a DAE: '%s' cannot integrate it (use ida-bdf, or "
+           "mbs.formulation index1 / reduced)",
+           method);
+  SK_CHECK(ctx, !s->project || s->formulation == SK_MBS_INDEX1, SK_ERR_INPUT,
+           "mbs.projection applies to the index1 formulation only (%s keeps the constraints by "
+           "construction)",
+           s->formulation == SK_MBS_GGL ? "ggl" : "reduced");
+  SK_CHECK(ctx, !s->project || !strcmp(method, "cvode-bdf"), SK_ERR_UNSUPPORTED,
+           "projection after every step needs cvode-bdf (CVODE's projection interface); '%s' "
+           "cannot project",
+           method);
+  return SK_OK;
+}
+
 static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
                                double rtol, double atol, const sk_options *opts, double t,
                                const double *q, const double *v, double w0, segment *g)
 {
   sk_context *ctx = mech->ctx;
   g->w0 = w0;
-  SK_CHECK(ctx, !(s->formulation == SK_MBS_INDEX1 && s->project) || !strcmp(method, "cvode-bdf"),
-           SK_ERR_UNSUPPORTED,
-           "projection after every step needs cvode-bdf (CVODE's projection interface); '%s' "
-           "cannot project",
-           method);
   SK_CALL(ctx, sk_mechanism_model(mech, s, t, q, v, &g->model));
   sk_status st = sk_stepper_create(ctx, method, g->model, &g->stepper);
   if (st == SK_OK && opts) {
@@ -98,29 +115,44 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
   return st;
 }
 
-/* The monitor at one output. */
+/* What the monitor carries from output to output. */
+typedef struct {
+  double t0_kinetic, t0_potential; /* the energies at t0 */
+  double scale;                    /* max over outputs of T + |V - V0| + |W| */
+  double imbalance;                /* max over outputs of |E - E0 - W| */
+  double sum_sq;
+  size_t count;
+} monitor_state;
+
+/* The monitor at one output: drift, the energy balance relative to the energies in play
+ * (not to E, which can be near 0 while T is large), cond(G) and the toggle warning. */
 static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t, const double *q,
-                         const double *v, double work, double e0, sk_mbs_report *rep,
-                         double *sum_sq, size_t *count)
+                         const double *v, double work, monitor_state *ms, sk_mbs_report *rep)
 {
   double pmax, dmax;
   SK_CALL(mech->ctx, sk_mechanism_residuals(mech, t, q, v, &pmax, &dmax));
   rep->phi_max = fmax(rep->phi_max, pmax);
   rep->dphi_max = fmax(rep->dphi_max, dmax);
-  *sum_sq += pmax * pmax;
-  (*count)++;
-  rep->phi_rms = sqrt(*sum_sq / (double)*count);
+  ms->sum_sq += pmax * pmax;
+  ms->count++;
+  rep->phi_rms = sqrt(ms->sum_sq / (double)ms->count);
+  rep->length_scale = sk_mechanism_length_scale(mech);
   double T, V;
   sk_mechanism_energy(mech, q, v, &T, &V);
-  rep->balance_max = fmax(rep->balance_max, fabs(T + V - e0 - work) / fmax(1.0, fabs(T + V)));
+  const double e0 = ms->t0_kinetic + ms->t0_potential;
+  ms->scale = fmax(ms->scale, fmax(T + fabs(V - ms->t0_potential) + fabs(work), ms->t0_kinetic));
+  ms->imbalance = fmax(ms->imbalance, fabs(T + V - e0 - work));
+  rep->energy_scale = ms->scale;
+  rep->balance_max = ms->scale > 0 ? ms->imbalance / ms->scale : ms->imbalance;
   const double cond = sk_mechanism_condition(mech, t, q);
   rep->cond_max = fmax(rep->cond_max, cond);
   if (cond > s->cond_limit && isnan(rep->cond_warn_t)) {
     rep->cond_warn_t = t;
     sk__log(mech->ctx, SK_LOG_WARN,
-            "%s: the constraint Jacobian is nearly singular at t = %.6g: cond(G) = %.3e > %.3e; "
-            "the mechanism is near a toggle (singular) configuration, where multipliers and "
-            "accelerations grow and the engine cuts its steps",
+            "%s: the constraint Jacobian is nearly singular at t = %.6g: cond(G) = %.3e > %.3e "
+            "(rows and columns equilibrated); the mechanism is near a toggle (singular) "
+            "configuration, where multipliers and accelerations grow and the engine cuts its "
+            "steps",
             mech->file, t, cond, s->cond_limit);
   }
   return SK_OK;
@@ -137,6 +169,9 @@ static void log_events(sk_mechanism *mech, const segment *g, size_t *seen, sk_mb
     sk__log(mech->ctx, SK_LOG_INFO, "event '%s' at t = %.9g (%s crossed %g, %s)", e->name,
             ev[*seen].t, mech->bodies[e->body].name, e->value,
             ev[*seen].direction > 0 ? "rising" : "falling");
+    if (rep->nevents < SK_MBS_MAX_EVENT_LOG) {
+      rep->events[rep->nevents] = ev[*seen];
+    }
     rep->nevents++;
   }
 }
@@ -147,6 +182,45 @@ static void add_stats(segment *g, sk_mbs_report *rep)
   if (g->stepper && sk_stepper_get_stats(g->stepper, &st) == SK_OK) {
     sk_stats_add(&rep->stats, &st);
   }
+}
+
+/* Reduced coordinates: after every step, ask for a new partition once cond(G_D) has grown by
+ * the settings' factor (the interrupted advance returns SK_INTERRUPTED with this flag set). */
+typedef struct {
+  const sk_model *model;
+  double growth;
+  double target; /* the output time being advanced to */
+  int wanted;
+} repartition_watch;
+
+/* A step past the output time does not interrupt (the engine's time could not go back to
+ * the output): the request stands, and the partition is renewed at the output. */
+static int watch_partition(const sk_stepper *st, double t, double h, void *data)
+{
+  (void)h;
+  repartition_watch *w = data;
+  w->wanted = w->wanted ||
+              sk_mechanism_reduced_growth(w->model, t, sk_stepper_get_state(st)) > w->growth;
+  return w->wanted && t <= w->target;
+}
+
+/* A new segment from the current state: the same formulation (a reduced model chooses its
+ * partition anew) at (t, q, v), the work so far carried over. */
+static sk_status restart(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
+                         double rtol, double atol, const sk_options *opts, double t,
+                         const double *q, const double *v, double work, segment *g,
+                         repartition_watch *w, sk_mbs_report *rep)
+{
+  add_stats(g, rep);
+  segment_free(g);
+  rep->restarts++;
+  SK_CALL(mech->ctx, segment_start(mech, s, method, rtol, atol, opts, t, q, v, work, g));
+  if (s->formulation == SK_MBS_REDUCED) {
+    w->model = g->model;
+    w->wanted = 0;
+    sk_stepper_set_monitor(g->stepper, watch_partition, w);
+  }
+  return SK_OK;
 }
 
 sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, int project,
@@ -160,63 +234,66 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   memset(rep, 0, sizeof *rep);
   sk_mbs_settings local = *s;
   local.project = local.project || project;
+  local.repartition = local.repartition > 1.0 ? local.repartition : 4.0;
   s = &local;
   rep->cond_warn_t = NAN;
-  double *buf = sk__malloc(ctx, (size_t)(4 * n + m + 1) * sizeof *buf);
+  SK_CALL(ctx, sk_mechanism_check_method(mech, s, method));
+  double *buf = sk__malloc(ctx, (size_t)(2 * n + m + 1) * sizeof *buf);
   SK_CHECK(ctx, buf != NULL, SK_ERR_NOMEM, "cannot allocate the simulation");
-  double *q = buf, *v = q + n, *qp = v + n, *vp = qp + n, *lam = vp + n;
+  double *q = buf, *v = q + n, *lam = v + n;
   memcpy(q, q0, (size_t)n * sizeof *q);
   memcpy(v, v0, (size_t)n * sizeof *v);
-  double T, V;
-  sk_mechanism_energy(mech, q, v, &T, &V);
-  const double e0 = T + V;
-  double sum_sq = 0.0;
-  size_t count = 0, seen = 0;
+  monitor_state ms = {.scale = 0.0};
+  sk_mechanism_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
+  size_t seen = 0;
   segment g = {0};
-  sk_status st = segment_start(mech, s, method, rtol, atol, opts, t0, q, v, 0.0, &g);
+  repartition_watch w = {.growth = s->repartition};
+  sk_status st = restart(mech, s, method, rtol, atol, opts, t0, q, v, 0.0, &g, &w, rep);
+  rep->restarts = 0;
   if (st == SK_OK) {
     st = sk_mechanism_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
   }
   if (st == SK_OK) {
-    st = monitor(mech, s, t0, q, v, 0.0, e0, rep, &sum_sq, &count);
+    st = monitor(mech, s, t0, q, v, 0.0, &ms, rep);
   }
   if (st == SK_OK && out && out(t0, q, v, lam, 0.0, user_data)) {
     st = SK_INTERRUPTED;
   }
   for (size_t k = 0; st == SK_OK && k < ntimes; k++) {
     double tret;
+    w.target = times[k];
     st = sk_stepper_advance(g.stepper, times[k], &tret);
+    log_events(mech, &g, &seen, rep);
+    const int repartition = w.wanted && (st == SK_OK || st == SK_INTERRUPTED);
+    if (repartition && st == SK_INTERRUPTED) { /* a new partition from the last step, then on */
+      const double ti = sk_stepper_get_time(g.stepper);
+      const double *y = sk_stepper_get_state(g.stepper);
+      const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
+      SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, ti, y, q, v, NULL), done);
+      rep->repartitions++;
+      seen = 0;
+      SK_CALL_GOTO(ctx, st, restart(mech, s, method, rtol, atol, opts, ti, q, v, work, &g, &w, rep),
+                   done);
+      k--; /* the same output time again */
+      continue;
+    }
     if (st != SK_OK) {
       break;
     }
-    log_events(mech, &g, &seen, rep);
     const double *y = sk_stepper_get_state(g.stepper);
     const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
     SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, tret, y, q, v, lam), done);
-    int restart = 0;
     rep->projection_max = fmax(rep->projection_max, sk_mechanism_projection_max(g.model));
-    if (s->formulation == SK_MBS_REDUCED && k + 1 < ntimes &&
-        sk_mechanism_reduced_condition(g.model) > s->cond_limit) {
-      sk__log(ctx, SK_LOG_INFO,
-              "reduced coordinates: cond(G_D) = %.3e > %.3e at t = %.6g: new partition",
-              sk_mechanism_reduced_condition(g.model), s->cond_limit, tret);
-      memcpy(qp, q, (size_t)n * sizeof *q);
-      memcpy(vp, v, (size_t)n * sizeof *v);
-      rep->repartitions++;
-      restart = 1;
-    }
-    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, e0, rep, &sum_sq, &count), done);
+    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, &ms, rep), done);
     if (out && out(tret, q, v, lam, work, user_data)) {
       st = SK_INTERRUPTED;
       break;
     }
-    if (restart) {
-      add_stats(&g, rep);
-      segment_free(&g);
+    if (repartition && k + 1 < ntimes) {
+      rep->repartitions++;
       seen = 0;
-      rep->restarts++;
       SK_CALL_GOTO(ctx, st,
-                   segment_start(mech, s, method, rtol, atol, opts, tret, qp, vp, work, &g), done);
+                   restart(mech, s, method, rtol, atol, opts, tret, q, v, work, &g, &w, rep), done);
     }
   }
 done:

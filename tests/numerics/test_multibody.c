@@ -750,7 +750,12 @@ static void test_toggle(sk_context *ctx, const char *dir)
   enum { NOUT = 200 };
   /* cond(G) is about 30 away from the toggle (|t - 0.5| >= 0.15) and about 5e3 at it */
   const double limit = 1000.0;
-  const run_set rs = {.f = SK_MBS_GGL, .cond_limit = limit};
+  /* the library's cond(G) is taken after equilibrating G (units and ground point positions
+     must not matter), so its values differ from this SVD of the raw G; what both must show is
+     the same peak at the toggle: the warning limit is set between the equilibrated values away
+     from the toggle and at it */
+  const double warn = 300.0;
+  const run_set rs = {.f = SK_MBS_GGL, .cond_limit = warn};
   rec r;
   sk_mbs_report rep;
   const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
@@ -797,15 +802,17 @@ static void test_toggle(sk_context *ctx, const char *dir)
     CHECK(cond_far < limit / 10);          /* the limit triggers near the toggle only */
     CHECK(cond_max > 2 * limit);
     CHECK(!isnan(rep.cond_warn_t));
-    CHECK_NEAR(rep.cond_warn_t, t_first, 0, 1e-12);
-    CHECK(fabs(rep.cond_warn_t - 0.5) < 0.15);
-    CHECK(rep.cond_max > 2 * limit);
-    CHECK_NEAR(rep.cond_max, cond_max, 1e-3, 0);
+    CHECK(fabs(rep.cond_warn_t - 0.5) < 0.15); /* first above the limit near the raw SVD's toggle */
+    CHECK(fabs(t_first - 0.5) < 0.15);
+    const double cond0 = sk_mechanism_condition(mech, 0.0, r.q);
+    printf("equilibrated cond(G): %.3e at t = 0, max %.3e (first above %.0f at t = %.4g)\n", cond0,
+           rep.cond_max, warn, rep.cond_warn_t);
+    CHECK(rep.cond_max > 10 * cond0); /* the equilibrated estimate peaks there too */
     rec_free(&r);
   }
   /* the reduced formulation through the toggle: it repartitions where cond(G_D) passes the
    * limit and stays on the constraints */
-  const run_set red = {.f = SK_MBS_REDUCED, .cond_limit = limit};
+  const run_set red = {.f = SK_MBS_REDUCED, .cond_limit = warn};
   const sk_status st1 = simulate(ctx, mech, &red, q0, v0, 1.0, NOUT, &r, &rep);
   CHECK_OK(ctx, st1);
   if (st1 == SK_OK) {
