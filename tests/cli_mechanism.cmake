@@ -1,4 +1,4 @@
-# tests/cli_mechanism.cmake: `stiffkit run` and `stiffkit verify` on multibody mechanisms (model.type multibody): the example runs and their verification, each formulation on the four-bar, loop closure in the monitor series, a closed form for the slider-crank, bad mechanisms (file:line:col, exit codes, nothing left behind), inconsistent starts
+# tests/cli_mechanism.cmake: `stiffkit run` and `stiffkit verify` on multibody mechanisms (model.type multibody): the example runs and their verification, each formulation on the four-bar, loop closure in the monitor series, a closed form for the slider-crank, the four-bar's event times, engine choices refused before any file exists, bad mechanisms (file:line:col, exit codes, nothing left behind), inconsistent starts
 
 set(SK_BAD_MBS ${SK_BAD}/mechanisms)
 set(SK_MBS ${SK_DATA}/mechanisms)
@@ -37,6 +37,31 @@ add_test(NAME cli_mechanism_slider_crank_closed_form COMMAND bash -c
   "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_slider_crank.yaml --set mbs.file=${SK_MBS}/slider_crank.yaml --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"t\") ct = i; if ($i == \"x_slider\") cx = i } next } /^#/ { next } { rows++; th = 2 * 3.14159265358979324 * $ct; s = sin(th); x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * s * s); e = $cx - x; if (e < 0) e = -e; if (e > m) m = e } END { print \"x_slider column\", cx, \"rows\", rows, \"max error\", m; exit !(cx > 0 && rows == 201 && m < 1e-7) }' $d/slider_crank.csv; rc=$?; rm -rf $d; exit $rc")
 set_tests_properties(cli_mechanism_fourbar_ggl_closure cli_mechanism_slider_crank_closed_form
   PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+
+# the run summary lists the events: the four-bar's crank_top (the crank's centroid y =
+# 0.05 sin(2 pi t) crossing 0.04) at the closed-form times asin(0.8) / (2 pi) + k (rising) and
+# (pi - asin(0.8)) / (2 pi) + k (falling), k = 0, 1: four lines, printed to 9 digits
+add_test(NAME cli_mechanism_fourbar_event_times COMMAND bash -c
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml --set output.dir=$d > $d/out.txt; rc=$?; grep -e '^events located' -e crank_top $d/out.txt; awk -v rc=$rc 'BEGIN { pi = 3.14159265358979324; a = atan2(0.8, 0.6); t[1] = a / (2 * pi); t[2] = (pi - a) / (2 * pi); t[3] = 1 + t[1]; t[4] = 1 + t[2]; dir[1] = dir[3] = \"rising\"; dir[2] = dir[4] = \"falling\" } /^events located:/ { c = $3 } $4 == \"crank_top\" { n++; e = $3 - t[n]; if (e < 0) e = -e; if (e > m) m = e; if ($5 != dir[n]) bad++ } END { print \"exit\", rc, \"events\", c, \"lines\", n, \"max time error\", m, \"wrong directions\", bad + 0; exit !(rc == 0 && c == 4 && n == 4 && m < 1e-8 && bad == 0) }' $d/out.txt; ok=$?; rm -rf $d; exit $ok")
+set_tests_properties(cli_mechanism_fourbar_event_times PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+
+# --- engine choices that cannot run: exit 65, explained, refused before any file exists --------
+# GGL is a DAE: an ODE engine cannot integrate it
+sk_cli_test(mechanism_ggl_rk4 65 "the GGL formulation is a DAE: 'rk4' cannot integrate it" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=ggl --set solver.method=rk4)
+# projection belongs to the index-1 formulation, and to cvode-bdf
+sk_cli_test(mechanism_projection_ggl 65 "mbs.projection applies to the index1 formulation only" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=ggl --set mbs.projection=true)
+sk_cli_test(mechanism_projection_adams 65 "projection after every step needs cvode-bdf" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=index1 --set mbs.projection=true --set solver.method=cvode-adams)
+# the four-bar has an event (crank_top): an engine that does not locate events cannot run it,
+# and that is as much a bad engine choice as the ones above (nothing may be written)
+sk_cli_test(mechanism_events_rk4 65 "does not locate events" none
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
+  --set mbs.formulation=index1 --set solver.method=rk4)
 
 # --- bad mechanisms: exit 65 with file:line:col and the field, nothing written ---------------
 sk_cli_test(mechanism_unknown_body 65

@@ -24,6 +24,10 @@ extern "C" {
  * prismatic 2, fixed 3), then one row per driver. */
 typedef struct sk_mechanism sk_mechanism;
 
+/* The most bodies a mechanism file may declare (joints, drivers, forces and
+ * events: twice as many each); the kernels are dense. */
+#define SK_MBS_MAX_BODIES 1000
+
 /* sk_mechanism_load: read a mechanism file (YAML: gravity, bodies, joints,
  * drivers, forces, events; see data/mechanisms/README.md). Errors name
  * file:line:column and the field: SK_ERR_MISSING (no file), SK_ERR_INPUT
@@ -149,7 +153,7 @@ typedef struct {
  * GGL is a DAE whose multipliers are algebraic and whose y'0 comes from the
  * block system, so the engine needs no IDACalcIC (sk_model_set_consistent);
  * the reduced model's components are the independent coordinates, chosen
- * by LU with column pivoting of G (the pivot columns are dependent).
+ * by Gaussian elimination on G with complete pivoting (the pivot columns are dependent).
  * Errors: SK_ERR_SINGULAR, SK_ERR_NOMEM. */
 sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, double t0,
                              const double *q0, const double *v0, sk_model **model);
@@ -208,9 +212,10 @@ typedef struct {
 } sk_mbs_report;
 
 /* sk_mechanism_check_method: SK_OK when `method` can run formulation s:
- * an engine of that name (SK_ERR_INPUT), a DAE engine for GGL and
- * cvode-bdf for projection (SK_ERR_UNSUPPORTED), projection with index1
- * only (SK_ERR_INPUT). */
+ * an engine of that name (SK_ERR_INPUT), a DAE engine for GGL, an engine
+ * that locates events when the mechanism has some, and cvode-bdf for
+ * projection (SK_ERR_UNSUPPORTED), projection with index1 only
+ * (SK_ERR_INPUT). */
 sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
                                    const char *method);
 

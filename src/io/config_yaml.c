@@ -465,10 +465,21 @@ static sk_status check_syntax(loader *L)
   SK_CHECK(L->ctx, yaml_parser_initialize(&p), SK_ERR_NOMEM, "%s: out of memory", L->name);
   yaml_parser_set_input_string(&p, L->text, L->len);
   sk_status st = SK_OK;
+  int depth = 0;
   for (;;) {
     yaml_event_t ev;
     if (!yaml_parser_parse(&p, &ev)) {
       st = syntax_error(L, &p);
+      break;
+    }
+    /* libyaml's time grows with the square of the nesting: stop deep files early */
+    depth += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT;
+    depth -= ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT;
+    if (depth > SK_CONFIG_MAX_DEPTH) {
+      st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: nesting deeper than %d levels (limit exceeded)",
+                    L->name, mark_line(ev.start_mark), mark_column(ev.start_mark),
+                    SK_CONFIG_MAX_DEPTH);
+      yaml_event_delete(&ev);
       break;
     }
     int done = ev.type == YAML_STREAM_END_EVENT;

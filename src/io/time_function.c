@@ -87,6 +87,10 @@ sk_status sk__time_function_formula(sk_context *ctx, const char *expr, const cha
   *tf = NULL;
   SK_CHECK(ctx, expr[strspn(expr, " \t\r\n")] != '\0', SK_ERR_INPUT,
            "%s: empty formula (give an expression in t, e.g. 1 - exp(-t))", where);
+  /* muparser's C API copies its error message (which quotes the offending
+   * token) into a static 2048-byte buffer with sprintf: keep every token short */
+  SK_CHECK(ctx, strlen(expr) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
+           "%s: formula longer than %d characters", where, SK__FORMULA_MAX_LEN);
   sk__time_function *f = NULL;
   SK_CALL(ctx, create(ctx, &f));
   const sk_status st = parse_formula(f, expr, where);

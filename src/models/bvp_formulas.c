@@ -6,6 +6,7 @@
 #include <muParserDLL.h>
 
 #include "core/error.h"
+#include "io/time_function.h"
 #include "models/bvp_formulas.h"
 
 #define SK__PI 3.14159265358979323846
@@ -66,6 +67,8 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
 {
   sk_context *ctx = F->ctx;
   SK_CHECK(ctx, expr[strspn(expr, " \t\r\n")] != '\0', SK_ERR_INPUT, "%s: empty formula", where);
+  SK_CHECK(ctx, strlen(expr) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
+           "%s: formula longer than %d characters", where, SK__FORMULA_MAX_LEN);
   muParserHandle_t h = mupCreate(muBASETYPE_FLOAT);
   SK_CHECK(ctx, h != NULL, SK_ERR_NOMEM, "%s: cannot create the formula parser", where);
   mupDefineConst(h, "pi", SK__PI);

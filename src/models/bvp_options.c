@@ -45,7 +45,7 @@ static const sk_option_spec bvp_table[] = {
      "IVP absolute tolerance (0: bvp.tol / 1000)"},
     {"bvp.shooting.sensitivity_limit", SK_OPT_REAL, "1e8", 1.0, 1e300, NULL,
      "warn when ||dy(x_k+1)/dy(x_k)|| exceeds this (an unstable IVP)"},
-    {"bvp.output.points", SK_OPT_INT, "101", 2, 100000000, NULL,
+    {"bvp.output.points", SK_OPT_INT, "101", 2, 1000000, NULL,
      "shooting: uniform points at which the solution is written"},
     {"bvp.continuation.parameter", SK_OPT_STRING, "", 0, 0, NULL,
      "a parameter (bvp.parameters.<name>) to step from its value to bvp.continuation.to"},
@@ -209,6 +209,13 @@ static sk_status read_pending_names(sk_context *ctx, const sk_options *opts, des
       }
       SK_CHECK(ctx, n < 32, SK_ERR_INPUT, "%s: the condition label '%.*s' is longer than 31 "
                                           "characters", key, (int)n, label);
+      int ok = n > 0;
+      for (size_t c = 0; c < n; c++) {
+        ok &= isalnum((unsigned char)label[c]) || label[c] == '_' || label[c] == '-';
+      }
+      SK_CHECK(ctx, ok, SK_ERR_INPUT,
+               "%s: the condition label '%.*s' may hold only letters, digits, '_' and '-'", key,
+               (int)n, label);
       if (!known) {
         SK_CHECK(ctx, D->nbc <= SK_BVP_MAX_DIM, SK_ERR_INPUT, "more than %d boundary conditions",
                  SK_BVP_MAX_DIM);
@@ -493,6 +500,11 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   where_of(opts, "bvp.interval", where, sizeof where);
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
+  SK_CHECK(ctx, isfinite(iv[1] - iv[0]) && iv[1] - iv[0] > 1e-9 * fmax(fabs(iv[0]), fabs(iv[1])),
+           SK_ERR_INPUT,
+           "%s: the width of [%g, %g] must be finite and resolvable in double precision (at least "
+           "1e-9 of its end values)",
+           where, iv[0], iv[1]);
   SK_CALL(ctx, sk_bvp_create(ctx, D.d, iv[0], iv[1], bvp));
   const sk_status st = build_problem(ctx, opts, &D, iv, pvals, *bvp);
   if (st != SK_OK) {
@@ -529,9 +541,14 @@ sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, 
   SK_CALL(ctx, sk_options_get_string(opts, "bvp.shooting.ivp_method", &ivp));
   SK_CHECK(ctx, strlen(ivp) < sizeof s->ivp_method, SK_ERR_INPUT,
            "bvp.shooting.ivp_method '%s' is too long", ivp);
-  SK_CHECK(ctx, sk_stepper_type_find(ctx, ivp) != NULL, SK_ERR_INPUT,
+  const sk_stepper_type *ivp_type = sk_stepper_type_find(ctx, ivp);
+  SK_CHECK(ctx, ivp_type != NULL, SK_ERR_INPUT,
            "bvp.shooting.ivp_method: '%s' is not a stepper (stiffkit run --help-options lists "
            "solver.method's choices; cvode-bdf integrates stiff IVPs)",
+           ivp);
+  SK_CHECK(ctx, ivp_type->flags & SK_STEPPER_ADAPTIVE, SK_ERR_INPUT,
+           "bvp.shooting.ivp_method: '%s' takes fixed steps; shooting needs an adaptive engine "
+           "that meets the IVP tolerances (cvode-bdf, cvode-adams, rk45)",
            ivp);
   snprintf(s->ivp_method, sizeof s->ivp_method, "%s", ivp);
   SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.rtol", &s->ivp_rtol));

@@ -496,7 +496,9 @@ sk_status sk_mechanism_state(sk_mechanism *mech, const sk_model *model, double t
   if (M->set.formulation == SK_MBS_REDUCED) {
     const sk_status st = reconstruct(M, t, y);
     SK_CHECK(mech->ctx, st == SK_OK, st < 0 ? st : SK_ERR_CONV,
-             "%s: the dependent coordinates could not be reconstructed at t = %.9g",
+             "%s: the dependent coordinates could not be reconstructed at t = %.9g (their block "
+             "G_D of the constraint Jacobian is singular there: a toggle position, or a "
+             "partition that went singular before a new one was chosen)",
              mech->file, t);
   } else {
     memcpy(M->q, y, (size_t)n * sizeof *y);

@@ -440,6 +440,14 @@ static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key
   }
   *seq = n;
   *count = seq_count(n);
+  /* the mechanism kernels are dense: a few hundred bodies is their range, and these caps
+     keep every size product (n + m)^2 far inside int */
+  const int cap = !strcmp(key, "bodies") ? SK_MBS_MAX_BODIES : 2 * SK_MBS_MAX_BODIES;
+  if (*count > cap) {
+    return fail(P, n, "%s: %d entries, more than the %d a mechanism may have (the constraint "
+                      "and mass matrices are dense)",
+                key, *count, cap);
+  }
   return SK_OK;
 }
 
@@ -826,11 +834,45 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
   return SK_OK;
 }
 
+/* libyaml's time grows with the square of the nesting of flow collections:
+ * before composing, walk the events once and refuse deep files early (a
+ * mechanism nests 4 levels: root, list, entry, pair). */
+#define MBS_MAX_DEPTH 32
+static sk_status check_depth(mbs_parser *P)
+{
+  yaml_parser_t parser;
+  SK_CHECK(P->ctx, yaml_parser_initialize(&parser), SK_ERR_NOMEM, "%s: out of memory", P->file);
+  yaml_parser_set_input_string(&parser, P->text, P->len);
+  sk_status st = SK_OK;
+  int depth = 0;
+  for (;;) {
+    yaml_event_t ev;
+    if (!yaml_parser_parse(&parser, &ev)) {
+      st = syntax_error(P, &parser);
+      break;
+    }
+    depth += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT;
+    depth -= ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT;
+    const int done = ev.type == YAML_STREAM_END_EVENT;
+    if (depth > MBS_MAX_DEPTH) {
+      st = SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:%d:%d: nesting deeper than %d levels", P->file,
+                    (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1, MBS_MAX_DEPTH);
+    }
+    yaml_event_delete(&ev);
+    if (done || st != SK_OK) {
+      break;
+    }
+  }
+  yaml_parser_delete(&parser);
+  return st;
+}
+
 /* Parse the text (one YAML document) and fill mech. */
 static sk_status parse_text(mbs_parser *P)
 {
   yaml_parser_t parser;
   yaml_document_t doc, extra;
+  SK_CALL(P->ctx, check_depth(P));
   SK_CHECK(P->ctx, yaml_parser_initialize(&parser), SK_ERR_NOMEM, "%s: out of memory", P->file);
   yaml_parser_set_input_string(&parser, P->text, P->len);
   if (!yaml_parser_load(&parser, &doc)) {

@@ -36,6 +36,10 @@ sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s
            "the GGL formulation is a DAE: '%s' cannot integrate it (use ida-bdf, or "
            "mbs.formulation index1 / reduced)",
            method);
+  SK_CHECK(ctx, mech->ne == 0 || (type->flags & SK_STEPPER_EVENTS), SK_ERR_UNSUPPORTED,
+           "'%s' does not locate events, and the mechanism has %d (events: in the file); use "
+           "%s, or remove the events",
+           method, mech->ne, s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf or cvode-adams");
   SK_CHECK(ctx, !s->project || s->formulation == SK_MBS_INDEX1, SK_ERR_INPUT,
            "mbs.projection applies to the index1 formulation only (%s keeps the constraints by "
            "construction)",

@@ -1,4 +1,4 @@
-/* tests/numerics/test_multibody.c: planar multibody formulations (GGL index 2 in IDA, index 1 with and without Baumgarte and projection, reduced coordinates in CVODE) against closed forms and references computed here: pendulum, double pendulum, slider-crank, four-bar, a near-toggle four-bar, consistent initialization and bad mechanisms */
+/* tests/numerics/test_multibody.c: planar multibody formulations (GGL index 2 in IDA, index 1 with and without Baumgarte and projection, reduced coordinates in CVODE) against closed forms and references computed here: pendulum, double pendulum, slider-crank, four-bar, a near-toggle four-bar, consistent initialization, bad mechanisms, a bead on a rotating arm, a prismatic driver's sign, a spring-damper, a heavy boom, the four-bar's event times and a driver without derivatives at large t */
 /*
  * Every expected value is independent of the library's formulations:
  *  - pendulum: the reduced equation (m L^2 + J) theta'' = -m g L sin theta
@@ -21,7 +21,19 @@
  *  - consistent initialization: a radial perturbation of the pendulum lies in
  *    the row space of G, so the minimum-norm correction returns exactly the
  *    unperturbed state (dq = eps cos theta0 in closed form);
- *  - bad mechanisms: the status and the names in the message.
+ *  - bad mechanisms: the status and the names in the message;
+ *  - a bead on a driven rotating arm: r = r0 cosh(omega t) (and the reduced partition's
+ *    dependent block singular at the arm vertical, by the Jacobi SVD);
+ *  - a prismatic driver's sign: x = x0 -/+ 0.5 t^2 along axis +/-x, its multiplier m (-1) and
+ *    its work m t^2 / 2 (kinetic energy);
+ *  - a spring-damper oscillator: the closed-form damped oscillation, its energy E(t) - E(0)
+ *    against the work W of the damper;
+ *  - a heavy boom released horizontally: the bottom at t_b = K(1/sqrt 2) / w0 (AGM) with
+ *    T = m g L / 2, the other horizontal at 2 t_b;
+ *  - the four-bar's event: the closed-form crossing times of 0.05 sin(2 pi t) = 0.04 and the
+ *    sign changes at the outputs;
+ *  - a driver without derivative formulas at t = 100: sin(2 pi t), 2 pi cos(2 pi t) and the
+ *    torque -J (2 pi)^2 sin(2 pi t).
  * The measured numbers are printed for the report.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -84,19 +96,19 @@ static int body_index(const sk_mechanism *m, const char *name)
 
 typedef struct {
   int n, m, cap, count;
-  double *t, *q, *v, *lam;
+  double *t, *q, *v, *lam, *w; /* w: the work of forces and drivers since t0 */
 } rec;
 
 static int rec_out(double t, const double *q, const double *v, const double *lam, double work,
                    void *ud)
 {
-  (void)work;
   rec *r = ud;
   if (r->count >= r->cap) {
     return 1;
   }
   const int k = r->count++;
   r->t[k] = t;
+  r->w[k] = work;
   memcpy(r->q + (size_t)k * r->n, q, (size_t)r->n * sizeof *q);
   memcpy(r->v + (size_t)k * r->n, v, (size_t)r->n * sizeof *v);
   if (r->m > 0) {
@@ -111,6 +123,7 @@ static void rec_free(rec *r)
   free(r->q);
   free(r->v);
   free(r->lam);
+  free(r->w);
   memset(r, 0, sizeof *r);
 }
 
@@ -118,37 +131,38 @@ typedef struct {
   sk_mbs_formulation f;
   double alpha, beta, cond_limit;
   int project;
+  double rtol, atol; /* 0: RTOL, ATOL */
 } run_set;
 
-/* Simulate from (q0, v0) at t = 0 to t_end with nout equal output intervals; the outputs
- * (t0 and nout more) into r, freed again unless the run succeeds. */
-static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs, const double *q0,
-                          const double *v0, double t_end, int nout, rec *r, sk_mbs_report *rep)
+/* Simulate from (q0, v0) at t0 through the nout output times (increasing, after t0) with the
+ * engine of the formulation (ida-bdf for GGL, cvode-bdf otherwise); the outputs (t0 and nout
+ * more) into r, freed again unless the run succeeds. */
+static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set *rs, double t0,
+                             const double *q0, const double *v0, const double *times, int nout,
+                             rec *r, sk_mbs_report *rep)
 {
+  (void)ctx;
   const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
   memset(r, 0, sizeof *r);
   r->n = n;
   r->m = m;
   r->cap = nout + 1;
   r->t = malloc((size_t)r->cap * sizeof *r->t);
+  r->w = malloc((size_t)r->cap * sizeof *r->w);
   r->q = malloc((size_t)r->cap * (size_t)n * sizeof *r->q);
   r->v = malloc((size_t)r->cap * (size_t)n * sizeof *r->v);
   r->lam = malloc((size_t)r->cap * (size_t)(m + 1) * sizeof *r->lam);
-  double *times = malloc((size_t)nout * sizeof *times);
-  if (!r->t || !r->q || !r->v || !r->lam || !times) {
-    free(times);
+  if (!r->t || !r->w || !r->q || !r->v || !r->lam) {
     rec_free(r);
     return SK_ERR_NOMEM;
-  }
-  for (int k = 0; k < nout; k++) {
-    times[k] = t_end * (double)(k + 1) / nout;
   }
   const sk_mbs_settings s = {.formulation = rs->f, .alpha = rs->alpha, .beta = rs->beta,
                              .cond_limit = rs->cond_limit > 0 ? rs->cond_limit : 1e6};
   const char *method = rs->f == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf";
-  sk_status st = sk_mechanism_simulate(mech, &s, rs->project, method, RTOL, ATOL, NULL, 0.0, q0,
-                                       v0, times, (size_t)nout, rec_out, r, rep);
-  free(times);
+  sk_status st = sk_mechanism_simulate(mech, &s, rs->project, method,
+                                       rs->rtol > 0 ? rs->rtol : RTOL,
+                                       rs->atol > 0 ? rs->atol : ATOL, NULL, t0, q0, v0, times,
+                                       (size_t)nout, rec_out, r, rep);
   if (st == SK_OK && r->count != nout + 1) {
     fprintf(stderr, "%d outputs instead of %d\n", r->count, nout + 1);
     st = SK_ERR_INTERNAL;
@@ -156,6 +170,23 @@ static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs
   if (st != SK_OK) { /* the caller frees the outputs of a successful run only */
     rec_free(r);
   }
+  return st;
+}
+
+/* Simulate from (q0, v0) at t = 0 to t_end with nout equal output intervals. */
+static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs, const double *q0,
+                          const double *v0, double t_end, int nout, rec *r, sk_mbs_report *rep)
+{
+  double *times = malloc((size_t)nout * sizeof *times);
+  if (!times) {
+    memset(r, 0, sizeof *r);
+    return SK_ERR_NOMEM;
+  }
+  for (int k = 0; k < nout; k++) {
+    times[k] = t_end * (double)(k + 1) / nout;
+  }
+  const sk_status st = simulate_at(ctx, mech, rs, 0.0, q0, v0, times, nout, r, rep);
+  free(times);
   return st;
 }
 
@@ -937,6 +968,616 @@ static void test_bad_mechanisms(sk_context *ctx)
   }
 }
 
+/* ---- g: closed forms of the multibody review --------------------------------------------- */
+
+/* Write `text` to dir/name and load it (path receives the file's path). */
+static sk_mechanism *load_text(sk_context *ctx, const char *dir, const char *name,
+                               const char *text, char *path, size_t len)
+{
+  snprintf(path, len, "%s/%s", dir, name);
+  test_write_file(path, text);
+  return load(ctx, path);
+}
+
+/* The file's state made consistent at t (it must be already, to the assembly tolerance). */
+static int initial_state_at(sk_context *ctx, sk_mechanism *mech, double t, double *q, double *v)
+{
+  sk_mechanism_initial(mech, q, v);
+  sk_mechanism_init_report ir;
+  const sk_status st = sk_mechanism_assemble(mech, t, q, v, 1e-10, 1, &ir);
+  CHECK_OK(ctx, st);
+  return st == SK_OK;
+}
+
+/* 1. A bead on a driven rotating arm: the arm turns at omega = 2 about the origin (its
+ * centroid, the pivot), the bead slides frictionless along it (prismatic joint) from r0 = 0.5
+ * with zero radial speed, no gravity. In the arm's frame r'' = omega^2 r, so
+ * r(t) = r0 cosh(omega t) (the closed form, independent of the library). The reduced
+ * formulation has 1 degree of freedom; its first partition (x_bead independent) has a
+ * dependent block G_D that is singular at t = pi/4 (the arm vertical: checked here by an SVD
+ * at the closed-form state), so it must repartition at least once over [0, 1] (cond(G_D)
+ * passes the default growth factor 4 on the way; settings.repartition = 0). The same with the
+ * joint's bodies swapped (body1 = bead, the axis in the bead's frame, which turns with the arm
+ * because the prismatic joint keeps the relative angle). */
+static void test_bead(sk_context *ctx, const char *dir)
+{
+  static const char *const joint[2] = {
+      "  - {name: S, type: prismatic, body1: arm, point1: [0, 0], body2: bead, point2: [0, 0], "
+      "axis: [1, 0]}\n",
+      "  - {name: S, type: prismatic, body1: bead, point1: [0, 0], body2: arm, point2: [0, 0], "
+      "axis: [1, 0]}\n"};
+  static const char *const label[2] = {"bead", "bead (bodies swapped)"};
+  const double r0 = 0.5, w = 2.0;
+  enum { NOUT = 20 };
+  for (int variant = 0; variant < 2; variant++) {
+    char path[1100], text[2048];
+    snprintf(text, sizeof text,
+             "# a bead on an arm driven at omega = 2 about the origin: r = 0.5 cosh(2 t)\n"
+             "gravity: [0, 0]\n"
+             "bodies:\n"
+             "  - {name: arm, mass: 1, inertia: 0.3, position: [0, 0], angle: 0, omega: 2}\n"
+             "  - {name: bead, mass: 0.2, inertia: 0.01, position: [0.5, 0], angle: 0, "
+             "velocity: [0, 1.0], omega: 2}\n"
+             "joints:\n"
+             "  - {name: O, type: revolute, body1: arm, point1: [0, 0], body2: ground, "
+             "point2: [0, 0]}\n"
+             "%s"
+             "drivers:\n"
+             "  - {joint: O, position: \"2*t\", velocity: \"2\", acceleration: \"0\"}\n",
+             joint[variant]);
+    sk_mechanism *mech = load_text(ctx, dir, "bead.yaml", text, path, sizeof path);
+    if (!mech) {
+      continue;
+    }
+    const int bead = body_index(mech, "bead"), arm = body_index(mech, "arm");
+    CHECK(bead >= 0 && arm >= 0);
+    double q0[6], v0[6];
+    if (bead < 0 || arm < 0 || !initial_state_at(ctx, mech, 0.0, q0, v0)) {
+      sk_mechanism_destroy(&mech);
+      remove(path);
+      continue;
+    }
+    /* the premise: the reduced model's first partition (1 independent coordinate) has a
+       regular dependent block G_D at t0 and a singular one at t = pi/4, at the closed-form
+       state there (arm and bead at angle pi/2, the bead at (0, r0 cosh(pi/2))); singular
+       values by the Jacobi SVD above */
+    const sk_mbs_settings red = {.formulation = SK_MBS_REDUCED, .cond_limit = 1e6};
+    sk_model *model = NULL;
+    CHECK_OK(ctx, sk_mechanism_model(mech, &red, 0.0, q0, v0, &model));
+    int ni = 0;
+    const int *indep = model ? sk_mechanism_reduced_partition(model, &ni) : NULL;
+    CHECK_EQ_INT(ni, 1);
+    if (indep && ni == 1) {
+      const double th = PI / 2, rq = r0 * cosh(w * PI / 4);
+      double qs[2][6] = {{0}}, G[30], GD[25], sv[5], smin[2], smax[2];
+      memcpy(qs[0], q0, sizeof qs[0]);
+      qs[1][3 * arm + 2] = th;
+      qs[1][3 * bead] = rq * cos(th);
+      qs[1][3 * bead + 1] = rq * sin(th);
+      qs[1][3 * bead + 2] = th;
+      for (int s = 0; s < 2; s++) {
+        sk_mechanism_jacobian(mech, s ? PI / 4 : 0.0, qs[s], G);
+        for (int row = 0; row < 5; row++) {
+          for (int c = 0, k = 0; c < 6; c++) {
+            if (c != indep[0]) {
+              GD[row * 5 + k++] = G[row * 6 + c];
+            }
+          }
+        }
+        singular_values(GD, 5, 5, sv);
+        smin[s] = INFINITY;
+        smax[s] = 0.0;
+        for (int i = 0; i < 5; i++) {
+          smin[s] = fmin(smin[s], sv[i]);
+          smax[s] = fmax(smax[s], sv[i]);
+        }
+      }
+      char name[64];
+      sk_mechanism_coord_name(mech, indep[0], name, sizeof name);
+      printf("%s: reduced partition at t0: independent %s; G_D singular values %.3e .. %.3e at "
+             "t0, %.3e .. %.3e at t = pi/4\n",
+             label[variant], name, smin[0], smax[0], smin[1], smax[1]);
+      CHECK(smin[0] > 1e-2 * smax[0]);
+      CHECK(smin[1] < 1e-12 * smax[1]);
+    }
+    sk_model_destroy(&model);
+    for (int f = 0; f < 3; f++) {
+      const run_set rs = {.f = (sk_mbs_formulation)f};
+      rec r;
+      sk_mbs_report rep;
+      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
+      CHECK_OK(ctx, st);
+      if (st != SK_OK) {
+        continue;
+      }
+      double er = 0.0, erd = 0.0, eang = 0.0;
+      for (int k = 0; k <= NOUT; k++) {
+        const double *q = r.q + 6 * k, *v = r.v + 6 * k, t = r.t[k];
+        const double x = q[3 * bead], y = q[3 * bead + 1], rr = hypot(x, y);
+        /* the radial speed (x x' + y y') / r against r0 omega sinh(omega t) */
+        const double rd = (x * v[3 * bead] + y * v[3 * bead + 1]) / rr;
+        er = fmax(er, fabs(rr - r0 * cosh(w * t)));
+        erd = fmax(erd, fabs(rd - r0 * w * sinh(w * t)));
+        eang = fmax(eang, fmax(fabs(q[3 * arm + 2] - w * t), fabs(q[3 * bead + 2] - w * t)));
+      }
+      printf("%s %-7s: max |r - r0 cosh 2t| %.3e (r(1) = %.10f, closed form %.10f), radial "
+             "speed %.3e, angles %.3e; repartitions %d, restarts %d, drift %.3e, steps %lld\n",
+             label[variant], fname[f], er,
+             hypot(r.q[6 * NOUT + 3 * bead], r.q[6 * NOUT + 3 * bead + 1]), r0 * cosh(w),
+             erd, eang, rep.repartitions,
+             rep.restarts, rep.phi_max, (long long)rep.stats.steps);
+      CHECK(er < 1e-6);
+      CHECK(erd < 1e-5);
+      CHECK(eang < 1e-8);
+      if (f == SK_MBS_REDUCED) {
+        CHECK(rep.repartitions >= 1);
+      }
+      rec_free(&r);
+    }
+    sk_mechanism_destroy(&mech);
+    remove(path);
+  }
+}
+
+/* 2. The sign of a prismatic driver: a slider (m = 2, no gravity) on a horizontal prismatic
+ * joint with the ground (body1 = slider, point2 = (1, 0) on the ground) driven with position
+ * -0.5 t^2, velocity -t, acceleration -1. A positive driver value moves body1 along +axis
+ * (data/mechanisms/README.md: u . (P1 - P2)), so along axis [1, 0] the slider moves to
+ * x = 1 - 0.5 t^2, and along axis [-1, 0] to x = 1 + 0.5 t^2. The driver's multiplier (the
+ * last row) is the axial force on body1 along +axis: m times the acceleration along +axis,
+ * m (-1) = -2 for both axes (no other force acts along the axis). The driver's work is the
+ * kinetic energy it gives: the speed is t, so W = m t^2 / 2. */
+static void test_prismatic_driver_sign(sk_context *ctx, const char *dir)
+{
+  static const double ax[2] = {1.0, -1.0};
+  const double mass = 2.0;
+  enum { NOUT = 20 };
+  for (int a = 0; a < 2; a++) {
+    char path[1100], text[2048];
+    snprintf(text, sizeof text,
+             "# a slider driven along its prismatic joint with position -0.5 t^2\n"
+             "gravity: [0, 0]\n"
+             "bodies:\n"
+             "  - {name: slider, mass: %g, inertia: 0.1, position: [1, 0], angle: 0}\n"
+             "joints:\n"
+             "  - {name: S, type: prismatic, body1: slider, point1: [0, 0], body2: ground, "
+             "point2: [1, 0], axis: [%g, 0]}\n"
+             "drivers:\n"
+             "  - {joint: S, position: \"-0.5*t*t\", velocity: \"-t\", acceleration: \"-1\"}\n",
+             mass, ax[a]);
+    sk_mechanism *mech = load_text(ctx, dir, "pdrv.yaml", text, path, sizeof path);
+    if (!mech) {
+      continue;
+    }
+    const int m = sk_mechanism_nconstraints(mech);
+    CHECK_EQ_INT(m, 3);
+    char row[64];
+    sk_mechanism_row_name(mech, m - 1, row, sizeof row);
+    CHECK_STR_CONTAINS(row, "drive(S)");
+    double q0[3], v0[3];
+    if (m != 3 || !initial_state_at(ctx, mech, 0.0, q0, v0)) {
+      sk_mechanism_destroy(&mech);
+      remove(path);
+      continue;
+    }
+    for (int f = 0; f < 3; f++) {
+      const run_set rs = {.f = (sk_mbs_formulation)f};
+      rec r;
+      sk_mbs_report rep;
+      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
+      CHECK_OK(ctx, st);
+      if (st != SK_OK) {
+        continue;
+      }
+      double ex = 0.0, ev = 0.0, ey = 0.0, el = 0.0, ew = 0.0;
+      for (int k = 0; k <= NOUT; k++) {
+        const double t = r.t[k], *q = r.q + 3 * k, *v = r.v + 3 * k;
+        ex = fmax(ex, fabs(q[0] - (1.0 - ax[a] * 0.5 * t * t)));
+        ev = fmax(ev, fabs(v[0] - (-ax[a] * t)));
+        ey = fmax(ey, fmax(fabs(q[1]), fabs(q[2])));
+        el = fmax(el, fabs(r.lam[m * k + m - 1] - mass * (-1.0)));
+        ew = fmax(ew, fabs(r.w[k] - 0.5 * mass * t * t));
+      }
+      printf("prismatic driver (axis [%g, 0]) %-7s: x(1) %.12f (closed form %.1f), max error x "
+             "%.3e, v %.3e, |y|, |phi| %.3e; driver multiplier %.12f (m (-1) = %.1f; max error "
+             "%.3e); work error %.3e\n",
+             ax[a], fname[f], r.q[3 * NOUT], 1.0 - ax[a] * 0.5, ex, ev, ey, r.lam[m * NOUT + m - 1],
+             -mass, el, ew);
+      CHECK(ex < 1e-8);
+      CHECK(ev < 1e-8);
+      CHECK(ey < 1e-10);
+      CHECK(el < 1e-8);
+      CHECK(ew < 1e-8);
+      rec_free(&r);
+    }
+    sk_mechanism_destroy(&mech);
+    remove(path);
+  }
+}
+
+/* 3. A spring-damper oscillator: a block (m = 2) on a horizontal prismatic joint with the
+ * ground, a spring-damper (k = 50, c = 1.5, rest length 1) from its centroid to the ground
+ * point (0, 0), from x = 1.3 at rest, no gravity. With w = sqrt(k / m), zeta = c / (2 m w),
+ * wd = w sqrt(1 - zeta^2): x - 1 = 0.3 e^{-zeta w t} (cos wd t + zeta w / wd sin wd t)
+ * (x stays > 0, so the spring's line is +x). The energy E = m x'^2 / 2 + k (x - 1)^2 / 2 falls
+ * (the damper dissipates): the work W of the damper (the output callback's) equals
+ * E(t) - E(0), both negative. At the test's tolerances (rtol 1e-8) the states are good to
+ * ~1e-7 relative only, so E - E0 - W is ~1e-6 of E - E0 (and balance_max, relative to the
+ * energies in play, below 1e-6); at rtol 1e-10 W must match E - E0 to 1e-7 relative, both E of
+ * the run's own state and E of the closed form. */
+static void test_spring_damper(sk_context *ctx, const char *dir)
+{
+  const double mass = 2.0, k = 50.0, c = 1.5, x0 = 1.3, L = 1.0;
+  char path[1100];
+  const char *text =
+      "# a block on a prismatic joint, a spring-damper to the ground point (0, 0)\n"
+      "gravity: [0, 0]\n"
+      "bodies:\n"
+      "  - {name: block, mass: 2, inertia: 0.05, position: [1.3, 0], angle: 0}\n"
+      "joints:\n"
+      "  - {name: S, type: prismatic, body1: block, point1: [0, 0], body2: ground, "
+      "point2: [0, 0], axis: [1, 0]}\n"
+      "forces:\n"
+      "  - {type: spring, body1: block, point1: [0, 0], body2: ground, point2: [0, 0], "
+      "stiffness: 50, length: 1, damping: 1.5}\n";
+  sk_mechanism *mech = load_text(ctx, dir, "sd.yaml", text, path, sizeof path);
+  if (!mech) {
+    return;
+  }
+  double q0[3], v0[3];
+  if (!initial_state_at(ctx, mech, 0.0, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+    remove(path);
+    return;
+  }
+  const double w = sqrt(k / mass), zeta = c / (2 * mass * w), wd = w * sqrt(1 - zeta * zeta);
+  const double A = x0 - L, E0 = 0.5 * k * A * A;
+  enum { NOUT = 60 };
+  static const double tol[2] = {RTOL, 1e-10};
+  for (int tl = 0; tl < 2; tl++) {
+    for (int f = 0; f < 3; f++) {
+      const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
+      rec r;
+      sk_mbs_report rep;
+      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 3.0, NOUT, &r, &rep);
+      CHECK_OK(ctx, st);
+      if (st != SK_OK) {
+        continue;
+      }
+      double ex = 0.0, ev = 0.0, ew_own = 0.0, ew_cf = 0.0, dE_end = 0.0;
+      int negative = 1;
+      for (int j = 0; j <= NOUT; j++) {
+        const double t = r.t[j], e = exp(-zeta * w * t), cs = cos(wd * t), sn = sin(wd * t);
+        const double x = L + A * e * (cs + zeta * w / wd * sn);
+        const double xd = -A * e * (w * w / wd) * sn; /* d/dt of the above */
+        const double dE = 0.5 * mass * xd * xd + 0.5 * k * (x - L) * (x - L) - E0;
+        /* E of the run's own state, written out here (the block moves along x only) */
+        const double xs = r.q[3 * j], vs = r.v[3 * j];
+        const double dEs = 0.5 * mass * vs * vs + 0.5 * k * (xs - L) * (xs - L) - E0;
+        ex = fmax(ex, fabs(xs - x));
+        ev = fmax(ev, fabs(vs - xd));
+        if (j > 0) {
+          negative = negative && r.w[j] < 0 && dE < 0 && dEs < 0;
+          ew_own = fmax(ew_own, fabs(r.w[j] - dEs) / fabs(dEs));
+          ew_cf = fmax(ew_cf, fabs(r.w[j] - dE) / fabs(dE));
+        }
+        dE_end = dE;
+      }
+      printf("spring-damper %-7s rtol %.0e: max error x %.3e, v %.3e; W(3) %.12f, E(3) - E(0) "
+             "%.12f (closed form); max |W - (E - E0)| / |E - E0|: own state %.3e, closed form "
+             "%.3e; balance %.3e (scale %.4g), steps %lld\n",
+             fname[f], tol[tl], ex, ev, r.w[NOUT], dE_end, ew_own, ew_cf, rep.balance_max,
+             rep.energy_scale, (long long)rep.stats.steps);
+      CHECK(negative);
+      CHECK(rep.balance_max < 1e-6);
+      if (tl == 0) { /* the states good to ~1e-7 relative, E - E0 - W to ~1e-6 of E - E0 */
+        CHECK(ex < 1e-6);
+        CHECK(ew_own < 1e-5);
+      } else {
+        CHECK(ex < 1e-8);
+        CHECK(ew_own < 1e-7);
+        CHECK(ew_cf < 1e-7);
+        CHECK(rep.balance_max < 1e-7);
+      }
+      rec_free(&r);
+    }
+  }
+  sk_mechanism_destroy(&mech);
+  remove(path);
+}
+
+/* 4. A heavy boom: 10 t, 20 m (J = 3.33333333333333e5), pinned at its end, released
+ * horizontally. E = T + V stays near 0 while T reaches m g L / 2 ~ 1e6 J, so the balance
+ * must be measured against the energies in play (rep.balance_max < 1e-6). The swing is a
+ * physical pendulum of amplitude pi / 2: with I = J + m (L/2)^2 and w0^2 = m g (L/2) / I, it
+ * reaches the bottom at t_b = K(sin(pi / 4)) / w0 = pi / (2 w0 AGM(1, cos(pi / 4))) (the
+ * complete elliptic integral by the arithmetic-geometric mean), with T = m g L / 2 and the
+ * centroid at (0, -L/2), and the other horizontal at 2 t_b, at rest with the centroid at
+ * (-L/2, 0). The outputs are t_b k / 50, k = 1 .. 100. Positions are compared relative to
+ * L = 20 m: against the closed form and between the formulations to 1e-7 L. At the test's
+ * rtol 1e-8 the reduced formulation's own error reaches ~1.3e-7 L over the swing (it scales
+ * with rtol: ~2e-8 L at 1e-9), so those comparisons run at rtol 1e-9; the balance is checked
+ * at both. */
+static void test_heavy_boom(sk_context *ctx, const char *dir)
+{
+  const double mass = 1.0e4, J = 3.33333333333333e5, Lb = 20.0, d = Lb / 2;
+  char path[1100];
+  const char *text = "# a 10 t crane boom of 20 m pinned at its end, released horizontally\n"
+                     "gravity: [0, -9.81]\n"
+                     "bodies:\n"
+                     "  - {name: boom, mass: 1.0e4, inertia: 3.33333333333333e5, "
+                     "position: [10, 0], angle: 0}\n"
+                     "joints:\n"
+                     "  - {name: O, type: revolute, body1: boom, point1: [-10, 0], "
+                     "body2: ground, point2: [0, 0]}\n";
+  sk_mechanism *mech = load_text(ctx, dir, "heavy.yaml", text, path, sizeof path);
+  if (!mech) {
+    return;
+  }
+  double q0[3], v0[3];
+  if (!initial_state_at(ctx, mech, 0.0, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+    remove(path);
+    return;
+  }
+  const double I = J + mass * d * d, w0 = sqrt(mass * GRAV * d / I);
+  const double tb = PI / (2 * w0 * agm(1.0, cos(PI / 4))), Tb_exact = mass * GRAV * d;
+  enum { NOUT = 100 };
+  double times[NOUT];
+  for (int k = 0; k < NOUT; k++) {
+    times[k] = tb * (k + 1) / (NOUT / 2);
+  }
+  static const double tol[2] = {RTOL, 1e-9};
+  for (int tl = 0; tl < 2; tl++) {
+    rec r[3];
+    int ok[3] = {0};
+    for (int f = 0; f < 3; f++) {
+      const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
+      sk_mbs_report rep;
+      const sk_status st = simulate_at(ctx, mech, &rs, 0.0, q0, v0, times, NOUT, &r[f], &rep);
+      CHECK_OK(ctx, st);
+      if (st != SK_OK) {
+        continue;
+      }
+      ok[f] = 1;
+      double T, V, Tmax = 0.0, Emax = 0.0;
+      for (int k = 0; k <= NOUT; k++) {
+        sk_mechanism_energy(mech, r[f].q + 3 * k, r[f].v + 3 * k, &T, &V);
+        Tmax = fmax(Tmax, T);
+        Emax = fmax(Emax, fabs(T + V));
+      }
+      const double *qb = r[f].q + 3 * (NOUT / 2), *qe = r[f].q + 3 * NOUT;
+      double Tb, Vb;
+      sk_mechanism_energy(mech, qb, r[f].v + 3 * (NOUT / 2), &Tb, &Vb);
+      const double vend = hypot(r[f].v[3 * NOUT], r[f].v[3 * NOUT + 1]);
+      const double eb = fmax(fabs(qb[0]), fabs(qb[1] + d)), ee = fmax(fabs(qe[0] + d), fabs(qe[1]));
+      printf("heavy boom %-7s rtol %.0e: balance %.3e (scale %.4g J), max |E| %.3e J, max T "
+             "%.6e J; at t_b = %.9f: centroid off (0, -10) by %.3e L, T %.9e (m g L / 2 = "
+             "%.9e, rel %.3e); at 2 t_b: centroid off (-10, 0) by %.3e L, speed %.3e; "
+             "repartitions %d, steps %lld\n",
+             fname[f], tol[tl], rep.balance_max, rep.energy_scale, Emax, Tmax, tb, eb / Lb, Tb,
+             Tb_exact, fabs(Tb - Tb_exact) / Tb_exact, ee / Lb, vend, rep.repartitions,
+             (long long)rep.stats.steps);
+      CHECK(rep.balance_max < 1e-6);
+      CHECK(Tmax > 0.9e6);
+      CHECK(Emax < 1e-6 * Tmax);
+      if (tl == 1) {
+        CHECK(eb < 1e-7 * Lb);
+        CHECK(ee < 1e-7 * Lb);
+        CHECK_NEAR(Tb, Tb_exact, 1e-7, 0);
+      }
+    }
+    for (int a = 0; a < 3; a++) {
+      for (int b = a + 1; b < 3; b++) {
+        if (!ok[a] || !ok[b]) {
+          continue;
+        }
+        double dq = 0.0;
+        for (int k = 0; k <= NOUT; k++) {
+          dq = fmax(dq, fmax(fabs(r[a].q[3 * k] - r[b].q[3 * k]),
+                             fabs(r[a].q[3 * k + 1] - r[b].q[3 * k + 1])));
+        }
+        printf("heavy boom rtol %.0e: %s vs %s: max position difference %.3e m = %.3e L\n",
+               tol[tl], fname[a], fname[b], dq, dq / Lb);
+        if (tl == 1) {
+          CHECK(dq < 1e-7 * Lb);
+        }
+      }
+    }
+    for (int f = 0; f < 3; f++) {
+      if (ok[f]) {
+        rec_free(&r[f]);
+      }
+    }
+  }
+  sk_mechanism_destroy(&mech);
+  remove(path);
+}
+
+/* 5. Events without an action do not restart the engine: the four-bar's event crank_top (the
+ * crank's centroid y crosses 0.04). The crank angle is 2 pi t (its driver), so its centroid
+ * y = 0.05 sin(2 pi t) crosses 0.04 at t = asin(0.8) / (2 pi) + k (rising) and
+ * (pi - asin(0.8)) / (2 pi) + k (falling): four crossings over [0, 2]. The count is also taken
+ * from the sign changes of y_crank - 0.04 at 2000 outputs. */
+static void test_fourbar_events(sk_context *ctx)
+{
+  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
+  if (!mech) {
+    return;
+  }
+  CHECK_EQ_INT(sk_mechanism_nevents(mech), 1);
+  const int crank = body_index(mech, "crank");
+  CHECK(crank >= 0);
+  double q0[9], v0[9];
+  if (crank < 0 || !initial_state(ctx, mech, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+    return;
+  }
+  const double a8 = asin(0.8);
+  const double te[4] = {a8 / (2 * PI), (PI - a8) / (2 * PI), 1 + a8 / (2 * PI),
+                        1 + (PI - a8) / (2 * PI)};
+  enum { NOUT = 2000 };
+  for (int f = 0; f < 3; f++) {
+    const run_set rs = {.f = (sk_mbs_formulation)f};
+    rec r;
+    sk_mbs_report rep;
+    const sk_status st = simulate(ctx, mech, &rs, q0, v0, 2.0, NOUT, &r, &rep);
+    CHECK_OK(ctx, st);
+    if (st != SK_OK) {
+      continue;
+    }
+    int changes = 0;
+    for (int k = 0; k < NOUT; k++) {
+      const double g0 = r.q[9 * k + 3 * crank + 1] - 0.04;
+      const double g1 = r.q[9 * (k + 1) + 3 * crank + 1] - 0.04;
+      changes += (g0 < 0) != (g1 < 0);
+    }
+    double et = 0.0;
+    int idx_ok = 1, dir_ok = 1;
+    for (int k = 0; k < rep.nevents && k < 4; k++) {
+      et = fmax(et, fabs(rep.events[k].t - te[k]));
+      idx_ok = idx_ok && rep.events[k].index == 0;
+      dir_ok = dir_ok && rep.events[k].direction == (k % 2 == 0 ? 1 : -1);
+    }
+    printf("four-bar events %-7s: %d located (%d sign changes at the outputs), restarts %d; "
+           "times", fname[f], rep.nevents, changes, rep.restarts);
+    for (int k = 0; k < rep.nevents && k < SK_MBS_MAX_EVENT_LOG; k++) {
+      printf(" %.12f", rep.events[k].t);
+    }
+    printf("; max error against the closed form %.3e\n", et);
+    CHECK_EQ_INT(changes, 4);
+    CHECK_EQ_INT(rep.nevents, changes);
+    CHECK_EQ_INT(rep.restarts, 0);
+    /* index 1 without stabilization drifts off the constraints (~1e-8, the four-bar test
+       above), and its crank's y with them: its event times are good to ~1e-8 only */
+    CHECK(rep.nevents >= 4 && et < (f == SK_MBS_INDEX1 ? 1e-7 : 1e-8));
+    CHECK(idx_ok);
+    CHECK(dir_ok);
+    rec_free(&r);
+  }
+  sk_mechanism_destroy(&mech);
+}
+
+/* Engine choices (sk_mechanism_check_method, as documented in multibody.h): GGL needs a DAE
+ * engine, projection the index-1 formulation and cvode-bdf, the engine must exist; a refused
+ * choice makes sk_mechanism_simulate return before any output. */
+static void test_check_method(sk_context *ctx)
+{
+  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
+  if (!mech) {
+    return;
+  }
+  static const struct {
+    sk_mbs_formulation f;
+    int project;
+    const char *method;
+    sk_status want;
+    const char *text;
+  } c[] = {
+      {SK_MBS_GGL, 0, "ida-bdf", SK_OK, NULL},
+      {SK_MBS_INDEX1, 1, "cvode-bdf", SK_OK, NULL},
+      {SK_MBS_REDUCED, 0, "cvode-bdf", SK_OK, NULL},
+      {SK_MBS_GGL, 0, "rk4", SK_ERR_UNSUPPORTED, "is a DAE"},
+      {SK_MBS_GGL, 1, "ida-bdf", SK_ERR_INPUT, "applies to the index1 formulation only"},
+      {SK_MBS_REDUCED, 1, "cvode-bdf", SK_ERR_INPUT, "applies to the index1 formulation only"},
+      {SK_MBS_INDEX1, 1, "cvode-adams", SK_ERR_UNSUPPORTED, "needs cvode-bdf"},
+      {SK_MBS_INDEX1, 0, "no-such-engine", SK_ERR_INPUT, "no engine named 'no-such-engine'"},
+  };
+  for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+    const sk_mbs_settings s = {.formulation = c[k].f, .cond_limit = 1e6, .project = c[k].project};
+    sk_context_clear_error(ctx);
+    const sk_status st = sk_mechanism_check_method(mech, &s, c[k].method);
+    printf("check_method %s%s with %s: %s%s%s\n", fname[c[k].f],
+           c[k].project ? " (projection)" : "", c[k].method, sk_status_name(st),
+           st != SK_OK ? ": " : "", st != SK_OK ? msg(ctx) : "");
+    CHECK_EQ_INT(st, c[k].want);
+    if (c[k].text) {
+      CHECK_STR_CONTAINS(msg(ctx), c[k].text);
+    }
+  }
+  /* sk_mechanism_simulate refuses the same choice before its first output */
+  double q0[9], v0[9];
+  if (initial_state(ctx, mech, q0, v0)) {
+    const sk_mbs_settings s = {.formulation = SK_MBS_GGL, .cond_limit = 1e6};
+    const double times[1] = {0.1};
+    rec r = {0};
+    sk_mbs_report rep;
+    sk_context_clear_error(ctx);
+    const sk_status st = sk_mechanism_simulate(mech, &s, 0, "rk4", RTOL, ATOL, NULL, 0.0, q0, v0,
+                                               times, 1, rec_out, &r, &rep);
+    CHECK_EQ_INT(st, SK_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(r.count, 0); /* cap 0: an output would have stopped the run instead */
+  }
+  sk_mechanism_destroy(&mech);
+}
+
+/* 6. A driver without derivative formulas far from t = 0: a wheel pinned at its centroid, its
+ * angle driven with "sin(2*pi*t)" only (velocity and acceleration from the library's
+ * differences), simulated over [100, 100.5] from t0 = 100. The angle must be sin(2 pi t), the
+ * angular velocity 2 pi cos(2 pi t), and the driver's multiplier (the torque on the wheel) J
+ * times the angular acceleration, -J (2 pi)^2 sin(2 pi t). */
+static void test_driver_differences(sk_context *ctx, const char *dir)
+{
+  const double J = 0.02, t0 = 100.0;
+  char path[1100];
+  const char *text = "# a wheel pinned at its centroid, its angle driven with sin(2 pi t) only\n"
+                     "gravity: [0, -9.81]\n"
+                     "bodies:\n"
+                     "  - {name: wheel, mass: 1, inertia: 0.02, position: [0, 0], angle: 0, "
+                     "omega: 6.283185307179586}\n"
+                     "joints:\n"
+                     "  - {name: O, type: revolute, body1: wheel, point1: [0, 0], body2: ground, "
+                     "point2: [0, 0]}\n"
+                     "drivers:\n"
+                     "  - {joint: O, position: \"sin(2*pi*t)\"}\n";
+  sk_mechanism *mech = load_text(ctx, dir, "drv.yaml", text, path, sizeof path);
+  if (!mech) {
+    return;
+  }
+  const int m = sk_mechanism_nconstraints(mech);
+  CHECK_EQ_INT(m, 3);
+  double q0[3], v0[3];
+  if (m != 3 || !initial_state_at(ctx, mech, t0, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+    remove(path);
+    return;
+  }
+  enum { NOUT = 50 };
+  double times[NOUT];
+  for (int k = 0; k < NOUT; k++) {
+    times[k] = t0 + 0.5 * (k + 1) / NOUT;
+  }
+  for (int f = 0; f < 3; f++) {
+    const run_set rs = {.f = (sk_mbs_formulation)f};
+    rec r;
+    sk_mbs_report rep;
+    const sk_status st = simulate_at(ctx, mech, &rs, t0, q0, v0, times, NOUT, &r, &rep);
+    CHECK_OK(ctx, st);
+    if (st != SK_OK) {
+      continue;
+    }
+    double eph = 0.0, eom = 0.0, etq = 0.0;
+    const double tq_scale = J * 4 * PI * PI;
+    for (int k = 0; k <= NOUT; k++) {
+      const double t = r.t[k];
+      eph = fmax(eph, fabs(r.q[3 * k + 2] - sin(2 * PI * t)));
+      eom = fmax(eom, fabs(r.v[3 * k + 2] - 2 * PI * cos(2 * PI * t)));
+      etq = fmax(etq, fabs(r.lam[m * k + m - 1] + tq_scale * sin(2 * PI * t)));
+    }
+    printf("driver differences at t = 100 %-7s: t from %.1f to %.3f, max error angle %.3e, "
+           "angular velocity %.3e, driver torque %.3e (of %.4g); steps %lld\n",
+           fname[f], r.t[0], r.t[NOUT], eph, eom, etq, tq_scale, (long long)rep.stats.steps);
+    CHECK_NEAR(r.t[0], t0, 0, 0);
+    CHECK_NEAR(r.t[NOUT], t0 + 0.5, 0, 1e-12);
+    CHECK(eph < 1e-6);
+    CHECK(eom < 1e-5);
+    CHECK(etq < 1e-5 * tq_scale);
+    rec_free(&r);
+  }
+  sk_mechanism_destroy(&mech);
+  remove(path);
+}
+
 int main(void)
 {
   sk_context *ctx = NULL;
@@ -953,6 +1594,13 @@ int main(void)
   test_toggle(ctx, dir);
   test_consistent_init(ctx);
   test_bad_mechanisms(ctx);
+  test_bead(ctx, dir);
+  test_prismatic_driver_sign(ctx, dir);
+  test_spring_damper(ctx, dir);
+  test_heavy_boom(ctx, dir);
+  test_fourbar_events(ctx);
+  test_check_method(ctx);
+  test_driver_differences(ctx, dir);
   rmdir(dir);
   sk_context_destroy(&ctx);
   TEST_RETURN();

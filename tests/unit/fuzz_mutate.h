@@ -343,9 +343,13 @@ static inline void fz_line_range(const fz_buf *b, size_t k, size_t *start, size_
   for (size_t line = 0; line < k && i < b->n; i++) {
     line += b->p[i] == '\n';
   }
-  size_t e = fz_line_end(b, i);
+  if (i > b->n) {
+    i = b->n;
+  }
+  const size_t e = fz_line_end(b, i);
+  const size_t end = e < b->n ? e + 1 : b->n;
   *start = i;
-  *len = (e < b->n ? e + 1 : e) - i;
+  *len = end > i ? end - i : 0;
 }
 
 /* The key of a "  key: value" line (not a list item): its start and length, or NULL. */
