@@ -54,3 +54,14 @@ void cli_atomic_abort(cli_atomic_file *af)
   }
   remove(af->tmp);
 }
+
+int cli_atomic_keep_all_or_none(int code, char (*files)[4096], int *nfiles)
+{
+  for (int i = 0; code != 0 && i < *nfiles; i++) {
+    remove(files[i]);
+  }
+  if (code != 0) {
+    *nfiles = 0;
+  }
+  return code;
+}

@@ -21,4 +21,9 @@ int cli_atomic_commit(cli_atomic_file *af);
 /* cli_atomic_abort: close and remove the temporary file. */
 void cli_atomic_abort(cli_atomic_file *af);
 
+/* cli_atomic_keep_all_or_none: when code is not 0, remove the *nfiles
+ * files already renamed into place and set *nfiles to 0 (a result set
+ * without its sidecar is not a result). Returns code. */
+int cli_atomic_keep_all_or_none(int code, char (*files)[4096], int *nfiles);
+
 #endif

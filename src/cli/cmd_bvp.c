@@ -264,10 +264,7 @@ static int write_outputs(sk_context *ctx, bvp_run *r, int argc, char **argv)
     st = write_solution(ctx, r, dir, prefix, csv, hdf5, report, prov);
     code = st == SK_OK ? SK_EXIT_OK : cli_report(ctx, st);
   }
-  for (int i = 0; code != SK_EXIT_OK && i < r->nfiles; i++) {
-    remove(r->files[i]); /* a set without its sidecar is not a result */
-  }
-  r->nfiles = code == SK_EXIT_OK ? r->nfiles : 0;
+  cli_atomic_keep_all_or_none(code, r->files, &r->nfiles);
   free(report);
   free(effective);
   free(prov);

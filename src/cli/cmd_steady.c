@@ -296,10 +296,7 @@ static int write_outputs(sk_context *ctx, steady_run *r, int argc, char **argv)
     write_sidecar(r->sidef.f, report, prov);
     code = cli_atomic_commit(&r->sidef);
   }
-  for (int i = 0; code != SK_EXIT_OK && i < r->nfiles; i++) {
-    remove(r->files[i]); /* a set without its sidecar is not a result */
-  }
-  r->nfiles = code == SK_EXIT_OK ? r->nfiles : 0;
+  cli_atomic_keep_all_or_none(code, r->files, &r->nfiles);
   free(report);
   free(effective);
   free(prov);
