@@ -82,6 +82,15 @@ static sk_mechanism *load_rel(sk_context *ctx, const char *rel)
   return load(ctx, path);
 }
 
+/* Write `text` to dir/name and load it (path receives the file's path). */
+static sk_mechanism *load_text(sk_context *ctx, const char *dir, const char *name,
+                               const char *text, char *path, size_t len)
+{
+  snprintf(path, len, "%s/%s", dir, name);
+  test_write_file(path, text);
+  return load(ctx, path);
+}
+
 static int body_index(const sk_mechanism *m, const char *name)
 {
   for (int b = 0; b < sk_mechanism_nbodies(m); b++) {
@@ -190,14 +199,65 @@ static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs
   return st;
 }
 
-/* The initial state of the file, made consistent (it must be already). */
-static int initial_state(sk_context *ctx, sk_mechanism *mech, double *q, double *v)
+/* CHECK_OK of a status (a run's, an assembly's): 1 when it is SK_OK (a run's outputs are then
+ * for the caller to free). */
+static int ran(sk_context *ctx, sk_status st)
+{
+  CHECK_OK(ctx, st);
+  return st == SK_OK;
+}
+
+/* A run of the formulation f with its defaults (run_set {.f = f}) from (q0, v0) at t = 0 to
+ * t_end with nout equal output intervals: 1 when it succeeded (r then for the caller to free). */
+static int run_f(sk_context *ctx, sk_mechanism *mech, int f, const double *q0, const double *v0,
+                 double t_end, int nout, rec *r, sk_mbs_report *rep)
+{
+  const run_set rs = {.f = (sk_mbs_formulation)f};
+  return ran(ctx, simulate(ctx, mech, &rs, q0, v0, t_end, nout, r, rep));
+}
+
+/* Free the outputs of the n runs that succeeded (ok[f]). */
+static void rec_free_ok(rec *r, const int *ok, int n)
+{
+  for (int f = 0; f < n; f++) {
+    if (ok[f]) {
+      rec_free(&r[f]);
+    }
+  }
+}
+
+/* The file's state made consistent at t (it must be already, to the assembly tolerance). */
+static int initial_state(sk_context *ctx, sk_mechanism *mech, double t, double *q, double *v)
 {
   sk_mechanism_initial(mech, q, v);
   sk_mechanism_init_report ir;
-  const sk_status st = sk_mechanism_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
-  CHECK_OK(ctx, st);
-  return st == SK_OK;
+  const sk_status st = sk_mechanism_assemble(mech, t, q, v, 1e-10, 1, &ir);
+  return ran(ctx, st);
+}
+
+/* A mechanism of the source tree (load_rel) and its initial state at t = 0 in (q0, v0); NULL,
+ * nothing left to free, when either fails. */
+static sk_mechanism *load_rel_state(sk_context *ctx, const char *rel, double *q0, double *v0)
+{
+  sk_mechanism *mech = load_rel(ctx, rel);
+  if (mech && !initial_state(ctx, mech, 0.0, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+  }
+  return mech;
+}
+
+/* A mechanism written from `text` (load_text) and its initial state at t in (q0, v0); NULL, the
+ * file removed again, when the state fails (a file that does not load stays, as it was). */
+static sk_mechanism *load_text_state(sk_context *ctx, const char *dir, const char *name,
+                                     const char *text, char *path, size_t len, double t,
+                                     double *q0, double *v0)
+{
+  sk_mechanism *mech = load_text(ctx, dir, name, text, path, len);
+  if (mech && !initial_state(ctx, mech, t, q0, v0)) {
+    sk_mechanism_destroy(&mech);
+    remove(path);
+  }
+  return mech;
 }
 
 /* max over outputs of max |Phi(q_k, t_k)| (evaluated here at the recorded states). */
@@ -254,14 +314,10 @@ static void rk4_step(double y[2], double h)
 
 static void test_pendulum_rk4(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/pendulum.yaml");
-  if (!mech) {
-    return;
-  }
   enum { NOUT = 200, SUB = 100 }; /* outputs every 0.01 = 100 RK4 steps of 1e-4 over [0, 2] */
   double q0[3], v0[3];
-  if (!initial_state(ctx, mech, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/pendulum.yaml", q0, v0);
+  if (!mech) {
     return;
   }
   /* the reference theta, theta' at the outputs */
@@ -282,12 +338,9 @@ static void test_pendulum_rk4(sk_context *ctx)
   const double e1 = 0.5 * I * om[NOUT] * om[NOUT] - PEND_M * GRAV * PEND_L * cos(th[NOUT]);
   CHECK_NEAR(e1, e0, 1e-12, 0);
   for (int f = 0; f < 3; f++) {
-    const run_set rs = {.f = (sk_mbs_formulation)f};
     rec r;
     sk_mbs_report rep;
-    const sk_status st = simulate(ctx, mech, &rs, q0, v0, 2.0, NOUT, &r, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!run_f(ctx, mech, f, q0, v0, 2.0, NOUT, &r, &rep)) {
       continue;
     }
     double ex = 0, ey = 0, eth = 0, ev = 0, elam = 0, lmax = 0;
@@ -355,7 +408,6 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
 {
   const double th0 = 0.01;
   char path[1100], text[1024];
-  snprintf(path, sizeof path, "%s/small_pendulum.yaml", dir);
   snprintf(text, sizeof text,
            "# the pendulum of data/mechanisms/pendulum.yaml released from 0.01 rad\n"
            "gravity: [0, -9.81]\n"
@@ -365,26 +417,19 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
            "  - {name: pivot, type: revolute, body1: bob, point1: [0, 1], body2: ground, "
            "point2: [0, 0]}\n",
            PEND_L * sin(th0), -PEND_L * cos(th0), th0);
-  test_write_file(path, text);
-  sk_mechanism *mech = load(ctx, path);
-  if (!mech) {
-    return;
-  }
   double q0[3], v0[3];
-  if (!initial_state(ctx, mech, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+  sk_mechanism *mech =
+      load_text_state(ctx, dir, "small_pendulum.yaml", text, path, sizeof path, 0.0, q0, v0);
+  if (!mech) {
     return;
   }
   const double I = PEND_M * PEND_L * PEND_L + PEND_J;
   const double T0 = 2 * PI * sqrt(I / (PEND_M * GRAV * PEND_L));
   const double Tex = T0 / agm(1.0, cos(th0 / 2));
   for (int f = 0; f < 3; f++) {
-    const run_set rs = {.f = (sk_mbs_formulation)f};
     rec r;
     sk_mbs_report rep;
-    const sk_status st = simulate(ctx, mech, &rs, q0, v0, 5.0, 1000, &r, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!run_f(ctx, mech, f, q0, v0, 5.0, 1000, &r, &rep)) {
       continue;
     }
     double cross[8];
@@ -414,14 +459,10 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
 
 static void test_double_pendulum(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/double_pendulum.yaml");
-  if (!mech) {
-    return;
-  }
   enum { NOUT = 500, NRUN = 4 };
   double q0[6], v0[6];
-  if (!initial_state(ctx, mech, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/double_pendulum.yaml", q0, v0);
+  if (!mech) {
     return;
   }
   /* index 1 is checked with Baumgarte stabilization (alpha = beta = 10): without it the
@@ -438,9 +479,7 @@ static void test_double_pendulum(sk_context *ctx)
   int ok[NRUN] = {0};
   for (int f = 0; f < NRUN; f++) {
     sk_mbs_report rep;
-    const sk_status st = simulate(ctx, mech, &rs[f], q0, v0, 5.0, NOUT, &r[f], &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!ran(ctx, simulate(ctx, mech, &rs[f], q0, v0, 5.0, NOUT, &r[f], &rep))) {
       continue;
     }
     ok[f] = 1;
@@ -471,11 +510,7 @@ static void test_double_pendulum(sk_context *ctx)
       CHECK(d < 1e-5);
     }
   }
-  for (int f = 0; f < NRUN; f++) {
-    if (ok[f]) {
-      rec_free(&r[f]);
-    }
-  }
+  rec_free_ok(r, ok, NRUN);
   sk_mechanism_destroy(&mech);
 }
 
@@ -509,19 +544,16 @@ static void test_slider_crank(sk_context *ctx)
   const int slider = body_index(mech, "slider");
   CHECK(slider >= 0);
   double q0[9], v0[9];
-  if (slider < 0 || !initial_state(ctx, mech, q0, v0)) {
+  if (slider < 0 || !initial_state(ctx, mech, 0.0, q0, v0)) {
     sk_mechanism_destroy(&mech);
     return;
   }
   enum { NOUT = 200 };
   const double w = 2 * PI;
   for (int f = 0; f < 3; f++) {
-    const run_set rs = {.f = (sk_mbs_formulation)f};
     rec rc;
     sk_mbs_report rep;
-    const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &rc, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &rc, &rep)) {
       continue;
     }
     double ex = 0.0, ev = 0.0, ey = 0.0;
@@ -549,23 +581,16 @@ static void test_slider_crank(sk_context *ctx)
 
 static void test_fourbar(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
+  enum { NOUT = 200 };
+  double q0[9], v0[9];
+  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
   if (!mech) {
     return;
   }
-  enum { NOUT = 200 };
   const int m = sk_mechanism_nconstraints(mech);
-  double q0[9], v0[9];
-  if (!initial_state(ctx, mech, q0, v0)) {
-    sk_mechanism_destroy(&mech);
-    return;
-  }
   rec ggl = {0}, red = {0};
   sk_mbs_report rep;
-  const run_set rs_ggl = {.f = SK_MBS_GGL}, rs_red = {.f = SK_MBS_REDUCED};
-  sk_status st = simulate(ctx, mech, &rs_ggl, q0, v0, 1.0, NOUT, &ggl, &rep);
-  CHECK_OK(ctx, st);
-  const int ok_ggl = st == SK_OK;
+  const int ok_ggl = run_f(ctx, mech, SK_MBS_GGL, q0, v0, 1.0, NOUT, &ggl, &rep);
   if (ok_ggl) {
     const double d = drift_of(mech, &ggl);
     printf("four-bar ggl    : max |Phi| %.3e (report %.3e), max |G v + Phi_t| %.3e, steps %lld, "
@@ -574,9 +599,7 @@ static void test_fourbar(sk_context *ctx)
     CHECK(d < 1e-8);
     CHECK(rep.phi_max < 1e-8);
   }
-  st = simulate(ctx, mech, &rs_red, q0, v0, 1.0, NOUT, &red, &rep);
-  CHECK_OK(ctx, st);
-  const int ok_red = st == SK_OK;
+  const int ok_red = run_f(ctx, mech, SK_MBS_REDUCED, q0, v0, 1.0, NOUT, &red, &rep);
   if (ok_red) {
     const double d = drift_of(mech, &red);
     printf("four-bar reduced: max |Phi| %.3e (report %.3e), steps %lld, repartitions %d\n", d,
@@ -592,9 +615,7 @@ static void test_fourbar(sk_context *ctx)
   double drift[3] = {NAN, NAN, NAN};
   for (int k = 0; k < 3; k++) {
     rec r;
-    st = simulate(ctx, mech, &i1[k], q0, v0, 1.0, NOUT, &r, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!ran(ctx, simulate(ctx, mech, &i1[k], q0, v0, 1.0, NOUT, &r, &rep))) {
       continue;
     }
     drift[k] = drift_of(mech, &r);
@@ -741,7 +762,6 @@ static void test_toggle(sk_context *ctx, const char *dir)
   const double Bx = Ax + xb, By = hb;
   const double phc = atan2(By - Ay, Bx - Ax), phr = atan2(By, Bx - d);
   char path[1100], text[4096];
-  snprintf(path, sizeof path, "%s/toggle_fourbar.yaml", dir);
   snprintf(text, sizeof text,
            "# a crank-rocker four-bar near a toggle (test_multibody.c): a %.17g, b %.17g, c %.17g, "
            "d %.17g\n"
@@ -766,8 +786,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
            a, b, c, d, a, a * a * a / 12, a / 2, b, b * b * b / 12, (Ax + Bx) / 2,
            (Ay + By) / 2, phc, c, c * c * c / 12, (d + Bx) / 2, By / 2, phr, -a / 2, -b / 2,
            a / 2, b / 2, c / 2, -c / 2, d);
-  test_write_file(path, text);
-  sk_mechanism *mech = load(ctx, path);
+  sk_mechanism *mech = load_text(ctx, dir, "toggle_fourbar.yaml", text, path, sizeof path);
   if (!mech) {
     return;
   }
@@ -789,9 +808,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
   const run_set rs = {.f = SK_MBS_GGL, .cond_limit = warn};
   rec r;
   sk_mbs_report rep;
-  const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
-  CHECK_OK(ctx, st);
-  if (st == SK_OK) {
+  if (ran(ctx, simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep))) {
     double *G = malloc((size_t)(m * n) * sizeof *G), sv[9];
     double smin_all = INFINITY, cond_far = 0.0, cond_max = 0.0, t_first = NAN, t_smin = NAN;
     double fd_err = 0.0;
@@ -844,9 +861,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
   /* the reduced formulation through the toggle: it repartitions where cond(G_D) passes the
    * limit and stays on the constraints */
   const run_set red = {.f = SK_MBS_REDUCED, .cond_limit = warn};
-  const sk_status st1 = simulate(ctx, mech, &red, q0, v0, 1.0, NOUT, &r, &rep);
-  CHECK_OK(ctx, st1);
-  if (st1 == SK_OK) {
+  if (ran(ctx, simulate(ctx, mech, &red, q0, v0, 1.0, NOUT, &r, &rep))) {
     printf("toggle four-bar reduced: repartitions %d, restarts %d, drift %.3e, cond(G) max %.3e "
            "from t = %.4g, steps %lld\n",
            rep.repartitions, rep.restarts, rep.phi_max, rep.cond_max, rep.cond_warn_t,
@@ -857,9 +872,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
   }
   /* the same mechanism with the default limit 1e6: no warning */
   const run_set quiet = {.f = SK_MBS_GGL, .cond_limit = 1e6};
-  const sk_status st2 = simulate(ctx, mech, &quiet, q0, v0, 1.0, NOUT, &r, &rep);
-  CHECK_OK(ctx, st2);
-  if (st2 == SK_OK) {
+  if (ran(ctx, simulate(ctx, mech, &quiet, q0, v0, 1.0, NOUT, &r, &rep))) {
     CHECK(isnan(rep.cond_warn_t));
     rec_free(&r);
   }
@@ -970,25 +983,6 @@ static void test_bad_mechanisms(sk_context *ctx)
 
 /* ---- g: closed forms of the multibody review --------------------------------------------- */
 
-/* Write `text` to dir/name and load it (path receives the file's path). */
-static sk_mechanism *load_text(sk_context *ctx, const char *dir, const char *name,
-                               const char *text, char *path, size_t len)
-{
-  snprintf(path, len, "%s/%s", dir, name);
-  test_write_file(path, text);
-  return load(ctx, path);
-}
-
-/* The file's state made consistent at t (it must be already, to the assembly tolerance). */
-static int initial_state_at(sk_context *ctx, sk_mechanism *mech, double t, double *q, double *v)
-{
-  sk_mechanism_initial(mech, q, v);
-  sk_mechanism_init_report ir;
-  const sk_status st = sk_mechanism_assemble(mech, t, q, v, 1e-10, 1, &ir);
-  CHECK_OK(ctx, st);
-  return st == SK_OK;
-}
-
 /* 1. A bead on a driven rotating arm: the arm turns at omega = 2 about the origin (its
  * centroid, the pivot), the bead slides frictionless along it (prismatic joint) from r0 = 0.5
  * with zero radial speed, no gravity. In the arm's frame r'' = omega^2 r, so
@@ -1032,7 +1026,7 @@ static void test_bead(sk_context *ctx, const char *dir)
     const int bead = body_index(mech, "bead"), arm = body_index(mech, "arm");
     CHECK(bead >= 0 && arm >= 0);
     double q0[6], v0[6];
-    if (bead < 0 || arm < 0 || !initial_state_at(ctx, mech, 0.0, q0, v0)) {
+    if (bead < 0 || arm < 0 || !initial_state(ctx, mech, 0.0, q0, v0)) {
       sk_mechanism_destroy(&mech);
       remove(path);
       continue;
@@ -1082,12 +1076,9 @@ static void test_bead(sk_context *ctx, const char *dir)
     }
     sk_model_destroy(&model);
     for (int f = 0; f < 3; f++) {
-      const run_set rs = {.f = (sk_mbs_formulation)f};
       rec r;
       sk_mbs_report rep;
-      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
-      CHECK_OK(ctx, st);
-      if (st != SK_OK) {
+      if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &r, &rep)) {
         continue;
       }
       double er = 0.0, erd = 0.0, eang = 0.0;
@@ -1155,18 +1146,15 @@ static void test_prismatic_driver_sign(sk_context *ctx, const char *dir)
     sk_mechanism_row_name(mech, m - 1, row, sizeof row);
     CHECK_STR_CONTAINS(row, "drive(S)");
     double q0[3], v0[3];
-    if (m != 3 || !initial_state_at(ctx, mech, 0.0, q0, v0)) {
+    if (m != 3 || !initial_state(ctx, mech, 0.0, q0, v0)) {
       sk_mechanism_destroy(&mech);
       remove(path);
       continue;
     }
     for (int f = 0; f < 3; f++) {
-      const run_set rs = {.f = (sk_mbs_formulation)f};
       rec r;
       sk_mbs_report rep;
-      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep);
-      CHECK_OK(ctx, st);
-      if (st != SK_OK) {
+      if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &r, &rep)) {
         continue;
       }
       double ex = 0.0, ev = 0.0, ey = 0.0, el = 0.0, ew = 0.0;
@@ -1220,14 +1208,10 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
       "forces:\n"
       "  - {type: spring, body1: block, point1: [0, 0], body2: ground, point2: [0, 0], "
       "stiffness: 50, length: 1, damping: 1.5}\n";
-  sk_mechanism *mech = load_text(ctx, dir, "sd.yaml", text, path, sizeof path);
-  if (!mech) {
-    return;
-  }
   double q0[3], v0[3];
-  if (!initial_state_at(ctx, mech, 0.0, q0, v0)) {
-    sk_mechanism_destroy(&mech);
-    remove(path);
+  sk_mechanism *mech =
+      load_text_state(ctx, dir, "sd.yaml", text, path, sizeof path, 0.0, q0, v0);
+  if (!mech) {
     return;
   }
   const double w = sqrt(k / mass), zeta = c / (2 * mass * w), wd = w * sqrt(1 - zeta * zeta);
@@ -1239,9 +1223,7 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
       const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
       rec r;
       sk_mbs_report rep;
-      const sk_status st = simulate(ctx, mech, &rs, q0, v0, 3.0, NOUT, &r, &rep);
-      CHECK_OK(ctx, st);
-      if (st != SK_OK) {
+      if (!ran(ctx, simulate(ctx, mech, &rs, q0, v0, 3.0, NOUT, &r, &rep))) {
         continue;
       }
       double ex = 0.0, ev = 0.0, ew_own = 0.0, ew_cf = 0.0, dE_end = 0.0;
@@ -1310,14 +1292,10 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
                      "joints:\n"
                      "  - {name: O, type: revolute, body1: boom, point1: [-10, 0], "
                      "body2: ground, point2: [0, 0]}\n";
-  sk_mechanism *mech = load_text(ctx, dir, "heavy.yaml", text, path, sizeof path);
-  if (!mech) {
-    return;
-  }
   double q0[3], v0[3];
-  if (!initial_state_at(ctx, mech, 0.0, q0, v0)) {
-    sk_mechanism_destroy(&mech);
-    remove(path);
+  sk_mechanism *mech =
+      load_text_state(ctx, dir, "heavy.yaml", text, path, sizeof path, 0.0, q0, v0);
+  if (!mech) {
     return;
   }
   const double I = J + mass * d * d, w0 = sqrt(mass * GRAV * d / I);
@@ -1334,9 +1312,7 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
     for (int f = 0; f < 3; f++) {
       const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
       sk_mbs_report rep;
-      const sk_status st = simulate_at(ctx, mech, &rs, 0.0, q0, v0, times, NOUT, &r[f], &rep);
-      CHECK_OK(ctx, st);
-      if (st != SK_OK) {
+      if (!ran(ctx, simulate_at(ctx, mech, &rs, 0.0, q0, v0, times, NOUT, &r[f], &rep))) {
         continue;
       }
       ok[f] = 1;
@@ -1384,11 +1360,7 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
         }
       }
     }
-    for (int f = 0; f < 3; f++) {
-      if (ok[f]) {
-        rec_free(&r[f]);
-      }
-    }
+    rec_free_ok(r, ok, 3);
   }
   sk_mechanism_destroy(&mech);
   remove(path);
@@ -1401,15 +1373,15 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
  * from the sign changes of y_crank - 0.04 at 2000 outputs. */
 static void test_fourbar_events(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
+  double q0[9], v0[9];
+  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
   if (!mech) {
     return;
   }
   CHECK_EQ_INT(sk_mechanism_nevents(mech), 1);
   const int crank = body_index(mech, "crank");
   CHECK(crank >= 0);
-  double q0[9], v0[9];
-  if (crank < 0 || !initial_state(ctx, mech, q0, v0)) {
+  if (crank < 0) {
     sk_mechanism_destroy(&mech);
     return;
   }
@@ -1418,12 +1390,9 @@ static void test_fourbar_events(sk_context *ctx)
                         1 + (PI - a8) / (2 * PI)};
   enum { NOUT = 2000 };
   for (int f = 0; f < 3; f++) {
-    const run_set rs = {.f = (sk_mbs_formulation)f};
     rec r;
     sk_mbs_report rep;
-    const sk_status st = simulate(ctx, mech, &rs, q0, v0, 2.0, NOUT, &r, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!run_f(ctx, mech, f, q0, v0, 2.0, NOUT, &r, &rep)) {
       continue;
     }
     int changes = 0;
@@ -1497,7 +1466,7 @@ static void test_check_method(sk_context *ctx)
   }
   /* sk_mechanism_simulate refuses the same choice before its first output */
   double q0[9], v0[9];
-  if (initial_state(ctx, mech, q0, v0)) {
+  if (initial_state(ctx, mech, 0.0, q0, v0)) {
     const sk_mbs_settings s = {.formulation = SK_MBS_GGL, .cond_limit = 1e6};
     const double times[1] = {0.1};
     rec r = {0};
@@ -1530,14 +1499,14 @@ static void test_driver_differences(sk_context *ctx, const char *dir)
                      "point2: [0, 0]}\n"
                      "drivers:\n"
                      "  - {joint: O, position: \"sin(2*pi*t)\"}\n";
-  sk_mechanism *mech = load_text(ctx, dir, "drv.yaml", text, path, sizeof path);
+  double q0[3], v0[3];
+  sk_mechanism *mech = load_text_state(ctx, dir, "drv.yaml", text, path, sizeof path, t0, q0, v0);
   if (!mech) {
     return;
   }
   const int m = sk_mechanism_nconstraints(mech);
   CHECK_EQ_INT(m, 3);
-  double q0[3], v0[3];
-  if (m != 3 || !initial_state_at(ctx, mech, t0, q0, v0)) {
+  if (m != 3) {
     sk_mechanism_destroy(&mech);
     remove(path);
     return;
@@ -1551,9 +1520,7 @@ static void test_driver_differences(sk_context *ctx, const char *dir)
     const run_set rs = {.f = (sk_mbs_formulation)f};
     rec r;
     sk_mbs_report rep;
-    const sk_status st = simulate_at(ctx, mech, &rs, t0, q0, v0, times, NOUT, &r, &rep);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
+    if (!ran(ctx, simulate_at(ctx, mech, &rs, t0, q0, v0, times, NOUT, &r, &rep))) {
       continue;
     }
     double eph = 0.0, eom = 0.0, etq = 0.0;

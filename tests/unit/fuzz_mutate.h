@@ -1,20 +1,24 @@
-/* tests/unit/fuzz_mutate.h: a small deterministic mutation engine for the input fuzz tests (seeded PRNG, byte, line and token mutations of YAML text, hostile numbers, formulas, lists and nesting) */
+/* tests/unit/fuzz_mutate.h: a small deterministic mutation engine for the input fuzz tests (seeded PRNG, byte, line and token mutations of YAML text, hostile numbers, formulas, lists and nesting) and the driver they share (seed files, scratch cases, fixed hostile cases) */
 /*
  * The fuzz tests (test_fuzz_mechanism.c, test_fuzz_bvp.c) read example files,
  * apply a few seeded mutations to their text and feed the result to a parser.
  * Everything here is deterministic: the same seed gives the same inputs on
  * every machine, so a failure names the case (file and iteration) and
- * SK_FUZZ_ONLY / SK_FUZZ_DUMP reproduce it (see fuzz_env below).
+ * SK_FUZZ_ONLY / SK_FUZZ_DUMP reproduce it (see fuzz_env below). The driver
+ * at the end runs the cases of a test through its own function (fz_driver).
+ * A file that includes this one defines _POSIX_C_SOURCE first (unlink, rmdir).
  */
 #ifndef SK_TEST_FUZZ_MUTATE_H
 #define SK_TEST_FUZZ_MUTATE_H
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- PRNG (splitmix64) ---------------------------------------------------- */
 
@@ -370,104 +374,115 @@ static inline const char *fz_line_key(const char *line, size_t len, size_t *klen
   return line + k0;
 }
 
-/* Find, from a random start and wrapping around, a number token: its range. */
-static inline int fz_find_number(const fz_buf *b, fz_rng *r, size_t *at, size_t *len)
+/* The scan of the finders below: from a random start and wrapping around, the first byte i at
+ * which match(b, i, at, len) finds its token (its range in *at, *len); 0 when none does. */
+static inline int fz_scan(const fz_buf *b, fz_rng *r, size_t *at, size_t *len,
+                          int (*match)(const fz_buf *, size_t, size_t *, size_t *))
 {
   if (b->n == 0) {
     return 0;
   }
   const size_t start = fz_below(r, b->n);
   for (size_t k = 0; k < b->n; k++) {
-    size_t i = (start + k) % b->n;
-    const char c = b->p[i];
-    const int sign = (c == '-' || c == '+' || c == '.') && i + 1 < b->n && fz_is_digit(b->p[i + 1]);
-    if (!(fz_is_digit(c) || sign) || (i > 0 && (fz_is_word_char(b->p[i - 1]) || b->p[i - 1] == '.'))) {
-      continue;
+    if (match(b, (start + k) % b->n, at, len)) {
+      return 1;
     }
-    size_t j = i + 1;
-    while (j < b->n && (fz_is_word_char(b->p[j]) || b->p[j] == '.' || b->p[j] == '+')) {
-      j++;
-    }
-    *at = i;
-    *len = j - i;
+  }
+  return 0;
+}
+
+/* A number token starting at i. */
+static inline int fz_match_number(const fz_buf *b, size_t i, size_t *at, size_t *len)
+{
+  const char c = b->p[i];
+  const int sign = (c == '-' || c == '+' || c == '.') && i + 1 < b->n && fz_is_digit(b->p[i + 1]);
+  if (!(fz_is_digit(c) || sign) || (i > 0 && (fz_is_word_char(b->p[i - 1]) || b->p[i - 1] == '.'))) {
+    return 0;
+  }
+  size_t j = i + 1;
+  while (j < b->n && (fz_is_word_char(b->p[j]) || b->p[j] == '.' || b->p[j] == '+')) {
+    j++;
+  }
+  *at = i;
+  *len = j - i;
+  return 1;
+}
+
+/* A word token (a letter first) starting at i. */
+static inline int fz_match_word(const fz_buf *b, size_t i, size_t *at, size_t *len)
+{
+  const char c = b->p[i];
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) ||
+      (i > 0 && fz_is_word_char(b->p[i - 1]))) {
+    return 0;
+  }
+  size_t j = i + 1;
+  while (j < b->n && fz_is_word_char(b->p[j])) {
+    j++;
+  }
+  *at = i;
+  *len = j - i;
+  return 1;
+}
+
+/* The contents of a double-quoted string on one line, its opening quote at i. */
+static inline int fz_match_quoted(const fz_buf *b, size_t i, size_t *at, size_t *len)
+{
+  if (b->p[i] != '"' || (i > 0 && b->p[i - 1] == '\\')) {
+    return 0;
+  }
+  size_t j = i + 1;
+  while (j < b->n && b->p[j] != '"' && b->p[j] != '\n') {
+    j++;
+  }
+  if (j < b->n && b->p[j] == '"') {
+    *at = i + 1;
+    *len = j - i - 1;
     return 1;
   }
   return 0;
+}
+
+/* A flow list "[...]" on one line (innermost brackets) opening at i. */
+static inline int fz_match_list(const fz_buf *b, size_t i, size_t *at, size_t *len)
+{
+  if (b->p[i] != '[') {
+    return 0;
+  }
+  size_t j = i + 1;
+  while (j < b->n && b->p[j] != ']' && b->p[j] != '[' && b->p[j] != '\n') {
+    j++;
+  }
+  if (j < b->n && b->p[j] == ']') {
+    *at = i;
+    *len = j - i + 1;
+    return 1;
+  }
+  return 0;
+}
+
+/* Find, from a random start and wrapping around, a number token: its range. */
+static inline int fz_find_number(const fz_buf *b, fz_rng *r, size_t *at, size_t *len)
+{
+  return fz_scan(b, r, at, len, fz_match_number);
 }
 
 /* Find a word token (a letter first). */
 static inline int fz_find_word(const fz_buf *b, fz_rng *r, size_t *at, size_t *len)
 {
-  if (b->n == 0) {
-    return 0;
-  }
-  const size_t start = fz_below(r, b->n);
-  for (size_t k = 0; k < b->n; k++) {
-    size_t i = (start + k) % b->n;
-    const char c = b->p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) ||
-        (i > 0 && fz_is_word_char(b->p[i - 1]))) {
-      continue;
-    }
-    size_t j = i + 1;
-    while (j < b->n && fz_is_word_char(b->p[j])) {
-      j++;
-    }
-    *at = i;
-    *len = j - i;
-    return 1;
-  }
-  return 0;
+  return fz_scan(b, r, at, len, fz_match_word);
 }
 
 /* Find the contents of a double-quoted string on one line. */
 static inline int fz_find_quoted(const fz_buf *b, fz_rng *r, size_t *at, size_t *len)
 {
-  if (b->n == 0) {
-    return 0;
-  }
-  const size_t start = fz_below(r, b->n);
-  for (size_t k = 0; k < b->n; k++) {
-    size_t i = (start + k) % b->n;
-    if (b->p[i] != '"' || (i > 0 && b->p[i - 1] == '\\')) {
-      continue;
-    }
-    size_t j = i + 1;
-    while (j < b->n && b->p[j] != '"' && b->p[j] != '\n') {
-      j++;
-    }
-    if (j < b->n && b->p[j] == '"') {
-      *at = i + 1;
-      *len = j - i - 1;
-      return 1;
-    }
-  }
-  return 0;
+  return fz_scan(b, r, at, len, fz_match_quoted);
 }
 
 /* Find a flow list "[...]" on one line (innermost brackets). */
 static inline int fz_find_list(const fz_buf *b, fz_rng *r, size_t *at, size_t *len)
 {
-  if (b->n == 0) {
-    return 0;
-  }
-  const size_t start = fz_below(r, b->n);
-  for (size_t k = 0; k < b->n; k++) {
-    size_t i = (start + k) % b->n;
-    if (b->p[i] != '[') {
-      continue;
-    }
-    size_t j = i + 1;
-    while (j < b->n && b->p[j] != ']' && b->p[j] != '[' && b->p[j] != '\n') {
-      j++;
-    }
-    if (j < b->n && b->p[j] == ']') {
-      *at = i;
-      *len = j - i + 1;
-      return 1;
-    }
-  }
-  return 0;
+  return fz_scan(b, r, at, len, fz_match_list);
 }
 
 /* ---- generated text ------------------------------------------------------- */
@@ -935,6 +950,220 @@ static inline double fz_now(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- the driver of the fuzz tests ------------------------------------------------ */
+
+#define FZ_MAX_SEEDS 64     /* seed files of a test at the most */
+#define FZ_CASE_SECONDS 5.0 /* the most a case may take */
+
+/* A text of `n` copies of `unit` between `head` and `tail`. */
+static inline void fz_repeat_text(fz_buf *b, const char *head, const char *unit, size_t n,
+                                  const char *tail)
+{
+  b->n = 0;
+  fz_insert(b, b->n, head, strlen(head));
+  for (size_t i = 0; i < n; i++) {
+    fz_insert(b, b->n, unit, strlen(unit));
+  }
+  fz_insert(b, b->n, tail, strlen(tail));
+}
+
+/* The position "L:C:" at p (what follows "file:" in a message): 1 when 1 <= L <= lines + 1 and
+ * C >= 1, -1 for a position outside the file, 0 when p holds none. */
+static inline int fz_position(const char *p, size_t lines)
+{
+  if (!isdigit((unsigned char)*p)) {
+    return 0;
+  }
+  char *end = NULL;
+  const long line = strtol(p, &end, 10);
+  if (*end != ':' || !isdigit((unsigned char)end[1])) {
+    return 0;
+  }
+  const long col = strtol(end + 1, &end, 10);
+  if (*end != ':') {
+    return 0;
+  }
+  return line >= 1 && (size_t)line <= lines + 1 && col >= 1 ? 1 : -1;
+}
+
+/* Count the answer of fz_position for msg (about the case `text`) in *located or *unlocated
+ * and report a position outside the file, the case named by label (and stage, may be NULL);
+ * 1 when it lies outside (a failed check), else 0. */
+static inline int fz_count_position(int where, const char *msg, const fz_buf *text,
+                                    const char *label, const char *stage, long *located,
+                                    long *unlocated)
+{
+  *located += where == 1;
+  *unlocated += where == 0;
+  if (where < 0) {
+    fprintf(stderr, "%s: %s%sthe position lies outside the file (%zu lines):\n  %s\n", label,
+            stage ? stage : "", stage ? ": " : "", fz_count_yaml_lines(text), msg);
+    return 1;
+  }
+  return 0;
+}
+
+/* The slowest case so far. */
+typedef struct {
+  double t;
+  char label[256];
+} fz_slowest;
+
+/* Note a case's time dt in *slow; 1 (a failed check, reported with `note`) when it took more
+ * than `limit` seconds, else 0. */
+static inline int fz_timed(fz_slowest *slow, double dt, const char *label, double limit,
+                           const char *note)
+{
+  if (dt > slow->t) {
+    slow->t = dt;
+    snprintf(slow->label, sizeof slow->label, "%.200s", label);
+  }
+  if (dt > limit) {
+    fprintf(stderr, "%s: took %.2f s%s\n", label, dt, note);
+    return 1;
+  }
+  return 0;
+}
+
+/* One case of a fuzz test: the file `path` holding `text`, named `label` in the messages.
+ * Returns the number of failed checks (already in the test's count) and sets *accepted when the
+ * input was taken (loaded, built). */
+typedef int (*fz_case_fn)(void *ud, const char *path, const fz_buf *text, const char *label,
+                          int *accepted);
+
+typedef struct {
+  fz_case_fn run;
+  void *ud;             /* run's first argument */
+  const char *dir;      /* the scratch directory of the cases */
+  const char *accepted; /* what an unmutated example must do, for the message: "load", "build" */
+  int *failures;        /* the test's count of failed checks (sk_test_failures) */
+} fz_driver;
+
+/* Write a case; exits with 2 when it cannot (a harness failure, not a finding). */
+static inline void fz_write_case(const char *path, const fz_buf *b)
+{
+  if (fz_write_file(path, b) != 0) {
+    fprintf(stderr, "cannot write %s\n", path);
+    exit(2);
+  }
+}
+
+/* A case with failed checks (bad) stays in the scratch directory, another goes; 1 when kept. */
+static inline int fz_keep(const char *path, int bad)
+{
+  if (bad) {
+    fprintf(stderr, "  the case is kept in %s\n", path);
+    return 1;
+  }
+  unlink(path);
+  return 0;
+}
+
+/* The fixed case number k (dir/hostile-k.yaml), named before it runs (an abort names it);
+ * 1 when it is kept. */
+static inline int fz_run_hostile(const fz_driver *D, size_t k, const fz_buf *b, const char *label)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/hostile-%zu.yaml", D->dir, k);
+  fz_write_case(path, b);
+  printf("%s\n", label);
+  fflush(stdout);
+  int accepted = 0;
+  return fz_keep(path, D->run(D->ud, path, b, label, &accepted));
+}
+
+/* The seed files: the *.yaml of good_dir (*ngood of them, the examples) then those of bad_dir,
+ * each sorted, as paths in seeds and texts in texts (cap entries, all zeroed first); exits with
+ * 2 when one cannot be read. Returns their count. */
+static inline size_t fz_load_seeds(const char *good_dir, const char *bad_dir, char **seeds,
+                                   fz_buf *texts, size_t cap, size_t *ngood)
+{
+  size_t n = fz_list_yaml(good_dir, seeds, 0, cap);
+  *ngood = n;
+  n = fz_list_yaml(bad_dir, seeds, n, cap);
+  memset(texts, 0, cap * sizeof *texts);
+  for (size_t s = 0; s < n; s++) {
+    if (fz_read_file(seeds[s], &texts[s]) != 0) {
+      fprintf(stderr, "cannot read %s\n", seeds[s]);
+      exit(2);
+    }
+  }
+  return n;
+}
+
+/* A fixed case of a test: case k written into b and named in label (len bytes); 0 when there
+ * is no case k (the cases are 0, 1, ... up to the first such k). */
+typedef int (*fz_hostile_fn)(size_t k, fz_buf *b, char *label, size_t len);
+
+/* The cases of the seeds whose name holds env->file (all without it): each seed unmutated
+ * first (iteration -1: the first ngood, the examples, must be accepted, the bad inputs fail
+ * cleanly), then env->iters seeded mutations of it (iteration env->only alone when set), each
+ * written to dir/<seed>-<iteration>.yaml (and into env->dump) and run; then, unless env names a
+ * seed file or an iteration, the fixed cases of hostile (may be NULL). Returns the number of
+ * cases kept (those with failed checks). */
+static inline int fz_run(const fz_driver *D, const fz_env *env, char *const *seeds,
+                         const fz_buf *texts, size_t nseeds, size_t ngood, const fz_target *T,
+                         fz_hostile_fn hostile)
+{
+  printf("scratch directory %s (a case that crashes the test stays there)\n", D->dir);
+  fflush(stdout);
+  int kept = 0;
+  fz_buf b = {0};
+  for (size_t s = 0; s < nseeds; s++) {
+    const char *name = fz_basename(seeds[s]);
+    if (env->file && !strstr(name, env->file)) {
+      continue;
+    }
+    for (long it = env->only >= 0 ? env->only : -1;
+         it < (env->only >= 0 ? env->only + 1 : env->iters); it++) {
+      fz_set(&b, texts[s].p, texts[s].n);
+      char mutlog[128] = "none";
+      if (it >= 0) {
+        fz_rng r = {fz_seed(env->seed, name, it)};
+        fz_mutate(&b, &r, T, mutlog, sizeof mutlog);
+      }
+      char path[1024], label[1200];
+      snprintf(path, sizeof path, "%s/%.*s-%ld.yaml", D->dir, (int)(strlen(name) - 5), name, it);
+      snprintf(label, sizeof label, "%s iteration %ld (%s)", name, it, mutlog);
+      fz_write_case(path, &b);
+      if (env->dump) {
+        char dpath[2048];
+        snprintf(dpath, sizeof dpath, "%.1000s/%.1000s", env->dump, fz_basename(path));
+        (void)fz_write_file(dpath, &b);
+      }
+      int accepted = 0;
+      int bad = D->run(D->ud, path, &b, label, &accepted);
+      if (it < 0 && s < ngood && !accepted) {
+        fprintf(stderr, "%s: the example itself does not %s\n", label, D->accepted);
+        (*D->failures)++;
+        bad++;
+      }
+      kept += fz_keep(path, bad);
+    }
+  }
+  if (hostile && env->only < 0 && !env->file) {
+    char label[256];
+    for (size_t k = 0; hostile(k, &b, label, sizeof label); k++) {
+      kept += fz_run_hostile(D, k, &b, label);
+    }
+  }
+  fz_free(&b);
+  return kept;
+}
+
+/* Free the seeds; the scratch directory goes unless it keeps a case. */
+static inline void fz_finish(const char *dir, int kept, char **seeds, fz_buf *texts,
+                             size_t nseeds)
+{
+  for (size_t s = 0; s < nseeds; s++) {
+    fz_free(&texts[s]);
+    free(seeds[s]);
+  }
+  if (!kept) {
+    rmdir(dir);
+  }
 }
 
 #endif

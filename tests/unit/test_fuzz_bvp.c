@@ -23,7 +23,7 @@
  *   - a solution that is returned lies on [a, b] with increasing,
  *     finite abscissae and finite values;
  *   - no case takes more than 5 s;
- *   - the fixed hostile cases (hostile_cases below, each once found by this
+ *   - the fixed hostile cases (hostile_case below, each once found by this
  *     fuzzer) behave the same way: a formula longer than muparser's
  *     2048-byte message buffer, condition labels an option key cannot
  *     hold, flow collections nested 100000 deep (libyaml's time grows with
@@ -51,9 +51,6 @@
 #ifndef SK_SOURCE_DIR
 #define SK_SOURCE_DIR "."
 #endif
-
-#define MAX_SEEDS 64
-#define CASE_SECONDS 5.0
 
 /* Lines a BVP config may hold (inserted at line starts by FZ_DICT_LINE). */
 static const char *const bvp_lines[] = {
@@ -154,10 +151,11 @@ static void make_generated_lines(void)
   snprintf(many_bcs + u, sizeof many_bcs - u, "}\n");
 }
 
+/* The context of the cases and their counts (run_case's first argument). */
 typedef struct {
+  sk_context *ctx;
   long cases, built, solved, load_errors, solve_errors, located, unlocated;
-  double slowest;
-  char slowest_case[256];
+  fz_slowest slowest;
 } stats;
 
 /* "file:L:C: ..." anywhere in msg (a message may start with a key): 1 inside the
@@ -165,19 +163,10 @@ typedef struct {
 static int message_position(const char *msg, const char *path, size_t lines)
 {
   const char *at = strstr(msg, path);
-  if (!at || at[strlen(path)] != ':' || !isdigit((unsigned char)at[strlen(path) + 1])) {
+  if (!at || at[strlen(path)] != ':') {
     return 0;
   }
-  char *end = NULL;
-  const long line = strtol(at + strlen(path) + 1, &end, 10);
-  if (*end != ':' || !isdigit((unsigned char)end[1])) {
-    return 0;
-  }
-  const long col = strtol(end + 1, &end, 10);
-  if (*end != ':') {
-    return 0;
-  }
-  return line >= 1 && (size_t)line <= lines + 1 && col >= 1 ? 1 : -1;
+  return fz_position(at + strlen(path) + 1, lines);
 }
 
 /* A failure status: bad input is fine, the library refusing itself is not. */
@@ -199,14 +188,8 @@ static int check_failure(const sk_context *ctx, sk_status st, const char *stage,
     fprintf(stderr, "%s: %s returned %s with an empty message\n", label, stage, sk_status_name(st));
     bad++;
   }
-  const int where = message_position(msg, path, fz_count_yaml_lines(text));
-  S->located += where == 1;
-  S->unlocated += where == 0;
-  if (where < 0) {
-    fprintf(stderr, "%s: %s: the position lies outside the file (%zu lines):\n  %s\n", label,
-            stage, fz_count_yaml_lines(text), msg);
-    bad++;
-  }
+  bad += fz_count_position(message_position(msg, path, fz_count_yaml_lines(text)), msg, text,
+                           label, stage, &S->located, &S->unlocated);
   sk_test_failures += bad;
   return bad;
 }
@@ -252,10 +235,13 @@ static void clamp_settings(sk_bvp_settings *s)
   s->verbose = 0;
 }
 
-/* Load, build and solve one case; returns the number of failed checks. */
-static int run_case(sk_context *ctx, const char *path, const fz_buf *text, const char *label,
-                    stats *S)
+/* Load, build and solve one case (an fz_case_fn: ud the stats, *accepted when it builds);
+ * returns the number of failed checks. */
+static int run_case(void *ud, const char *path, const fz_buf *text, const char *label,
+                    int *accepted)
 {
+  stats *S = ud;
+  sk_context *ctx = S->ctx;
   const int before = sk_test_failures;
   const double t0 = fz_now();
   S->cases++;
@@ -289,6 +275,7 @@ static int run_case(sk_context *ctx, const char *path, const fz_buf *text, const
       CHECK(bvp == NULL); /* the keys may be registered already: freed after the options */
     }
   }
+  *accepted = st == SK_OK;
   if (st == SK_OK) {
     S->built++;
     sk_bvp_settings set;
@@ -338,85 +325,48 @@ static int run_case(sk_context *ctx, const char *path, const fz_buf *text, const
   sk_bvp_destroy(&bvp);
   sk_bvp_keys_destroy(&keys);
   CHECK(opts == NULL && bvp == NULL && keys == NULL);
-  const double dt = fz_now() - t0;
-  if (dt > S->slowest) {
-    S->slowest = dt;
-    snprintf(S->slowest_case, sizeof S->slowest_case, "%.200s", label);
-  }
-  if (dt > CASE_SECONDS) {
-    fprintf(stderr, "%s: took %.2f s\n", label, dt);
-    sk_test_failures++;
-  }
+  sk_test_failures += fz_timed(&S->slowest, fz_now() - t0, label, FZ_CASE_SECONDS, "");
   return sk_test_failures - before;
 }
 
-/* A text of `n` copies of `unit` between `head` and `tail`. */
-static void repeat_text(fz_buf *b, const char *head, const char *unit, size_t n, const char *tail)
-{
-  b->n = 0;
-  fz_insert(b, b->n, head, strlen(head));
-  for (size_t i = 0; i < n; i++) {
-    fz_insert(b, b->n, unit, strlen(unit));
-  }
-  fz_insert(b, b->n, tail, strlen(tail));
-}
-
 /* Inputs this fuzzer found once, kept as fixed cases (the random mutations
- * reach them only now and then). */
-static int hostile_cases(sk_context *ctx, const char *dir, stats *S)
+ * reach them only now and then): case k into b, its name into label (an fz_hostile_fn). */
+static int hostile_case(size_t k, fz_buf *b, char *label, size_t len)
 {
   static const char *const head =
       "model: {type: bvp}\nbvp:\n  order: 2\n  variables: \"y\"\n  bc:\n"
       "    left: {at: left, condition: \"y\"}\n";
   static const char *const labels[] = {"rig&t", "r ght", "ri\\tht", "x\\\"y", "a:b", "#"};
   char text[1024];
-  fz_buf b = {0};
-  int kept = 0;
   const size_t nlabels = sizeof labels / sizeof labels[0];
-  for (size_t k = 0; k < 4 + nlabels; k++) {
-    char label[256];
-    if (k == 0) { /* muparser copies its message, which quotes the token, into 2048 bytes */
-      snprintf(label, sizeof label, "hostile: an equation of one 2100-character name");
-      snprintf(text, sizeof text, "%s    right: {at: right, condition: \"y - 1\"}\n"
-               "  equations: {y: \"", head);
-      repeat_text(&b, text, "a", 2100, "\"}\n");
-    } else if (k == 1) {
-      snprintf(label, sizeof label, "hostile: a condition of 5000 digits");
-      snprintf(text, sizeof text, "%s    right: {at: right, condition: \"", head);
-      repeat_text(&b, text, "1", 5000, "\"}\n  equations: {y: \"-y\"}\n");
-    } else if (k == 2) { /* libyaml: quadratic in the depth of flow collections */
-      snprintf(label, sizeof label, "hostile: an interval nested 100000 flow lists deep");
-      repeat_text(&b, "model: {type: bvp}\nbvp: {interval: ", "[", 100000, "");
-      for (size_t i = 0; i < 100000; i++) {
-        fz_insert(&b, b.n, "]", 1);
-      }
-      fz_insert(&b, b.n, "}\n", 2);
-    } else if (k == 3) {
-      snprintf(label, sizeof label, "hostile: an unclosed flow mapping 20000 deep");
-      repeat_text(&b, "model: {type: bvp}\nbvp: ", "{a: ", 20000, "1\n");
-    } else { /* a condition label that no option key can hold */
-      snprintf(label, sizeof label, "hostile: the condition label \"%s\"", labels[k - 4]);
-      snprintf(text, sizeof text, "%s    \"%s\": {at: right, condition: \"y - 1\"}\n"
-               "  equations: {y: \"-y\"}\n", head, labels[k - 4]);
-      fz_set(&b, text, strlen(text));
+  if (k == 0) { /* muparser copies its message, which quotes the token, into 2048 bytes */
+    snprintf(label, len, "hostile: an equation of one 2100-character name");
+    snprintf(text, sizeof text, "%s    right: {at: right, condition: \"y - 1\"}\n"
+             "  equations: {y: \"", head);
+    fz_repeat_text(b, text, "a", 2100, "\"}\n");
+  } else if (k == 1) {
+    snprintf(label, len, "hostile: a condition of 5000 digits");
+    snprintf(text, sizeof text, "%s    right: {at: right, condition: \"", head);
+    fz_repeat_text(b, text, "1", 5000, "\"}\n  equations: {y: \"-y\"}\n");
+  } else if (k == 2) { /* libyaml: quadratic in the depth of flow collections */
+    snprintf(label, len, "hostile: an interval nested 100000 flow lists deep");
+    fz_repeat_text(b, "model: {type: bvp}\nbvp: {interval: ", "[", 100000, "");
+    for (size_t i = 0; i < 100000; i++) {
+      fz_insert(b, b->n, "]", 1);
     }
-    char path[1024];
-    snprintf(path, sizeof path, "%s/hostile-%zu.yaml", dir, k);
-    if (fz_write_file(path, &b) != 0) {
-      fprintf(stderr, "cannot write %s\n", path);
-      exit(2);
-    }
-    printf("%s\n", label); /* named before it runs: an abort names it */
-    fflush(stdout);
-    if (run_case(ctx, path, &b, label, S)) {
-      fprintf(stderr, "  the case is kept in %s\n", path);
-      kept++;
-    } else {
-      unlink(path);
-    }
+    fz_insert(b, b->n, "}\n", 2);
+  } else if (k == 3) {
+    snprintf(label, len, "hostile: an unclosed flow mapping 20000 deep");
+    fz_repeat_text(b, "model: {type: bvp}\nbvp: ", "{a: ", 20000, "1\n");
+  } else if (k < 4 + nlabels) { /* a condition label that no option key can hold */
+    snprintf(label, len, "hostile: the condition label \"%s\"", labels[k - 4]);
+    snprintf(text, sizeof text, "%s    \"%s\": {at: right, condition: \"y - 1\"}\n"
+             "  equations: {y: \"-y\"}\n", head, labels[k - 4]);
+    fz_set(b, text, strlen(text));
+  } else {
+    return 0;
   }
-  fz_free(&b);
-  return kept;
+  return 1;
 }
 
 int main(void)
@@ -431,20 +381,14 @@ int main(void)
   char dir[512];
   test_tmpdir(dir, sizeof dir, "fuzz_bvp");
 
-  char *seeds[MAX_SEEDS];
-  size_t nseeds = fz_list_yaml(SK_SOURCE_DIR "/data/bvp", seeds, 0, MAX_SEEDS);
-  const size_t ngood = nseeds;
-  nseeds = fz_list_yaml(SK_SOURCE_DIR "/tests/bad_input/bvp", seeds, nseeds, MAX_SEEDS);
+  char *seeds[FZ_MAX_SEEDS];
+  fz_buf texts[FZ_MAX_SEEDS];
+  size_t ngood;
+  const size_t nseeds = fz_load_seeds(SK_SOURCE_DIR "/data/bvp",
+                                      SK_SOURCE_DIR "/tests/bad_input/bvp", seeds, texts,
+                                      FZ_MAX_SEEDS, &ngood);
   CHECK(ngood >= 6);
   CHECK(nseeds >= ngood + 5);
-  fz_buf texts[MAX_SEEDS];
-  memset(texts, 0, sizeof texts);
-  for (size_t s = 0; s < nseeds; s++) {
-    if (fz_read_file(seeds[s], &texts[s]) != 0) {
-      fprintf(stderr, "cannot read %s\n", seeds[s]);
-      return 2;
-    }
-  }
   const char *lines[sizeof bvp_lines / sizeof bvp_lines[0] + 3];
   size_t nlines = 0;
   for (size_t i = 0; i < sizeof bvp_lines / sizeof bvp_lines[0]; i++) {
@@ -455,70 +399,17 @@ int main(void)
   lines[nlines++] = many_bcs;
   const fz_target T = {lines, nlines, texts, nseeds, 64 * 1024};
 
-  stats S;
-  memset(&S, 0, sizeof S);
+  stats S = {.ctx = ctx};
+  const fz_driver D = {run_case, &S, dir, "build", &sk_test_failures};
   const double start = fz_now();
-  int kept = 0;
-  printf("scratch directory %s (a case that crashes the test stays there)\n", dir);
-  fflush(stdout);
-  fz_buf b = {0};
-  for (size_t s = 0; s < nseeds; s++) {
-    const char *name = fz_basename(seeds[s]);
-    if (env.file && !strstr(name, env.file)) {
-      continue;
-    }
-    for (long it = env.only >= 0 ? env.only : -1; it < (env.only >= 0 ? env.only + 1 : env.iters);
-         it++) {
-      fz_set(&b, texts[s].p, texts[s].n);
-      char mutlog[128] = "none";
-      if (it >= 0) {
-        fz_rng r = {fz_seed(env.seed, name, it)};
-        fz_mutate(&b, &r, &T, mutlog, sizeof mutlog);
-      }
-      char path[1024], label[1200];
-      snprintf(path, sizeof path, "%s/%.*s-%ld.yaml", dir, (int)(strlen(name) - 5), name, it);
-      snprintf(label, sizeof label, "%s iteration %ld (%s)", name, it, mutlog);
-      if (fz_write_file(path, &b) != 0) {
-        fprintf(stderr, "cannot write %s\n", path);
-        return 2;
-      }
-      if (env.dump) {
-        char dpath[2048];
-        snprintf(dpath, sizeof dpath, "%.1000s/%.1000s", env.dump, fz_basename(path));
-        (void)fz_write_file(dpath, &b);
-      }
-      const long built_before = S.built;
-      int bad = run_case(ctx, path, &b, label, &S);
-      if (it < 0 && s < ngood && S.built == built_before) {
-        fprintf(stderr, "%s: the example itself does not build\n", label);
-        sk_test_failures++;
-        bad++;
-      }
-      if (bad) {
-        fprintf(stderr, "  the case is kept in %s\n", path);
-        kept++;
-      } else {
-        unlink(path);
-      }
-    }
-  }
-  fz_free(&b);
-  if (env.only < 0 && !env.file) {
-    kept += hostile_cases(ctx, dir, &S);
-  }
+  const int kept = fz_run(&D, &env, seeds, texts, nseeds, ngood, &T, hostile_case);
   printf("bvp fuzz: %ld cases from %zu seeds in %.1f s: %ld built, %ld solved, %ld load errors, "
          "%ld solve errors (%ld messages with file:line:column, %ld without); slowest %.3f s "
          "(%s)\n",
          S.cases, nseeds, fz_now() - start, S.built, S.solved, S.load_errors, S.solve_errors,
-         S.located, S.unlocated, S.slowest, S.slowest_case);
+         S.located, S.unlocated, S.slowest.t, S.slowest.label);
   fflush(stdout);
-  for (size_t s = 0; s < nseeds; s++) {
-    fz_free(&texts[s]);
-    free(seeds[s]);
-  }
-  if (!kept) {
-    rmdir(dir);
-  }
+  fz_finish(dir, kept, seeds, texts, nseeds);
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }

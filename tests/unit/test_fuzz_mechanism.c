@@ -15,7 +15,7 @@
  *     that starts with the file name; when it gives "file:L:C:", L lies
  *     within the file (or one past it) and C >= 1;
  *   - no case takes more than 5 s (a parser that loops);
- *   - the fixed hostile cases (hostile_cases below, each once found by this
+ *   - the fixed hostile cases (hostile_case below, each once found by this
  *     fuzzer) behave the same way: formulas longer than muparser's 2048-byte
  *     message buffer, flow collections nested 100000 deep (libyaml's time
  *     grows with the square of the depth: the loader must stop early).
@@ -39,9 +39,6 @@
 #ifndef SK_SOURCE_DIR
 #define SK_SOURCE_DIR "."
 #endif
-
-#define MAX_SEEDS 64
-#define CASE_SECONDS 5.0
 
 /* Lines a mechanism file may hold (inserted at line starts by FZ_DICT_LINE). */
 static const char *const mech_lines[] = {
@@ -93,10 +90,11 @@ static const char *const mech_lines[] = {
     "  - [1, 2]\n",
 };
 
+/* The context of the cases and their counts (run_case's first argument). */
 typedef struct {
+  sk_context *ctx;
   long cases, ok, errors, nomem, located, unlocated, slow_max_iter;
-  double slowest;
-  char slowest_case[256];
+  fz_slowest slowest;
 } stats;
 
 static int finite2(const double *v)
@@ -243,43 +241,26 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
  * 1: located, 0: names the file only, -1: a position outside the file. */
 static int message_position(const char *msg, const char *path, size_t lines)
 {
-  const size_t pl = strlen(path);
-  const char *p = msg + pl + 1;
-  if (!isdigit((unsigned char)*p)) {
-    return 0;
-  }
-  char *end = NULL;
-  const long line = strtol(p, &end, 10);
-  if (*end != ':' || !isdigit((unsigned char)end[1])) {
-    return 0;
-  }
-  const long col = strtol(end + 1, &end, 10);
-  if (*end != ':') {
-    return 0;
-  }
-  return line >= 1 && (size_t)line <= lines + 1 && col >= 1 ? 1 : -1;
+  return fz_position(msg + strlen(path) + 1, lines);
 }
 
-/* Load one case; returns the number of failed checks. */
 static int verbose = 0;
 
-static int run_case(sk_context *ctx, const char *path, const fz_buf *text, const char *label,
-                    stats *S)
+/* Load one case (an fz_case_fn: ud the stats, *accepted when it loads); returns the number of
+ * failed checks. */
+static int run_case(void *ud, const char *path, const fz_buf *text, const char *label,
+                    int *accepted)
 {
+  stats *S = ud;
+  sk_context *ctx = S->ctx;
   const int before = sk_test_failures;
   sk_mechanism *m = (sk_mechanism *)(void *)&m; /* must come back NULL on failure */
   const double t0 = fz_now();
   const sk_status st = sk_mechanism_load(ctx, path, &m);
   const double dt = fz_now() - t0;
   S->cases++;
-  if (dt > S->slowest) {
-    S->slowest = dt;
-    snprintf(S->slowest_case, sizeof S->slowest_case, "%.200s", label);
-  }
-  if (dt > CASE_SECONDS) {
-    fprintf(stderr, "%s: took %.2f s (a loop?)\n", label, dt);
-    sk_test_failures++;
-  }
+  sk_test_failures += fz_timed(&S->slowest, dt, label, FZ_CASE_SECONDS, " (a loop?)");
+  *accepted = st == SK_OK;
   if (st == SK_OK) {
     S->ok++;
     if (verbose) {
@@ -314,92 +295,60 @@ static int run_case(sk_context *ctx, const char *path, const fz_buf *text, const
       fprintf(stderr, "%s: the message does not start with the file name:\n  %s\n", label, msg);
       sk_test_failures++;
     } else {
-      const int where = message_position(msg, path, fz_count_yaml_lines(text));
-      S->located += where == 1;
-      S->unlocated += where == 0;
-      if (where < 0) {
-        fprintf(stderr, "%s: the position lies outside the file (%zu lines):\n  %s\n", label,
-                fz_count_yaml_lines(text), msg);
-        sk_test_failures++;
-      }
+      sk_test_failures +=
+          fz_count_position(message_position(msg, path, fz_count_yaml_lines(text)), msg, text,
+                            label, NULL, &S->located, &S->unlocated);
     }
   }
   return sk_test_failures - before;
 }
 
-/* A text of `n` copies of `unit` between `head` and `tail`. */
-static void repeat_text(fz_buf *b, const char *head, const char *unit, size_t n, const char *tail)
-{
-  b->n = 0;
-  fz_insert(b, b->n, head, strlen(head));
-  for (size_t i = 0; i < n; i++) {
-    fz_insert(b, b->n, unit, strlen(unit));
-  }
-  fz_insert(b, b->n, tail, strlen(tail));
-}
-
 /* Inputs this fuzzer found once, kept as fixed cases (the random mutations
- * reach them only now and then). */
-static int hostile_cases(sk_context *ctx, const char *dir, stats *S)
+ * reach them only now and then): case k into b, its name into label (an fz_hostile_fn). */
+static int hostile_case(size_t k, fz_buf *b, char *label, size_t len)
 {
   static const char *const body =
       "bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: 0}\n";
   char head[512];
-  fz_buf b = {0};
-  int kept = 0;
-  for (int k = 0; k < 5; k++) {
-    const char *label = "";
-    switch (k) {
-    case 0: /* muparser copies its message, which quotes the token, into a 2048-byte buffer */
-      label = "hostile: a torque formula of one 2100-character name";
-      snprintf(head, sizeof head, "%sjoints: []\nforces:\n  - {type: torque, body: a, value: \"",
-               body);
-      repeat_text(&b, head, "a", 2100, "\"}\n");
-      break;
-    case 1:
-      label = "hostile: a driver formula of 5000 digits";
-      snprintf(head, sizeof head,
-               "%sjoints:\n  - {name: P, type: revolute, body1: a, point1: [0, 0], body2: ground, "
-               "point2: [0, 0]}\ndrivers:\n  - {joint: P, position: \"",
-               body);
-      repeat_text(&b, head, "1", 5000, "\"}\n");
-      break;
-    case 2:
-      label = "hostile: a formula of 3000 opening parentheses";
-      snprintf(head, sizeof head, "%sjoints: []\nforces:\n  - {type: torque, body: a, value: \"",
-               body);
-      repeat_text(&b, head, "(", 3000, "t\"}\n");
-      break;
-    case 3: /* libyaml: quadratic in the depth of flow collections */
-      label = "hostile: bodies nested 100000 flow lists deep";
-      repeat_text(&b, "bodies: ", "[", 100000, "");
-      for (size_t i = 0; i < 100000; i++) {
-        fz_insert(&b, b.n, "]", 1);
-      }
-      fz_insert(&b, b.n, "\njoints: []\n", strlen("\njoints: []\n"));
-      break;
-    default:
-      label = "hostile: an unclosed flow mapping 20000 deep";
-      repeat_text(&b, "gravity: ", "{a: ", 20000, "1\n");
-      break;
+  const char *name = "";
+  switch (k) {
+  case 0: /* muparser copies its message, which quotes the token, into a 2048-byte buffer */
+    name = "hostile: a torque formula of one 2100-character name";
+    snprintf(head, sizeof head, "%sjoints: []\nforces:\n  - {type: torque, body: a, value: \"",
+             body);
+    fz_repeat_text(b, head, "a", 2100, "\"}\n");
+    break;
+  case 1:
+    name = "hostile: a driver formula of 5000 digits";
+    snprintf(head, sizeof head,
+             "%sjoints:\n  - {name: P, type: revolute, body1: a, point1: [0, 0], body2: ground, "
+             "point2: [0, 0]}\ndrivers:\n  - {joint: P, position: \"",
+             body);
+    fz_repeat_text(b, head, "1", 5000, "\"}\n");
+    break;
+  case 2:
+    name = "hostile: a formula of 3000 opening parentheses";
+    snprintf(head, sizeof head, "%sjoints: []\nforces:\n  - {type: torque, body: a, value: \"",
+             body);
+    fz_repeat_text(b, head, "(", 3000, "t\"}\n");
+    break;
+  case 3: /* libyaml: quadratic in the depth of flow collections */
+    name = "hostile: bodies nested 100000 flow lists deep";
+    fz_repeat_text(b, "bodies: ", "[", 100000, "");
+    for (size_t i = 0; i < 100000; i++) {
+      fz_insert(b, b->n, "]", 1);
     }
-    char path[1024];
-    snprintf(path, sizeof path, "%s/hostile-%d.yaml", dir, k);
-    if (fz_write_file(path, &b) != 0) {
-      fprintf(stderr, "cannot write %s\n", path);
-      exit(2);
-    }
-    printf("%s\n", label); /* named before it runs: an abort names it */
-    fflush(stdout);
-    if (run_case(ctx, path, &b, label, S)) {
-      fprintf(stderr, "  the case is kept in %s\n", path);
-      kept++;
-    } else {
-      unlink(path);
-    }
+    fz_insert(b, b->n, "\njoints: []\n", strlen("\njoints: []\n"));
+    break;
+  case 4:
+    name = "hostile: an unclosed flow mapping 20000 deep";
+    fz_repeat_text(b, "gravity: ", "{a: ", 20000, "1\n");
+    break;
+  default:
+    return 0;
   }
-  fz_free(&b);
-  return kept;
+  snprintf(label, len, "%s", name);
+  return 1;
 }
 
 int main(void)
@@ -413,89 +362,29 @@ int main(void)
   char dir[512];
   test_tmpdir(dir, sizeof dir, "fuzz_mbs");
 
-  char *seeds[MAX_SEEDS];
-  size_t nseeds = fz_list_yaml(SK_SOURCE_DIR "/data/mechanisms", seeds, 0, MAX_SEEDS);
-  const size_t ngood = nseeds;
-  nseeds = fz_list_yaml(SK_SOURCE_DIR "/tests/bad_input/mechanisms", seeds, nseeds, MAX_SEEDS);
+  char *seeds[FZ_MAX_SEEDS];
+  fz_buf texts[FZ_MAX_SEEDS];
+  size_t ngood;
+  const size_t nseeds =
+      fz_load_seeds(SK_SOURCE_DIR "/data/mechanisms", SK_SOURCE_DIR "/tests/bad_input/mechanisms",
+                    seeds, texts, FZ_MAX_SEEDS, &ngood);
   CHECK(ngood >= 4);           /* the four examples */
   CHECK(nseeds >= ngood + 5);  /* and the bad inputs */
-  fz_buf texts[MAX_SEEDS];
-  memset(texts, 0, sizeof texts);
-  for (size_t s = 0; s < nseeds; s++) {
-    if (fz_read_file(seeds[s], &texts[s]) != 0) {
-      fprintf(stderr, "cannot read %s\n", seeds[s]);
-      return 2;
-    }
-  }
   const fz_target T = {mech_lines, sizeof mech_lines / sizeof mech_lines[0], texts, nseeds,
                        256 * 1024};
 
-  stats S;
-  memset(&S, 0, sizeof S);
+  stats S = {.ctx = ctx};
+  const fz_driver D = {run_case, &S, dir, "load", &sk_test_failures};
   const double start = fz_now();
-  int kept = 0;
-  printf("scratch directory %s (a case that crashes the test stays there)\n", dir);
-  fflush(stdout);
-  fz_buf b = {0};
-  for (size_t s = 0; s < nseeds; s++) {
-    const char *name = fz_basename(seeds[s]);
-    if (env.file && !strstr(name, env.file)) {
-      continue;
-    }
-    /* the unmutated seed first: examples load, bad inputs fail cleanly */
-    for (long it = env.only >= 0 ? env.only : -1; it < (env.only >= 0 ? env.only + 1 : env.iters);
-         it++) {
-      fz_set(&b, texts[s].p, texts[s].n);
-      char mutlog[128] = "none";
-      if (it >= 0) {
-        fz_rng r = {fz_seed(env.seed, name, it)};
-        fz_mutate(&b, &r, &T, mutlog, sizeof mutlog);
-      }
-      char path[1024], label[1200];
-      snprintf(path, sizeof path, "%s/%.*s-%ld.yaml", dir, (int)(strlen(name) - 5), name, it);
-      snprintf(label, sizeof label, "%s iteration %ld (%s)", name, it, mutlog);
-      if (fz_write_file(path, &b) != 0) {
-        fprintf(stderr, "cannot write %s\n", path);
-        return 2;
-      }
-      if (env.dump) {
-        char dpath[2048];
-        snprintf(dpath, sizeof dpath, "%.1000s/%.1000s", env.dump, fz_basename(path));
-        (void)fz_write_file(dpath, &b);
-      }
-      const long errors_before = S.errors;
-      int bad = run_case(ctx, path, &b, label, &S);
-      if (it < 0 && s < ngood && S.errors != errors_before) {
-        fprintf(stderr, "%s: the example itself does not load\n", label);
-        sk_test_failures++; /* the examples themselves load */
-        bad++;
-      }
-      if (bad) {
-        fprintf(stderr, "  the case is kept in %s\n", path);
-        kept++;
-      } else {
-        unlink(path);
-      }
-    }
-  }
-  fz_free(&b);
-  if (env.only < 0 && !env.file) {
-    kept += hostile_cases(ctx, dir, &S);
-  }
+  const int kept = fz_run(&D, &env, seeds, texts, nseeds, ngood, &T, hostile_case);
   const double total = fz_now() - start;
   printf("mechanism fuzz: %ld cases from %zu seeds in %.1f s: %ld loaded, %ld errors (%ld with "
          "file:line:column, %ld with the file name only, %ld out of memory); slowest %.3f s "
          "(%s)\n",
-         S.cases, nseeds, total, S.ok, S.errors, S.located, S.unlocated, S.nomem, S.slowest,
-         S.slowest_case);
+         S.cases, nseeds, total, S.ok, S.errors, S.located, S.unlocated, S.nomem, S.slowest.t,
+         S.slowest.label);
   fflush(stdout);
-  for (size_t s = 0; s < nseeds; s++) {
-    fz_free(&texts[s]);
-    free(seeds[s]);
-  }
-  if (!kept) {
-    rmdir(dir);
-  }
+  fz_finish(dir, kept, seeds, texts, nseeds);
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }
