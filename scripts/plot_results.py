@@ -5,7 +5,8 @@ usage: /usr/bin/python3 scripts/plot_results.py RESULT.h5 [OUT.png]
 Needs Debian's python3-h5py and python3-matplotlib. For a 2D grid the last
 state is drawn as an image over (x, y); for 1D as a curve; 3D shows the
 middle z-slice. If the file has an exact-solution error column, its max and
-RMS over time are drawn on a log scale.
+RMS over time are drawn on a log scale. A mechanism's file adds its constraint
+drift and energy balance (the /monitor series).
 """
 import sys
 
@@ -31,6 +32,11 @@ def main(path, out):
             names = [n.decode() if isinstance(n, bytes) else str(n) for n in f["probes"].attrs["names"]]
         state = f["state"][-1, :] if "state" in f else None
         axes = [f["grid/" + a][:] for a in "xyz" if "grid/" + a in f]
+        monitor = None  # a mechanism's drift and energy balance (stiffkit run, model.type multibody)
+        if "monitor/values" in f:
+            mcols = [c.decode() if isinstance(c, bytes) else str(c)
+                     for c in f["monitor/values"].attrs["columns"]]
+            monitor = (f["monitor/time"][:], f["monitor/values"][:], mcols)
     fig, ax = plt.subplots(1, 3, figsize=(15, 4.2))
     for k, name in enumerate(names):
         ax[0].plot(t, probes[:, k], marker=".", label=name)
@@ -68,6 +74,17 @@ def main(path, out):
             ax[2].set_xlabel("x")
             ax[2].set_ylabel("y")
         ax[2].set_title("state at t = %.4g" % t[-1])
+    elif monitor is not None:
+        mt, mv, mcols = monitor
+        for name in ("phi_max", "dphi_max", "balance"):
+            if name in mcols:
+                y = np.abs(mv[:, mcols.index(name)])
+                floor = max(float(np.max(y)), 1e-300) * 1e-12
+                ax[2].semilogy(mt, np.maximum(y, floor), marker=".", label=name if name != "balance"
+                               else "|E - E0 - W|")
+        ax[2].set_xlabel("t")
+        ax[2].set_title("constraint drift and energy balance")
+        ax[2].legend(fontsize=8)
     else:
         ax[2].axis("off")
     fig.suptitle("%s (status: %s)" % (path, status))
