@@ -16,6 +16,7 @@ typedef struct {
   sk_mbs_settings set;
   int n, m, nI;
   int *indep, *dep; /* reduced: nI independent and m dependent coordinate indices */
+  int *is_dep;      /* n marks, work of the partition */
   double t0;
   double *y0, *yp0; /* the initial state (and y' for GGL) */
   double *q, *v, *a, *lam, *G, *phi, *phit, *Q, *S, *w; /* work */
@@ -62,7 +63,7 @@ static sk_status choose_partition(mbs_model *M, double t)
   sk_mechanism *mech = M->mech;
   const int n = M->n, m = M->m;
   SK_CALL(mech->ctx, sk_mechanism_jacobian(mech, t, M->q, M->G));
-  int *is_dep = (int *)M->w; /* n ints fit in the work of m + n doubles */
+  int *is_dep = M->is_dep;
   memset(is_dep, 0, (size_t)n * sizeof *is_dep);
   for (int k = 0; k < m; k++) {
     int pr = -1, pc = -1;
@@ -370,7 +371,7 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
   M->m = m;
   M->nI = n - m;
   const size_t ny = (size_t)(2 * n + 2 * m + 1);
-  M->indep = sk__calloc(ctx, (size_t)(2 * n + 2), sizeof *M->indep);
+  M->indep = sk__calloc(ctx, (size_t)(3 * n + 3), sizeof *M->indep);
   M->y0 = sk__calloc(ctx, 2 * ny, sizeof *M->y0);
   M->q = sk__calloc(ctx, (size_t)(4 * n + 3 * m + m * n + m * m + m + n + 2), sizeof *M->q);
   if (!M->indep || !M->y0 || !M->q) {
@@ -378,6 +379,7 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the mechanism model");
   }
   M->dep = M->indep + n + 1;
+  M->is_dep = M->dep + n + 1;
   M->yp0 = M->y0 + ny;
   M->v = M->q + n;
   M->a = M->v + n;
