@@ -185,11 +185,21 @@ double sk_mechanism_reduced_growth(const sk_model *model, double t, const double
 
 /* ---- simulation ------------------------------------------------------------ */
 
+/* The monitor's figures at one output. */
+typedef struct {
+  double phi_max;  /* max |Phi| */
+  double dphi_max; /* max |G v + Phi_t| */
+  double energy;   /* E = T + V */
+  double work;     /* W of the applied forces and drivers since t0 */
+  double balance;  /* E - E(t0) - W */
+  double cond;     /* the equilibrated cond(G) (1e300 for a singular G) */
+} sk_mbs_sample;
+
 /* Called at t0 and at every output time with the state, the multipliers
- * (m), and the work W of the applied forces and drivers since t0. A
- * nonzero return stops the run (SK_INTERRUPTED). */
+ * (m) and the monitor's figures. A nonzero return stops the run
+ * (SK_INTERRUPTED). */
 typedef int (*sk_mbs_output_fn)(double t, const double *q, const double *v, const double *lambda,
-                                double work, void *user_data);
+                                const sk_mbs_sample *sample, void *user_data);
 
 #define SK_MBS_MAX_EVENT_LOG 64
 

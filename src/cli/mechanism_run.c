@@ -78,30 +78,18 @@ typedef struct {
   cli_mechanism *cm;
   sk_results *res;
   int mon, reac;
-  double e0;
   sk_status st;
 } run_out;
 
 static int write_output(double t, const double *q, const double *v, const double *lambda,
-                        double work, void *data)
+                        const sk_mbs_sample *sm, void *data)
 {
+  (void)v;
   run_out *o = data;
-  sk_mechanism *mech = o->cm->mech;
-  const int m = sk_mechanism_nconstraints(mech);
-  double row[NMON] = {0};
-  sk_status st = sk_mechanism_residuals(mech, t, q, v, &row[0], &row[1]);
-  double T, V;
-  sk_mechanism_energy(mech, q, v, &T, &V);
-  row[2] = T + V;
-  row[3] = work;
-  row[4] = T + V - o->e0 - work;
-  row[5] = sk_mechanism_condition(mech, t, q);
-  if (!isfinite(row[5])) {
-    row[5] = 1e300;
-  }
-  if (st == SK_OK) {
-    st = sk__results_write(o->res, t, q, NULL);
-  }
+  const int m = sk_mechanism_nconstraints(o->cm->mech);
+  const double row[NMON] = {sm->phi_max, sm->dphi_max, sm->energy, sm->work, sm->balance,
+                            sm->cond};
+  sk_status st = sk__results_write(o->res, t, q, NULL);
   if (st == SK_OK) {
     st = sk__results_write_series(o->res, o->mon, t, row);
   }
@@ -233,9 +221,6 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
     st = open_results(ctx, job, &cm, &o);
   }
   if (st == SK_OK) {
-    double T, V;
-    sk_mechanism_energy(cm.mech, cm.q0, cm.v0, &T, &V);
-    o.e0 = T + V;
     st = sk_mechanism_simulate(cm.mech, &s, project, method, cm.rtol, cm.atol, job->opts, job->t0,
                                cm.q0, cm.v0, job->times, job->ntimes, write_output, &o, &rep);
     if (st == SK_INTERRUPTED && o.st != SK_OK) {

@@ -22,12 +22,12 @@ typedef struct {
   double *q, *lam;
 } trace;
 
-static int record(double t, const double *q, const double *v, const double *lambda, double work,
-                  void *data)
+static int record(double t, const double *q, const double *v, const double *lambda,
+                  const sk_mbs_sample *sample, void *data)
 {
   (void)t;
   (void)v;
-  (void)work;
+  (void)sample;
   trace *tr = data;
   if (tr->rows == tr->cap) {
     return 1;

@@ -245,10 +245,11 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     system.fnormtol = fmin(fmax(1e-3 * s->tol, 4.0 * floor), 0.1 * s->tol);
   }
   int64_t worst;
+  double rmax;
   if (may_skip && fd_residual(0.0, sol->y, sys.J, &sys) == 0 &&
-      residual_max(sys.J, n, &worst) <= system.fnormtol) {
+      (rmax = residual_max(sys.J, n, &worst)) <= system.fnormtol) {
     rep->newton_solves++;
-    rep->residual = residual_max(sys.J, n, &worst);
+    rep->residual = rmax;
     fd_row_name(worst, rep->worst, sizeof rep->worst, &sys);
     goto done;
   }
@@ -343,10 +344,11 @@ static sk_status initial_guess(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settin
 }
 
 /* A new solution on `from`'s mesh with interval i cut into pieces[i]
- * equal parts (1: kept; every interval in two when pieces is NULL),
- * values interpolated. */
+ * equal parts (1: kept; every interval in two when pieces is NULL), its
+ * values taken from `src` (from's own at its points, else interpolated). */
 static sk_status bisect(sk_context *ctx, sk_bvp *bvp, const sk_bvp_solution *from,
-                        const unsigned char *pieces, sk_bvp_solution *to)
+                        const unsigned char *pieces, const sk_bvp_solution *src,
+                        sk_bvp_solution *to)
 {
   int64_t n = 1;
   for (int64_t i = 0; i + 1 < from->n; i++) {
@@ -356,12 +358,16 @@ static sk_status bisect(sk_context *ctx, sk_bvp *bvp, const sk_bvp_solution *fro
   int64_t k = 0;
   for (int64_t i = 0; i < from->n; i++) {
     to->x[k] = from->x[i];
-    memcpy(to->y + to->d * k, from->y + from->d * i, (size_t)from->d * sizeof(double));
+    if (src == from) {
+      memcpy(to->y + to->d * k, from->y + from->d * i, (size_t)from->d * sizeof(double));
+    } else {
+      sk_bvp_solution_interp(src, bvp, to->x[k], to->y + to->d * k);
+    }
     k++;
     const int m = i + 1 < from->n ? (pieces ? pieces[i] : 2) : 1;
     for (int j = 1; j < m; j++) {
       to->x[k] = from->x[i] + (from->x[i + 1] - from->x[i]) * j / m;
-      sk_bvp_solution_interp(from, bvp, to->x[k], to->y + to->d * k);
+      sk_bvp_solution_interp(src, bvp, to->x[k], to->y + to->d * k);
       k++;
     }
   }
@@ -459,7 +465,7 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
       take(sol, &coarse);
       goto done;
     }
-    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, NULL, &fine), done);
+    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, NULL, &coarse, &fine), done);
     rep->points = fine.n;
     rep->unknowns = fine.n * bvp->d;
     SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &fine, 0, rep), done);
@@ -499,10 +505,7 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     }
     /* the next coarse mesh: marked intervals cut, values from the fine solution */
     sk_bvp_solution next = {0};
-    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, split, &next), done);
-    for (int64_t i = 0; i < next.n; i++) { /* exact fine values where the points coincide */
-      sk_bvp_solution_interp(&fine, bvp, next.x[i], next.y + bvp->d * i);
-    }
+    SK_CALL_GOTO(ctx, st, bisect(ctx, bvp, &coarse, split, &fine, &next), done);
     take(&coarse, &next);
     sk_bvp_solution_free(&fine);
     rep->refinements = round + 1;

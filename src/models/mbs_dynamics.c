@@ -8,33 +8,14 @@
 #include "linsol/dense_small.h"
 #include "models/mbs_impl.h"
 
-/* A point s of body b: its global position P and velocity Pv (the ground's points are fixed). */
-static void point_state(int b, const double *q, const double *v, const double s[2], double P[2],
-                        double Pv[2])
-{
-  if (b == SK__MBS_GROUND) {
-    P[0] = s[0];
-    P[1] = s[1];
-    Pv[0] = Pv[1] = 0.0;
-    return;
-  }
-  const double c = cos(q[3 * b + 2]), sn = sin(q[3 * b + 2]);
-  const double As[2] = {c * s[0] - sn * s[1], sn * s[0] + c * s[1]};
-  P[0] = q[3 * b] + As[0];
-  P[1] = q[3 * b + 1] + As[1];
-  const double w = v ? v[3 * b + 2] : 0.0;
-  Pv[0] = (v ? v[3 * b] : 0.0) - As[1] * w;
-  Pv[1] = (v ? v[3 * b + 1] : 0.0) + As[0] * w;
-}
-
 /* A force F applied at point s of body b into Q (generalized: F and the moment (A s) x F). */
 static void apply(int b, const double *q, const double s[2], const double F[2], double *Q)
 {
   if (b == SK__MBS_GROUND) {
     return;
   }
-  const double c = cos(q[3 * b + 2]), sn = sin(q[3 * b + 2]);
-  const double As[2] = {c * s[0] - sn * s[1], sn * s[0] + c * s[1]};
+  double As[2];
+  sk__mbs_rotate(q[3 * b + 2], s, As);
   Q[3 * b] += F[0];
   Q[3 * b + 1] += F[1];
   Q[3 * b + 2] += As[0] * F[1] - As[1] * F[0];
@@ -45,8 +26,8 @@ static void spring_state(const sk__mbs_force *f, const double *q, const double *
                          double *Ld, double e[2])
 {
   double P1[2], P1v[2], P2[2], P2v[2];
-  point_state(f->b1, q, v, f->s1, P1, P1v);
-  point_state(f->b2, q, v, f->s2, P2, P2v);
+  sk__mbs_point(f->b1, q, v, f->s1, P1, P1v);
+  sk__mbs_point(f->b2, q, v, f->s2, P2, P2v);
   const double d[2] = {P2[0] - P1[0], P2[1] - P1[1]};
   *L = hypot(d[0], d[1]);
   e[0] = *L > 0 ? d[0] / *L : 0.0;
@@ -120,7 +101,7 @@ sk_status sk_mechanism_power(sk_mechanism *mech, double t, const double *q, cons
       P -= f->damping * Ld * Ld;
     } else if (f->type == SK__MBS_FORCE) {
       double Pp[2], Pv[2];
-      point_state(f->b1, q, v, f->s1, Pp, Pv);
+      sk__mbs_point(f->b1, q, v, f->s1, Pp, Pv);
       P += sk__time_function_eval(f->fx, t) * Pv[0] + sk__time_function_eval(f->fy, t) * Pv[1];
     } else {
       P += sk__time_function_eval(f->fx, t) * v[3 * f->b1 + 2];

@@ -85,6 +85,13 @@ struct sk_mechanism {
  * from the bodies' initial q0. Called once the arrays are filled. */
 void sk__mechanism_finish(sk_mechanism *mech);
 
+/* sk__mbs_rotate: A(phi) s. sk__mbs_point: point s of body b (ground: s is
+ * global) at its global position P and, when Pv is not NULL, velocity Pv
+ * (v may be NULL: at rest). */
+void sk__mbs_rotate(double phi, const double s[2], double out[2]);
+void sk__mbs_point(int b, const double *q, const double *v, const double s[2], double P[2],
+                   double Pv[2]);
+
 /* sk__mechanism_rows: every constraint row at (t, q, v): Phi (phi), G (m x n
  * row-major), Phi_t (phit) and gamma (needs v); any output may be NULL.
  * Errors: SK_ERR_NONFINITE (a driver formula). */

@@ -121,7 +121,7 @@ void sk_mechanism_mass(const sk_mechanism *mech, double *mdiag)
 /* ---- planar geometry --------------------------------------------------------- */
 
 /* A(phi) s and B(phi) s = dA/dphi s. */
-static void rot(double phi, const double s[2], double out[2])
+void sk__mbs_rotate(double phi, const double s[2], double out[2])
 {
   const double c = cos(phi), sn = sin(phi);
   out[0] = c * s[0] - sn * s[1];
@@ -146,14 +146,18 @@ static void pose(int b, const double *q, const double *v, double p[3], double pv
   }
 }
 
-/* A point s of body b in global coordinates (the ground's points are global). */
-static void point(int b, const double *q, const double s[2], double P[2])
+void sk__mbs_point(int b, const double *q, const double *v, const double s[2], double P[2],
+                   double Pv[2])
 {
-  double p[3], As[2];
-  pose(b, q, NULL, p, NULL);
-  rot(p[2], s, As);
+  double p[3], pv[3], As[2];
+  pose(b, q, v, p, pv);
+  sk__mbs_rotate(p[2], s, As);
   P[0] = p[0] + As[0];
   P[1] = p[1] + As[1];
+  if (Pv) {
+    Pv[0] = pv[0] - As[1] * pv[2];
+    Pv[1] = pv[1] + As[0] * pv[2];
+  }
 }
 
 /* The driver's prescribed value f(t) and its derivatives (5-point differences when no
@@ -186,9 +190,9 @@ static double along_row(const sk__mbs_joint *J, const double e[2], double sign, 
   pose(J->b1, q, v, p1, p1v);
   pose(J->b2, q, v, p2, p2v);
   double Ae[2], Be[2], A2s2[2], B2s2[2];
-  rot(p1[2], e, Ae);
+  sk__mbs_rotate(p1[2], e, Ae);
   drot(p1[2], e, Be);
-  rot(p2[2], J->s2, A2s2);
+  sk__mbs_rotate(p2[2], J->s2, A2s2);
   drot(p2[2], J->s2, B2s2);
   const double w[2] = {p2[0] + A2s2[0] - p1[0], p2[1] + A2s2[1] - p1[1]};
   if (Grow) {
@@ -234,12 +238,12 @@ sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, cons
     }
     if (J->type == SK__MBS_REVOLUTE) {
       double P1[2], P2[2], B1[2], B2[2], A1[2], A2[2];
-      point(J->b1, q, J->s1, P1);
-      point(J->b2, q, J->s2, P2);
+      sk__mbs_point(J->b1, q, NULL, J->s1, P1, NULL);
+      sk__mbs_point(J->b2, q, NULL, J->s2, P2, NULL);
       drot(p1[2], J->s1, B1);
       drot(p2[2], J->s2, B2);
-      rot(p1[2], J->s1, A1);
-      rot(p2[2], J->s2, A2);
+      sk__mbs_rotate(p1[2], J->s1, A1);
+      sk__mbs_rotate(p2[2], J->s2, A2);
       for (int k = 0; k < 2; k++) {
         if (phi) {
           phi[r + k] = P1[k] - P2[k];

@@ -131,7 +131,8 @@ typedef struct {
 /* The monitor at one output: drift, the energy balance relative to the energies in play
  * (not to E, which can be near 0 while T is large), cond(G) and the toggle warning. */
 static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t, const double *q,
-                         const double *v, double work, monitor_state *ms, sk_mbs_report *rep)
+                         const double *v, double work, monitor_state *ms, sk_mbs_report *rep,
+                         sk_mbs_sample *sample)
 {
   double pmax, dmax;
   SK_CALL(mech->ctx, sk_mechanism_residuals(mech, t, q, v, &pmax, &dmax));
@@ -150,6 +151,8 @@ static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t,
   rep->balance_max = ms->scale > 0 ? ms->imbalance / ms->scale : ms->imbalance;
   const double cond = sk_mechanism_condition(mech, t, q);
   rep->cond_max = fmax(rep->cond_max, cond);
+  *sample = (sk_mbs_sample){.phi_max = pmax, .dphi_max = dmax, .energy = T + V, .work = work,
+                            .balance = T + V - e0 - work, .cond = isfinite(cond) ? cond : 1e300};
   if (cond > s->cond_limit && isnan(rep->cond_warn_t)) {
     rep->cond_warn_t = t;
     sk__log(mech->ctx, SK_LOG_WARN,
@@ -248,6 +251,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   memcpy(q, q0, (size_t)n * sizeof *q);
   memcpy(v, v0, (size_t)n * sizeof *v);
   monitor_state ms = {.scale = 0.0};
+  sk_mbs_sample sample;
   sk_mechanism_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
   size_t seen = 0;
   segment g = {0};
@@ -258,9 +262,9 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     st = sk_mechanism_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
   }
   if (st == SK_OK) {
-    st = monitor(mech, s, t0, q, v, 0.0, &ms, rep);
+    st = monitor(mech, s, t0, q, v, 0.0, &ms, rep, &sample);
   }
-  if (st == SK_OK && out && out(t0, q, v, lam, 0.0, user_data)) {
+  if (st == SK_OK && out && out(t0, q, v, lam, &sample, user_data)) {
     st = SK_INTERRUPTED;
   }
   for (size_t k = 0; st == SK_OK && k < ntimes; k++) {
@@ -288,8 +292,8 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
     SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, tret, y, q, v, lam), done);
     rep->projection_max = fmax(rep->projection_max, sk_mechanism_projection_max(g.model));
-    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, &ms, rep), done);
-    if (out && out(tret, q, v, lam, work, user_data)) {
+    SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, &ms, rep, &sample), done);
+    if (out && out(tret, q, v, lam, &sample, user_data)) {
       st = SK_INTERRUPTED;
       break;
     }

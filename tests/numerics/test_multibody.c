@@ -108,8 +108,8 @@ typedef struct {
   double *t, *q, *v, *lam, *w; /* w: the work of forces and drivers since t0 */
 } rec;
 
-static int rec_out(double t, const double *q, const double *v, const double *lam, double work,
-                   void *ud)
+static int rec_out(double t, const double *q, const double *v, const double *lam,
+                   const sk_mbs_sample *sample, void *ud)
 {
   rec *r = ud;
   if (r->count >= r->cap) {
@@ -117,7 +117,7 @@ static int rec_out(double t, const double *q, const double *v, const double *lam
   }
   const int k = r->count++;
   r->t[k] = t;
-  r->w[k] = work;
+  r->w[k] = sample->work;
   memcpy(r->q + (size_t)k * r->n, q, (size_t)r->n * sizeof *q);
   memcpy(r->v + (size_t)k * r->n, v, (size_t)r->n * sizeof *v);
   if (r->m > 0) {
