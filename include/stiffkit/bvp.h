@@ -54,7 +54,8 @@ void sk_bvp_destroy(sk_bvp **bvp);
  * differences otherwise); without a guess the solvers start from y = 0.
  * sk_bvp_set_bc: 0 <= n_left, 0 <= n_right, n_left + n_right <= d.
  * sk_bvp_set_parameters: np >= 0 values and names (copied; names may be
- * NULL: "p0", "p1", ...). sk_bvp_set_component_names: d names (copied). */
+ * NULL: "p0", "p1", ...). sk_bvp_set_component_names: d names (copied; a NULL array or a
+ * NULL or empty name keeps "y[i]"). */
 sk_status sk_bvp_set_user_data(sk_bvp *bvp, void *user_data, void (*free_fn)(void *));
 sk_status sk_bvp_set_name(sk_bvp *bvp, const char *name);
 sk_status sk_bvp_set_rhs(sk_bvp *bvp, sk_bvp_rhs_fn rhs, sk_bvp_jac_fn jac);

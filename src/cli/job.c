@@ -123,7 +123,7 @@ sk_status cli_job_output_times(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t0", &job->t0));
   SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t_end", &job->t_end));
   SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
-           "solver.t_end = %g must be greater than solver.t0 = %g", job->t_end, job->t0);
+           "solver.t_end (%g) must be greater than solver.t0 (%g)", job->t_end, job->t0);
   return make_output_times(ctx, job);
 }
 
@@ -230,14 +230,10 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   SK_CALL(ctx, cli_job_build_model(ctx, job));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &job->t0));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.t_end", &job->t_end));
   SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
   SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
   SK_CALL(ctx, sk_options_get_string(o, "solver.method", &job->method));
-  SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
-           "solver.t_end (%g) must be greater than solver.t0 (%g)", job->t_end, job->t0);
-  SK_CALL(ctx, make_output_times(ctx, job));
+  SK_CALL(ctx, cli_job_output_times(ctx, job));
   if (sk_options_is_set(o, "solver.stop_time")) {
     double tstop;
     SK_CALL(ctx, sk_options_get_real(o, "solver.stop_time", &tstop));

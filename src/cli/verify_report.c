@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/atomic_file.h"
+#include "cli/cli.h"
 #include "cli/json_out.h"
 #include "cli/verify_report.h"
 
@@ -216,7 +217,7 @@ int verify_report_emit(const verify_report *r, const char *json_path, int code)
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n", strerror(errno));
-    code = 74;
+    code = SK_EXIT_IOERR;
   }
   return code;
 }

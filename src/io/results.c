@@ -41,7 +41,6 @@ struct sk_results {
   int phase;
   int csv, hdf5, write_states, has_exact;
   char axis[16]; /* CSV name of the abscissa */
-  const char *h5_axis;
   int64_t n;
   size_t nprobes;
   int64_t *probes;
@@ -293,7 +292,6 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   r->write_states = cfg->write_states != 0;
   r->has_exact = cfg->has_exact != 0;
   snprintf(r->axis, sizeof r->axis, "%s", cfg->axis ? cfg->axis : "t");
-  r->h5_axis = cfg->axis ? r->axis : NULL;
   r->n = cfg->n;
   r->nprobes = cfg->nprobes;
   r->nnorms = r->has_exact ? 4 : 2;
@@ -320,7 +318,7 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   if (r->hdf5) {
     SK_CALL(ctx, create_tmp(ctx, &r->f[F_H5], SK_ERR_CREATE, &fd));
     close(fd); /* HDF5 opens it by name */
-    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, r->h5_axis, r->n,
+    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, cfg->axis, r->n,
                                     r->nprobes,
                                     r->probes, (const char *const *)r->probe_names, r->nnorms,
                                     norm_names, r->write_states, &r->hw));

@@ -22,6 +22,9 @@ sk_status sk_bvp_create(sk_context *ctx, int d, double a, double b, sk_bvp **bvp
   p->a = a;
   p->b = b;
   snprintf(p->name, sizeof p->name, "bvp");
+  for (int i = 0; i < d; i++) {
+    snprintf(p->cnames[i], sizeof p->cnames[i], "y[%d]", i);
+  }
   *bvp = p;
   return SK_OK;
 }
@@ -130,9 +133,12 @@ sk_status sk_bvp_set_parameter(sk_bvp *bvp, int k, double value)
 sk_status sk_bvp_set_component_names(sk_bvp *bvp, const char *const *names)
 {
   BVP_ARG(bvp);
-  bvp->named = names != NULL;
-  for (int i = 0; names && i < bvp->d; i++) {
-    snprintf(bvp->cnames[i], sizeof bvp->cnames[i], "%s", names[i] ? names[i] : "");
+  for (int i = 0; i < bvp->d; i++) { /* an absent or empty name keeps "y[i]" */
+    if (names && names[i] && names[i][0]) {
+      snprintf(bvp->cnames[i], sizeof bvp->cnames[i], "%s", names[i]);
+    } else {
+      snprintf(bvp->cnames[i], sizeof bvp->cnames[i], "y[%d]", i);
+    }
   }
   return SK_OK;
 }
@@ -197,14 +203,7 @@ int sk_bvp_find_parameter(const sk_bvp *bvp, const char *name)
 
 const char *sk_bvp_get_component_name(const sk_bvp *bvp, int i)
 {
-  if (!bvp || i < 0 || i >= bvp->d) {
-    return NULL;
-  }
-  sk_bvp *w = (sk_bvp *)bvp; /* the default name is formatted on demand */
-  if (!bvp->named || !bvp->cnames[i][0]) {
-    snprintf(w->cnames[i], sizeof w->cnames[i], "y[%d]", i);
-  }
-  return bvp->cnames[i];
+  return bvp && i >= 0 && i < bvp->d ? bvp->cnames[i] : NULL;
 }
 
 const char *sk_bvp_get_name(const sk_bvp *bvp)

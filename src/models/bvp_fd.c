@@ -19,22 +19,8 @@ typedef struct {
   const double *x;
   double w[SK_BVP_MAX_DIM]; /* (b - a) scale_c */
   double *f, *J;            /* f and df/dy at the nodes (npts d, npts d d) */
-  int failed;
-  sk_error saved;           /* the first callback failure, for the final message */
+  sk__bvp_failure fail;
 } fd_system;
-
-/* Keep the first failure's record and turn the status into a callback code. */
-static int callback_code(fd_system *sys, sk_status st)
-{
-  if (st == SK_OK) {
-    return 0;
-  }
-  if (!sys->failed) {
-    sys->failed = 1;
-    sys->saved = *sk_context_get_error(sys->bvp->ctx);
-  }
-  return st == SK_RECOVERABLE ? 1 : -1;
-}
 
 static sk_status eval_nodes_f(fd_system *sys, const double *u)
 {
@@ -59,7 +45,7 @@ static int fd_residual(double t, const double *u, double *r, void *data)
     st = sk_bvp_eval_bc(sys->bvp, u, u + d * (N - 1), g);
   }
   if (st != SK_OK) {
-    return callback_code(sys, st);
+    return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
   }
   memcpy(r, g, (size_t)nl * sizeof *r);
   for (int64_t i = 0; i + 1 < N; i++) {
@@ -151,7 +137,7 @@ static int fd_jacobian(double t, const double *u, const double *fu, double *valu
     st = sk_bvp_eval_bc_jac(sys->bvp, u, u + d * (N - 1), NULL, dga, dgb);
   }
   if (st != SK_OK) {
-    return callback_code(sys, st);
+    return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
   }
   fd_walk(sys, dga, dgb, NULL, NULL, values);
   return 0;
@@ -255,9 +241,9 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   }
   sk_steady_report kr;
   for (int attempt = 0; attempt < 2; attempt++) {
-    sys.failed = 0;
+    sys.fail.failed = 0;
     st = sk__bvp_newton_system(ctx, bvp, s, &system, sol->y, rep, &kr);
-    if (st != SK_ERR_CONV || s->fnormtol > 0 || sys.failed || attempt > 0) {
+    if (st != SK_ERR_CONV || s->fnormtol > 0 || sys.fail.failed || attempt > 0) {
       break;
     }
     /* the scales came from the guess; at the iterate the solution (and with it the rounding
@@ -284,10 +270,10 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
             system.fnormtol);
   }
   if (st < 0) {
-    if (sys.failed) {
-      sk__error_restore(ctx, &sys.saved);
+    if (sys.fail.failed) {
+      sk__error_restore(ctx, &sys.fail.saved);
       if (kr.newton_iters == 0) { /* the guess itself broke a callback: say how */
-        st = sys.saved.code;
+        st = sys.fail.saved.code;
       }
     }
     char suggestion[512];
@@ -305,7 +291,7 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
                (long long)N);
     }
     st = sk__bvp_newton_failure(ctx, st, "finite differences", &kr,
-                                sys.failed && kr.newton_iters > 0, suggestion);
+                                sys.fail.failed && kr.newton_iters > 0, suggestion);
   }
 done:
   sk__free(ctx, sys.f);

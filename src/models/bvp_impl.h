@@ -25,11 +25,23 @@ struct sk_bvp {
   int np;
   double p[SK_BVP_MAX_PARAMS];
   char pnames[SK_BVP_MAX_PARAMS][32];
-  int named;
   char cnames[SK_BVP_MAX_DIM][32];
   char bcnames[SK_BVP_MAX_DIM][32]; /* "" when unnamed */
   int64_t nf; /* evaluations of f so far */
 };
+
+/* The first failure of a model callback inside a Newton solve or an
+ * integration, kept for the final message (the engines only say "a
+ * callback failed"). */
+typedef struct {
+  int failed;
+  sk_error saved;
+} sk__bvp_failure;
+
+/* sk__bvp_callback_code: the SUNDIALS-style return code of status st (0 ok,
+ * 1 recoverable, -1 fatal); a failure's record is kept in f when it is the
+ * first. */
+int sk__bvp_callback_code(sk__bvp_failure *f, sk_context *ctx, sk_status st);
 
 /* sk__bvp_check: a problem ready to solve (f and boundary conditions set)
  * and settings in range. Errors: SK_ERR_INPUT / SK_ERR_ARG naming the

@@ -22,10 +22,8 @@ typedef struct {
   sk_model *ivp, *var;      /* y' = f, and (y, Y)' = (f, (df/dy) Y) */
   int with_var;             /* the model being integrated is var */
   double *phi, *Y;          /* end values (K d) and sensitivities (K d d) */
-  int failed;
-  sk_error saved;
-  int ivp_failed;    /* f failed inside the current integration */
-  sk_error ivp_err;  /* its record (the engine's message only says "callback failed") */
+  sk__bvp_failure fail; /* in the Newton solve */
+  sk__bvp_failure ivp_fail; /* inside the current integration */
   sk_bvp_report *rep;
 } shoot_system;
 
@@ -49,11 +47,7 @@ static int ivp_rhs(double x, const double *z, double *zdot, void *data)
       }
     }
   }
-  if (st != SK_OK && !sys->ivp_failed) {
-    sys->ivp_failed = 1;
-    sys->ivp_err = *sk_context_get_error(sys->bvp->ctx);
-  }
-  return st == SK_OK ? 0 : (st == SK_RECOVERABLE ? 1 : -1);
+  return sk__bvp_callback_code(&sys->ivp_fail, sys->bvp->ctx, st);
 }
 
 static void ivp_name(int64_t i, char *buf, size_t len, void *data)
@@ -77,7 +71,7 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
   sk_model *m = with_var ? sys->var : sys->ivp;
   const int64_t n = sk_model_get_n(m);
   sys->with_var = with_var;
-  sys->ivp_failed = 0;
+  sys->ivp_fail.failed = 0;
   sk_stepper *st = NULL;
   sk_status rc = sk_stepper_create(ctx, sys->s->ivp_method, m, &st);
   if (rc == SK_OK) {
@@ -111,8 +105,8 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
     snprintf(msg, sizeof msg, "%s", sk_context_get_error(ctx)->message);
     rc = SK_ERROR(ctx, rc < 0 ? rc : SK_ERR_SOLVER,
                   "the initial-value problem on [%.6g, %.6g] stopped at x = %.6g: %.400s%s%.400s",
-                  x0, x1, sk_stepper_get_time(st), msg, sys->ivp_failed ? "; cause: " : "",
-                  sys->ivp_failed ? sys->ivp_err.message : "");
+                  x0, x1, sk_stepper_get_time(st), msg, sys->ivp_fail.failed ? "; cause: " : "",
+                  sys->ivp_fail.failed ? sys->ivp_fail.saved.message : "");
   }
   if (st) {
     sk_stats stats;
@@ -124,14 +118,6 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
   return rc;
 }
 
-static int callback_code(shoot_system *sys, sk_status st)
-{
-  if (!sys->failed) {
-    sys->failed = 1;
-    sys->saved = *sk_context_get_error(sys->bvp->ctx);
-  }
-  return st == SK_RECOVERABLE ? 1 : -1;
-}
 
 static int shoot_residual(double t, const double *u, double *r, void *data)
 {
@@ -143,13 +129,13 @@ static int shoot_residual(double t, const double *u, double *r, void *data)
     const sk_status st = integrate(sys, 0, sys->nodes[k], sys->nodes[k + 1], u + d * k,
                                    sys->phi + d * k, NULL, 0, NULL);
     if (st != SK_OK) {
-      return callback_code(sys, st);
+      return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
     }
   }
   double g[SK_BVP_MAX_DIM];
   const sk_status st = sk_bvp_eval_bc(sys->bvp, u, sys->phi + d * (K - 1), g);
   if (st != SK_OK) {
-    return callback_code(sys, st);
+    return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
   }
   memcpy(r, g, (size_t)nl * sizeof *r);
   for (int64_t k = 0; k + 1 < K; k++) {
@@ -280,7 +266,7 @@ static int shoot_jacobian(double t, const double *u, const double *fu, double *v
     }
     const sk_status st = integrate(sys, 1, sys->nodes[k], sys->nodes[k + 1], z0, z1, NULL, 0, NULL);
     if (st != SK_OK) {
-      return callback_code(sys, st);
+      return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
     }
     memcpy(sys->phi + d * k, z1, (size_t)d * sizeof *z1);
     memcpy(sys->Y + (int64_t)d * d * k, z1 + d, (size_t)(d * d) * sizeof *z1);
@@ -290,7 +276,7 @@ static int shoot_jacobian(double t, const double *u, const double *fu, double *v
   const sk_status st =
       sk_bvp_eval_bc_jac(sys->bvp, u, sys->phi + d * (sys->K - 1), NULL, dga, dgb);
   if (st != SK_OK) {
-    return callback_code(sys, st);
+    return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
   }
   shoot_walk(sys, dga, dgb, NULL, NULL, values);
   return 0;
@@ -380,8 +366,8 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
   sk_status st = sk__bvp_newton_system(ctx, sys->bvp, s, &system, u, sys->rep, &kr);
   sk_bvp_report *rep = sys->rep;
   if (st < 0) {
-    if (sys->failed) {
-      sk__error_restore(ctx, &sys->saved);
+    if (sys->fail.failed) {
+      sk__error_restore(ctx, &sys->fail.saved);
     }
     char suggestion[512];
     if (rep->sensitivity > s->sensitivity_limit) {
@@ -391,7 +377,7 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
                "(bvp.shooting.intervals) or finite differences (bvp.method: fd)",
                rep->sensitivity, rep->sensitivity_x[0], rep->sensitivity_x[1],
                log10(rep->sensitivity));
-    } else if (sys->failed) {
+    } else if (sys->fail.failed) {
       snprintf(suggestion, sizeof suggestion,
                "the initial-value problem could not be integrated from the %s; shooting from a "
                "poor guess can run into a singularity of the IVP: use %s or finite "
@@ -405,8 +391,8 @@ static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
                "try a better guess (bvp.guess), more shooting intervals, or finite differences");
     }
     const char *method = s->method == SK_BVP_SHOOTING ? "single shooting" : "multiple shooting";
-    if (st == SK_ERR_CONV || st == SK_ERR_SINGULAR || (sys->failed && kr.newton_iters > 0)) {
-      st = sk__bvp_newton_failure(ctx, st, method, &kr, sys->failed && kr.newton_iters > 0,
+    if (st == SK_ERR_CONV || st == SK_ERR_SINGULAR || (sys->fail.failed && kr.newton_iters > 0)) {
+      st = sk__bvp_newton_failure(ctx, st, method, &kr, sys->fail.failed && kr.newton_iters > 0,
                                   suggestion);
     } else {
       const sk_status code = st;

@@ -157,6 +157,18 @@ done:
   return st;
 }
 
+int sk__bvp_callback_code(sk__bvp_failure *f, sk_context *ctx, sk_status st)
+{
+  if (st == SK_OK) {
+    return 0;
+  }
+  if (!f->failed) {
+    f->failed = 1;
+    f->saved = *sk_context_get_error(ctx);
+  }
+  return st == SK_RECOVERABLE ? 1 : -1;
+}
+
 void sk__bvp_scales(const sk_bvp_solution *s, double *scale)
 {
   for (int c = 0; c < s->d; c++) {
