@@ -8,7 +8,8 @@ fi
 PACKAGES=(build-essential cmake pkg-config git
   libsundials-dev libsuitesparse-dev libmetis-dev libhypre-dev libopenmpi-dev openmpi-bin
   libyaml-dev libmuparser-dev libhdf5-dev hdf5-tools
-  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py time)
+  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py time
+  slurmctld slurmd slurm-client munge)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

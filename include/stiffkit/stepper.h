@@ -96,6 +96,12 @@ void sk_stepper_destroy(sk_stepper **s);
 sk_status sk_stepper_set_tolerances(sk_stepper *s, double rtol, double atol);
 sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol); /* copied, length n */
 sk_status sk_stepper_set_initial(sk_stepper *s, double t0, const double *y0); /* copied */
+/* sk_stepper_set_initial_derivative: y'(t0) (copied, length n) for an
+ * engine that integrates F(t, y, y') = 0 (ida-bdf). Together with
+ * sk_stepper_set_initial it replaces the model's initial values (a restart
+ * from a saved state); consistent initialization still runs on them. Other
+ * engines ignore it. Errors: SK_ERR_ARG (NULL), SK_ERR_STATE, SK_ERR_NOMEM. */
+sk_status sk_stepper_set_initial_derivative(sk_stepper *s, const double *yp0);
 sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);  /* total budget, 0 = none */
 sk_status sk_stepper_set_max_order(sk_stepper *s, int order);           /* 0 = method default */
 sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax); /* 0 = default */
@@ -176,6 +182,9 @@ const double *sk_stepper_get_state(const sk_stepper *s); /* length n, at the las
  * (*log stays valid until the next advance or step; n = 0 when none). */
 void sk_stepper_get_events(const sk_stepper *s, const sk_event_record **log, size_t *n);
 double sk_stepper_get_time(const sk_stepper *s);
+/* y' (length n) at sk_stepper_get_time for engines that keep it (ida-bdf,
+ * after setup), else NULL */
+const double *sk_stepper_get_derivative(const sk_stepper *s);
 sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st);
 const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s);
 sk_model *sk_stepper_get_model(const sk_stepper *s);

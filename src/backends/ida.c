@@ -11,6 +11,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include "backends/ida_impl.h"
+#include "steppers/stepper_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
 
@@ -206,11 +207,15 @@ static sk_status ida_setup(sk_stepper *s)
            "cannot create the SUNDIALS context");
   ida->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), ida->sunctx);
   SK_CHECK(ctx, ida->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
-  ida->yp = N_VClone(ida->y);
+  double *ypbuf = sk__stepper_derivative_buffer(s);
+  SK_CHECK(ctx, ypbuf != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
+  ida->yp = N_VMake_Serial(n, ypbuf, ida->sunctx);
   SK_CHECK(ctx, ida->yp != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
   const double t0 = sk_stepper_get_t0(s);
   ida->ode = sk_model_get_kind(ida->model) == SK_MODEL_ODE;
-  if (ida->ode) { /* consistent as given: y'0 = f(t0, y0) */
+  if (s->have_yp0 && s->have_y0) {
+    /* a restart from a saved (y, y'): consistent initialization still checks it */
+  } else if (ida->ode) { /* consistent as given: y'0 = f(t0, y0) */
     SK_CALL(ctx, sk_model_eval_rhs(ida->model, t0, N_VGetArrayPointer(ida->y),
                                    N_VGetArrayPointer(ida->yp)));
   } else {

@@ -33,6 +33,9 @@ static const char **value_slot(cli_args *a, const char *flag)
   if (!strcmp(flag, "--inject")) {
     return &a->inject;
   }
+  if (!strcmp(flag, "--restart")) {
+    return &a->restart;
+  }
   return NULL;
 }
 
@@ -74,6 +77,8 @@ int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, co
       a->help_options = 1;
     } else if (!strcmp(arg, "--json") && accepts(flags, "--json")) {
       a->json = 1;
+    } else if (!strcmp(arg, "--resume") && accepts(flags, "--resume")) {
+      a->resume = 1;
     } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(help, stdout);
       return -1;

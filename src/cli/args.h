@@ -13,6 +13,8 @@ typedef struct {
   int quiet;          /* --quiet / -q */
   const char *report; /* --report FILE */
   const char *stats_json, *stats_csv, *inject;
+  const char *restart; /* --restart CKPT */
+  int resume;          /* --resume */
   int help_options;   /* --help-options */
   int json;           /* --json */
 } cli_args;
@@ -20,8 +22,8 @@ typedef struct {
 /* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand
  * takes CONFIG, --set key=value (or --set=key=value) and --quiet; `flags`
  * lists the others it accepts, space-separated, from: --report,
- * --stats-json, --stats-csv, --inject (each taking a value, also as
- * --flag=value), --help-options and --json. `help` is printed on --help.
+ * --stats-json, --stats-csv, --inject, --restart (each taking a value, also
+ * as --flag=value), --help-options, --json and --resume. `help` is printed on --help.
  * Returns 0, -1 when the help was printed, or an exit code (64 usage,
  * 70 internal) after printing the reason. Free with cli_args_free. */
 int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, const char *help,

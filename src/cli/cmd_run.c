@@ -31,18 +31,29 @@ static int parse_injection(const char *spec, long long *comp, double *t)
 static const char help_text[] =
     "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
     "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
+    "                    [--restart CKPT | --resume]\n"
     "       stiffkit run --help-options\n"
     "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
     "exact solution known, t in [0, 0.1]. --set overrides config values. A mechanism\n"
     "(model.type: multibody, mbs.file) writes positions, .monitor.csv (constraint drift,\n"
     "energy balance, cond(G)) and .reactions.csv (multipliers); boundary-value problems\n"
-    "(model.type: bvp) run with `stiffkit bvp`.\n";
+    "(model.type: bvp) run with `stiffkit bvp`.\n"
+    "SIGTERM, SIGINT and SIGUSR1 end the run with exit 75 after writing a checkpoint\n"
+    "(checkpoint.file, default <output.dir>/<output.prefix>.ckpt; checkpoint.every and\n"
+    "checkpoint.wall add interval checkpoints, checkpoint.segment restarts the engine at\n"
+    "every boundary so that restarts repeat the run bitwise). --restart CKPT continues\n"
+    "from a checkpoint of the same config and --set options (anything else is refused,\n"
+    "exit 65); --resume continues from checkpoint.file when it exists, else starts at t0.\n";
 
 /* The run-specific checks of the arguments (after cli_args_parse). */
 static int check_run_args(const cli_args *a)
 {
   long long comp;
   double tinj;
+  if (a->restart && a->resume) {
+    fprintf(stderr, "stiffkit: error: --restart and --resume exclude each other\n");
+    return SK_EXIT_USAGE;
+  }
   if (a->inject && parse_injection(a->inject, &comp, &tinj) != 0) {
     fprintf(stderr, "stiffkit: error: --inject expects nan:comp=K:t=T, got '%s'\n", a->inject);
     return SK_EXIT_USAGE;
@@ -67,6 +78,7 @@ static void install_signal_handlers(void)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGUSR1, &sa, NULL);
 }
 
 /* Write the statistics file (JSON object or CSV header + row) via a
@@ -129,6 +141,12 @@ static void print_summary(const cli_job *job, const sk_stats *st)
   const double t_last = job->times[job->ntimes - 1];
   printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, t_last, job->rtol,
          job->atol);
+  if (job->restart_done) {
+    printf("continued from checkpoint %s at t = %.6e\n", job->restart_from, job->restart_t);
+  }
+  if (job->ckpt.written > 0) {
+    printf("checkpoints written: %d (%s)\n", job->ckpt.written, job->ckpt.path);
+  }
   printf("statistics:\n");
   sk_stats_print_table(st, stdout);
   if (job->have_error) {
@@ -165,7 +183,8 @@ int cli_run(int argc, char **argv)
 {
   cli_args args;
   sk_context *ctx = NULL;
-  int code = cli_args_start(argc, argv, "run", "--stats-json --stats-csv --inject --help-options",
+  int code = cli_args_start(argc, argv, "run",
+                            "--stats-json --stats-csv --inject --help-options --restart --resume",
                             help_text, check_run_args, &args, &ctx);
   if (code >= 0) {
     return code;
@@ -189,7 +208,11 @@ int cli_run(int argc, char **argv)
   const char *mtype = "";
   if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
       !strcmp(mtype, "multibody")) { /* a mechanism has its own outputs and restarts */
-    code = cli_mechanism_run(ctx, &job, &args, argc, argv);
+    code = args.restart || args.resume
+               ? (fprintf(stderr, "stiffkit: error: --restart/--resume: checkpoints are not "
+                                  "available for mechanisms (model.type: multibody)\n"),
+                  SK_EXIT_DATA)
+               : cli_mechanism_run(ctx, &job, &args, argc, argv);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);
@@ -207,17 +230,18 @@ int cli_run(int argc, char **argv)
   cli_progress progress;
   if (st == SK_OK) {
     cli_progress_init(&progress, args.quiet, job.t0, job.t_end);
-    progress.stop_flag = &stop_signal;
+    job.monitor = cli_progress_monitor;
+    job.monitor_data = &progress;
+    job.stop_signal = &stop_signal;
+    job.restart = args.restart;
+    job.resume = args.resume;
     install_signal_handlers();
-    sk_stepper_set_monitor(job.stepper, cli_progress_monitor, &progress);
     st = cli_job_execute(ctx, &job, argc, argv);
     cli_progress_done(&progress);
   }
   sk_stats stats;
   memset(&stats, 0, sizeof stats);
-  if (job.stepper) {
-    sk_stepper_get_stats(job.stepper, &stats);
-  }
+  cli_job_get_stats(&job, &stats);
   if (st == SK_OK) {
     print_summary(&job, &stats);
     code = SK_EXIT_OK;

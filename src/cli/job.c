@@ -1,10 +1,12 @@
 /* src/cli/job.c: one run of the CLI: options, model, engine, output times, result files */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/job.h"
 #include "core/error.h"
@@ -28,6 +30,7 @@ void cli_job_init(cli_job *job)
 
 void cli_job_free(cli_job *job)
 {
+  cli_ckpt_free(job->opts ? sk_options_get_context(job->opts) : NULL, &job->ckpt);
   sk__results_destroy(&job->results);
   cli_network_series_free(&job->net);
   sk_stepper_destroy(&job->stepper);
@@ -51,7 +54,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
                                                  sk_diffusion_options, sk_brusselator_options,
                                                  sk_problem_options, sk_linear_options,
                                                  sk__output_options, sk_steady_options, sk_network_options,
-                                                 sk_bvp_options, sk_mechanism_options};
+                                                 sk_bvp_options, sk_mechanism_options,
+                                                 cli_checkpoint_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -423,10 +427,23 @@ static void note_files(cli_job *job, const char *suffix)
   }
 }
 
+void cli_job_get_stats(const cli_job *job, sk_stats *st)
+{
+  sk_stats cur;
+  memset(&cur, 0, sizeof cur);
+  if (job->stepper) {
+    sk_stepper_get_stats(job->stepper, &cur);
+  }
+  *st = job->ckpt.before;
+  const double wall = st->wall_time + cur.wall_time;
+  sk_stats_add(st, &cur);
+  st->wall_time = wall;
+}
+
 static char *stats_text(cli_job *job)
 {
   sk_stats st;
-  sk_stepper_get_stats(job->stepper, &st);
+  cli_job_get_stats(job, &st);
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
@@ -438,35 +455,171 @@ static char *stats_text(cli_job *job)
   return buf;
 }
 
-static sk_status integrate(sk_context *ctx, cli_job *job)
+/* The name of a stop signal for messages. */
+static const char *signal_name(int sig)
+{
+  switch (sig) {
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGINT:
+    return "SIGINT";
+  case SIGUSR1:
+    return "SIGUSR1";
+  default:
+    return "a signal";
+  }
+}
+
+static int stop_requested(const cli_job *job)
+{
+  return job->stop_signal && *job->stop_signal;
+}
+
+int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
+{
+  cli_job *job = user_data;
+  if (job->monitor && job->monitor(s, t, h, job->monitor_data)) {
+    return 1;
+  }
+  const int pending = stop_requested(job) || cli_ckpt_monitor_due(&job->ckpt, t);
+  /* a step that reached the output time ends the advance there anyway: the
+     output is written first, then the signal or checkpoint is handled */
+  return pending && t < job->target;
+}
+
+/* The run stops on a signal: keep a checkpoint to continue from. */
+static sk_status stop_on_signal(sk_context *ctx, cli_job *job)
+{
+  const char *sig = signal_name((int)*job->stop_signal);
+  const double t = sk_stepper_get_time(job->stepper);
+  cli_ckpt *c = &job->ckpt;
+  if (!c->supported) {
+    return SK_ERROR(ctx, SK_INTERRUPTED,
+                    "run interrupted by %s at t=%.6e; the results so far are kept (no checkpoint: "
+                    "this model's switch states cannot be saved; rerun from t0)",
+                    sig, t);
+  }
+  if (!c->segment) {
+    SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 0));
+  }
+  if (c->written == 0) { /* segment mode before its first boundary: nothing to keep */
+    return SK_ERROR(ctx, SK_INTERRUPTED,
+                    "run interrupted by %s at t=%.6e; the results so far are kept", sig, t);
+  }
+  return SK_ERROR(ctx, SK_INTERRUPTED,
+                  "run interrupted by %s at t=%.6e; the results so far are kept and the "
+                  "checkpoint '%s' holds t=%.6e: continue with the same command and --restart %s",
+                  sig, t, c->path, c->written_t, c->path);
+}
+
+/* Write the output at the engine's time t (the state buffer holds it). */
+static sk_status output_now(sk_context *ctx, cli_job *job, double t)
 {
   const double *ex;
-  const double *y = sk_stepper_get_state(job->stepper);
-  SK_CALL(ctx, exact_at(ctx, job, job->t0, &ex));
-  SK_CALL(ctx, write_output(ctx, job, job->t0, y, ex));
-  for (size_t k = 0; k < job->ntimes; k++) {
-    double tret;
-    sk_status st = sk_stepper_advance(job->stepper, job->times[k], &tret);
-    if (st != SK_OK) {
-      return st < 0 ? st
-                    : SK_ERROR(ctx, st,
-                               "run interrupted by a signal at t=%.6e; the results so far are kept "
-                               "(restart from a checkpoint is not available yet: rerun from t0)",
-                               tret);
-    }
-    SK_CALL(ctx, exact_at(ctx, job, tret, &ex));
-    SK_CALL(ctx, write_output(ctx, job, tret, y, ex));
+  SK_CALL(ctx, exact_at(ctx, job, t, &ex));
+  return write_output(ctx, job, t, sk_stepper_get_state(job->stepper), ex);
+}
+
+/* Handle what the monitor found pending after an advance ended at the
+ * engine's current time: a stop signal, a due interval checkpoint or a
+ * segment boundary (then the engine restarts from its state). */
+static sk_status after_advance(sk_context *ctx, cli_job *job, double t)
+{
+  cli_ckpt *c = &job->ckpt;
+  if (stop_requested(job)) {
+    return stop_on_signal(ctx, job);
   }
-  if (job->exact) {
-    record_error(job, y);
+  if (t >= job->times[job->ntimes - 1]) { /* the run is complete: no checkpoint to keep */
+    return SK_OK;
+  }
+  if (c->segment && t >= c->next_t) {
+    SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 1));
+    sk_stats st;
+    sk_stepper_get_stats(job->stepper, &st);
+    return cli_ckpt_restart_engine(ctx, c, job, t, sk_stepper_get_state(job->stepper),
+                                   sk_model_get_kind(job->model) == SK_MODEL_DAE
+                                       ? sk_stepper_get_derivative(job->stepper)
+                                       : NULL,
+                                   st.last_h);
+  }
+  if (c->due) {
+    SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 0));
   }
   return SK_OK;
 }
 
+static sk_status integrate(sk_context *ctx, cli_job *job)
+{
+  double t = sk_stepper_get_time(job->stepper);
+  size_t k = 0;
+  while (k < job->ntimes && job->times[k] <= t) { /* a restart continues after its rows */
+    k++;
+  }
+  if (!job->restart_done) {
+    SK_CALL(ctx, output_now(ctx, job, t));
+    if (job->ckpt.segment) { /* the first segment starts like every later one */
+      SK_CALL(ctx, cli_ckpt_write(ctx, &job->ckpt, job, 1));
+      double h0, hmin, hmax;
+      sk_stepper_get_step_limits(job->stepper, &h0, &hmin, &hmax);
+      SK_CALL(ctx, cli_ckpt_restart_engine(ctx, &job->ckpt, job, t,
+                                           sk_stepper_get_state(job->stepper),
+                                           sk_stepper_get_derivative(job->stepper), h0));
+    }
+  }
+  while (k < job->ntimes) {
+    const double tout = job->times[k];
+    job->target = job->ckpt.segment && job->ckpt.next_t < tout ? job->ckpt.next_t : tout;
+    sk_status st = sk_stepper_advance(job->stepper, job->target, &t);
+    if (st != SK_OK && st != SK_INTERRUPTED) {
+      return st;
+    }
+    if (st == SK_OK && t == tout) {
+      SK_CALL(ctx, output_now(ctx, job, t));
+      k++;
+    }
+    st = after_advance(ctx, job, t);
+    if (st != SK_OK) { /* SK_INTERRUPTED (a signal) is positive: SK_CALL would not pass it on */
+      return st;
+    }
+  }
+  if (job->exact) {
+    record_error(job, sk_stepper_get_state(job->stepper));
+  }
+  return SK_OK;
+}
+
+/* The checkpoint to continue from: --restart CKPT, or checkpoint.file with
+ * --resume when it exists; NULL for none. */
+static const char *restart_path(const cli_job *job)
+{
+  if (job->restart) {
+    return job->restart;
+  }
+  return job->resume && access(job->ckpt.path, F_OK) == 0 ? job->ckpt.path : NULL;
+}
+
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
 {
+  SK_CALL(ctx, cli_ckpt_init(ctx, &job->ckpt, job));
+  SK_CALL(ctx, sk_stepper_set_monitor(job->stepper, cli_job_monitor, job));
+  const char *from = restart_path(job);
+  if (from) { /* checked before any result file is touched */
+    SK_CALL(ctx, cli_ckpt_load(ctx, &job->ckpt, job, from));
+  }
   SK_CALL(ctx, open_results(ctx, job));
-  sk_status st = integrate(ctx, job);
+  sk_status st = SK_OK;
+  if (from) {
+    st = cli_ckpt_apply(ctx, &job->ckpt, job);
+    job->restart_done = st == SK_OK;
+    job->restart_t = sk_stepper_get_time(job->stepper);
+    snprintf(job->restart_from, sizeof job->restart_from, "%s", from);
+  }
+  if (st == SK_OK) {
+    st = integrate(ctx, job);
+  }
+  if (st == SK_OK) {
+    cli_ckpt_finish(&job->ckpt);
+  }
   if (!job->results) {
     return st;
   }

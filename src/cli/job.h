@@ -2,13 +2,16 @@
 #ifndef SK_CLI_JOB_H
 #define SK_CLI_JOB_H
 
+#include <signal.h>
+
+#include "cli/checkpointing.h"
 #include "cli/network_report.h"
 #include "io/results.h"
 #include "stiffkit/stiffkit.h"
 
 #define CLI_MAX_FILES 4
 
-typedef struct {
+typedef struct cli_job {
   sk_options *opts;
   sk_bvp *bvp;           /* model.type = bvp (stiffkit bvp, verify) */
   sk_bvp_keys *bvp_keys; /* its named keys, freed after opts */
@@ -30,6 +33,17 @@ typedef struct {
   cli_network_series net; /* a network's heat flows and event log */
   int nfiles;
   char files[CLI_MAX_FILES][4096];
+  /* run control (set by the subcommand before cli_job_execute) */
+  sk_monitor_fn monitor;                  /* called after every step (progress) */
+  void *monitor_data;
+  volatile sig_atomic_t *stop_signal;     /* a signal handler stores its signal here */
+  const char *restart;                    /* --restart CKPT, or NULL */
+  int resume;                             /* --resume: restart when checkpoint.file exists */
+  cli_ckpt ckpt;
+  int restart_done;                       /* the run continues from a checkpoint */
+  double restart_t;                       /* ... at this time */
+  char restart_from[4096];                /* ... read from this file */
+  double target;                          /* the time the engine is advancing to */
 } cli_job;
 
 void cli_job_init(cli_job *job);
@@ -66,8 +80,22 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
  * sk__results_set_grid, SK_ERR_NOMEM. */
 sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_results *res);
 
-/* cli_job_execute: open the result files, integrate through the output
- * times, finish (rename into place) or fail (keep .partial files). */
+/* cli_job_execute: open the result files (and, with job->restart or
+ * job->resume, continue from a checkpoint: its rows first), integrate
+ * through the output times writing checkpoints as checkpoint.* asks, then
+ * finish (rename into place, remove the checkpoint) or fail (keep .partial
+ * files). A signal in *job->stop_signal ends the run with SK_INTERRUPTED
+ * after a checkpoint of the current state (in segment mode: the last
+ * boundary's checkpoint is kept). */
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv);
+
+/* cli_job_monitor: the monitor of the job's engines (user_data = the
+ * job): job->monitor, then the stop signal and due interval checkpoints;
+ * nonzero interrupts the engine. */
+int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data);
+
+/* cli_job_get_stats: the run's statistics: the current engine's plus
+ * those of the engines before it (segments, the run before a restart). */
+void cli_job_get_stats(const cli_job *job, sk_stats *st);
 
 #endif

@@ -10,7 +10,7 @@
 #define SK_PROGRESS_TTY_PERIOD 0.2
 #define SK_PROGRESS_LOG_PERIOD 5.0
 
-static double wall_now(void)
+double cli_wall_now(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -23,11 +23,10 @@ void cli_progress_init(cli_progress *p, int quiet, double t0, double t_end)
   p->tty = isatty(STDERR_FILENO);
   p->t0 = t0;
   p->t_end = t_end;
-  p->wall_start = wall_now();
+  p->wall_start = cli_wall_now();
   p->last_print = p->wall_start;
   p->steps = 0;
   p->printed = 0;
-  p->stop_flag = NULL;
 }
 
 int cli_progress_monitor(const sk_stepper *s, double t, double h, void *user_data)
@@ -35,13 +34,10 @@ int cli_progress_monitor(const sk_stepper *s, double t, double h, void *user_dat
   (void)s;
   cli_progress *p = user_data;
   p->steps++;
-  if (p->stop_flag && *p->stop_flag) {
-    return 1;
-  }
   if (!p->enabled) {
     return 0;
   }
-  const double now = wall_now();
+  const double now = cli_wall_now();
   const double period = p->tty ? SK_PROGRESS_TTY_PERIOD : SK_PROGRESS_LOG_PERIOD;
   if (now - p->last_print < period) {
     return 0;

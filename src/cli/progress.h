@@ -2,7 +2,6 @@
 #ifndef SK_CLI_PROGRESS_H
 #define SK_CLI_PROGRESS_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "stiffkit/stepper.h"
@@ -14,8 +13,10 @@ typedef struct {
   double wall_start, last_print;
   int64_t steps;
   int printed;
-  volatile sig_atomic_t *stop_flag; /* set by a signal handler; NULL = none */
 } cli_progress;
+
+/* cli_wall_now: seconds on the monotonic clock. */
+double cli_wall_now(void);
 
 /* cli_progress_init: enabled unless quiet; tty decided from stderr. */
 void cli_progress_init(cli_progress *p, int quiet, double t0, double t_end);

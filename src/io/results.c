@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "io/provenance.h"
 #include "io/results.h"
+#include "io/journal.h"
 #include "io/results_impl.h"
 
 enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_SERIES = 3, F_COUNT = 3 + SK__RESULTS_MAX_SERIES };
@@ -63,6 +64,9 @@ struct sk_results {
   int64_t snrows[SK__RESULTS_MAX_SERIES];
   double slast_t[SK__RESULTS_MAX_SERIES];
   char *prefix_path; /* "<dir>/<prefix>" */
+  /* every row written, for checkpoints: [0] the main rows (row, then the
+     state with write_states), [1 + k] series k (t, values) */
+  sk__journal journal[1 + SK__RESULTS_MAX_SERIES];
 };
 
 static const char *const norm_names[4] = {"max_abs_y", "rms_y", "max_abs_err", "rms_err"};
@@ -118,7 +122,7 @@ sk_status sk__results_fsync_path(sk_context *ctx, const char *path, const char *
 
 /* fsync the directory so that renames are durable; file systems that
  * cannot sync a directory (EINVAL) are accepted. */
-static sk_status fsync_dir(sk_context *ctx, const char *dir)
+sk_status sk__fsync_dir(sk_context *ctx, const char *dir)
 {
   int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
@@ -296,6 +300,7 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   r->nprobes = cfg->nprobes;
   r->nnorms = r->has_exact ? 4 : 2;
   r->ncols = 1 + r->nprobes + r->nnorms;
+  sk__journal_init(&r->journal[0], r->ncols + (r->write_states ? (size_t)r->n : 0));
   SK_CALL(ctx, results_paths(r, cfg->dir && cfg->dir[0] ? cfg->dir : ".", cfg->prefix));
 
   r->row = sk__calloc(ctx, r->ncols, sizeof *r->row);
@@ -458,6 +463,30 @@ static int64_t err_norms_of(const double *y, const double *ye, int64_t n, double
   return -1;
 }
 
+/* Write a main row (t, probes, norms) and, with write_states, the state y
+ * to the files, and keep it in the journal. */
+static sk_status emit_main_row(sk_results *res, const double *row, const double *y)
+{
+  sk_context *ctx = res->ctx;
+  sk_status st = SK_OK;
+  if (res->cw) {
+    st = sk__csv_writer_row(res->cw, row, res->ncols);
+  }
+  if (st == SK_OK && res->hw) {
+    st = sk__h5_writer_row(res->hw, row[0], row + 1, row + 1 + res->nprobes, y);
+  }
+  if (st == SK_OK) {
+    st = sk__journal_append(ctx, &res->journal[0], row, res->ncols, y);
+  }
+  if (st < 0) {
+    res->phase = PH_BROKEN;
+  }
+  SK_CALL(ctx, st);
+  res->nrows++;
+  res->last_t = row[0];
+  return SK_OK;
+}
+
 sk_status sk__results_write(sk_results *res, double t, const double *y, const double *yexact)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
@@ -489,23 +518,7 @@ sk_status sk__results_write(sk_results *res, double t, const double *y, const do
   for (size_t j = 0; j < res->nprobes; j++) {
     row[1 + j] = y[res->probes[j]];
   }
-  if (res->cw) {
-    sk_status st = sk__csv_writer_row(res->cw, row, res->ncols);
-    if (st < 0) {
-      res->phase = PH_BROKEN;
-    }
-    SK_CALL(ctx, st);
-  }
-  if (res->hw) {
-    sk_status st = sk__h5_writer_row(res->hw, t, row + 1, norms, y);
-    if (st < 0) {
-      res->phase = PH_BROKEN;
-    }
-    SK_CALL(ctx, st);
-  }
-  res->nrows++;
-  res->last_t = t;
-  return SK_OK;
+  return emit_main_row(res, row, y);
 }
 
 /* ---- extra series ----------------------------------------------------------- */
@@ -532,6 +545,7 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
   SK_CHECK(ctx, f->final && f->tmp && f->partial && res->srow[k], SK_ERR_NOMEM, "out of memory");
   res->nseries = k + 1;
   res->sncols[k] = ncols;
+  sk__journal_init(&res->journal[1 + k], ncols + 1);
   if (res->csv) {
     int fd = -1;
     SK_CALL(ctx, create_tmp(ctx, f, SK_ERR_CREATE, &fd));
@@ -548,6 +562,29 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
     SK_CALL(ctx, sk__h5_writer_add_series(res->hw, name, ncols, col_names));
   }
   *id = k;
+  return SK_OK;
+}
+
+/* Write a series row (t, values) to the files and keep it in the journal. */
+static sk_status emit_series_row(sk_results *res, int id, const double *row)
+{
+  sk_context *ctx = res->ctx;
+  sk_status st = SK_OK;
+  if (res->scw[id]) {
+    st = sk__csv_writer_row(res->scw[id], row, res->sncols[id] + 1);
+  }
+  if (st == SK_OK && res->hw) {
+    st = sk__h5_writer_series_row(res->hw, id, row[0], row + 1);
+  }
+  if (st == SK_OK) {
+    st = sk__journal_append(ctx, &res->journal[1 + id], row, res->sncols[id] + 1, NULL);
+  }
+  if (st < 0) {
+    res->phase = PH_BROKEN;
+  }
+  SK_CALL(ctx, st);
+  res->snrows[id]++;
+  res->slast_t[id] = row[0];
   return SK_OK;
 }
 
@@ -569,19 +606,55 @@ sk_status sk__results_write_series(sk_results *res, int id, double t, const doub
   double *row = res->srow[id];
   row[0] = t;
   memcpy(row + 1, vals, res->sncols[id] * sizeof *vals);
-  sk_status st = SK_OK;
-  if (res->scw[id]) {
-    st = sk__csv_writer_row(res->scw[id], row, res->sncols[id] + 1);
+  return emit_series_row(res, id, row);
+}
+
+/* ---- journal: export and replay (checkpoints) ------------------------------ */
+
+size_t sk__results_ntables(const sk_results *res)
+{
+  return res ? 1 + (size_t)res->nseries : 0;
+}
+
+sk_status sk__results_table(const sk_results *res, size_t k, size_t *rows, size_t *width,
+                            const double **data)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  SK_CHECK(res->ctx, k < sk__results_ntables(res), SK_ERR_ARG, "results: no table %zu", k);
+  *rows = res->journal[k].rows;
+  *width = res->journal[k].width;
+  *data = res->journal[k].data;
+  return SK_OK;
+}
+
+sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t width,
+                             const double *data)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
+           "results: write after finish/fail or after a write error");
+  SK_CHECK(ctx, k < sk__results_ntables(res) && width == res->journal[k].width &&
+                    (rows == 0 || data),
+           SK_ERR_INPUT,
+           "results: the saved output table %zu has %zu columns, this run writes %zu (different "
+           "output settings)",
+           k, width, k < sk__results_ntables(res) ? res->journal[k].width : 0);
+  for (size_t i = 0; i < rows; i++) {
+    const double *row = data + i * width;
+    for (size_t j = 0; j < width; j++) {
+      SK_CHECK(ctx, isfinite(row[j]), SK_ERR_INPUT,
+               "results: saved output row %zu of table %zu holds a non-finite value", i, k);
+    }
+    const double last = k == 0 ? res->last_t : res->slast_t[k - 1];
+    const int64_t done = k == 0 ? res->nrows : res->snrows[k - 1];
+    SK_CHECK(ctx, done == 0 || (k == 0 ? row[0] > last : row[0] >= last), SK_ERR_INPUT,
+             "results: saved output row %zu of table %zu goes back in time (t=%.10e after "
+             "%.10e)",
+             i, k, row[0], last);
+    SK_CALL(ctx, k == 0 ? emit_main_row(res, row, res->write_states ? row + res->ncols : NULL)
+                        : emit_series_row(res, (int)k - 1, row));
   }
-  if (st == SK_OK && res->hw) {
-    st = sk__h5_writer_series_row(res->hw, id, t, vals);
-  }
-  if (st < 0) {
-    res->phase = PH_BROKEN;
-  }
-  SK_CALL(ctx, st);
-  res->snrows[id]++;
-  res->slast_t[id] = t;
   return SK_OK;
 }
 
@@ -638,7 +711,7 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
     }
   }
   res->phase = PH_DONE; /* the files are complete under their final names */
-  SK_CALL(ctx, fsync_dir(ctx, res->dir));
+  SK_CALL(ctx, sk__fsync_dir(ctx, res->dir));
   remove_stale_partials(res);
   return SK_OK;
 }
@@ -719,7 +792,7 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
            ctx);
     }
   }
-  keep(fsync_dir(ctx, res->dir), &worst, ctx);
+  keep(sk__fsync_dir(ctx, res->dir), &worst, ctx);
   res->phase = PH_FAILED;
   sk__error_restore(ctx, &saved);
   return worst;
@@ -740,6 +813,9 @@ void sk__results_destroy(sk_results **res)
     sk__free(ctx, r->srow[k]);
   }
   sk__h5_writer_free(&r->hw);
+  for (int k = 0; k <= SK__RESULTS_MAX_SERIES; k++) {
+    sk__journal_free(ctx, &r->journal[k]);
+  }
   if (r->phase != PH_DONE && r->phase != PH_FAILED) {
     remove_tmp_files(r);
   }

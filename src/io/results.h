@@ -132,6 +132,28 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
  * successful finish/fail it removes the temporary files (nothing is left). */
 void sk__results_destroy(sk_results **res);
 
+/* Checkpoints: the object keeps every row it wrote (its journal), as
+ * tables: table 0 holds the main rows, each t, probe values and norms
+ * (as in the CSV) followed, with write_states, by the n state values;
+ * table 1 + k holds series k (t, then its columns). */
+
+/* sk__results_ntables: 1 + the number of extra series (0 for NULL). */
+size_t sk__results_ntables(const sk_results *res);
+
+/* sk__results_table: the rows written so far to table k (data holds rows x
+ * width values, row-major; valid until the next write). Errors: SK_ERR_ARG. */
+sk_status sk__results_table(const sk_results *res, size_t k, size_t *rows, size_t *width,
+                            const double **data);
+
+/* sk__results_replay: write saved rows of table k (from sk__results_table
+ * of an earlier run with the same settings) as they are, before any new
+ * row: the restarted run's files then hold the earlier outputs too.
+ * Errors: SK_ERR_INPUT (width differs from this object's, a non-finite
+ * value, times going back: the saved rows do not fit these settings),
+ * SK_ERR_IO, SK_ERR_STATE as sk__results_write. */
+sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t width,
+                             const double *data);
+
 /* sk__results_test_replace_csv_stream: testing hook: the CSV rows go to
  * `stream` (e.g. fopen("/dev/full", "w")) from now on; the object takes
  * ownership of it. The temporary file stays in place and is cleaned up as

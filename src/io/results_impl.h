@@ -15,6 +15,10 @@
  * "I/O error writing '<shown>' (temporary '<path>'): <strerror>". */
 sk_status sk__results_fsync_path(sk_context *ctx, const char *path, const char *shown);
 
+/* sk__fsync_dir: fsync the directory `dir` (so that a rename in it is on
+ * disk). Errors: SK_ERR_IO naming the directory. */
+sk_status sk__fsync_dir(sk_context *ctx, const char *dir);
+
 /* sk__results_one_line: copy `msg` into buf (NUL-terminated), with every
  * control character (line breaks, tabs) replaced by a space; NULL or ""
  * gives "unknown error". */

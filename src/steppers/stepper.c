@@ -142,6 +142,7 @@ void sk_stepper_destroy(sk_stepper **s)
   }
   sk__free(st->ctx, st->atol_vec);
   sk__free(st->ctx, st->events);
+  sk__free(st->ctx, st->yp);
   sk__free(st->ctx, st->y);
   sk__free(st->ctx, st);
   *s = NULL;
@@ -569,6 +570,31 @@ const char *sk_stepper_get_ordering(const sk_stepper *s) { return s->ordering; }
 void sk_stepper_set_impl(sk_stepper *s, void *impl) { s->impl = impl; }
 void *sk_stepper_get_impl(const sk_stepper *s) { return s->impl; }
 double *sk_stepper_state_buffer(sk_stepper *s) { return s->y; }
+const double *sk_stepper_get_derivative(const sk_stepper *s) { return s->is_setup ? s->yp : NULL; }
+
+double *sk__stepper_derivative_buffer(sk_stepper *s)
+{
+  if (!s->yp) {
+    s->yp = sk__calloc(s->ctx, (size_t)sk_model_get_n(s->model), sizeof *s->yp);
+    if (!s->yp) {
+      SK_ERROR(s->ctx, SK_ERR_NOMEM, "cannot allocate the derivative vector");
+    }
+  }
+  return s->yp;
+}
+
+sk_status sk_stepper_set_initial_derivative(sk_stepper *s, const double *yp0)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, yp0 != NULL, SK_ERR_ARG, "initial derivative: NULL vector");
+  double *buf = sk__stepper_derivative_buffer(s);
+  if (!buf) {
+    return SK_ERR_NOMEM;
+  }
+  memcpy(buf, yp0, (size_t)sk_model_get_n(s->model) * sizeof *yp0);
+  s->have_yp0 = 1;
+  return SK_OK;
+}
 
 void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, double *hmax)
 {

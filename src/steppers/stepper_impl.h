@@ -16,6 +16,8 @@ struct sk_stepper {
   double t0;
   double *y;       /* state at t (length n) */
   int have_y0;
+  double *yp;      /* y' at t for engines that keep it (sk__stepper_derivative_buffer) */
+  int have_yp0;    /* yp holds y'(t0) from sk_stepper_set_initial_derivative */
   double t;
   int64_t max_steps;
   int max_order;
@@ -39,6 +41,13 @@ struct sk_stepper {
   sk_monitor_fn monitor;
   void *monitor_data;
 };
+
+/* sk__stepper_derivative_buffer: the writable y' buffer (length n) an
+ * engine that integrates F(t, y, y') = 0 keeps current with the state, so
+ * that sk_stepper_get_derivative can return it; allocated on first use
+ * (NULL when out of memory, with the error recorded). When have_yp0 is set
+ * it holds y'(t0) from sk_stepper_set_initial_derivative. */
+double *sk__stepper_derivative_buffer(sk_stepper *s);
 
 /* sk__stepper_after_step: called by engines after every accepted internal
  * step; runs the monitor. Returns SK_OK or SK_INTERRUPTED. */

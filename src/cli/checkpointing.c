@@ -1,0 +1,252 @@
+/* src/cli/checkpointing.c: when a run writes checkpoints, what goes into them, and how a run restarts from one */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/checkpointing.h"
+#include "cli/job.h"
+#include "cli/progress.h"
+#include "core/error.h"
+
+static const sk_option_spec checkpoint_options[] = {
+    {"checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,
+     "checkpoint file (empty: <output.dir>/<output.prefix>.ckpt); written on SIGTERM, SIGINT "
+     "and SIGUSR1 and at the intervals below, read by run --restart / --resume, removed when the "
+     "run completes"},
+    {"checkpoint.every", SK_OPT_REAL, "0", 0, 1e300, NULL,
+     "simulated-time interval between checkpoints (0 = none)"},
+    {"checkpoint.wall", SK_OPT_REAL, "0", 0, 1e300, NULL,
+     "wall-clock seconds between checkpoints (0 = none; not with checkpoint.segment)"},
+    {"checkpoint.segment", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "segment mode: the engine restarts from its state at every checkpoint.every boundary, in "
+     "an uninterrupted run too, so that a restart from a checkpoint repeats it bitwise (a "
+     "signal then keeps the last boundary's checkpoint)"},
+};
+
+const sk_option_spec *cli_checkpoint_options(size_t *n)
+{
+  *n = sizeof checkpoint_options / sizeof checkpoint_options[0];
+  return checkpoint_options;
+}
+
+/* The first boundary t0 + k every (k >= 1) after t, computed from k alone
+ * so that a run and its restart see the same boundaries bitwise. */
+static void set_next_after(cli_ckpt *c, double t0, double t)
+{
+  if (!(c->every > 0)) {
+    return;
+  }
+  double k = floor((t - t0) / c->every);
+  k = k < 0 ? 1 : k + 1;
+  while (k > 1 && t0 + c->every * (k - 1) > t) {
+    k--;
+  }
+  while (t0 + c->every * k <= t) {
+    k++;
+  }
+  c->next_t = t0 + c->every * k;
+}
+
+/* The problem hash of the job (effective options, model name, size). */
+static sk_status job_problem_hash(sk_context *ctx, const cli_job *job, uint64_t *hash)
+{
+  char *options = sk_options_effective_string(job->opts);
+  SK_CHECK(ctx, options != NULL, SK_ERR_NOMEM, "cannot format the options for the checkpoint");
+  *hash = sk__checkpoint_problem_hash(options, sk_model_get_name(job->model),
+                                      sk_model_get_n(job->model));
+  free(options);
+  return SK_OK;
+}
+
+sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
+{
+  memset(c, 0, sizeof *c);
+  const char *file, *dir, *prefix;
+  SK_CALL(ctx, sk_options_get_string(job->opts, "checkpoint.file", &file));
+  SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.every", &c->every));
+  SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.wall", &c->wall));
+  SK_CALL(ctx, sk_options_get_bool(job->opts, "checkpoint.segment", &c->segment));
+  SK_CALL(ctx, sk_options_get_string(job->opts, "output.dir", &dir));
+  SK_CALL(ctx, sk_options_get_string(job->opts, "output.prefix", &prefix));
+  const int n = file[0] ? snprintf(c->path, sizeof c->path, "%s", file)
+                        : snprintf(c->path, sizeof c->path, "%s/%s.ckpt", dir[0] ? dir : ".",
+                                   prefix);
+  SK_CHECK(ctx, n > 0 && (size_t)n < sizeof c->path, SK_ERR_INPUT,
+           "checkpoint.file: the path is too long");
+  SK_CHECK(ctx, !(c->segment && c->wall > 0), SK_ERR_INPUT,
+           "checkpoint.segment needs simulated-time boundaries: use checkpoint.every, not "
+           "checkpoint.wall");
+  SK_CHECK(ctx, !c->segment || c->every > 0, SK_ERR_INPUT,
+           "checkpoint.segment needs checkpoint.every > 0 (the segment length)");
+  c->supported = !sk_model_has_event_action(job->model);
+  SK_CHECK(ctx, c->supported || (c->every == 0 && c->wall == 0), SK_ERR_UNSUPPORTED,
+           "checkpoint.every / checkpoint.wall: model '%s' switches its equations at events (its "
+           "switch states are not saved): checkpoints are not available for it",
+           sk_model_get_name(job->model));
+  SK_CALL(ctx, job_problem_hash(ctx, job, &c->problem_hash));
+  c->t0 = job->t0;
+  c->next_t = INFINITY;
+  set_next_after(c, c->t0, c->t0);
+  c->last_wall = cli_wall_now();
+  return SK_OK;
+}
+
+int cli_ckpt_monitor_due(cli_ckpt *c, double t)
+{
+  if (c->segment || !c->supported) {
+    return 0;
+  }
+  if (t >= c->next_t || (c->wall > 0 && cli_wall_now() - c->last_wall >= c->wall)) {
+    c->due = 1;
+  }
+  return c->due;
+}
+
+sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment)
+{
+  sk_stats st;
+  cli_job_get_stats(job, &st);
+  char *options = sk_options_effective_string(job->opts);
+  SK_CHECK(ctx, options != NULL, SK_ERR_NOMEM, "cannot format the options for the checkpoint");
+  sk__checkpoint ck;
+  memset(&ck, 0, sizeof ck);
+  ck.problem_hash = c->problem_hash;
+  ck.t = sk_stepper_get_time(job->stepper);
+  ck.h = st.last_h;
+  ck.order = st.last_order;
+  ck.segment = segment;
+  ck.n = sk_model_get_n(job->model);
+  ck.y = sk_stepper_get_state(job->stepper);
+  ck.yp = sk_model_get_kind(job->model) == SK_MODEL_DAE ? sk_stepper_get_derivative(job->stepper)
+                                                          : NULL;
+  ck.stats = st;
+  ck.options = options;
+  ck.ntables = sk__results_ntables(job->results);
+  for (size_t k = 0; k < ck.ntables; k++) {
+    sk__checkpoint_table *tb = &ck.tables[k];
+    sk__results_table(job->results, k, &tb->rows, &tb->width, &tb->data);
+  }
+  const sk_status rc = sk__checkpoint_write(ctx, c->path, &ck);
+  free(options);
+  SK_CALL(ctx, rc);
+  c->written++;
+  c->written_t = ck.t;
+  c->due = 0;
+  c->last_wall = cli_wall_now();
+  set_next_after(c, c->t0, ck.t);
+  return SK_OK;
+}
+
+sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, double t,
+                                  const double *y, const double *yp, double h)
+{
+  sk_stepper *s = NULL;
+  sk_stats st;
+  if (job->stepper) {
+    sk_stepper_get_stats(job->stepper, &st);
+    sk_stats_add(&c->before, &st);
+  }
+  sk_stepper_destroy(&job->stepper);
+  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &s));
+  job->stepper = s;
+  double h0, hmin, hmax;
+  SK_CALL(ctx, sk_stepper_set_from_options(s, job->opts));
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  SK_CALL(ctx, sk_stepper_set_step_limits(s, h > 0 ? h : h0, hmin, hmax));
+  SK_CALL(ctx, sk_stepper_set_initial(s, t, y));
+  if (yp) {
+    SK_CALL(ctx, sk_stepper_set_initial_derivative(s, yp));
+  }
+  SK_CALL(ctx, sk_stepper_set_check_jacobian(s, 0));
+  if (c->segment) {
+    double tstop;
+    const double boundary = c->next_t;
+    SK_CALL(ctx, sk_stepper_set_stop_time(
+                     s, sk_stepper_get_stop_time(s, &tstop) && tstop < boundary ? tstop : boundary));
+  }
+  SK_CALL(ctx, sk_stepper_set_monitor(s, cli_job_monitor, job));
+  return sk_stepper_setup(s);
+}
+
+/* The first line where two effective option texts differ, for the message. */
+static void first_difference(const char *a, const char *b, char *buf, size_t len)
+{
+  while (*a && *b) {
+    const size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+    if (la != lb || memcmp(a, b, la) != 0) {
+      snprintf(buf, len, "checkpoint has '%.*s', this run '%.*s'", (int)(la < 200 ? la : 200), a,
+               (int)(lb < 200 ? lb : 200), b);
+      return;
+    }
+    a += la + (a[la] == '\n');
+    b += lb + (b[lb] == '\n');
+  }
+  snprintf(buf, len, "the model or its size differs");
+}
+
+/* Refuse a checkpoint of another problem, naming what differs. */
+static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job *job,
+                               const char *path, const sk__checkpoint *ck)
+{
+  if (ck->problem_hash == c->problem_hash && ck->n == sk_model_get_n(job->model)) {
+    return SK_OK;
+  }
+  char *options = sk_options_effective_string(job->opts);
+  char what[600];
+  first_difference(ck->options, options ? options : "", what, sizeof what);
+  free(options);
+  return SK_ERROR(ctx, SK_ERR_INPUT,
+                  "checkpoint '%s' belongs to another problem (%s): restart only with the "
+                  "config and --set options of the run that wrote it",
+                  path, what);
+}
+
+sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const char *path)
+{
+  SK_CHECK(ctx, c->supported, SK_ERR_UNSUPPORTED,
+           "--restart: model '%s' switches its equations at events (its switch states are not "
+           "saved): checkpoints are not available for it",
+           sk_model_get_name(job->model));
+  cli_ckpt_free(ctx, c);
+  SK_CALL(ctx, sk__checkpoint_read(ctx, path, &c->loaded));
+  snprintf(c->loaded_path, sizeof c->loaded_path, "%s", path);
+  const sk_status st = check_problem(ctx, c, job, path, &c->loaded);
+  if (st != SK_OK) {
+    cli_ckpt_free(ctx, c);
+  }
+  return st;
+}
+
+sk_status cli_ckpt_apply(sk_context *ctx, cli_ckpt *c, cli_job *job)
+{
+  const sk__checkpoint *ck = &c->loaded;
+  sk_status st = SK_OK;
+  if (ck->ntables != sk__results_ntables(job->results)) {
+    st = SK_ERROR(ctx, SK_ERR_INPUT, "checkpoint '%s' holds %zu output tables, this run writes %zu",
+                  c->loaded_path, ck->ntables, sk__results_ntables(job->results));
+  }
+  for (size_t k = 0; st == SK_OK && k < ck->ntables; k++) {
+    const sk__checkpoint_table *tb = &ck->tables[k];
+    st = sk__results_replay(job->results, k, tb->rows, tb->width, tb->data);
+  }
+  if (st == SK_OK) {
+    set_next_after(c, job->t0, ck->t);
+    st = cli_ckpt_restart_engine(ctx, c, job, ck->t, ck->y, ck->yp, ck->h);
+    c->before = ck->stats;
+  }
+  cli_ckpt_free(ctx, c);
+  return st;
+}
+
+void cli_ckpt_free(sk_context *ctx, cli_ckpt *c)
+{
+  sk__checkpoint_free(ctx, &c->loaded);
+}
+
+void cli_ckpt_finish(const cli_ckpt *c)
+{
+  unlink(c->path);
+}
