@@ -118,3 +118,7 @@ sk_error_test(plugin_model_detected_pattern_error 1e-5 ${SK_DATA}/plugin_rod.yam
 sk_cli_test(plugin_model_own_error 65 "sk_plugin_create_model failed: model.parameters.analytic_jacobian needs model.parameters.pattern" none
   run ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.pattern=false
   --set model.parameters.analytic_jacobian=true)
+
+# --- a model whose right-hand side sleeps: runs of a known wall time for the
+#     signal campaign and the batch-scheduler test
+sk_plugin_module(sk_test_plugin_slow_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/slow_model.c)

@@ -526,11 +526,11 @@ static sk_status output_now(sk_context *ctx, cli_job *job, double t)
 static sk_status after_advance(sk_context *ctx, cli_job *job, double t)
 {
   cli_ckpt *c = &job->ckpt;
+  if (t >= job->times[job->ntimes - 1]) { /* the run is complete: it finishes */
+    return SK_OK;
+  }
   if (stop_requested(job)) {
     return stop_on_signal(ctx, job);
-  }
-  if (t >= job->times[job->ntimes - 1]) { /* the run is complete: no checkpoint to keep */
-    return SK_OK;
   }
   if (c->segment && t >= c->next_t) {
     SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 1));
