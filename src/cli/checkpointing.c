@@ -143,23 +143,26 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
 sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, double t,
                                   const double *y, const double *yp, double h)
 {
+  /* y and yp may be the buffers of the engine being replaced (a segment
+     boundary): the new engine copies them before the old one is destroyed */
   sk_stepper *s = NULL;
+  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &s));
+  double h0, hmin, hmax;
+  sk_status rc;
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_from_options(s, job->opts), fail);
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_step_limits(s, h > 0 ? h : h0, hmin, hmax), fail);
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial(s, t, y), fail);
+  if (yp) {
+    SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial_derivative(s, yp), fail);
+  }
   sk_stats st;
   if (job->stepper) {
     sk_stepper_get_stats(job->stepper, &st);
     sk_stats_add(&c->before, &st);
   }
   sk_stepper_destroy(&job->stepper);
-  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &s));
   job->stepper = s;
-  double h0, hmin, hmax;
-  SK_CALL(ctx, sk_stepper_set_from_options(s, job->opts));
-  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
-  SK_CALL(ctx, sk_stepper_set_step_limits(s, h > 0 ? h : h0, hmin, hmax));
-  SK_CALL(ctx, sk_stepper_set_initial(s, t, y));
-  if (yp) {
-    SK_CALL(ctx, sk_stepper_set_initial_derivative(s, yp));
-  }
   SK_CALL(ctx, sk_stepper_set_check_jacobian(s, 0));
   if (c->segment) {
     double tstop;
@@ -169,6 +172,9 @@ sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, do
   }
   SK_CALL(ctx, sk_stepper_set_monitor(s, cli_job_monitor, job));
   return sk_stepper_setup(s);
+fail:
+  sk_stepper_destroy(&s);
+  return rc;
 }
 
 /* The first line where two effective option texts differ, for the message. */

@@ -12,6 +12,7 @@ enum {
   SK_EXIT_USAGE = 64,
   SK_EXIT_DATA = 65,
   SK_EXIT_NOINPUT = 66,
+  SK_EXIT_UNAVAILABLE = 69, /* a service the command needs is missing (sbatch for a submission) */
   SK_EXIT_INTERNAL = 70,
   SK_EXIT_CANTCREATE = 73,
   SK_EXIT_IOERR = 74,
@@ -34,5 +35,7 @@ int cli_diagnose(int argc, char **argv);  /* cmd_diagnose.c */
 int cli_stability(int argc, char **argv); /* cmd_stability.c */
 int cli_steady(int argc, char **argv);    /* cmd_steady.c */
 int cli_bvp(int argc, char **argv);       /* cmd_bvp.c */
+int cli_sweep(int argc, char **argv);     /* cmd_sweep.c */
+int cli_collect(int argc, char **argv);   /* cmd_collect.c */
 
 #endif

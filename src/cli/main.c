@@ -22,11 +22,15 @@ static void usage(FILE *out)
           "  bvp [CONFIG.yaml] [--set key=value ...] [--json]\n"
           "                    boundary-value problem by finite differences, shooting or\n"
           "                    multiple shooting, with continuation (without CONFIG: a rod)\n"
+          "  sweep SWEEP.yaml [-j N] [--only-failed] [--slurm [--submit]] [--dir DIR]\n"
+          "                    a parameter sweep: one resolved config per case, run by a local\n"
+          "                    process pool or a Slurm job array (format: data/sweeps/README.md)\n"
+          "  collect DIR       gather the cases of a sweep into DIR/collect.csv and collect.h5\n"
           "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5 and build options\n"
           "\n"
           "exit codes: 0 ok, 10 numerical failure, 11 verification failed, 64 usage,\n"
-          "            65 bad input data, 66 missing input, 70 internal, 73 cannot create output,\n"
-          "            74 I/O error, 75 interrupted\n");
+          "            65 bad input data, 66 missing input, 69 unavailable (sbatch), 70 internal,\n"
+          "            73 cannot create output, 74 I/O error, 75 interrupted\n");
 }
 
 int main(int argc, char **argv)
@@ -56,6 +60,12 @@ int main(int argc, char **argv)
   }
   if (!strcmp(cmd, "steady")) {
     return cli_steady(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "sweep")) {
+    return cli_sweep(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "collect")) {
+    return cli_collect(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "--version")) {
     printf("stiffkit %s\n", SK_VERSION);
