@@ -122,3 +122,11 @@ sk_cli_test(plugin_model_own_error 65 "sk_plugin_create_model failed: model.para
 # --- a model whose right-hand side sleeps: runs of a known wall time for the
 #     signal campaign and the batch-scheduler test
 sk_plugin_module(sk_test_plugin_slow_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/slow_model.c)
+
+# --- a real single-node Slurm on localhost (tests/tools/slurm_test.sh): a sweep as a job
+#     array, then a time-limit USR1 that checkpoints, requeues and resumes bitwise. Exit 77
+#     (no Slurm, not root, the cluster does not start) reports the test skipped, not passed.
+add_test(NAME slurm_sweep_and_requeue COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/slurm_test.sh)
+set_tests_properties(slurm_sweep_and_requeue PROPERTIES LABELS "slurm" TIMEOUT 600
+  SKIP_RETURN_CODE 77
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_SOURCE_DIR=${PROJECT_SOURCE_DIR};SK_SLOW_PLUGIN=$<TARGET_FILE:sk_test_plugin_slow_model>")

@@ -21,24 +21,19 @@
 set -uo pipefail
 
 # ---------------------------------------------------------------------------------------
-# PLACEHOLDERS for the slow test model (to be reconciled with the test plugin):
-# SLOW_CONFIG is a `stiffkit run` config whose uninterrupted run takes a deterministic
-# 50-60 s of wall time whatever the CPU (a plugin model whose right-hand side sleeps a fixed
-# time per evaluation, with a fixed step size or a fixed number of RHS evaluations) and, on
-# SIGUSR1 (and SIGTERM), writes a checkpoint and exits 75; rerun with the same config in the same output directory, it resumes from the
-# checkpoint (stiffkit run --resume). The uninterrupted run must take longer than
-# 60 - SLOW_SIGNAL_SECONDS s (so that USR1 arrives before it ends) plus a margin. The test
-# sets output.n_times=10 in both runs. With checkpoint.segment: true and checkpoint.every in
-# SLOW_CONFIG a resumed run repeats the uninterrupted one bitwise, and RESULT_RTOL and
-# RESULT_ATOL can be 0.
+# The slow case: tests/data/slurm_slow.yaml runs the test plugin tests/plugins/slow_model.c,
+# whose right-hand side sleeps 0.07 s per evaluation: about 780 evaluations, so about 55 s of
+# wall time whatever the CPU, longer than 60 - SLOW_SIGNAL_SECONDS s plus a margin, so USR1
+# arrives before the run ends. On SIGUSR1 the run keeps its last checkpoint and exits 75;
+# the case runner's `run --resume` continues from it. The config is in segment mode
+# (checkpoint.segment: the engine restarts at every checkpoint.every boundary in any run), so
+# a resumed run repeats the uninterrupted one bitwise: the comparison tolerances are 0.
 SLOW_CONFIG=${SK_SLOW_CONFIG:-${SK_SOURCE_DIR:-}/tests/data/slurm_slow.yaml}
-# The built plugin (an absolute path); when set, passed as model.plugin to both runs.
+# The built plugin (an absolute path), passed as model.plugin to both runs.
 SLOW_PLUGIN=${SK_SLOW_PLUGIN:-}
 SLOW_SIGNAL_SECONDS=20
-# relative and absolute tolerance of the comparison with the uninterrupted run (a resumed
-# BDF integration restarts at order 1, so it agrees to about the solver tolerance only)
-RESULT_RTOL=1e-4
-RESULT_ATOL=1e-10
+RESULT_RTOL=0
+RESULT_ATOL=0
 # ---------------------------------------------------------------------------------------
 
 PARTS=${SK_SLURM_TEST_PARTS:-A B}
