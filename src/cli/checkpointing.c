@@ -157,9 +157,11 @@ sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, do
     SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial_derivative(s, yp), fail);
   }
   sk_stats st;
-  if (job->stepper) {
+  if (job->stepper) { /* sk_stats_add takes wall_time from its second argument: add it here */
     sk_stepper_get_stats(job->stepper, &st);
+    const double wall = c->before.wall_time + st.wall_time;
     sk_stats_add(&c->before, &st);
+    c->before.wall_time = wall;
   }
   sk_stepper_destroy(&job->stepper);
   job->stepper = s;
@@ -210,7 +212,8 @@ static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job
                   path, what);
 }
 
-sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const char *path)
+sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const char *path,
+                        int stale_ok)
 {
   SK_CHECK(ctx, c->supported, SK_ERR_UNSUPPORTED,
            "--restart: model '%s' switches its equations at events (its switch states are not "
@@ -219,9 +222,16 @@ sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const 
   cli_ckpt_free(ctx, c);
   SK_CALL(ctx, sk__checkpoint_read(ctx, path, &c->loaded));
   snprintf(c->loaded_path, sizeof c->loaded_path, "%s", path);
-  const sk_status st = check_problem(ctx, c, job, path, &c->loaded);
+  sk_status st = check_problem(ctx, c, job, path, &c->loaded);
   if (st != SK_OK) {
     cli_ckpt_free(ctx, c);
+  }
+  if (st == SK_ERR_INPUT && stale_ok) {
+    char msg[SK_ERROR_MSG_LEN];
+    sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
+    sk__log(ctx, SK_LOG_WARN, "--resume: ignoring %s; starting at t0", msg);
+    sk_context_clear_error(ctx);
+    st = SK_OK;
   }
   return st;
 }

@@ -57,14 +57,16 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, struct cli_job *job, int 
 sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, struct cli_job *job, double t,
                                   const double *y, const double *yp, double h);
 
-/* cli_ckpt_load: read the checkpoint `path` and refuse it when it does not
- * belong to this run (problem hash; the message names the first option
- * that differs). Called before any result file is touched, so that a
+/* cli_ckpt_load: read the checkpoint `path` into c->loaded and refuse it
+ * when it does not belong to this run (problem hash; the message names the
+ * first option that differs). With stale_ok (--resume) a checkpoint of
+ * another problem is only warned about and not loaded (c->loaded.n == 0):
+ * the run starts at t0. Called before any result file is touched, so that a
  * refused restart loses nothing. Errors: SK_ERR_MISSING (no file),
  * SK_ERR_INPUT (format, version, checksum, problem), SK_ERR_UNSUPPORTED (a
  * model whose events switch its equations), SK_ERR_NOMEM. */
-sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const struct cli_job *job,
-                        const char *path);
+sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const struct cli_job *job, const char *path,
+                        int stale_ok);
 
 /* cli_ckpt_apply: continue from the loaded checkpoint: write its output
  * rows to the job's open result files and restart the engine from its

@@ -15,6 +15,7 @@
 #include "cli/json_out.h"
 #include "cli/job.h"
 #include "cli/progress.h"
+#include "cli/signal_thread.h"
 #include "core/model_impl.h"
 #include "io/provenance.h"
 #include "io/results.h"
@@ -61,25 +62,9 @@ static int check_run_args(const cli_args *a)
   return 0;
 }
 
-/* The signal that asked the run to stop (0 = none). A signal handler can
- * only reach file-scope state: this is the CLI's one such variable. */
+/* The signal that asked the run to stop (0 = none), stored by the signal
+ * thread (cli/signal_thread.h): the CLI's one such variable. */
 static volatile sig_atomic_t stop_signal = 0;
-
-static void on_signal(int sig)
-{
-  stop_signal = sig;
-}
-
-static void install_signal_handlers(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGUSR1, &sa, NULL);
-}
 
 /* Write the statistics file (JSON object or CSV header + row) via a
  * temporary name and rename, so a failure never leaves a partial file. */
@@ -181,6 +166,11 @@ static void remove_if_present(const char *path)
 
 int cli_run(int argc, char **argv)
 {
+  /* before any other thread exists (OpenMP workers, MPI, library threads) */
+  if (cli_signal_thread_start(&stop_signal) != 0) {
+    fprintf(stderr, "stiffkit: error: cannot start the signal thread\n");
+    return SK_EXIT_INTERNAL;
+  }
   cli_args args;
   sk_context *ctx = NULL;
   int code = cli_args_start(argc, argv, "run",
@@ -208,11 +198,11 @@ int cli_run(int argc, char **argv)
   const char *mtype = "";
   if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
       !strcmp(mtype, "multibody")) { /* a mechanism has its own outputs and restarts */
-    code = args.restart || args.resume
-               ? (fprintf(stderr, "stiffkit: error: --restart/--resume: checkpoints are not "
-                                  "available for mechanisms (model.type: multibody)\n"),
-                  SK_EXIT_DATA)
-               : cli_mechanism_run(ctx, &job, &args, argc, argv);
+    /* mechanisms write no checkpoints: --resume has nothing to continue from */
+    code = args.restart ? (fprintf(stderr, "stiffkit: error: --restart: checkpoints are not "
+                                           "available for mechanisms (model.type: multibody)\n"),
+                           SK_EXIT_DATA)
+                        : cli_mechanism_run(ctx, &job, &args, argc, argv);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);
@@ -235,7 +225,6 @@ int cli_run(int argc, char **argv)
     job.stop_signal = &stop_signal;
     job.restart = args.restart;
     job.resume = args.resume;
-    install_signal_handlers();
     st = cli_job_execute(ctx, &job, argc, argv);
     cli_progress_done(&progress);
   }

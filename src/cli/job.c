@@ -529,18 +529,18 @@ static sk_status after_advance(sk_context *ctx, cli_job *job, double t)
   if (t >= job->times[job->ntimes - 1]) { /* the run is complete: it finishes */
     return SK_OK;
   }
-  if (stop_requested(job)) {
-    return stop_on_signal(ctx, job);
-  }
-  if (c->segment && t >= c->next_t) {
+  if (c->segment && t >= c->next_t) { /* a boundary reached is kept, also when a signal came */
     SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 1));
     sk_stats st;
     sk_stepper_get_stats(job->stepper, &st);
-    return cli_ckpt_restart_engine(ctx, c, job, t, sk_stepper_get_state(job->stepper),
-                                   sk_model_get_kind(job->model) == SK_MODEL_DAE
-                                       ? sk_stepper_get_derivative(job->stepper)
-                                       : NULL,
-                                   st.last_h);
+    SK_CALL(ctx, cli_ckpt_restart_engine(ctx, c, job, t, sk_stepper_get_state(job->stepper),
+                                         sk_model_get_kind(job->model) == SK_MODEL_DAE
+                                             ? sk_stepper_get_derivative(job->stepper)
+                                             : NULL,
+                                         st.last_h));
+  }
+  if (stop_requested(job)) {
+    return stop_on_signal(ctx, job);
   }
   if (c->due) {
     SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 0));
@@ -604,7 +604,10 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
   SK_CALL(ctx, sk_stepper_set_monitor(job->stepper, cli_job_monitor, job));
   const char *from = restart_path(job);
   if (from) { /* checked before any result file is touched */
-    SK_CALL(ctx, cli_ckpt_load(ctx, &job->ckpt, job, from));
+    SK_CALL(ctx, cli_ckpt_load(ctx, &job->ckpt, job, from, !job->restart));
+    if (!job->ckpt.loaded.n) { /* --resume found a checkpoint of another problem: t0 */
+      from = NULL;
+    }
   }
   SK_CALL(ctx, open_results(ctx, job));
   sk_status st = SK_OK;
@@ -617,10 +620,10 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
   if (st == SK_OK) {
     st = integrate(ctx, job);
   }
-  if (st == SK_OK) {
-    cli_ckpt_finish(&job->ckpt);
-  }
   if (!job->results) {
+    if (st == SK_OK) {
+      cli_ckpt_finish(&job->ckpt);
+    }
     return st;
   }
   char *effective = sk_options_effective_string(job->opts);
@@ -644,5 +647,8 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
   free(effective);
   free(prov);
   free(stats);
+  if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */
+    cli_ckpt_finish(&job->ckpt);
+  }
   return st != SK_OK ? st : fst;
 }

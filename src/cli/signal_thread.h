@@ -1,0 +1,17 @@
+/* src/cli/signal_thread.h: SIGTERM, SIGINT and SIGUSR1 taken by one thread of their own (sigwait), so that no library code ever runs a signal handler */
+#ifndef SK_CLI_SIGNAL_THREAD_H
+#define SK_CLI_SIGNAL_THREAD_H
+
+#include <signal.h>
+
+/* cli_signal_thread_start: block SIGTERM, SIGINT and SIGUSR1 in the calling
+ * thread (every thread created later inherits the mask: OpenMP workers,
+ * library threads) and start a detached thread that waits for them and
+ * stores the number of each one that arrives in *flag. Libraries that
+ * install handlers of their own for these signals (METIS's error traps
+ * longjmp out of SIGTERM) then never see them. Call it before any other
+ * thread exists, once per process. Returns 0, or -1 (nothing changed) when
+ * the thread cannot be started. */
+int cli_signal_thread_start(volatile sig_atomic_t *flag);
+
+#endif
