@@ -130,3 +130,9 @@ add_test(NAME slurm_sweep_and_requeue COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/t
 set_tests_properties(slurm_sweep_and_requeue PROPERTIES LABELS "slurm" TIMEOUT 600
   SKIP_RETURN_CODE 77
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_SOURCE_DIR=${PROJECT_SOURCE_DIR};SK_SLOW_PLUGIN=$<TARGET_FILE:sk_test_plugin_slow_model>")
+# the signal campaign: SIGTERM and SIGKILL at random times (inside checkpoint
+# writes too), restarts compared with the exact solution and the uninterrupted
+# runs, refused checkpoints (tests/tools/signal_campaign.sh; the seed is printed)
+add_test(NAME cli_signal_campaign COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/signal_campaign.sh)
+set_tests_properties(cli_signal_campaign PROPERTIES LABELS "regression;cli;signal" TIMEOUT 900
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SLOW_MODEL=$<TARGET_FILE:sk_test_plugin_slow_model>;SK_DATA=${SK_DATA}")

@@ -502,14 +502,17 @@ static sk_status stop_on_signal(sk_context *ctx, cli_job *job)
   if (!c->segment) {
     SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 0));
   }
-  if (c->written == 0) { /* segment mode before its first boundary: nothing to keep */
+  /* segment mode keeps its last boundary: written by this process, or the
+     checkpoint this run continued from */
+  const char *path = c->written > 0 ? c->path : job->restart_done ? job->restart_from : NULL;
+  if (!path) { /* unreachable in practice: a fresh segment run writes one at t0 */
     return SK_ERROR(ctx, SK_INTERRUPTED,
                     "run interrupted by %s at t=%.6e; the results so far are kept", sig, t);
   }
   return SK_ERROR(ctx, SK_INTERRUPTED,
                   "run interrupted by %s at t=%.6e; the results so far are kept and the "
                   "checkpoint '%s' holds t=%.6e: continue with the same command and --restart %s",
-                  sig, t, c->path, c->written_t, c->path);
+                  sig, t, path, c->written > 0 ? c->written_t : job->restart_t, path);
 }
 
 /* Write the output at the engine's time t (the state buffer holds it). */
