@@ -178,7 +178,7 @@ chain() {
       break
     elif [ "$rc" -eq 75 ]; then
       stops=$((stops + 1))
-      grep -q "run interrupted by SIGTERM at t=.*--restart ./slow.ckpt" "err.$round" \
+      grep -q "run interrupted by SIGTERM at t=.*--restart \(\./\)\?slow.ckpt$" "err.$round" \
         || echo "round $round: exit 75 without the message naming the checkpoint: $(head -c 300 "err.$round")" >> problems
       [ -s slow.ckpt ] || echo "round $round: exit 75 but no checkpoint" >> problems
       [ -e slow.partial.csv ] || echo "round $round: no partial CSV kept" >> problems
