@@ -1,4 +1,4 @@
-# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, hypre + MPI, libyaml, muparser, HDF5, math
+# SkDependencies: find SUNDIALS (6.x/7.x target names), KLU/UMFPACK, METIS, hypre + MPI, libyaml, muparser, jansson, libcsv, HDF5, math
 find_package(SUNDIALS REQUIRED CONFIG)
 set(SK_SUNDIALS_VERSION ${SUNDIALS_VERSION})
 
@@ -29,6 +29,9 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)
 # formulas in t for time-dependent loads (libmuparser-dev, its C API muParserDLL.h)
 pkg_check_modules(MUPARSER REQUIRED IMPORTED_TARGET muparser)
+# the CLI's readers of its own files: JSON (libjansson-dev) and CSV (libcsv-dev, cmake/FindCSV.cmake)
+pkg_check_modules(JANSSON REQUIRED IMPORTED_TARGET jansson)
+find_package(CSV REQUIRED)      # cmake/FindCSV.cmake -> CSV::CSV
 set(HDF5_PREFER_PARALLEL OFF)
 find_package(HDF5 REQUIRED COMPONENTS C)
 find_library(SK_MATH_LIB m)

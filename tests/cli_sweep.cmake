@@ -17,16 +17,21 @@ sk_cli_test(sweep_bad_value 65
   sweep ${SK_SWEEP_BAD}/bad_value.yaml)
 sk_cli_test(sweep_zip_lengths 65 "zip needs parameters of equal length: 'model.k0' has 3 values" none
   sweep ${SK_SWEEP_BAD}/zip_lengths.yaml)
+sk_cli_test(sweep_duplicate_set 65
+  "duplicate_set.yaml:5:3: set: 'solver.rtol' is given twice (first at ${SK_SWEEP_BAD}/duplicate_set.yaml:4:12)"
+  none sweep ${SK_SWEEP_BAD}/duplicate_set.yaml)
 sk_cli_test(sweep_missing_file 66 "cannot open" none sweep does_not_exist.yaml)
 sk_cli_test(sweep_usage 64 "no sweep file given" none sweep -j 2)
 sk_cli_test(collect_no_sweep 66 "holds no sweep" none collect .)
 
 # --- scenarios: pool, resubmission, failures, refusal, Slurm script, no sbatch, interruption,
-# plugin parameters (the rod_model plugin of tests/cli_plugin.cmake) --
-foreach(s local failed refuse slurm nosbatch interrupt plugin)
+# stale `running` statuses, requeue only on progress, another working directory, plugin
+# parameters (the rod_model plugin and the slow test plugin of tests/cli_plugin.cmake, whose
+# right-hand side sleeps: cases of a known wall time) --
+foreach(s local failed refuse slurm nosbatch interrupt stale requeue cwd plugin)
   add_test(NAME cli_sweep_${s} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/sweep_test.sh ${s})
   set_tests_properties(cli_sweep_${s} PROPERTIES LABELS "regression;cli" TIMEOUT 300
-    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA};ROD_PLUGIN=$<TARGET_FILE:rod_model>")
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA};ROD_PLUGIN=$<TARGET_FILE:rod_model>;SLOW_PLUGIN=$<TARGET_FILE:sk_test_plugin_slow_model>")
 endforeach()
 
 # --- the examples in data/sweeps: every case's config resolves; the CSV example runs ----------

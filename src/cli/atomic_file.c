@@ -33,17 +33,39 @@ int cli_atomic_open(cli_atomic_file *af, const char *path)
   return 0;
 }
 
-int cli_atomic_commit(cli_atomic_file *af)
+int cli_atomic_finish(cli_atomic_file *af)
 {
-  int bad = ferror(af->f);
-  bad |= fclose(af->f) != 0;
+  errno = 0;
+  int bad = fflush(af->f) != 0 || ferror(af->f) || fsync(fileno(af->f)) != 0;
+  int err = errno;
+  if (fclose(af->f) != 0 && !bad) {
+    bad = 1;
+    err = errno;
+  }
   af->f = NULL;
-  if (bad || rename(af->tmp, af->path) != 0) {
+  if (bad) {
+    fprintf(stderr, "stiffkit: error: cannot write '%s': %s\n", af->path,
+            err ? strerror(err) : "write error");
+    remove(af->tmp);
+    return SK_EXIT_IOERR;
+  }
+  return 0;
+}
+
+int cli_atomic_rename(cli_atomic_file *af)
+{
+  if (rename(af->tmp, af->path) != 0) {
     fprintf(stderr, "stiffkit: error: cannot write '%s': %s\n", af->path, strerror(errno));
     remove(af->tmp);
     return SK_EXIT_IOERR;
   }
   return 0;
+}
+
+int cli_atomic_commit(cli_atomic_file *af)
+{
+  const int code = cli_atomic_finish(af);
+  return code != 0 ? code : cli_atomic_rename(af);
 }
 
 void cli_atomic_abort(cli_atomic_file *af)

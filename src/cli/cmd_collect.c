@@ -12,10 +12,13 @@ static const char help_text[] =
     "Gathers every case of the sweep in DIR (see `stiffkit sweep`) into PREFIX.csv and\n"
     "PREFIX.h5 (default PREFIX: DIR/collect), one row per case: id, status, exit code, wall\n"
     "time, attempts, the parameters, the chosen probes at the chosen times (collect: in the\n"
-    "sweep file), the final norms, the statistics, the provenance hash and the error message.\n"
+    "sweep file), the final norms, the statistics, the provenance hash (of what determines\n"
+    "the case's numbers: versions and effective options) and the error message. Both files\n"
+    "are written, or neither.\n"
     "Prints the table (unless --quiet) and lists the cases that are not ok on stderr.\n"
     "exit codes: 0 every case ok, 10 some case failed, was interrupted or never ran,\n"
-    "            64 usage, 66 DIR holds no sweep, 73 cannot create, 74 I/O error\n";
+    "            64 usage, 65 a chosen probe is not a column of a case's results,\n"
+    "            66 DIR holds no sweep, 73 cannot create, 74 I/O error\n";
 
 /* The columns of the readable table: the case, the parameters, the final norms. */
 static int shown(const collect_table *t, size_t c)
@@ -84,8 +87,8 @@ static size_t list_problems(const collect_table *t)
     if (!strcmp(status, "missing")) {
       fprintf(stderr, "stiffkit: case %s missing: never run (no status.json)\n", id);
     } else if (!strcmp(status, "running")) {
-      fprintf(stderr, "stiffkit: case %s running (or its runner was killed before it ended)\n",
-              id);
+      fprintf(stderr, "stiffkit: case %s running (its runner is alive, or cannot be checked "
+                      "from here)\n", id);
     } else {
       fprintf(stderr, "stiffkit: case %s %s (exit %.0f)%s%s\n", id, status, t->num[r * t->ncols + 2],
               error[0] ? ": " : "", error);
@@ -96,6 +99,34 @@ static size_t list_problems(const collect_table *t)
                     "SWEEP.yaml`, failed ones alone with --only-failed)\n", bad, t->nrows);
   }
   return bad;
+}
+
+/* Both tables or neither: each is written under a temporary name, then both are renamed. */
+static int write_tables(const char *csv, const char *h5, const collect_table *t)
+{
+  cli_atomic_file af;
+  char h5_tmp[SWEEP_PATH + 32];
+  int code = collect_write_csv(&af, csv, t);
+  if (code != 0) {
+    return code;
+  }
+  code = collect_write_h5(h5, t, h5_tmp, sizeof h5_tmp);
+  if (code != 0) {
+    remove(af.tmp);
+    return code;
+  }
+  code = cli_atomic_rename(&af);
+  if (code != 0) {
+    remove(h5_tmp);
+    return code;
+  }
+  if (rename(h5_tmp, h5) != 0) {
+    fprintf(stderr, "stiffkit: error: cannot write '%s': %s\n", h5, strerror(errno));
+    remove(h5_tmp);
+    remove(csv); /* the new CSV alone would not match the HDF5 file left there */
+    return SK_EXIT_IOERR;
+  }
+  return 0;
 }
 
 int cli_collect(int argc, char **argv)
@@ -142,13 +173,7 @@ int cli_collect(int argc, char **argv)
   snprintf(csv, sizeof csv, "%s%s.csv", prefix ? prefix : dir, prefix ? "" : "/collect");
   snprintf(h5, sizeof h5, "%s%s.h5", prefix ? prefix : dir, prefix ? "" : "/collect");
   if (code == 0) {
-    code = collect_write_csv(csv, &t);
-  }
-  if (code == 0) {
-    code = collect_write_h5(h5, &t);
-    if (code != 0) {
-      remove(csv); /* both tables or none */
-    }
+    code = write_tables(csv, h5, &t);
   }
   if (code == 0) {
     if (!quiet) {

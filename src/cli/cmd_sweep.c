@@ -20,13 +20,16 @@ static const char help_text[] =
     "resolved config per case, and runs the cases that are not complete: locally with N case\n"
     "runners at once (default: the online CPUs), or as a Slurm job array (--slurm writes\n"
     "DIR/sweep.sbatch, --submit also runs sbatch on it). DIR is `output:` of the sweep file\n"
-    "unless --dir is given. --only-failed reruns only the failed and interrupted cases; --list\n"
-    "prints the cases and writes nothing; --overwrite replaces a different sweep in DIR.\n"
+    "unless --dir is given; the cases always run in the directory the sweep was first run\n"
+    "from. --only-failed reruns only the failed and interrupted cases (a case left `running`\n"
+    "by a runner that was killed counts as interrupted); --list prints the cases and writes\n"
+    "nothing; --overwrite replaces a different sweep in DIR.\n"
     "--case runs one case (what the pool and the job array run). Gather the results with\n"
     "`stiffkit collect DIR`.\n"
     "exit codes: 0 every case ok (or the script written/submitted), 10 some case failed,\n"
     "            64 usage, 65 bad sweep file or DIR holds another sweep, 66 missing input,\n"
-    "            69 sbatch not found, 73 cannot create, 75 interrupted\n";
+    "            69 sbatch not found, 70 a case runner could not be started,\n"
+    "            73 cannot create, 75 interrupted\n";
 
 typedef struct {
   const char *file, *dir;
@@ -171,39 +174,6 @@ static int apply_slurm_flags(const sweep_args *a, sweep_slurm *o)
   return 0;
 }
 
-/* Every case's resolved config built once, so that a bad value stops the
- * sweep before anything is written; *prefixes gets each case's output.prefix. */
-static int check_cases(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
-                       const char *dir, int width, char ***prefixes)
-{
-  *prefixes = calloc(c->ncases ? c->ncases : 1, sizeof **prefixes);
-  if (!*prefixes) {
-    fprintf(stderr, "stiffkit: error: out of memory\n");
-    return SK_EXIT_INTERNAL;
-  }
-  for (size_t i = 0; i < c->ncases; i++) {
-    char case_dir[SWEEP_PATH], *text = NULL;
-    if (sweep_case_path(case_dir, sizeof case_dir, dir, width, i, NULL) != 0) {
-      fprintf(stderr, "stiffkit: error: the sweep directory name is too long\n");
-      return SK_EXIT_USAGE;
-    }
-    const sk_status st = sweep_config_text(ctx, s, c, i, case_dir, &text, &(*prefixes)[i]);
-    free(text);
-    if (st != SK_OK) {
-      return cli_report(ctx, st);
-    }
-  }
-  return 0;
-}
-
-static void free_prefixes(char **prefixes, size_t n)
-{
-  for (size_t i = 0; prefixes && i < n; i++) {
-    free(prefixes[i]);
-  }
-  free(prefixes);
-}
-
 static int list_cases(const sweep_cases *c, int width)
 {
   printf("%-*s", width + 2, "id");
@@ -221,20 +191,31 @@ static int list_cases(const sweep_cases *c, int width)
   return fflush(stdout) == 0 && !ferror(stdout) ? SK_EXIT_OK : SK_EXIT_IOERR;
 }
 
-/* The cases to run: not complete, or (only_failed) failed or interrupted. */
+/* The cases to run: not complete, or (only_failed) failed or interrupted.
+ * A `running` case whose runner is gone counts as interrupted
+ * (sweep_status_settle); one whose runner is alive, or cannot be checked
+ * from here, is left alone (*running counts them) with a note saying so. */
 static size_t select_cases(const char *dir, int width, size_t n, int only_failed, size_t *todo,
-                           size_t *complete)
+                           size_t *complete, size_t *running)
 {
   size_t k = 0;
-  *complete = 0;
+  *complete = *running = 0;
   for (size_t i = 0; i < n; i++) {
     sweep_status s;
     sweep_status_read(dir, width, i, &s);
+    const int alive = sweep_status_settle(&s);
     const int ok = !strcmp(s.status, "ok");
     *complete += ok;
-    if (only_failed ? !strcmp(s.status, "failed") || !strcmp(s.status, "interrupted") ||
-                          !strcmp(s.status, "unreadable")
-                    : !ok) {
+    if (alive != 0) {
+      (*running)++;
+      fprintf(stderr, "stiffkit: case %0*zu is running%s (its runner: pid %lld on %s%s%s)%s\n",
+              width, i, alive > 0 ? "" : " as far as can be told from here", s.pid, s.host,
+              s.slurm_job[0] ? ", Slurm job " : "", s.slurm_job,
+              alive > 0 ? ": left alone"
+                        : ": left alone; if that runner is gone, remove its status.json to rerun it");
+    } else if (only_failed ? !strcmp(s.status, "failed") || !strcmp(s.status, "interrupted") ||
+                                 !strcmp(s.status, "unreadable")
+                           : !ok) {
       todo[k++] = i;
     }
   }
@@ -250,11 +231,15 @@ static int dispatch(const sweep_args *a, const sweep_manifest *m, const char *di
     fprintf(stderr, "stiffkit: error: out of memory\n");
     return SK_EXIT_INTERNAL;
   }
-  size_t complete;
-  const size_t ntodo =
-      select_cases(dir, m->id_width, m->cases.ncases, a->only_failed, todo, &complete);
-  printf("sweep %s: %zu cases in %s, %zu complete%s; %zu to run%s\n", a->file, m->cases.ncases,
-         dir, complete, complete ? " (skipped)" : "", ntodo,
+  size_t complete, running;
+  const size_t ntodo = select_cases(dir, m->id_width, m->cases.ncases, a->only_failed, todo,
+                                    &complete, &running);
+  char busy[64] = "";
+  if (running) {
+    snprintf(busy, sizeof busy, ", %zu running (left alone)", running);
+  }
+  printf("sweep %s: %zu cases in %s, %zu complete%s%s; %zu to run%s\n", a->file, m->cases.ncases,
+         dir, complete, complete ? " (skipped)" : "", busy, ntodo,
          a->only_failed ? " (failed or interrupted)" : "");
   int code = SK_EXIT_OK;
   if (ntodo == 0) {
@@ -279,6 +264,48 @@ static int dispatch(const sweep_args *a, const sweep_manifest *m, const char *di
   return code;
 }
 
+/* Make the directory ready, write the manifest and the missing configs, run. The manifest
+ * records the absolute sweep directory and the working directory the cases run in: the
+ * current one, or for a sweep resumed from elsewhere the one it was first run in. */
+static int prepare_and_run(sk_context *ctx, const sweep_args *a, const sweep_spec *s,
+                           const sweep_cases *c, const char *dir, const char *absdir, int width,
+                           char **prefixes, const sweep_spool *spool, const char *sbatch)
+{
+  char hash[32], cwd[PATH_MAX], workdir[PATH_MAX];
+  int resumed = 0;
+  const sk_status st = sweep_definition_hash(ctx, s, c, hash);
+  int code = st != SK_OK ? cli_report(ctx, st) : 0;
+  if (code == 0 && !getcwd(cwd, sizeof cwd)) {
+    fprintf(stderr, "stiffkit: error: cannot tell the working directory: %s\n", strerror(errno));
+    code = SK_EXIT_INTERNAL;
+  }
+  if (code == 0) {
+    code = sweep_dir_prepare(ctx, dir, hash, a->overwrite, &resumed, workdir, sizeof workdir);
+  }
+  if (code == 0 && a->only_failed && !resumed) {
+    fprintf(stderr, "stiffkit: error: --only-failed: '%s' holds no earlier run of this sweep\n",
+            dir);
+    code = SK_EXIT_NOINPUT;
+  }
+  if (code == 0 && resumed && strcmp(workdir, cwd) != 0) {
+    printf("the cases run in %s, where the sweep was first run (relative paths in its configs "
+           "are relative to it)\n", workdir);
+  }
+  /* the manifest borrows the spec's and the cases' data */
+  sweep_manifest m = {hash,   (char *)s->path, resumed ? workdir : cwd, (char *)absdir, width,
+                      *c,     prefixes,        s->collect,             s->slurm};
+  if (code == 0) {
+    code = sweep_manifest_write(dir, &m);
+  }
+  if (code == 0) {
+    code = sweep_write_configs(spool, dir, width);
+  }
+  if (code == 0) {
+    code = dispatch(a, &m, dir, sbatch);
+  }
+  return code;
+}
+
 /* Expand, check, write the directory, run. */
 static int run_sweep(sk_context *ctx, const sweep_args *a, const char *sbatch)
 {
@@ -289,6 +316,10 @@ static int run_sweep(sk_context *ctx, const sweep_args *a, const char *sbatch)
   if (code == 0 && !dir) {
     code = usage_error("%s: no sweep directory: give output: in the sweep file or --dir DIR",
                        a->file);
+  }
+  char absdir[PATH_MAX];
+  if (code == 0 && sweep_absolute(dir, absdir, sizeof absdir) != 0) {
+    code = SK_EXIT_USAGE;
   }
   cli_job job;
   cli_job_init(&job);
@@ -304,41 +335,17 @@ static int run_sweep(sk_context *ctx, const sweep_args *a, const char *sbatch)
   cli_job_free(&job);
   const int width = sweep_id_width(c.ncases);
   char **prefixes = NULL;
+  sweep_spool spool = {NULL, NULL, 0};
   if (code == 0) {
-    code = check_cases(ctx, &s, &c, dir, width, &prefixes);
+    code = sweep_resolve_configs(ctx, &s, &c, absdir, width, !a->list, &spool, &prefixes);
   }
   if (code == 0 && a->list) {
     code = list_cases(&c, width);
   } else if (code == 0) {
-    char hash[32], cwd[PATH_MAX];
-    int resumed = 0;
-    st = sweep_definition_hash(ctx, &s, &c, hash);
-    code = st != SK_OK ? cli_report(ctx, st) : 0;
-    if (code == 0 && !getcwd(cwd, sizeof cwd)) {
-      fprintf(stderr, "stiffkit: error: cannot tell the working directory: %s\n", strerror(errno));
-      code = SK_EXIT_INTERNAL;
-    }
-    if (code == 0) {
-      code = sweep_dir_prepare(ctx, dir, hash, a->overwrite, &resumed);
-    }
-    if (code == 0 && a->only_failed && !resumed) {
-      fprintf(stderr, "stiffkit: error: --only-failed: '%s' holds no earlier run of this sweep\n",
-              dir);
-      code = SK_EXIT_NOINPUT;
-    }
-    /* the manifest borrows the spec's and the cases' data */
-    sweep_manifest m = {hash, s.path, cwd, (char *)dir, width, c, prefixes, s.collect, s.slurm};
-    if (code == 0) {
-      code = sweep_manifest_write(dir, &m);
-    }
-    if (code == 0) {
-      code = sweep_write_configs(ctx, &s, &c, dir, width);
-    }
-    if (code == 0) {
-      code = dispatch(a, &m, dir, sbatch);
-    }
+    code = prepare_and_run(ctx, a, &s, &c, dir, absdir, width, prefixes, &spool, sbatch);
   }
-  free_prefixes(prefixes, c.ncases);
+  sweep_spool_free(&spool);
+  sweep_strings_free(prefixes, c.ncases);
   sweep_cases_free(&c);
   sweep_spec_free(&s);
   return code;

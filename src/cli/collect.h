@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "cli/atomic_file.h"
 #include "cli/sweep_dir.h"
 
 typedef enum { COLLECT_TEXT, COLLECT_NUMBER } collect_kind;
@@ -37,10 +38,14 @@ typedef struct {
  *   final max_abs_y, rms_y (and max_abs_err, rms_err when any case has
  *   them);
  *   every numeric field of the case's stats.json ("n", "stats.steps", ...);
- *   provenance (FNV-1a 64 of the case's provenance sidecar, 16 hex digits)
- *   and error (the case's last error message).
- * Errors: SK_ERR_NOMEM (a damaged case file leaves its cells empty or NaN).
- * Free with collect_table_free (also after an error). */
+ *   provenance (collect_provenance_hash, "" without a sidecar) and error
+ *   (the case's last error message).
+ * A `running` case whose runner is gone is listed as interrupted
+ * (sweep_status_settle). Errors: SK_ERR_INPUT "collect: probe 'p' is not a
+ * column of case <id>'s results (<csv>); its columns: ..." for a chosen
+ * probe missing from the results of a case that is neither failed nor
+ * missing; SK_ERR_NOMEM (a damaged case file leaves its cells empty or
+ * NaN). Free with collect_table_free (also after an error). */
 sk_status collect_build(sk_context *ctx, const char *dir, const sweep_manifest *m,
                         collect_table *t);
 
@@ -53,17 +58,30 @@ void collect_table_free(collect_table *t);
 const char *collect_cell_text(const collect_table *t, size_t row, size_t col, char *buf,
                               size_t cap);
 
-/* collect_write_csv: the table as CSV at `path` (RFC 4180 quoting; written
- * under a temporary name and renamed). Returns 0, or 73/74 after printing. */
-int collect_write_csv(const char *path, const collect_table *t);
+/* collect_provenance_hash: FNV-1a 64 (16 hex digits into hex) of what
+ * determines a case's numbers, read from its provenance sidecar `path`:
+ * the stiffkit version, git revision and build options, the library
+ * versions and the effective options except output.dir. Not the date,
+ * host, working directory, command line, threads or statistics (wall
+ * time): identical reruns get the same hash. Returns 0, or -1 (hex = "")
+ * when the sidecar cannot be read or holds no provenance. */
+int collect_provenance_hash(sk_context *ctx, const char *path, char hex[17]);
 
-/* collect_write_h5: the table as HDF5 at `path`: one dataset per column
- * (float64 or variable-length UTF-8 strings, one value per case) in the
- * root (id, status, exit_code, wall_time, attempts, provenance, error) or
- * in the groups /parameters, /outputs and /statistics; root attributes
- * format "stiffkit-collect/1" and columns (every dataset path, in table
- * order). Written under a temporary name and renamed. Returns 0, or 73/74
- * after printing the reason. */
-int collect_write_h5(const char *path, const collect_table *t);
+/* collect_write_csv: the table as CSV (RFC 4180 quoting) into a new
+ * temporary file next to `path`, flushed, synced and closed but not
+ * renamed: the caller renames it (cli_atomic_rename) once every table is
+ * written, or removes af->tmp. Returns 0, or 73/74 after printing (nothing
+ * left behind). */
+int collect_write_csv(cli_atomic_file *af, const char *path, const collect_table *t);
+
+/* collect_write_h5: the table as HDF5 into a temporary file next to `path`
+ * (its name into tmp, cap bytes), closed and synced but not renamed: one
+ * dataset per column (float64 or variable-length UTF-8 strings, one value
+ * per case) in the root (id, status, exit_code, wall_time, attempts,
+ * provenance, error) or in the groups /parameters, /outputs and
+ * /statistics; root attributes format "stiffkit-collect/1" and columns
+ * (every dataset path, in table order). Returns 0, or 73/74 after printing
+ * the reason (nothing left behind). */
+int collect_write_h5(const char *path, const collect_table *t, char *tmp, size_t cap);
 
 #endif

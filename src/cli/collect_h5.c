@@ -1,6 +1,7 @@
-/* src/cli/collect_h5.c: the collected table of a sweep written as HDF5 (one dataset per column, grouped; renamed into place) */
+/* src/cli/collect_h5.c: the collected table of a sweep written as HDF5 (one dataset per column, grouped) under a temporary name */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,10 +125,9 @@ static herr_t put_table(hid_t fid, const collect_table *t, hid_t str)
   return rc;
 }
 
-int collect_write_h5(const char *path, const collect_table *t)
+int collect_write_h5(const char *path, const collect_table *t, char *tmp, size_t cap)
 {
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  snprintf(tmp, cap, "%s.tmp.%ld", path, (long)getpid());
   H5E_auto2_t func;
   void *data;
   H5Eget_auto2(H5E_DEFAULT, &func, &data);
@@ -145,9 +145,15 @@ int collect_write_h5(const char *path, const collect_table *t)
   }
   rc |= H5Fclose(fid);
   H5Eset_auto2(H5E_DEFAULT, func, data);
-  if (rc < 0 || rename(tmp, path) != 0) {
+  const int fd = rc < 0 ? -1 : open(tmp, O_RDONLY | O_CLOEXEC);
+  const int synced = fd >= 0 && fsync(fd) == 0;
+  const int err = errno;
+  if (fd >= 0) {
+    close(fd);
+  }
+  if (!synced) {
     fprintf(stderr, "stiffkit: error: cannot write '%s'%s%s\n", path, rc < 0 ? "" : ": ",
-            rc < 0 ? "" : strerror(errno));
+            rc < 0 ? "" : strerror(err));
     remove(tmp);
     return SK_EXIT_IOERR;
   }

@@ -24,6 +24,7 @@ static void load_case(sk_context *ctx, const char *dir, const sweep_manifest *m,
 {
   char path[SWEEP_PATH], file[SWEEP_PATH];
   sweep_status_read(dir, m->id_width, i, &d->status);
+  sweep_status_settle(&d->status);
   snprintf(file, sizeof file, "%s.csv", m->prefixes[i]);
   if (sweep_case_path(path, sizeof path, dir, m->id_width, i, file) != 0 ||
       cli_csv_read(ctx, path, &d->csv) != SK_OK) {
@@ -36,15 +37,51 @@ static void load_case(sk_context *ctx, const char *dir, const sweep_manifest *m,
   }
   snprintf(file, sizeof file, "%s.provenance.yaml", m->prefixes[i]);
   if (sweep_case_path(path, sizeof path, dir, m->id_width, i, file) != 0 ||
-      sweep_file_hash(path, d->provenance) != 0) {
+      collect_provenance_hash(ctx, path, d->provenance) != 0) {
     d->provenance[0] = '\0';
   }
 }
 
-static void free_case(case_data *d)
+/* Every chosen probe must name a column of the results of each case that
+ * has results and is neither failed nor missing (a typo would else give a
+ * column of NaN). */
+static sk_status check_probes(sk_context *ctx, const char *dir, const sweep_manifest *m,
+                              const case_data *d, size_t n)
 {
-  cli_csv_free(&d->csv);
-  cli_json_flat_free(&d->stats);
+  for (size_t i = 0; i < n; i++) {
+    const char *st = d[i].status.status;
+    if (d[i].csv.nrows == 0 || !strcmp(st, "failed") || !strcmp(st, "missing")) {
+      continue;
+    }
+    for (size_t k = 0; k < m->collect.nprobes; k++) {
+      if (cli_csv_column(&d[i].csv, m->collect.probes[k]) >= 0) {
+        continue;
+      }
+      char cols[1024] = "", path[SWEEP_PATH], file[SWEEP_PATH];
+      size_t len = 0;
+      const cli_csv_row *head = &d[i].csv.rows[0];
+      for (size_t c = 0; c < head->nfields && len < sizeof cols; c++) {
+        len += (size_t)snprintf(cols + len, sizeof cols - len, "%s%s", c ? ", " : "",
+                                head->fields[c]);
+      }
+      snprintf(file, sizeof file, "%s.csv", m->prefixes[i]);
+      sweep_case_path(path, sizeof path, dir, m->id_width, i, file);
+      return SK_ERROR(ctx, SK_ERR_INPUT,
+                      "collect: probe '%s' is not a column of case %0*zu's results (%s); its "
+                      "columns: %s",
+                      m->collect.probes[k], m->id_width, i, path, cols);
+    }
+  }
+  return SK_OK;
+}
+
+static void free_cases(case_data *d, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    cli_csv_free(&d[i].csv);
+    cli_json_flat_free(&d[i].stats);
+  }
+  free(d);
 }
 
 /* ---- reading the results CSV ---------------------------------------------- */
@@ -310,7 +347,12 @@ sk_status collect_build(sk_context *ctx, const char *dir, const sweep_manifest *
   for (size_t i = 0; i < n; i++) {
     load_case(ctx, dir, m, i, &d[i]);
   }
+  const sk_status st = check_probes(ctx, dir, m, d, n);
   builder b = {ctx, t, 0, 0};
+  if (st != SK_OK) {
+    free_cases(d, n);
+    return st;
+  }
   make_columns(&b, m, d, n);
   t->nrows = n;
   if (!b.oom) {
@@ -322,10 +364,7 @@ sk_status collect_build(sk_context *ctx, const char *dir, const sweep_manifest *
   for (size_t i = 0; i < n && !b.oom; i++) {
     fill_row(&b, m, &d[i], i);
   }
-  for (size_t i = 0; i < n; i++) {
-    free_case(&d[i]);
-  }
-  free(d);
+  free_cases(d, n);
   SK_CHECK(ctx, !b.oom, SK_ERR_NOMEM, "out of memory collecting %zu cases", n);
   return SK_OK;
 }

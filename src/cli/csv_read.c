@@ -1,204 +1,264 @@
-/* src/cli/csv_read.c: reading small CSV tables (RFC 4180 quoting, '#' comment lines) with line and column of every field */
+/* src/cli/csv_read.c: reading small CSV tables (libcsv, strict RFC 4180 quoting, '#' comment lines) with line and column of every field */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <csv.h>
+
 #include "cli/csv_read.h"
 #include "core/error.h"
 
-/* A growing text buffer for one field. */
-typedef struct {
-  char *s;
-  size_t len, cap;
-} field_buf;
+#define NO_FIELD SIZE_MAX
 
-static int buf_put(field_buf *b, char c)
+/* libcsv reports fields and records, not where they are: the reader feeds
+ * it the file up to and including each ',', CR or LF (the only bytes after
+ * which it calls back), and notes where the current record and field began. */
+typedef struct {
+  const char *buf;
+  size_t len;
+  cli_csv *csv;
+  size_t rows_cap, fields_cap;
+  cli_csv_row row;        /* the record being read */
+  size_t field_start;     /* offset of the current field's first non-blank byte, or NO_FIELD */
+  int in_record;
+  size_t at;              /* a cursor moving forward only: offset, line and column */
+  int line, col;
+  int oom;
+} reader;
+
+/* Line and column of byte `off` (never before the last one asked for). */
+static void locate(reader *r, size_t off, int *line, int *col)
 {
-  if (b->len + 1 >= b->cap) {
-    const size_t cap = b->cap ? 2 * b->cap : 64;
-    char *grown = realloc(b->s, cap);
-    if (!grown) {
-      return -1;
+  for (; r->at < off && r->at < r->len; r->at++) {
+    if (r->buf[r->at] == '\n') {
+      r->line++;
+      r->col = 1;
+    } else {
+      r->col++;
     }
-    b->s = grown;
-    b->cap = cap;
   }
-  b->s[b->len++] = c;
-  b->s[b->len] = '\0';
-  return 0;
+  *line = r->line;
+  *col = r->col;
 }
 
-/* Append the field in b (trimmed when it was not quoted) to row r. */
-static int row_add(cli_csv_row *r, field_buf *b, int quoted, int column)
+/* Room for one more field in row (capacity *cap, doubling). */
+static int row_room(cli_csv_row *row, size_t *cap)
 {
-  size_t start = 0, end = b->len;
-  if (!quoted) {
-    while (start < end && (b->s[start] == ' ' || b->s[start] == '\t')) {
-      start++;
-    }
-    while (end > start && (b->s[end - 1] == ' ' || b->s[end - 1] == '\t' || b->s[end - 1] == '\r')) {
-      end--;
-    }
+  if (row->nfields < *cap) {
+    return 0;
   }
-  char *text = malloc(end - start + 1);
-  char **fields = realloc(r->fields, (r->nfields + 1) * sizeof *fields);
-  if (fields) {
-    r->fields = fields;
-  }
-  int *columns = realloc(r->columns, (r->nfields + 1) * sizeof *columns);
-  if (columns) {
-    r->columns = columns;
-  }
-  if (!text || !fields || !columns) {
-    free(text);
+  const size_t want = *cap ? 2 * *cap : 8;
+  char **fields = realloc(row->fields, want * sizeof *fields);
+  if (!fields) {
     return -1;
   }
-  if (end > start) {
-    memcpy(text, b->s + start, end - start);
+  row->fields = fields;
+  int *columns = realloc(row->columns, want * sizeof *columns);
+  if (!columns) {
+    return -1;
   }
-  text[end - start] = '\0';
-  r->fields[r->nfields] = text;
-  r->columns[r->nfields] = column + (int)start;
-  r->nfields++;
-  b->len = 0;
-  if (b->s) {
-    b->s[0] = '\0';
-  }
+  row->columns = columns;
+  *cap = want;
   return 0;
 }
 
-static int table_add(cli_csv *csv, cli_csv_row *r)
+/* Room for one more row in the table (capacity *cap, doubling). */
+static int table_room(cli_csv *csv, size_t *cap)
 {
-  cli_csv_row *rows = realloc(csv->rows, (csv->nrows + 1) * sizeof *rows);
+  if (csv->nrows < *cap) {
+    return 0;
+  }
+  const size_t want = *cap ? 2 * *cap : 64;
+  cli_csv_row *rows = realloc(csv->rows, want * sizeof *rows);
   if (!rows) {
     return -1;
   }
   csv->rows = rows;
-  csv->rows[csv->nrows++] = *r;
-  memset(r, 0, sizeof *r);
+  *cap = want;
   return 0;
 }
 
-static void row_free(cli_csv_row *r)
+static void on_field(void *text, size_t n, void *data)
 {
-  for (size_t i = 0; i < r->nfields; i++) {
-    free(r->fields[i]);
+  reader *r = data;
+  int line, col;
+  locate(r, r->field_start == NO_FIELD ? r->len : r->field_start, &line, &col);
+  r->field_start = NO_FIELD;
+  cli_csv_row *row = &r->row;
+  if (r->oom || row_room(row, &r->fields_cap) != 0) {
+    r->oom = 1;
+    return;
   }
-  free(r->fields);
-  free(r->columns);
-  memset(r, 0, sizeof *r);
+  char *copy = malloc(n + 1);
+  if (!copy) {
+    r->oom = 1;
+    return;
+  }
+  if (n) {
+    memcpy(copy, text, n);
+  }
+  copy[n] = '\0';
+  if (row->nfields == 0) {
+    row->line = line;
+  }
+  row->fields[row->nfields] = copy;
+  row->columns[row->nfields++] = col;
 }
 
-/* The parser: one pass over the characters of the file. */
-static sk_status parse(sk_context *ctx, const char *path, FILE *f, cli_csv *csv)
+static void row_free(cli_csv_row *row)
 {
-  field_buf b = {NULL, 0, 0};
-  cli_csv_row r;
-  memset(&r, 0, sizeof r);
-  int line = 1, col = 0, c;
-  int at_record_start = 1, in_quotes = 0, quoted = 0, after_quote = 0, field_col = 1;
-  int comment = 0, oom = 0;
-  sk_status st = SK_OK;
-  while ((c = fgetc(f)) != EOF && !oom) {
-    col++;
-    if (comment) {
-      if (c == '\n') {
-        comment = 0;
-        line++;
-        col = 0;
-      }
-      continue;
-    }
-    if (at_record_start && !in_quotes) {
-      if (c == '#') {
-        comment = 1;
+  for (size_t i = 0; i < row->nfields; i++) {
+    free(row->fields[i]);
+  }
+  free(row->fields);
+  free(row->columns);
+  memset(row, 0, sizeof *row);
+}
+
+static void on_record(int c, void *data)
+{
+  (void)c;
+  reader *r = data;
+  r->in_record = 0;
+  if (r->oom || table_room(r->csv, &r->rows_cap) != 0) {
+    r->oom = 1;
+    row_free(&r->row);
+  } else {
+    r->csv->rows[r->csv->nrows++] = r->row;
+    memset(&r->row, 0, sizeof r->row);
+  }
+  r->fields_cap = 0;
+}
+
+/* Feed bytes [from, to) to the parser; returns 0, or -1 with *bad at the
+ * offset where strict mode refused the input. */
+static int feed(struct csv_parser *p, reader *r, size_t from, size_t to, size_t *bad)
+{
+  if (to <= from) {
+    return 0;
+  }
+  const size_t got = csv_parse(p, r->buf + from, to - from, on_field, on_record, r);
+  if (got != to - from) {
+    *bad = from + got;
+    return -1;
+  }
+  return 0;
+}
+
+static sk_status parse(sk_context *ctx, const char *path, reader *r)
+{
+  struct csv_parser p;
+  if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path);
+  }
+  size_t from = 0, bad = NO_FIELD;
+  int failed = 0;
+  for (size_t i = 0; i < r->len && !failed && !r->oom; i++) {
+    const char c = r->buf[i];
+    if (!r->in_record) {
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') { /* blank lines: nothing to feed */
+        from = i + 1;
         continue;
       }
-      if (c == '\n' || c == '\r') {
-        line += c == '\n';
-        col = c == '\n' ? 0 : col;
+      if (c == '#' && (i == 0 || r->buf[i - 1] == '\n')) { /* a comment line */
+        const char *nl = memchr(r->buf + i, '\n', r->len - i);
+        i = nl ? (size_t)(nl - r->buf) : r->len - 1;
+        from = i + 1;
         continue;
       }
-      at_record_start = 0;
-      r.line = line;
-      field_col = col;
+      r->in_record = 1;
+      r->field_start = i;
+    } else if (r->field_start == NO_FIELD && c != ' ' && c != '\t') {
+      r->field_start = i;
     }
-    if (in_quotes) {
-      if (c == '"') {
-        const int next = fgetc(f);
-        if (next == '"') {
-          col++;
-          oom = buf_put(&b, '"') != 0;
-          continue;
-        }
-        if (next != EOF) {
-          ungetc(next, f);
-        }
-        in_quotes = 0;
-        after_quote = 1;
-        continue;
-      }
-      if (c == '\n') {
-        line++;
-        col = 0;
-      }
-      oom = buf_put(&b, (char)c) != 0;
-      continue;
+    if (c == ',' || c == '\n' || c == '\r') {
+      failed = feed(&p, r, from, i + 1, &bad) != 0;
+      from = i + 1;
     }
-    if (c == ',' || c == '\n') {
-      oom = row_add(&r, &b, quoted, field_col) != 0;
-      quoted = after_quote = 0;
-      field_col = col + 1;
-      if (c == '\n') {
-        oom = oom || table_add(csv, &r) != 0;
-        at_record_start = 1;
-        line++;
-        col = 0;
+  }
+  if (!failed && !r->oom) {
+    failed = feed(&p, r, from, r->len, &bad) != 0;
+  }
+  int unterminated = 0;
+  if (!failed && !r->oom && csv_fini(&p, on_field, on_record, r) != 0) {
+    unterminated = csv_error(&p) == CSV_EPARSE;
+    failed = 1;
+  }
+  const int nomem = r->oom || csv_error(&p) == CSV_ENOMEM;
+  csv_free(&p);
+  if (nomem) {
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path);
+  }
+  if (!failed) {
+    return SK_OK;
+  }
+  int line, col;
+  locate(r, unterminated ? r->field_start : bad, &line, &col);
+  if (unterminated) {
+    return SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d:%d: unterminated quoted field", path, line, col);
+  }
+  return SK_ERROR(ctx, SK_ERR_INPUT,
+                  "%s:%d:%d: malformed CSV: a quote inside an unquoted field or text after a "
+                  "closing quote",
+                  path, line, col);
+}
+
+/* The whole file into a malloc'ed buffer. */
+static sk_status slurp(sk_context *ctx, const char *path, char **buf, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open '%s': %s", path, strerror(errno));
+  size_t cap = 0, n = 0;
+  char *b = NULL;
+  int oom = 0;
+  for (;;) {
+    if (n == cap) {
+      char *grown = realloc(b, cap ? 2 * cap : 65536);
+      if (!grown) {
+        oom = 1;
+        break;
       }
-      continue;
+      b = grown;
+      cap = cap ? 2 * cap : 65536;
     }
-    if (after_quote) {
-      if (c == ' ' || c == '\t' || c == '\r') {
-        continue;
-      }
-      st = SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d:%d: text after the closing quote of a field", path,
-                    line, col);
+    const size_t got = fread(b + n, 1, cap - n, f);
+    n += got;
+    if (got == 0) {
       break;
     }
-    if (c == '"' && b.len == 0) {
-      in_quotes = quoted = 1;
-      field_col = col;
-      continue;
-    }
-    oom = buf_put(&b, (char)c) != 0;
   }
-  if (st == SK_OK && !oom && in_quotes) {
-    st = SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d:%d: unterminated quoted field", path, r.line,
-                  field_col);
+  const int bad = ferror(f);
+  const int err = errno;
+  fclose(f);
+  if (oom || bad) {
+    free(b);
+    return oom ? SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path)
+               : SK_ERROR(ctx, SK_ERR_IO, "cannot read '%s': %s", path, strerror(err));
   }
-  if (st == SK_OK && !oom && !at_record_start) { /* a last record without a newline */
-    oom = row_add(&r, &b, quoted, field_col) != 0 || table_add(csv, &r) != 0;
-  }
-  if (st == SK_OK && oom) {
-    st = SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path);
-  }
-  if (st == SK_OK && ferror(f)) {
-    st = SK_ERROR(ctx, SK_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-  }
-  row_free(&r);
-  free(b.s);
-  return st;
+  *buf = b;
+  *len = n;
+  return SK_OK;
 }
 
 sk_status cli_csv_read(sk_context *ctx, const char *path, cli_csv *csv)
 {
   memset(csv, 0, sizeof *csv);
-  FILE *f = fopen(path, "rb");
-  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open '%s': %s", path, strerror(errno));
-  const sk_status st = parse(ctx, path, f, csv);
-  fclose(f);
+  char *buf = NULL;
+  size_t len = 0;
+  SK_CALL(ctx, slurp(ctx, path, &buf, &len));
+  reader r;
+  memset(&r, 0, sizeof r);
+  r.buf = buf;
+  r.len = len;
+  r.csv = csv;
+  r.field_start = NO_FIELD;
+  r.line = r.col = 1;
+  const sk_status st = parse(ctx, path, &r);
+  row_free(&r.row);
+  free(buf);
   return st;
 }
 

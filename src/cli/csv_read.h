@@ -1,4 +1,4 @@
-/* src/cli/csv_read.h: reading small CSV tables (RFC 4180 quoting, '#' comment lines) with line and column of every field */
+/* src/cli/csv_read.h: reading small CSV tables (libcsv, strict RFC 4180 quoting, '#' comment lines) with line and column of every field */
 #ifndef SK_CLI_CSV_READ_H
 #define SK_CLI_CSV_READ_H
 
@@ -8,7 +8,8 @@
 
 typedef struct {
   char **fields; /* nfields NUL-terminated texts, blanks around unquoted fields trimmed */
-  int *columns;  /* 1-based column of each field's first character */
+  int *columns;  /* 1-based column of each field's first character (its opening quote when
+                  * quoted; where it would start when empty) */
   size_t nfields;
   int line;      /* 1-based line where the record starts */
 } cli_csv_row;
@@ -18,11 +19,14 @@ typedef struct {
   size_t nrows;
 } cli_csv;
 
-/* cli_csv_read: read the whole file `path`. Blank lines and lines whose first
- * character is '#' are skipped (a partial result's status line). Errors,
- * recorded in ctx: SK_ERR_MISSING (cannot open), SK_ERR_INPUT ("<path>:L:C:
- * unterminated quoted field", or text after a closing quote), SK_ERR_IO,
- * SK_ERR_NOMEM. Free with cli_csv_free (also after an error). */
+/* cli_csv_read: read the whole file `path` with libcsv (strict mode).
+ * Blank lines and lines whose first character is '#' (outside a quoted
+ * field) are skipped (a partial result's status line). Rows and fields grow
+ * geometrically: reading is linear in the file's size. Errors, recorded in
+ * ctx: SK_ERR_MISSING (cannot open), SK_ERR_INPUT ("<path>:L:C: malformed
+ * CSV: a quote inside an unquoted field or text after a closing quote", or
+ * "<path>:L:C: unterminated quoted field", at the field's first character),
+ * SK_ERR_IO, SK_ERR_NOMEM. Free with cli_csv_free (also after an error). */
 sk_status cli_csv_read(sk_context *ctx, const char *path, cli_csv *csv);
 
 /* cli_csv_free: release the table (accepts an empty one). */

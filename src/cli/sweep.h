@@ -60,7 +60,8 @@ typedef struct {
   int64_t signal_seconds; /* USR1 this long before the time limit */
   int64_t ntasks;         /* > 1: MPI cases, launched through srun */
   int64_t cpus_per_task;  /* 0: not given */
-  int requeue;            /* an interrupted case requeues itself */
+  int requeue;            /* an interrupted case requeues itself (when its checkpoint advanced) */
+  int64_t max_attempts;   /* no requeue once a case was started this many times */
 } sweep_slurm;
 
 typedef struct {
@@ -102,7 +103,8 @@ sk_status sweep_spec_load(sk_context *ctx, const char *path, sweep_spec *s);
 void sweep_spec_free(sweep_spec *s);
 
 /* sweep_slurm_defaults: no partition, account, time or memory; no
- * concurrency limit; USR1 60 s before the limit; 1 task; requeue on. */
+ * concurrency limit; USR1 60 s before the limit; 1 task; requeue on, at
+ * most 20 attempts. */
 void sweep_slurm_defaults(sweep_slurm *o);
 
 /* sweep_collect_parse / sweep_slurm_parse: the `collect:` and `slurm:`

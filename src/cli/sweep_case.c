@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
+#include "cli/stop_signals.h"
 #include "cli/sweep_proc.h"
+#include "cli/sweep_requeue.h"
 #include "cli/sweep_run.h"
 
 /* The child a stop signal is forwarded to, and the signal received (0 =
@@ -28,23 +32,15 @@ static void on_signal(int sig)
   }
 }
 
-static void install_forwarding(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGUSR1, &sa, NULL);
-}
-
-/* The last "stiffkit: error: " line written to `path` after byte `from`
- * (without the prefix) into msg; "" when there is none. */
-static void last_error_line(const char *path, long from, char *msg, size_t cap)
+/* The last "stiffkit: error: " line written to `path` after byte `from`:
+ * its text (without the prefix, cut to cap bytes) into msg, "" when there
+ * is none; *held gets the time its checkpoint holds (sweep_held_time,
+ * read from the whole line). */
+static void last_error_line(const char *path, long from, char *msg, size_t cap, double *held)
 {
   static const char prefix[] = "stiffkit: error: ";
   msg[0] = '\0';
+  *held = NAN;
   FILE *f = fopen(path, "r");
   if (!f) {
     return;
@@ -54,15 +50,18 @@ static void last_error_line(const char *path, long from, char *msg, size_t cap)
     const long tail = (long)1 << 20; /* the last MiB holds the final message */
     fseek(f, end - from > tail ? end - tail : from, SEEK_SET);
   }
-  char line[2048];
-  while (fgets(line, sizeof line, f)) {
+  char *line = NULL;
+  size_t len = 0;
+  while (getline(&line, &len, f) > 0) {
     if (!strncmp(line, prefix, sizeof prefix - 1)) {
       const char *text = line + sizeof prefix - 1;
       const size_t n = strcspn(text, "\n") < cap ? strcspn(text, "\n") : cap - 1;
       memcpy(msg, text, n); /* a longer message is cut */
       msg[n] = '\0';
+      *held = sweep_held_time(text);
     }
   }
+  free(line);
   fclose(f);
 }
 
@@ -79,31 +78,24 @@ static int open_log(const char *path, long *size)
   return fd;
 }
 
-/* Ask Slurm to requeue this array task, which then continues from the
- * case's checkpoint in its next allocation. */
-static void requeue_task(const char *id)
+/* Ask Slurm to requeue array task (or job) `target`, which then continues
+ * from the case's checkpoint in its next allocation. */
+static void requeue_task(const char *id, const char *target, const char *why)
 {
-  const char *job = getenv("SLURM_JOB_ID");
-  const char *array = getenv("SLURM_ARRAY_JOB_ID");
-  const char *task = getenv("SLURM_ARRAY_TASK_ID");
-  char scontrol[PATH_MAX], target[128];
-  if (array && task) {
-    snprintf(target, sizeof target, "%s_%s", array, task);
-  } else {
-    snprintf(target, sizeof target, "%s", job);
-  }
+  char scontrol[PATH_MAX], job[64];
   if (!sweep_find_program("scontrol", scontrol, sizeof scontrol)) {
     fprintf(stderr, "stiffkit: warning: case %s was interrupted but scontrol is not in PATH: "
                     "resubmit the sweep to continue it\n", id);
     return;
   }
+  snprintf(job, sizeof job, "%s", target);
   char requeue[] = "requeue";
-  char *argv[] = {scontrol, requeue, target, NULL};
+  char *argv[] = {scontrol, requeue, job, NULL};
   char out[256];
-  const int code = sweep_capture(argv, out, sizeof out);
+  const int code = sweep_capture(argv, 0, out, sizeof out);
   if (code == 0) {
     fprintf(stderr, "stiffkit: case %s interrupted: requeued Slurm job %s to continue from its "
-                    "checkpoint\n", id, target);
+                    "checkpoint (%s)\n", id, target, why);
   } else {
     fprintf(stderr, "stiffkit: warning: scontrol requeue %s failed (exit %d): resubmit the "
                     "sweep to continue case %s\n", target, code, id);
@@ -113,8 +105,7 @@ static void requeue_task(const char *id)
 /* Run the child and fill the status of this attempt. */
 static int run_child(char *const argv[], int out_fd, int err_fd, sweep_status *s)
 {
-  const double start = sweep_now();
-  install_forwarding();
+  const double start = cli_wall_now();
   const pid_t pid = sweep_spawn(argv, out_fd, err_fd, 0);
   if (pid < 0) {
     return SK_EXIT_INTERNAL;
@@ -123,13 +114,20 @@ static int run_child(char *const argv[], int out_fd, int err_fd, sweep_status *s
   if (received_signal) { /* arrived before the child was known */
     kill(pid, received_signal);
   }
+  /* wait for its end without reaping it: its pid stays taken (a zombie) until
+     forward_pid is cleared, so a signal forwarded meanwhile cannot reach a
+     process that reused the pid */
+  siginfo_t info;
+  int rc;
+  while ((rc = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT)) != 0 && errno == EINTR) {
+  }
+  forward_pid = 0;
   int status = 0;
-  if (sweep_wait(pid, &status) != 0) {
+  if (rc != 0 || sweep_wait(pid, &status) != 0) {
     fprintf(stderr, "stiffkit: error: lost the case's process: %s\n", strerror(errno));
     return SK_EXIT_INTERNAL;
   }
-  forward_pid = 0;
-  s->wall_time += sweep_now() - start;
+  s->wall_time += cli_wall_now() - start;
   if (WIFEXITED(status)) {
     s->exit_code = WEXITSTATUS(status);
   } else {
@@ -175,15 +173,105 @@ static void case_argv(char **argv, case_words *w, char *exe, char *srun, char *c
   argv[k] = NULL;
 }
 
+/* The attempt ended interrupted under Slurm: 1 when it is to be requeued
+ * (its checkpoint advanced: sweep_requeue_decide), else 0 after saying why
+ * not; the reason goes to why and to the status. */
+static int after_interruption(const sweep_manifest *m, const char *id, sweep_status *s,
+                              double prev, double held, char *why, size_t cap)
+{
+  const int requeue =
+      sweep_requeue_decide(prev, held, s->attempts, m->slurm.max_attempts, why, cap);
+  snprintf(s->requeue, sizeof s->requeue, "%s: %s", requeue ? "requeued" : "not requeued", why);
+  if (!requeue) {
+    fprintf(stderr, "stiffkit: case %s interrupted and not requeued: %s; resubmit the sweep to "
+                    "continue it\n", id, why);
+  }
+  return requeue;
+}
+
+/* One attempt of the case: status `running`, the run, the status it ended with. */
+static int attempt(const sweep_manifest *m, const char *absdir, size_t index, const char *id,
+                   char *config, sweep_status *s, int quiet)
+{
+  char stats[SWEEP_PATH], out_path[SWEEP_PATH], err_path[SWEEP_PATH];
+  if (sweep_case_path(stats, sizeof stats, absdir, m->id_width, index, "stats.json") != 0 ||
+      sweep_case_path(out_path, sizeof out_path, absdir, m->id_width, index, "stdout.txt") != 0 ||
+      sweep_case_path(err_path, sizeof err_path, absdir, m->id_width, index, "stderr.txt") != 0) {
+    fprintf(stderr, "stiffkit: error: the sweep directory name is too long\n");
+    return SK_EXIT_USAGE;
+  }
+  long out_size, err_size;
+  const int out_fd = open_log(out_path, &out_size);
+  const int err_fd = out_fd >= 0 ? open_log(err_path, &err_size) : -1;
+  if (err_fd < 0) {
+    if (out_fd >= 0) {
+      close(out_fd);
+    }
+    return SK_EXIT_CANTCREATE;
+  }
+  const double prev = s->checkpoint_t;
+  s->attempts++;
+  s->exit_code = -1;
+  s->error[0] = s->requeue[0] = '\0';
+  snprintf(s->status, sizeof s->status, "running");
+  sweep_status_set_runner(s);
+  int code = sweep_status_write(absdir, m->id_width, index, s);
+  char exe[PATH_MAX], srun[PATH_MAX];
+  char *argv[10];
+  case_words words;
+  if (code == 0 && sweep_self_exe(exe, sizeof exe) != 0) {
+    code = SK_EXIT_INTERNAL;
+  }
+  if (code == 0 && received_signal) { /* stopped before the run started: nothing to lose */
+    snprintf(s->status, sizeof s->status, "interrupted");
+    snprintf(s->error, sizeof s->error, "stopped by signal %d before its run started",
+             (int)received_signal);
+    s->exit_code = SK_EXIT_INTERRUPTED;
+  } else if (code == 0) {
+    case_argv(argv, &words, exe, srun, config, stats, m);
+    code = run_child(argv, out_fd, err_fd, s);
+  }
+  close(out_fd);
+  close(err_fd);
+  if (code != 0) { /* the run did not start (or was lost): say so in place of "running" */
+    snprintf(s->status, sizeof s->status, "failed");
+    snprintf(s->error, sizeof s->error, "the case runner could not run the case (exit %d)", code);
+    s->exit_code = code;
+    sweep_status_write(absdir, m->id_width, index, s);
+    return code;
+  }
+  char msg[sizeof s->error];
+  double held;
+  last_error_line(err_path, err_size, msg, sizeof msg, &held);
+  if (msg[0]) {
+    snprintf(s->error, sizeof s->error, "%s", msg);
+  }
+  s->checkpoint_t = isnan(held) ? prev : held;
+  int requeue = 0;
+  char why[200];
+  if (!strcmp(s->status, "interrupted") && getenv("SLURM_JOB_ID") && m->slurm.requeue) {
+    requeue = after_interruption(m, id, s, prev, held, why, sizeof why);
+  }
+  code = sweep_status_write(absdir, m->id_width, index, s);
+  if (code != 0) {
+    return code;
+  }
+  if (!quiet) {
+    fprintf(s->exit_code ? stderr : stdout, "case %s: %s (exit %d, %.2f s)%s%s\n", id, s->status,
+            s->exit_code, s->wall_time, s->error[0] ? ": " : "", s->error);
+  }
+  if (requeue) {
+    requeue_task(id, s->slurm_job, why);
+  }
+  return s->exit_code;
+}
+
 /* Run case `index` of manifest m; absdir is the absolute sweep directory. */
 static int run_case(const sweep_manifest *m, const char *absdir, size_t index, int quiet)
 {
-  char id[32], config[SWEEP_PATH], stats[SWEEP_PATH], out_path[SWEEP_PATH], err_path[SWEEP_PATH];
+  char id[32], config[SWEEP_PATH];
   snprintf(id, sizeof id, "%0*zu", m->id_width, index);
-  if (sweep_case_path(config, sizeof config, m->dir, m->id_width, index, "config.yaml") != 0 ||
-      sweep_case_path(stats, sizeof stats, absdir, m->id_width, index, "stats.json") != 0 ||
-      sweep_case_path(out_path, sizeof out_path, absdir, m->id_width, index, "stdout.txt") != 0 ||
-      sweep_case_path(err_path, sizeof err_path, absdir, m->id_width, index, "stderr.txt") != 0) {
+  if (sweep_case_path(config, sizeof config, m->dir, m->id_width, index, "config.yaml") != 0) {
     fprintf(stderr, "stiffkit: error: the sweep directory name is too long\n");
     return SK_EXIT_USAGE;
   }
@@ -200,60 +288,21 @@ static int run_case(const sweep_manifest *m, const char *absdir, size_t index, i
     }
     return SK_EXIT_OK;
   }
+  if (!strcmp(s.status, "running") && sweep_runner_alive(&s) == 1) {
+    fprintf(stderr, "stiffkit: error: case %s is already running (its runner: pid %lld on %s%s%s)"
+                    ": not started twice\n", id, s.pid, s.host, s.slurm_job[0] ? ", Slurm job " : "",
+            s.slurm_job);
+    return SK_EXIT_INTERRUPTED;
+  }
   if (!strcmp(s.status, "missing") || !strcmp(s.status, "unreadable")) {
     s.wall_time = 0;
     s.attempts = 0;
+    s.checkpoint_t = NAN;
   }
-  long out_size, err_size;
-  const int out_fd = open_log(out_path, &out_size);
-  const int err_fd = out_fd >= 0 ? open_log(err_path, &err_size) : -1;
-  if (err_fd < 0) {
-    if (out_fd >= 0) {
-      close(out_fd);
-    }
-    return SK_EXIT_CANTCREATE;
-  }
-  s.attempts++;
-  s.exit_code = -1;
-  s.error[0] = '\0';
-  snprintf(s.status, sizeof s.status, "running");
-  int code = sweep_status_write(absdir, m->id_width, index, &s);
-  char exe[PATH_MAX], srun[PATH_MAX];
-  char *argv[10];
-  case_words words;
-  if (code == 0 && sweep_self_exe(exe, sizeof exe) != 0) {
-    code = SK_EXIT_INTERNAL;
-  }
-  if (code == 0) {
-    case_argv(argv, &words, exe, srun, config, stats, m);
-    code = run_child(argv, out_fd, err_fd, &s);
-  }
-  close(out_fd);
-  close(err_fd);
-  if (code != 0) { /* the run did not start (or was lost): say so in place of "running" */
-    snprintf(s.status, sizeof s.status, "failed");
-    snprintf(s.error, sizeof s.error, "the case runner could not run the case (exit %d)", code);
-    s.exit_code = code;
-    sweep_status_write(absdir, m->id_width, index, &s);
-    return code;
-  }
-  char msg[sizeof s.error];
-  last_error_line(err_path, err_size, msg, sizeof msg);
-  if (msg[0]) {
-    snprintf(s.error, sizeof s.error, "%s", msg);
-  }
-  code = sweep_status_write(absdir, m->id_width, index, &s);
-  if (code != 0) {
-    return code;
-  }
-  if (!quiet) {
-    fprintf(s.exit_code ? stderr : stdout, "case %s: %s (exit %d, %.2f s)%s%s\n", id, s.status,
-            s.exit_code, s.wall_time, s.error[0] ? ": " : "", s.error);
-  }
-  if (!strcmp(s.status, "interrupted") && getenv("SLURM_JOB_ID") && m->slurm.requeue) {
-    requeue_task(id);
-  }
-  return s.exit_code;
+  /* the handlers come first: a stop signal from now on is forwarded, never
+     leaves `running` behind */
+  cli_catch_stop_signals(on_signal);
+  return attempt(m, absdir, index, id, config, &s, quiet);
 }
 
 int sweep_case_run(const char *dir, size_t index, int quiet)

@@ -87,7 +87,8 @@ static char *header(const sweep_spec *s, const sweep_cases *c, size_t index, con
   }
   fprintf(f,
           "\n# the base config, the sweep's set and these values, resolved; keys left at their\n"
-          "# defaults are comments. Rerun it alone from the directory the sweep ran in:\n"
+          "# defaults are comments. Rerun it alone (from the sweep's working directory, workdir\n"
+          "# in its sweep.yaml, when relative paths in it matter):\n"
           "#   stiffkit run %s/config.yaml\n",
           out_dir);
   fclose(f);

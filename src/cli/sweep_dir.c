@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/sweep_dir.h"
 #include "core/error.h"
+#include "io/checkpoint.h"
 #include "io/provenance.h"
 
 int sweep_id_width(size_t n)
@@ -28,16 +29,6 @@ int sweep_case_path(char *buf, size_t cap, const char *dir, int width, size_t in
   return n >= 0 && (size_t)n < cap ? 0 : -1;
 }
 
-uint64_t sweep_fnv1a(uint64_t h, const void *data, size_t n)
-{
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++) {
-    h ^= p[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 /* Hash a file's bytes into *h; returns 0, or -1 when it cannot be read. */
 static int hash_file(const char *path, uint64_t *h)
 {
@@ -48,34 +39,23 @@ static int hash_file(const char *path, uint64_t *h)
   unsigned char buf[65536];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-    *h = sweep_fnv1a(*h, buf, n);
+    *h = sk__fnv1a64(*h, buf, n);
   }
   const int bad = ferror(f);
   fclose(f);
   return bad ? -1 : 0;
 }
 
-int sweep_file_hash(const char *path, char hex[17])
-{
-  uint64_t h = SWEEP_FNV_OFFSET;
-  hex[0] = '\0';
-  if (hash_file(path, &h) != 0) {
-    return -1;
-  }
-  snprintf(hex, 17, "%016llx", (unsigned long long)h);
-  return 0;
-}
-
 /* Hash a text and a separator that no text holds. */
 static uint64_t hash_text(uint64_t h, const char *t)
 {
-  return sweep_fnv1a(sweep_fnv1a(h, t, strlen(t)), "\x1f", 1);
+  return sk__fnv1a64(sk__fnv1a64(h, t, strlen(t)), "\x1f", 1);
 }
 
 sk_status sweep_definition_hash(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
                                 char out[32])
 {
-  uint64_t h = hash_text(SWEEP_FNV_OFFSET, SWEEP_FORMAT);
+  uint64_t h = hash_text(SK__FNV1A64_INIT, SWEEP_FORMAT);
   if (s->base) {
     SK_CHECK(ctx, hash_file(s->base, &h) == 0, SK_ERR_MISSING, "cannot read the base config '%s': %s",
              s->base, strerror(errno));
@@ -165,9 +145,9 @@ int sweep_manifest_write(const char *dir, const sweep_manifest *m)
   put_string(f, o->mem, &oom);
   fprintf(f,
           "\n  max_parallel: %lld\n  signal_seconds: %lld\n  ntasks: %lld\n  cpus_per_task: %lld\n"
-          "  requeue: %s\ncases:\n",
+          "  requeue: %s\n  max_attempts: %lld\ncases:\n",
           (long long)o->max_parallel, (long long)o->signal_seconds, (long long)o->ntasks,
-          (long long)o->cpus_per_task, o->requeue ? "true" : "false");
+          (long long)o->cpus_per_task, o->requeue ? "true" : "false", (long long)o->max_attempts);
   for (size_t i = 0; i < m->cases.ncases; i++) {
     fprintf(f, "  - {id: \"%0*zu\", prefix: ", m->id_width, i);
     put_string(f, m->prefixes[i], &oom);
@@ -285,12 +265,17 @@ sk_status sweep_manifest_read(sk_context *ctx, const char *dir, sweep_manifest *
   return st;
 }
 
+void sweep_strings_free(char **v, size_t n)
+{
+  for (size_t i = 0; v && i < n; i++) {
+    free(v[i]);
+  }
+  free(v);
+}
+
 void sweep_manifest_free(sweep_manifest *m)
 {
-  for (size_t i = 0; m->prefixes && i < m->cases.ncases; i++) {
-    free(m->prefixes[i]);
-  }
-  free(m->prefixes);
+  sweep_strings_free(m->prefixes, m->cases.ncases);
   free(m->hash);
   free(m->source);
   free(m->workdir);

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
+#include "cli/stop_signals.h"
 #include "cli/sweep_proc.h"
 #include "cli/sweep_run.h"
 
@@ -27,7 +29,7 @@ static void on_stop(int sig)
 typedef struct {
   pid_t pid;      /* 0: free */
   size_t index;   /* the case */
-  double started; /* sweep_now() */
+  double started; /* cli_wall_now() */
 } pool_slot;
 
 typedef struct {
@@ -65,7 +67,7 @@ static void summary(const pool_state *p, char *buf, size_t cap)
 /* Redraw the terminal line (at most 4 times a second unless forced). */
 static void draw(pool_state *p, int force)
 {
-  const double now = sweep_now();
+  const double now = cli_wall_now();
   if (!p->tty || (!force && now - p->last_draw < 0.25)) {
     return;
   }
@@ -86,9 +88,17 @@ static int start_case(pool_state *p, pool_slot *slot, const char *exe)
   snprintf(exe_copy, sizeof exe_copy, "%s", exe);
   char *argv[] = {exe_copy, sweep, opt_case, idx, dir, quiet, NULL};
   slot->pid = sweep_spawn(argv, -1, -1, 1);
-  slot->started = sweep_now();
-  if (slot->pid < 0) {
+  slot->started = cli_wall_now();
+  if (slot->pid < 0) { /* the case counts as failed, its status saying why */
+    const int err = errno;
     slot->pid = 0;
+    sweep_status s;
+    sweep_status_read(p->dir, p->m->id_width, index, &s);
+    snprintf(s.status, sizeof s.status, "failed");
+    s.exit_code = SK_EXIT_INTERNAL;
+    snprintf(s.error, sizeof s.error, "its case runner could not be started: %s", strerror(err));
+    sweep_status_write(p->dir, p->m->id_width, index, &s);
+    p->failures[p->failed++] = index;
     return -1;
   }
   p->running++;
@@ -101,7 +111,7 @@ static void finish_case(pool_state *p, pool_slot *slot)
 {
   sweep_status s;
   sweep_status_read(p->dir, p->m->id_width, slot->index, &s);
-  const double wall = sweep_now() - slot->started;
+  const double wall = cli_wall_now() - slot->started;
   p->running--;
   p->finished++;
   p->wall_sum += wall;
@@ -158,12 +168,7 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
     fprintf(stderr, "stiffkit: error: out of memory\n");
     return SK_EXIT_INTERNAL;
   }
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_stop;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
+  cli_catch_stop_signals(on_stop);
   int forwarded = 0, spawn_failed = 0;
   while (p.next < ntodo || p.running > 0) {
     for (int k = 0; k < jobs && !stop_signal && !spawn_failed && p.next < ntodo; k++) {
@@ -196,11 +201,12 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
     if (pid < 0 && errno == ECHILD) {
       break;
     }
+    if (pid < 0 && errno == EINTR) {
+      continue;
+    }
     draw(&p, 0);
     nanosleep(&(struct timespec){0, 50000000}, NULL);
   }
-  sigaction(SIGINT, &old_int, NULL);
-  sigaction(SIGTERM, &old_term, NULL);
   if (p.tty) {
     draw(&p, 1);
     fputc('\n', stderr);
@@ -216,6 +222,8 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
             p.ok + p.failed, p.total);
     code = SK_EXIT_INTERRUPTED;
   } else if (spawn_failed) {
+    fprintf(stderr, "stiffkit: error: a case runner could not be started: %zu of %zu cases were "
+                    "not run; rerun the same command to run them\n", ntodo - p.ok - p.failed, ntodo);
     code = SK_EXIT_INTERNAL;
   }
   free(slots);

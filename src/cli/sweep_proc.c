@@ -1,11 +1,10 @@
-/* src/cli/sweep_proc.c: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, a monotonic clock */
+/* src/cli/sweep_proc.c: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/sweep_proc.h"
@@ -66,7 +65,9 @@ pid_t sweep_spawn(char *const argv[], int out_fd, int err_fd, int new_group)
   fflush(stderr);
   const pid_t pid = fork();
   if (pid < 0) {
-    fprintf(stderr, "stiffkit: error: cannot start '%s': %s\n", argv[0], strerror(errno));
+    const int err = errno;
+    fprintf(stderr, "stiffkit: error: cannot start '%s': %s\n", argv[0], strerror(err));
+    errno = err;
     return -1;
   }
   if (pid == 0) {
@@ -96,7 +97,7 @@ int sweep_wait(pid_t pid, int *status)
   }
 }
 
-int sweep_capture(char *const argv[], char *out, size_t cap)
+int sweep_capture(char *const argv[], int with_stderr, char *out, size_t cap)
 {
   int fds[2];
   out[0] = '\0';
@@ -104,7 +105,7 @@ int sweep_capture(char *const argv[], char *out, size_t cap)
     fprintf(stderr, "stiffkit: error: cannot start '%s': %s\n", argv[0], strerror(errno));
     return -1;
   }
-  const pid_t pid = sweep_spawn(argv, fds[1], -1, 0);
+  const pid_t pid = sweep_spawn(argv, fds[1], with_stderr ? fds[1] : -1, 0);
   close(fds[1]);
   size_t n = 0;
   for (;;) {
@@ -130,11 +131,4 @@ int sweep_capture(char *const argv[], char *out, size_t cap)
     return -1;
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-double sweep_now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -1,4 +1,4 @@
-/* src/cli/sweep_proc.h: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, a monotonic clock */
+/* src/cli/sweep_proc.h: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output */
 #ifndef SK_CLI_SWEEP_PROC_H
 #define SK_CLI_SWEEP_PROC_H
 
@@ -22,20 +22,19 @@ int sweep_find_program(const char *name, char *out, size_t cap);
  * out_fd and err_fd (-1: inherited); new_group puts the child in a
  * process group of its own (signals from the terminal reach only the
  * parent, which forwards them). Returns the child's pid, or -1 after
- * printing the reason. A failed exec ends the child with exit code 127. */
+ * printing the reason (errno kept). A failed exec ends the child with exit
+ * code 127. */
 pid_t sweep_spawn(char *const argv[], int out_fd, int err_fd, int new_group);
 
 /* sweep_wait: wait for pid (retrying after signals); *status as waitpid
  * gives it. Returns 0, or -1 when pid is not a child. */
 int sweep_wait(pid_t pid, int *status);
 
-/* sweep_capture: run argv (stderr inherited) and read up to cap-1 bytes of
- * its stdout into out (NUL-terminated, trailing blanks removed). Returns
- * the program's exit code, 128 + signal when a signal ended it, or -1 when
- * it could not be started (after printing the reason). */
-int sweep_capture(char *const argv[], char *out, size_t cap);
-
-/* sweep_now: seconds of a monotonic clock. */
-double sweep_now(void);
+/* sweep_capture: run argv and read up to cap-1 bytes of its stdout (and of
+ * its stderr too when with_stderr; else stderr is inherited) into out
+ * (NUL-terminated, trailing blanks removed). Returns the program's exit
+ * code, 128 + signal when a signal ended it, or -1 when it could not be
+ * started (after printing the reason). */
+int sweep_capture(char *const argv[], int with_stderr, char *out, size_t cap);
 
 #endif

@@ -8,18 +8,25 @@
 
 /* sweep_case_run: `stiffkit sweep --case INDEX DIR`: run case `index` of
  * the sweep in DIR (dir) to its end: change to the sweep's working
- * directory, run `stiffkit run DIR/cases/<id>/config.yaml --resume --quiet
- * --stats-json DIR/cases/<id>/stats.json` as a child (srun in front under
- * Slurm when the sweep has ntasks > 1), its stdout and stderr appended to
- * stdout.txt and stderr.txt of the case, forwarding SIGTERM, SIGINT and
- * SIGUSR1 to it; then write status.json (ok, failed or interrupted, exit
- * code, wall time summed over attempts, the attempt's last "stiffkit:
- * error:" message, attempts). Under Slurm (SLURM_JOB_ID set), an
- * interrupted case of a sweep with requeue on asks `scontrol requeue` for
- * its array task, which then continues from its checkpoint. A case
- * already complete is not run again. Returns the exit code of the run (75
- * when a forwarded signal ended it), or 64/66/70/73 for the runner's own
- * failures, after printing the reason. quiet: no line for a finished case. */
+ * directory, install the stop-signal forwarding (SIGTERM, SIGINT and
+ * SIGUSR1 go to the run), write status.json `running` with this runner's
+ * identity (sweep_status_set_runner), run `stiffkit run
+ * DIR/cases/<id>/config.yaml --resume --quiet --stats-json
+ * DIR/cases/<id>/stats.json` as a child (srun in front under Slurm when the
+ * sweep has ntasks > 1), its stdout and stderr appended to stdout.txt and
+ * stderr.txt of the case; then write status.json (ok, failed or
+ * interrupted, exit code, wall time summed over attempts, the attempt's
+ * last "stiffkit: error:" message, attempts, the time its checkpoint holds).
+ * Under Slurm (SLURM_JOB_ID set), an interrupted case of a sweep with
+ * requeue on asks `scontrol requeue` for its array task only when the
+ * attempt made progress (sweep_requeue_decide: its checkpoint advanced, and
+ * fewer than slurm.max_attempts attempts); otherwise it stays interrupted
+ * and the reason is printed and kept in the status (requeue). A case
+ * already complete is not run again; one whose status says `running` with
+ * its runner alive (sweep_runner_alive) is not started twice (75). Returns
+ * the exit code of the run (75 when a forwarded signal ended it), or
+ * 64/66/70/73 for the runner's own failures, after printing the reason.
+ * quiet: no line for a finished case. */
 int sweep_case_run(const char *dir, size_t index, int quiet);
 
 /* sweep_pool_run: run the cases todo[0..ntodo) of the sweep in dir with at
@@ -27,10 +34,12 @@ int sweep_case_run(const char *dir, size_t index, int quiet);
  * --quiet` in a process group of its own), with a one-line summary on
  * stderr (done, failed, running, waiting, ETA from the mean wall time):
  * redrawn at most 4 times a second on a terminal, printed once per finished
- * case otherwise. SIGINT or SIGTERM is forwarded to the running cases
- * (which checkpoint and stop) and no further case starts. Returns 0 when
- * every case ended ok, 75 when interrupted, else 10 after listing the
- * failed cases with their messages. */
+ * case otherwise. SIGINT, SIGTERM or SIGUSR1 is forwarded to the running
+ * cases (which checkpoint and stop) and no further case starts. A case
+ * runner that cannot be started (fork failed) counts as a failed case, its
+ * status saying why, and no further case starts. Returns 0 when every case
+ * ended ok, 75 when interrupted, 70 when a runner could not be started,
+ * else 10 after listing the failed cases with their messages. */
 int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo, size_t ntodo,
                    int jobs);
 

@@ -120,7 +120,7 @@ int sweep_slurm_submit(const char *sbatch, const char *absdir)
   snprintf(script, sizeof script, "%s/sweep.sbatch", absdir);
   snprintf(prog, sizeof prog, "%s", sbatch);
   char *argv[] = {prog, parsable, script, NULL};
-  const int code = sweep_capture(argv, out, sizeof out);
+  const int code = sweep_capture(argv, 0, out, sizeof out);
   if (code != 0) {
     fprintf(stderr, "stiffkit: error: sbatch %s failed (exit %d)\n", script, code);
     return SK_EXIT_UNAVAILABLE;

@@ -95,9 +95,24 @@ static sk_status items_of(cli_yaml *y, const char *key, const yaml_node_t *seq,
 
 /* ---- set: fixed overrides, nested mappings joined with '.' --------------- */
 
+/* A key given twice, nested or dotted ("solver: {rtol: 1}" and
+ * "solver.rtol: 2"), would be set twice with one value silently lost. */
+static sk_status check_new_setting(cli_yaml *y, const sweep_spec *s, const char *key,
+                                   const yaml_node_t *k)
+{
+  for (size_t j = 0; j < s->nsets; j++) {
+    if (!strcmp(s->sets[j].key, key)) {
+      return cli_yaml_error(y, k, SK_ERR_INPUT, "set: '%s' is given twice (first at %s:%d:%d)",
+                            key, y->file, s->sets[j].line, s->sets[j].column);
+    }
+  }
+  return SK_OK;
+}
+
 static sk_status add_setting(cli_yaml *y, sweep_spec *s, const char *key, const yaml_node_t *k,
                              const yaml_node_t *v)
 {
+  SK_CALL(y->ctx, check_new_setting(y, s, key, k));
   sweep_setting *grown = realloc(s->sets, (s->nsets + 1) * sizeof *grown);
   SK_CHECK(y->ctx, grown != NULL, SK_ERR_NOMEM, "out of memory");
   s->sets = grown;
@@ -334,6 +349,7 @@ void sweep_slurm_defaults(sweep_slurm *o)
   o->signal_seconds = 60;
   o->ntasks = 1;
   o->requeue = 1;
+  o->max_attempts = 20;
 }
 
 sk_status sweep_collect_parse(cli_yaml *y, const yaml_node_t *n, sweep_collect *c)
@@ -379,8 +395,10 @@ void sweep_collect_free(sweep_collect *c)
 
 sk_status sweep_slurm_parse(cli_yaml *y, const yaml_node_t *n, sweep_slurm *o)
 {
-  static const char *const keys[] = {"partition", "account", "time",    "mem",    "max_parallel",
-                                     "signal_seconds", "ntasks", "cpus_per_task", "requeue"};
+  static const char *const keys[] = {"partition",      "account", "time",
+                                     "mem",            "max_parallel", "signal_seconds",
+                                     "ntasks",         "cpus_per_task", "max_attempts",
+                                     "requeue"};
   sweep_slurm_defaults(o);
   SK_CALL(y->ctx, cli_yaml_check_keys(y, n, keys, sizeof keys / sizeof keys[0], "slurm"));
   char *texts[] = {o->partition, o->account, o->time, o->mem};
@@ -390,9 +408,10 @@ sk_status sweep_slurm_parse(cli_yaml *y, const yaml_node_t *n, sweep_slurm *o)
       SK_CALL(y->ctx, cli_yaml_string(y, v, keys[k], texts[k], SWEEP_TEXT));
     }
   }
-  int64_t *ints[] = {&o->max_parallel, &o->signal_seconds, &o->ntasks, &o->cpus_per_task};
-  const int64_t mins[] = {0, 1, 1, 0};
-  for (int k = 0; k < 4; k++) {
+  int64_t *ints[] = {&o->max_parallel, &o->signal_seconds, &o->ntasks, &o->cpus_per_task,
+                     &o->max_attempts};
+  const int64_t mins[] = {0, 1, 1, 0, 1};
+  for (int k = 0; k < 5; k++) {
     const yaml_node_t *v = cli_yaml_get(y, n, keys[4 + k]);
     if (v) {
       SK_CALL(y->ctx, cli_yaml_int(y, v, keys[4 + k], mins[k], 1000000000, ints[k]));

@@ -1,4 +1,4 @@
-/* src/cli/sweep_write.c: a sweep directory made ready: created, reused for the same sweep, refused or cleared for another, case configs written */
+/* src/cli/sweep_write.c: a sweep directory made ready: created, reused for the same sweep, refused or cleared for another; case configs resolved once and written */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
@@ -109,9 +109,10 @@ static int clear_sweep(const char *dir)
 }
 
 int sweep_dir_prepare(sk_context *ctx, const char *dir, const char *hash, int overwrite,
-                      int *resumed)
+                      int *resumed, char *workdir, size_t cap)
 {
   *resumed = 0;
+  workdir[0] = '\0';
   char manifest[SWEEP_PATH];
   snprintf(manifest, sizeof manifest, "%s/%s", dir, SWEEP_MANIFEST);
   struct stat sb;
@@ -131,6 +132,9 @@ int sweep_dir_prepare(sk_context *ctx, const char *dir, const char *hash, int ov
       }
       sweep_manifest_free(&old);
       return SK_EXIT_DATA;
+    }
+    if (same) {
+      snprintf(workdir, cap, "%s", old.workdir);
     }
     sweep_manifest_free(&old);
     if (same) {
@@ -156,10 +160,72 @@ int sweep_dir_prepare(sk_context *ctx, const char *dir, const char *hash, int ov
   return 0;
 }
 
-int sweep_write_configs(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
-                        const char *dir, int width)
+int sweep_resolve_configs(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
+                          const char *absdir, int width, int keep, sweep_spool *spool,
+                          char ***prefixes)
 {
+  *prefixes = calloc(c->ncases ? c->ncases : 1, sizeof **prefixes);
+  spool->ncases = c->ncases;
+  spool->end = keep ? calloc(c->ncases + 1, sizeof *spool->end) : NULL;
+  spool->file = keep ? tmpfile() : NULL;
+  if (!*prefixes || (keep && (!spool->end || !spool->file))) {
+    fprintf(stderr, "stiffkit: error: %s\n",
+            *prefixes && spool->end ? "cannot create a temporary file" : "out of memory");
+    return SK_EXIT_INTERNAL;
+  }
   for (size_t i = 0; i < c->ncases; i++) {
+    char case_dir[SWEEP_PATH], *text = NULL;
+    if (sweep_case_path(case_dir, sizeof case_dir, absdir, width, i, NULL) != 0) {
+      fprintf(stderr, "stiffkit: error: the sweep directory name is too long\n");
+      return SK_EXIT_USAGE;
+    }
+    const sk_status st = sweep_config_text(ctx, s, c, i, case_dir, &text, &(*prefixes)[i]);
+    if (st != SK_OK) {
+      return cli_report(ctx, st);
+    }
+    if (keep) {
+      fputs(text, spool->file);
+      spool->end[i + 1] = ftell(spool->file);
+    }
+    free(text);
+    if (keep && (ferror(spool->file) || spool->end[i + 1] < 0)) {
+      fprintf(stderr, "stiffkit: error: cannot write a temporary file: %s\n", strerror(errno));
+      return SK_EXIT_IOERR;
+    }
+  }
+  return 0;
+}
+
+void sweep_spool_free(sweep_spool *spool)
+{
+  if (spool->file) {
+    fclose(spool->file);
+  }
+  free(spool->end);
+  memset(spool, 0, sizeof *spool);
+}
+
+/* Case i's config text from the spool, malloc'ed (NULL after printing why not). */
+static char *spooled(const sweep_spool *spool, size_t i)
+{
+  const size_t n = (size_t)(spool->end[i + 1] - spool->end[i]);
+  char *text = malloc(n + 1);
+  if (!text) {
+    fprintf(stderr, "stiffkit: error: out of memory\n");
+    return NULL;
+  }
+  if (fseek(spool->file, spool->end[i], SEEK_SET) != 0 || fread(text, 1, n, spool->file) != n) {
+    fprintf(stderr, "stiffkit: error: cannot read a temporary file: %s\n", strerror(errno));
+    free(text);
+    return NULL;
+  }
+  text[n] = '\0';
+  return text;
+}
+
+int sweep_write_configs(const sweep_spool *spool, const char *dir, int width)
+{
+  for (size_t i = 0; i < spool->ncases; i++) {
     char case_dir[SWEEP_PATH], path[SWEEP_PATH];
     if (sweep_case_path(case_dir, sizeof case_dir, dir, width, i, NULL) != 0 ||
         sweep_case_path(path, sizeof path, dir, width, i, "config.yaml") != 0) {
@@ -173,10 +239,9 @@ int sweep_write_configs(sk_context *ctx, const sweep_spec *s, const sweep_cases 
       fprintf(stderr, "stiffkit: error: cannot create '%s': %s\n", case_dir, strerror(errno));
       return SK_EXIT_CANTCREATE;
     }
-    char *text = NULL, *prefix = NULL;
-    const sk_status st = sweep_config_text(ctx, s, c, i, case_dir, &text, &prefix);
-    if (st != SK_OK) {
-      return cli_report(ctx, st);
+    char *text = spooled(spool, i);
+    if (!text) {
+      return SK_EXIT_IOERR;
     }
     cli_atomic_file af;
     int code = cli_atomic_open(&af, path);
@@ -185,7 +250,6 @@ int sweep_write_configs(sk_context *ctx, const sweep_spec *s, const sweep_cases 
       code = cli_atomic_commit(&af);
     }
     free(text);
-    free(prefix);
     if (code != 0) {
       return code;
     }

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# tests/tools/sweep_test.sh: parameter sweeps through the CLI: local pool, resubmission, failed and missing cases, refusal of another sweep, Slurm script, no sbatch, interruption, plugin parameters
-# usage: sweep_test.sh SCENARIO   (local | failed | refuse | slurm | nosbatch | interrupt | plugin)
-# Environment: STIFFKIT (the binary); for plugin: SK_DATA (data/) and ROD_PLUGIN (rod_model.so).
-# Every sweep runs the small heat problem of the embedded default job on a 10 x 10 grid to
+# tests/tools/sweep_test.sh: parameter sweeps through the CLI: local pool, resubmission, failed and missing cases, refusal of another sweep, Slurm script, no sbatch, interruption, stale `running` statuses, requeue on progress only, another working directory, plugin parameters
+# usage: sweep_test.sh SCENARIO
+#   (local | failed | refuse | slurm | nosbatch | interrupt | stale | requeue | cwd | plugin)
+# Environment: STIFFKIT (the binary); for plugin: SK_DATA (data/) and ROD_PLUGIN (rod_model.so);
+# for interrupt, stale and requeue: SLOW_PLUGIN (the slow test plugin, tests/plugins/slow_model.c).
+# Most sweeps run the small heat problem of the embedded default job on a 10 x 10 grid to
 # t = 0.05 with 4 output times (0.0125, 0.025, 0.0375, 0.05), a run of a fraction of a second.
+# The interrupt, stale and requeue sweeps run the slow plugin, whose right-hand side sleeps
+# 0.02 s: a case lasts about 10 s on any machine and writes a checkpoint every 0.05 in t, so
+# a signal is sent once a checkpoint exists (the run is then stepping, its handlers in place)
+# and well before the case ends.
 set -u
 scenario=$1
+# a Slurm job around the test (CI on a cluster) must not make its case runners requeue that job
+unset SLURM_JOB_ID SLURM_ARRAY_JOB_ID SLURM_ARRAY_TASK_ID
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 2
+dir=$(pwd -P) # the physical path, as the sweep writes it
 fail=0
 check() { # check MESSAGE COMMAND...: record a failure when the command fails
   local msg=$1
@@ -35,6 +44,21 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 print(' '.join(r[sys.argv[2]] for r in rows))" "$1" "$2"
 }
 small='set: {model.n: [10], solver.t_end: 0.05, output.n_times: 4}'
+slow_set() { # the `set:` of a slow-plugin sweep
+  printf 'set: {model.type: plugin, model.plugin: "%s", model.parameters.delay: 0.02, solver.t_end: 1.0, checkpoint.every: 0.05, output.prefix: slow}\n' "$SLOW_PLUGIN"
+}
+wait_for() { # wait_for FILE...: until every file exists (at most 60 s); 1 when one never came
+  local f
+  for _ in $(seq 1 1200); do
+    for f in "$@"; do
+      [ -e "$f" ] || { sleep 0.05; continue 2; }
+    done
+    return 0
+  done
+  echo "FAIL: timed out waiting for $*"
+  fail=1
+  return 1
+}
 
 case "$scenario" in
 local)
@@ -55,7 +79,8 @@ EOF
   done
   check "case 0001 config holds its values" grep -qx 'model.k0: 2' out/cases/0001/config.yaml
   check "case 0001 config holds its rtol" grep -qx 'solver.rtol: 0.0001' out/cases/0001/config.yaml
-  check "case 0001 writes into its directory" grep -qx 'output.dir: out/cases/0001' out/cases/0001/config.yaml
+  check "case 0001 writes into its directory, named absolutely" \
+    grep -qx "output.dir: $dir/out/cases/0001" out/cases/0001/config.yaml
   "$STIFFKIT" collect out > out.txt 2> err.txt
   expect_rc 0 $? "collect"
   check "collect.csv: header and 4 rows" test "$(wc -l < out/collect.csv)" -eq 5
@@ -64,6 +89,20 @@ EOF
   check "collect.csv: every case ok" test "$(csv_col out/collect.csv status)" = "ok ok ok ok"
   check "collect.csv: statistics" test "$(csv_col out/collect.csv stats.steps | wc -w)" -eq 4
   check "collect.h5 written" test -s out/collect.h5
+  # the provenance hash covers what determines the numbers: cases of other values differ; the
+  # same sweep run again into another directory, at another time, gives the same hashes
+  "$STIFFKIT" sweep s.yaml --dir again -j 2 > out.txt 2> err.txt && "$STIFFKIT" collect again > out.txt 2> err.txt
+  expect_rc 0 $? "the same sweep into another directory"
+  p1=$(csv_col out/collect.csv provenance)
+  check "16-digit provenance hashes" grep -qE '^([0-9a-f]{16} ){3}[0-9a-f]{16}$' <<< "$p1"
+  check "cases of other values have other hashes" test "$(tr ' ' '\n' <<< "$p1" | sort -u | wc -l)" -eq 4
+  check "identical reruns have equal hashes" test "$p1" = "$(csv_col again/collect.csv provenance)"
+  # both tables or neither: an HDF5 name that cannot be replaced leaves no new CSV either
+  rm -f again/collect.csv again/collect.h5 && mkdir -p again/collect.h5/x
+  "$STIFFKIT" collect again > out.txt 2> err.txt
+  expect_rc 74 $? "collect with a directory in the way of collect.h5"
+  check "no CSV without its HDF5 file" test ! -e again/collect.csv
+  check "no temporary file left" test -z "$(ls again | grep tmp)"
   # the final max_abs_y of case 0003 is the last row of its own results
   last=$(tail -n 1 out/cases/0003/heat2d.csv | cut -d, -f3)
   got=$(csv_col out/collect.csv max_abs_y | cut -d' ' -f4)
@@ -128,6 +167,15 @@ sys.exit(0 if ok else 1)"
   check "resubmission runs one case" grep -q "2 complete (skipped); 1 to run" out.txt
   "$STIFFKIT" collect out > out.txt 2> err.txt
   expect_rc 0 $? "collect after the reruns"
+  # a chosen probe that no case's results hold is an error, not a column of NaN
+  printf 'output: probe\n%s\nparameters:\n  solver.rtol: [1.0e-4]\ncollect: {probes: ["u[5,5]", "u[55,5]"]}\n' "$small" > p.yaml
+  "$STIFFKIT" sweep p.yaml > out.txt 2> err.txt
+  expect_rc 0 $? "sweep with a misspelt probe"
+  "$STIFFKIT" collect probe > out.txt 2> err.txt
+  expect_rc 65 $? "collect of a probe no case has"
+  check "the error names the probe, the case and the columns" grep -qF \
+    "collect: probe 'u[55,5]' is not a column of case 0000's results (probe/cases/0000/heat2d.csv); its columns: t, u[5,5], max_abs_y" err.txt
+  check "nothing collected" test ! -e probe/collect.csv -a ! -e probe/collect.h5
   ;;
 refuse)
   printf 'output: out\n%s\nparameters:\n  solver.rtol: [1.0e-4]\n' "$small" > a.yaml
@@ -181,26 +229,22 @@ nosbatch)
   expect_rc 0 $? "the same sweep run locally"
   ;;
 interrupt)
-  # two cases of about five seconds each (200 x 200 grid, tight tolerances)
-  cat > s.yaml << EOF
-output: out
-set: {model.n: [200], solver.atol: 1.0e-13, linsol.type: klu, output.n_times: 50}
-parameters:
-  solver.rtol: [1.0e-10, 1.0e-9]
-EOF
+  # two slow cases; SIGTERM to the sweep once both have checkpointed
+  { echo 'output: out'; slow_set; printf 'parameters:\n  model.parameters.n: [16, 17]\n'; } > s.yaml
   "$STIFFKIT" sweep s.yaml -j 2 > out.txt 2> err.txt &
   pid=$!
-  for _ in $(seq 1 600); do
-    [ -e out/cases/0000/status.json ] && [ -e out/cases/0001/status.json ] && break
-    sleep 0.05
-  done
-  sleep 1.5
+  wait_for out/cases/0000/slow.ckpt out/cases/0001/slow.ckpt
+  check "both cases running" test "$(field out/cases/0000/status.json status) $(field out/cases/0001/status.json status)" = "running running"
   kill -TERM "$pid"
   wait "$pid"
   expect_rc 75 $? "SIGTERM to the sweep"
   for i in 0000 0001; do
     check "case $i interrupted" test "$(field out/cases/$i/status.json status)" = interrupted
-    check "case $i checkpointed" test -s out/cases/$i/heat2d.ckpt
+    check "case $i checkpointed" test -s out/cases/$i/slow.ckpt
+    check "case $i records the time its checkpoint holds" /usr/bin/python3 -c "
+import json, sys
+t = json.load(open('out/cases/$i/status.json'))['checkpoint_t']
+sys.exit(0 if t is not None and 0.05 <= t < 1 else 1)"
   done
   "$STIFFKIT" sweep s.yaml -j 2 > out.txt 2> err.txt
   expect_rc 0 $? "the sweep continued"
@@ -208,6 +252,113 @@ EOF
     check "case $i ok on its second attempt" test "$(field out/cases/$i/status.json status) $(field out/cases/$i/status.json attempts)" = "ok 2"
     check "case $i continued from its checkpoint" grep -q "continued from checkpoint" out/cases/$i/stdout.txt
   done
+  ;;
+stale)
+  # case 0's runner is killed outright (as by the OOM killer or a time limit): its status stays
+  # `running`, but its runner is gone, so the case counts as interrupted and is rerun
+  { echo 'output: out'; slow_set; printf 'parameters:\n  model.parameters.n: [16, 17]\n'; } > s.yaml
+  "$STIFFKIT" sweep s.yaml --slurm > out.txt 2> err.txt # writes the cases, runs none
+  expect_rc 0 $? "sweep --slurm"
+  # case 1 says `running`, its runner alive: this shell, with its own start time
+  printf '{"status": "running", "exit_code": -1, "wall_time": 0, "attempts": 1, "runner": {"pid": %s, "started": %s, "host": "%s"}}\n' \
+    "$$" "$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)" "$(hostname)" > out/cases/0001/status.json
+  "$STIFFKIT" sweep --case 0 out > case.txt 2>&1 &
+  runner=$!
+  wait_for out/cases/0000/slow.ckpt
+  check "case 0 running" test "$(field out/cases/0000/status.json status)" = running
+  check "case 0 names its runner" /usr/bin/python3 -c "
+import json, sys
+sys.exit(0 if json.load(open('out/cases/0000/status.json'))['runner']['pid'] == $runner else 1)"
+  run=$(ps -o pid= --ppid "$runner")
+  kill -KILL "$runner" $run
+  wait "$runner" 2> /dev/null
+  check "the killed runner left 'running'" test "$(field out/cases/0000/status.json status)" = running
+  "$STIFFKIT" collect out > out.txt 2> err.txt
+  expect_rc 10 $? "collect with a stale case"
+  check "collect lists the stale case as interrupted" grep -qF "case 0000 interrupted (exit nan): its case runner (pid $runner on $(hostname)) ended without a status" err.txt
+  check "collect lists the live one as running" grep -qF "case 0001 running" err.txt
+  "$STIFFKIT" sweep s.yaml --only-failed > out.txt 2> err.txt
+  expect_rc 0 $? "--only-failed after the kill"
+  check "--only-failed reruns the stale case, leaves the live one" \
+    grep -qF "0 complete, 1 running (left alone); 1 to run (failed or interrupted)" out.txt
+  check "the live one is named" grep -qF "case 0001 is running (its runner: pid $$ on" err.txt
+  check "case 0 ok on its second attempt" test "$(field out/cases/0000/status.json status) $(field out/cases/0000/status.json attempts)" = "ok 2"
+  check "case 0 continued from its checkpoint" grep -q "continued from checkpoint" out/cases/0000/stdout.txt
+  "$STIFFKIT" sweep s.yaml > out.txt 2> err.txt
+  expect_rc 0 $? "resubmission with a live case"
+  check "resubmission leaves the live case alone" grep -qF "1 complete (skipped), 1 running (left alone); 0 to run" out.txt
+  "$STIFFKIT" sweep --case 1 out > out.txt 2> err.txt
+  expect_rc 75 $? "a second runner for a running case"
+  check "a running case is not started twice" grep -qF "case 0001 is already running" err.txt
+  ;;
+requeue)
+  # under Slurm (its environment, a stand-in scontrol that logs its calls) an interrupted case
+  # is requeued only when its checkpoint advanced since the previous attempt
+  mkdir bin
+  printf '#!/bin/sh\necho "$*" >> %s/scontrol.log\n' "$dir" > bin/scontrol
+  chmod +x bin/scontrol
+  { echo 'output: out'; slow_set; printf 'parameters:\n  model.parameters.n: [16]\nslurm: {max_attempts: 5}\n'; } > s.yaml
+  "$STIFFKIT" sweep s.yaml --slurm > out.txt 2> err.txt
+  expect_rc 0 $? "sweep --slurm"
+  check "the manifest records max_attempts" grep -qx "  max_attempts: 5" out/sweep.yaml
+  as_task() { # the case runner as array task 0 of job 4242; USR1 to it once its status says
+    # `running` (its handlers are in place) and FILE exists
+    SLURM_JOB_ID=4243 SLURM_ARRAY_JOB_ID=4242 SLURM_ARRAY_TASK_ID=0 PATH="$dir/bin:$PATH" \
+      "$STIFFKIT" sweep --case 0 out > out.txt 2> err.txt &
+    local r=$!
+    for _ in $(seq 1 1200); do
+      [ "$(field out/cases/0000/status.json status 2> /dev/null)" = running ] && break
+      sleep 0.05
+    done
+    wait_for "$1"
+    kill -USR1 "$r"
+    wait "$r"
+  }
+  as_task out/cases/0000/slow.ckpt
+  expect_rc 75 $? "first attempt, USR1"
+  check "progress: requeued" grep -qx "requeue 4242_0" scontrol.log
+  check "the status says why" /usr/bin/python3 -c "
+import json, sys
+s = json.load(open('out/cases/0000/status.json'))
+sys.exit(0 if s['status'] == 'interrupted' and s['requeue'].startswith('requeued: its checkpoint holds t=') else 1)"
+  # the previous attempt got further than this one can (t = 2 > t_end): no progress, no requeue
+  /usr/bin/python3 -c "
+import json
+s = json.load(open('out/cases/0000/status.json')); s['checkpoint_t'] = 2.0
+json.dump(s, open('out/cases/0000/status.json', 'w'))"
+  rm -f scontrol.log
+  as_task out/cases/0000/slow.ckpt
+  expect_rc 75 $? "second attempt, USR1"
+  check "no progress: not requeued" test ! -e scontrol.log
+  check "the runner says why" grep -qF "case 0000 interrupted and not requeued:" err.txt
+  check "the status says why" /usr/bin/python3 -c "
+import json, sys
+s = json.load(open('out/cases/0000/status.json'))
+sys.exit(0 if s['status'] == 'interrupted' and s['attempts'] == 2 and s['requeue'].startswith('not requeued: ') else 1)"
+  "$STIFFKIT" sweep s.yaml > out.txt 2> err.txt
+  expect_rc 0 $? "resubmission"
+  check "case 0 ok on its third attempt" test "$(field out/cases/0000/status.json status) $(field out/cases/0000/status.json attempts)" = "ok 3"
+  ;;
+cwd)
+  # the sweep written from a/, run and collected from b/ with --dir: the cases write into the
+  # sweep directory (absolute in their configs) and run in a/, where the sweep was first run
+  mkdir a b
+  printf 'output: out\n%s\nparameters:\n  solver.rtol: [1.0e-4, 1.0e-6]\n' "$small" > a/s.yaml
+  (cd a && "$STIFFKIT" sweep s.yaml --slurm > ../out.txt 2> ../err.txt)
+  expect_rc 0 $? "sweep --slurm in a/"
+  check "config names its output directory absolutely" \
+    grep -qx "output.dir: $dir/a/out/cases/0000" a/out/cases/0000/config.yaml
+  (cd b && "$STIFFKIT" sweep ../a/s.yaml --dir ../a/out -j 2 > ../out.txt 2> ../err.txt)
+  expect_rc 0 $? "the sweep resumed from b/"
+  check "the cases ran in a/" grep -qF "the cases run in $dir/a, where the sweep was first run" out.txt
+  check "the manifest keeps a/ as the working directory" grep -qx "workdir: \"$dir/a\"" a/out/sweep.yaml
+  for i in 0000 0001; do
+    check "case $i ok" test "$(field a/out/cases/$i/status.json status)" = ok
+    check "case $i results in the sweep directory" test -s a/out/cases/$i/heat2d.csv
+  done
+  check "nothing written in b/" test -z "$(ls -A b)"
+  (cd b && "$STIFFKIT" collect ../a/out > ../out.txt 2> ../err.txt)
+  expect_rc 0 $? "collect from b/"
   ;;
 plugin)
   # a model plugin's parameters (declared by the plugin, $ROD_PLUGIN) swept like any key

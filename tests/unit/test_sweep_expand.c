@@ -1,4 +1,4 @@
-/* tests/unit/test_sweep_expand.c: sweep files expanded into cases (ranges, products, zips, seeded samples, CSV rows, bad input) against hand-computed values */
+/* tests/unit/test_sweep_expand.c: sweep files expanded into cases (ranges, products, zips, seeded samples, CSV rows, bad input) against hand-computed values; the CLI's CSV and JSON readers; the requeue decision of interrupted cases */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -7,7 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/csv_read.h"
+#include "cli/json_read.h"
 #include "cli/sweep.h"
+#include "cli/sweep_requeue.h"
 #include "test.h"
 
 /* The keys the sweeps below may vary: a real, a string, an integer list and an integer. */
@@ -330,6 +333,11 @@ static void test_bad_input(sk_context *ctx)
       {"base: x.yaml\n", SK_ERR_INPUT, "no parameters to vary"},
       {"parameter:\n  model.k0: [1]\n", SK_ERR_INPUT,
        "sweep.yaml:1:1: unknown key 'parameter' in a sweep file"},
+      /* a key set twice, nested then dotted, or twice in one mapping: both places named */
+      {"set:\n  solver: {rtol: 1.0e-6}\n  solver.rtol: 1.0e-8\nparameters:\n  model.k0: [1]\n",
+       SK_ERR_INPUT, "sweep.yaml:3:3: set: 'solver.rtol' is given twice (first at "},
+      {"set:\n  solver.rtol: 1.0e-6\n  solver.rtol: 1.0e-8\nparameters:\n  model.k0: [1]\n",
+       SK_ERR_INPUT, "sweep.yaml:3:3: set: 'solver.rtol' is given twice"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     sweep_spec s;
@@ -339,6 +347,155 @@ static void test_bad_input(sk_context *ctx)
     sweep_cases_free(&c);
     sweep_spec_free(&s);
   }
+}
+
+/* The first duplicate's position is the nested key: line 2, column 12 ("  solver: {" is 11). */
+static void test_duplicate_set(sk_context *ctx)
+{
+  sweep_spec s;
+  sweep_cases c;
+  CHECK_EQ_INT(expand(ctx, "set:\n  solver: {rtol: 1.0e-6}\n  solver.rtol: 1.0e-8\n"
+                           "parameters:\n  model.k0: [1]\n", &s, &c),
+               SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(message(ctx), "/sweep.yaml:2:12)");
+  sweep_cases_free(&c);
+  sweep_spec_free(&s);
+  /* different keys under one prefix are fine */
+  CHECK_OK(ctx, expand(ctx, "set:\n  solver: {rtol: 1.0e-6}\n  solver.atol: 1.0e-8\n"
+                            "parameters:\n  model.k0: [1]\n", &s, &c));
+  CHECK_EQ_INT(s.nsets, 2);
+  sweep_cases_free(&c);
+  sweep_spec_free(&s);
+}
+
+/* The CSV reader: comment and blank lines skipped, quoted fields with commas, doubled quotes
+ * and line breaks, CRLF line ends, blanks trimmed around unquoted fields only, the position of
+ * every field; malformed quoting located; a large table read whole. */
+static void test_csv_reader(sk_context *ctx)
+{
+  char path[256];
+  write_file("t.csv",
+             "# a comment\r\n"
+             "\r\n"
+             "a , \"b,1\" ,c\r\n"
+             "\"x \"\"y\"\"\",\"two\n"
+             "lines\",  z  \n"
+             "last,,\n",
+             path, sizeof path);
+  cli_csv t;
+  CHECK_OK(ctx, cli_csv_read(ctx, path, &t));
+  CHECK_EQ_INT(t.nrows, 3);
+  if (t.nrows == 3 && t.rows[0].nfields == 3 && t.rows[1].nfields == 3 && t.rows[2].nfields == 3) {
+    CHECK(!strcmp(t.rows[0].fields[0], "a") && !strcmp(t.rows[0].fields[1], "b,1"));
+    CHECK_EQ_INT(t.rows[0].line, 3);
+    CHECK_EQ_INT(t.rows[0].columns[1], 5); /* the opening quote, after "a , " */
+    CHECK(!strcmp(t.rows[1].fields[0], "x \"y\""));
+    CHECK(!strcmp(t.rows[1].fields[1], "two\nlines"));
+    CHECK(!strcmp(t.rows[1].fields[2], "z"));
+    CHECK_EQ_INT(t.rows[1].line, 4);
+    CHECK_EQ_INT(t.rows[1].columns[2], 10); /* line 5: "lines\",  z": z at column 10 */
+    CHECK(!strcmp(t.rows[2].fields[1], "") && !strcmp(t.rows[2].fields[2], ""));
+    CHECK_EQ_INT(t.rows[2].columns[2], 7); /* an empty last field: where it would start */
+  }
+  CHECK_EQ_INT(cli_csv_column(&t, "c"), 2);
+  CHECK_EQ_INT(cli_csv_column(&t, "d"), -1);
+  cli_csv_free(&t);
+
+  write_file("t.csv", "a,b\n1,\"2\"x\n", path, sizeof path);
+  CHECK_EQ_INT(cli_csv_read(ctx, path, &t), SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(message(ctx), "t.csv:2:6: malformed CSV");
+  cli_csv_free(&t);
+  write_file("t.csv", "a,b\n1,2\n3,\"open\n", path, sizeof path);
+  CHECK_EQ_INT(cli_csv_read(ctx, path, &t), SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(message(ctx), "t.csv:3:3: unterminated quoted field");
+  cli_csv_free(&t);
+
+  /* 100000 rows of 12 fields: every row and field kept, in order */
+  snprintf(path, sizeof path, "%s/big.csv", dir);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  for (int r = 0; f && r < 100000; r++) {
+    for (int k = 0; k < 12; k++) {
+      fprintf(f, k ? ",%d" : "%d", r * 12 + k);
+    }
+    fputc('\n', f);
+  }
+  if (f) {
+    fclose(f);
+  }
+  CHECK_OK(ctx, cli_csv_read(ctx, path, &t));
+  CHECK_EQ_INT(t.nrows, 100000);
+  if (t.nrows == 100000) {
+    CHECK_EQ_INT(t.rows[99999].nfields, 12);
+    CHECK(!strcmp(t.rows[99999].fields[11], "1199999"));
+    CHECK_EQ_INT(t.rows[99999].line, 100000);
+  }
+  cli_csv_free(&t);
+  remove(path);
+}
+
+/* The JSON reader: nested objects flattened in file order, kinds kept, arrays skipped;
+ * malformed text and a repeated key refused with their position. */
+static void test_json_reader(sk_context *ctx)
+{
+  char path[256];
+  write_file("t.json",
+             "{\"status\": \"ok\", \"n\": 3, \"list\": [1, 2],\n"
+             " \"stats\": {\"steps\": 17, \"inner\": {\"t\": 2.5e-1}}, \"flag\": true, "
+             "\"none\": null, \"text\": \"a\\\"b\\u00e9\"}\n",
+             path, sizeof path);
+  cli_json_flat j;
+  CHECK_OK(ctx, cli_json_read_flat(ctx, path, &j));
+  const char *keys[] = {"status", "n", "stats.steps", "stats.inner.t", "flag", "none", "text"};
+  CHECK_EQ_INT(j.n, 7);
+  for (size_t k = 0; k < 7 && j.n == 7; k++) {
+    CHECK(!strcmp(j.fields[k].key, keys[k]));
+  }
+  const cli_json_field *t = cli_json_flat_get(&j, "stats.inner.t");
+  CHECK(t && t->kind == CLI_JSON_NUMBER && t->number == 0.25);
+  CHECK(cli_json_flat_get(&j, "flag")->kind == CLI_JSON_BOOL);
+  CHECK(cli_json_flat_get(&j, "none")->kind == CLI_JSON_NULL);
+  CHECK(!strcmp(cli_json_flat_get(&j, "text")->text, "a\"b\xc3\xa9"));
+  CHECK(cli_json_flat_get(&j, "list") == NULL);
+  cli_json_flat_free(&j);
+  write_file("t.json", "{\"a\": 1,\n \"b\": }\n", path, sizeof path);
+  CHECK_EQ_INT(cli_json_read_flat(ctx, path, &j), SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(message(ctx), "t.json:2:7: malformed JSON");
+  cli_json_flat_free(&j);
+  write_file("t.json", "{\"a\": 1, \"a\": 2}", path, sizeof path);
+  CHECK_EQ_INT(cli_json_read_flat(ctx, path, &j), SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(message(ctx), "duplicate object key");
+  cli_json_flat_free(&j);
+  CHECK_EQ_INT(cli_json_read_flat(ctx, "/nonexistent/t.json", &j), SK_ERR_MISSING);
+  cli_json_flat_free(&j);
+}
+
+/* The held time is read from the run's message on exit 75; an interrupted case is requeued
+ * only when its checkpoint advanced and attempts remain. */
+static void test_requeue_decision(void)
+{
+  CHECK(sweep_held_time("run interrupted by SIGUSR1 at t=4.100000e-01; the results so far are "
+                        "kept and the checkpoint 'out/slow.ckpt' holds t=4.000000e-01: continue "
+                        "with the same command and --restart out/slow.ckpt") == 0.4);
+  CHECK(isnan(sweep_held_time("run interrupted by SIGTERM at t=1.0e-02; the results so far are "
+                              "kept")));
+  CHECK(isnan(sweep_held_time(NULL)));
+  /* a path holding the phrase: the last one counts */
+  CHECK(sweep_held_time("checkpoint 'a' holds t=x' holds t=2.5e-01: continue") == 0.25);
+  char why[200];
+  CHECK_EQ_INT(sweep_requeue_decide(NAN, 0.4, 1, 20, why, sizeof why), 1);
+  CHECK_STR_CONTAINS(why, "its checkpoint holds t=0.4");
+  CHECK_EQ_INT(sweep_requeue_decide(0.4, 0.6, 2, 20, why, sizeof why), 1);
+  CHECK_STR_CONTAINS(why, "advanced from t=0.4 to t=0.6");
+  CHECK_EQ_INT(sweep_requeue_decide(0.6, 0.6, 3, 20, why, sizeof why), 0);
+  CHECK_STR_CONTAINS(why, "no progress: the checkpoint still holds t=0.6");
+  CHECK_EQ_INT(sweep_requeue_decide(0.6, 0.5, 3, 20, why, sizeof why), 0);
+  CHECK_EQ_INT(sweep_requeue_decide(0.6, NAN, 3, 20, why, sizeof why), 0);
+  CHECK_STR_CONTAINS(why, "kept no checkpoint");
+  CHECK_EQ_INT(sweep_requeue_decide(NAN, NAN, 1, 20, why, sizeof why), 0);
+  CHECK_EQ_INT(sweep_requeue_decide(0.4, 0.6, 20, 20, why, sizeof why), 0);
+  CHECK_STR_CONTAINS(why, "20 attempts made, the most slurm.max_attempts allows");
+  CHECK_EQ_INT(sweep_requeue_decide(0.4, 0.6, 19, 20, why, sizeof why), 1);
 }
 
 int main(void)
@@ -359,11 +516,19 @@ int main(void)
   test_random(ctx);
   test_csv(ctx);
   test_bad_input(ctx);
+  test_duplicate_set(ctx);
+  test_csv_reader(ctx);
+  test_json_reader(ctx);
+  test_requeue_decision();
   sk_context_destroy(&ctx);
   char path[256];
   snprintf(path, sizeof path, "%s/sweep.yaml", dir);
   remove(path);
   snprintf(path, sizeof path, "%s/cases.csv", dir);
+  remove(path);
+  snprintf(path, sizeof path, "%s/t.csv", dir);
+  remove(path);
+  snprintf(path, sizeof path, "%s/t.json", dir);
   remove(path);
   rmdir(dir);
   TEST_RETURN();

@@ -1,0 +1,13 @@
+# FindCSV: libcsv (Debian libcsv-dev; no pkg-config file), the CSV parser of the CLI's readers, as CSV::CSV
+if(TARGET CSV::CSV)
+  return()
+endif()
+find_path(CSV_INCLUDE_DIR csv.h)
+find_library(CSV_LIBRARY csv)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(CSV REQUIRED_VARS CSV_INCLUDE_DIR CSV_LIBRARY)
+if(CSV_FOUND)
+  add_library(CSV::CSV INTERFACE IMPORTED)
+  target_include_directories(CSV::CSV SYSTEM INTERFACE ${CSV_INCLUDE_DIR})
+  target_link_libraries(CSV::CSV INTERFACE ${CSV_LIBRARY})
+endif()
