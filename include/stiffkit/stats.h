@@ -36,8 +36,9 @@ typedef struct {
 } sk_stats;
 
 /* sk_stats_print_table: aligned "label  value" rows. */
-/* sk_stats_add: add the counters of `more` to `sum` (last_order, last_h, t
- * and wall_time are taken from `more`). */
+/* sk_stats_add: add the counters and wall_time of `more` to `sum` (the
+ * totals of consecutive engines or segments); last_order, last_h and t are
+ * taken from `more`. */
 void sk_stats_add(sk_stats *sum, const sk_stats *more);
 
 void sk_stats_print_table(const sk_stats *st, FILE *out);

@@ -105,6 +105,55 @@ int cli_ckpt_monitor_due(cli_ckpt *c, double t)
   return c->due;
 }
 
+/* The y' a checkpoint keeps: the engine's for a DAE model, else none (an
+ * ODE's y' is f(t, y)). */
+static const double *saved_derivative(const cli_job *job)
+{
+  return sk_model_get_kind(job->model) == SK_MODEL_DAE ? sk_stepper_get_derivative(job->stepper)
+                                                       : NULL;
+}
+
+/* Replace the job's engine by a new one of the same settings starting at
+ * (t, y, y' when yp is not NULL) with first step h (0 = solver.h0), the
+ * Jacobian self-test off (it ran at the start of the run) and, in segment
+ * mode, a stop time at the next boundary. */
+static sk_status restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, double t,
+                                const double *y, const double *yp, double h)
+{
+  /* y and yp may be the buffers of the engine being replaced (a segment
+     boundary): the new engine copies them before the old one is destroyed */
+  sk_stepper *s = NULL;
+  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &s));
+  double h0, hmin, hmax;
+  sk_status rc;
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_from_options(s, job->opts), fail);
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_step_limits(s, h > 0 ? h : h0, hmin, hmax), fail);
+  SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial(s, t, y), fail);
+  if (yp) {
+    SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial_derivative(s, yp), fail);
+  }
+  sk_stats st;
+  if (job->stepper) {
+    sk_stepper_get_stats(job->stepper, &st);
+    sk_stats_add(&c->before, &st);
+  }
+  sk_stepper_destroy(&job->stepper);
+  job->stepper = s;
+  SK_CALL(ctx, sk_stepper_set_check_jacobian(s, 0));
+  if (c->segment) {
+    double tstop;
+    const double boundary = c->next_t;
+    SK_CALL(ctx, sk_stepper_set_stop_time(
+                     s, sk_stepper_get_stop_time(s, &tstop) && tstop < boundary ? tstop : boundary));
+  }
+  SK_CALL(ctx, sk_stepper_set_monitor(s, cli_job_monitor, job));
+  return sk_stepper_setup(s);
+fail:
+  sk_stepper_destroy(&s);
+  return rc;
+}
+
 sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment)
 {
   sk_stats st;
@@ -120,8 +169,7 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   ck.segment = segment;
   ck.n = sk_model_get_n(job->model);
   ck.y = sk_stepper_get_state(job->stepper);
-  ck.yp = sk_model_get_kind(job->model) == SK_MODEL_DAE ? sk_stepper_get_derivative(job->stepper)
-                                                          : NULL;
+  ck.yp = saved_derivative(job);
   ck.stats = st;
   ck.options = options;
   ck.ntables = sk__results_ntables(job->results);
@@ -140,43 +188,14 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   return SK_OK;
 }
 
-sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, double t,
-                                  const double *y, const double *yp, double h)
+sk_status cli_ckpt_boundary(sk_context *ctx, cli_ckpt *c, cli_job *job)
 {
-  /* y and yp may be the buffers of the engine being replaced (a segment
-     boundary): the new engine copies them before the old one is destroyed */
-  sk_stepper *s = NULL;
-  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &s));
-  double h0, hmin, hmax;
-  sk_status rc;
-  SK_CALL_GOTO(ctx, rc, sk_stepper_set_from_options(s, job->opts), fail);
-  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
-  SK_CALL_GOTO(ctx, rc, sk_stepper_set_step_limits(s, h > 0 ? h : h0, hmin, hmax), fail);
-  SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial(s, t, y), fail);
-  if (yp) {
-    SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial_derivative(s, yp), fail);
-  }
+  SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 1));
   sk_stats st;
-  if (job->stepper) { /* sk_stats_add takes wall_time from its second argument: add it here */
-    sk_stepper_get_stats(job->stepper, &st);
-    const double wall = c->before.wall_time + st.wall_time;
-    sk_stats_add(&c->before, &st);
-    c->before.wall_time = wall;
-  }
-  sk_stepper_destroy(&job->stepper);
-  job->stepper = s;
-  SK_CALL(ctx, sk_stepper_set_check_jacobian(s, 0));
-  if (c->segment) {
-    double tstop;
-    const double boundary = c->next_t;
-    SK_CALL(ctx, sk_stepper_set_stop_time(
-                     s, sk_stepper_get_stop_time(s, &tstop) && tstop < boundary ? tstop : boundary));
-  }
-  SK_CALL(ctx, sk_stepper_set_monitor(s, cli_job_monitor, job));
-  return sk_stepper_setup(s);
-fail:
-  sk_stepper_destroy(&s);
-  return rc;
+  sk_stepper_get_stats(job->stepper, &st);
+  /* the same start a restart from this checkpoint makes: (t, y, y', last step) */
+  return restart_engine(ctx, c, job, sk_stepper_get_time(job->stepper),
+                        sk_stepper_get_state(job->stepper), saved_derivative(job), st.last_h);
 }
 
 /* The first line where two effective option texts differ, for the message. */
@@ -250,7 +269,7 @@ sk_status cli_ckpt_apply(sk_context *ctx, cli_ckpt *c, cli_job *job)
   }
   if (st == SK_OK) {
     set_next_after(c, job->t0, ck->t);
-    st = cli_ckpt_restart_engine(ctx, c, job, ck->t, ck->y, ck->yp, ck->h);
+    st = restart_engine(ctx, c, job, ck->t, ck->y, ck->yp, ck->h);
     c->before = ck->stats;
   }
   cli_ckpt_free(ctx, c);

@@ -49,13 +49,14 @@ int cli_ckpt_monitor_due(cli_ckpt *c, double t);
  * marks a segment boundary. Errors: SK_ERR_CREATE, SK_ERR_IO, SK_ERR_NOMEM. */
 sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, struct cli_job *job, int segment);
 
-/* cli_ckpt_restart_engine: replace the job's engine by a new one of the same
- * settings starting at (t, y, y' when yp is not NULL) with first step h
- * (0 = estimated), the Jacobian self-test off (it ran at the start of the
- * run) and, in segment mode, a stop time at the next boundary. Errors: those
- * of the stepper. */
-sk_status cli_ckpt_restart_engine(sk_context *ctx, cli_ckpt *c, struct cli_job *job, double t,
-                                  const double *y, const double *yp, double h);
+/* cli_ckpt_boundary: a segment boundary: write the checkpoint (segment
+ * mode) of the engine's current state, then replace the engine by a new one
+ * of the same settings starting from exactly what that checkpoint holds
+ * (t, y, y' for DAEs, the last step size; 0 = solver.h0), with the Jacobian
+ * self-test off (it ran at the start) and a stop time at the next boundary,
+ * so that a restart from the checkpoint repeats the run bitwise. Errors:
+ * those of cli_ckpt_write and of the stepper. */
+sk_status cli_ckpt_boundary(sk_context *ctx, cli_ckpt *c, struct cli_job *job);
 
 /* cli_ckpt_load: read the checkpoint `path` into c->loaded and refuse it
  * when it does not belong to this run (problem hash; the message names the

@@ -435,9 +435,7 @@ void cli_job_get_stats(const cli_job *job, sk_stats *st)
     sk_stepper_get_stats(job->stepper, &cur);
   }
   *st = job->ckpt.before;
-  const double wall = st->wall_time + cur.wall_time;
   sk_stats_add(st, &cur);
-  st->wall_time = wall;
 }
 
 static char *stats_text(cli_job *job)
@@ -533,14 +531,7 @@ static sk_status after_advance(sk_context *ctx, cli_job *job, double t)
     return SK_OK;
   }
   if (c->segment && t >= c->next_t) { /* a boundary reached is kept, also when a signal came */
-    SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 1));
-    sk_stats st;
-    sk_stepper_get_stats(job->stepper, &st);
-    SK_CALL(ctx, cli_ckpt_restart_engine(ctx, c, job, t, sk_stepper_get_state(job->stepper),
-                                         sk_model_get_kind(job->model) == SK_MODEL_DAE
-                                             ? sk_stepper_get_derivative(job->stepper)
-                                             : NULL,
-                                         st.last_h));
+    SK_CALL(ctx, cli_ckpt_boundary(ctx, c, job));
   }
   if (stop_requested(job)) {
     return stop_on_signal(ctx, job);
@@ -561,12 +552,7 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
   if (!job->restart_done) {
     SK_CALL(ctx, output_now(ctx, job, t));
     if (job->ckpt.segment) { /* the first segment starts like every later one */
-      SK_CALL(ctx, cli_ckpt_write(ctx, &job->ckpt, job, 1));
-      double h0, hmin, hmax;
-      sk_stepper_get_step_limits(job->stepper, &h0, &hmin, &hmax);
-      SK_CALL(ctx, cli_ckpt_restart_engine(ctx, &job->ckpt, job, t,
-                                           sk_stepper_get_state(job->stepper),
-                                           sk_stepper_get_derivative(job->stepper), h0));
+      SK_CALL(ctx, cli_ckpt_boundary(ctx, &job->ckpt, job));
     }
   }
   while (k < job->ntimes) {

@@ -46,5 +46,5 @@ void sk_stats_add(sk_stats *sum, const sk_stats *more)
   sum->last_order = more->last_order;
   sum->last_h = more->last_h;
   sum->t = more->t;
-  sum->wall_time = more->wall_time;
+  sum->wall_time += more->wall_time;
 }
