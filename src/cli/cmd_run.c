@@ -12,9 +12,11 @@
 #include "cli/mechanism_cli.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
+#include "cli/dist_run.h"
 #include "cli/json_out.h"
 #include "cli/job.h"
 #include "cli/progress.h"
+#include "cli/run_report.h"
 #include "cli/signal_thread.h"
 #include "core/model_impl.h"
 #include "io/provenance.h"
@@ -66,97 +68,6 @@ static int check_run_args(const cli_args *a)
  * thread (cli/signal_thread.h): the CLI's one such variable. */
 static volatile sig_atomic_t stop_signal = 0;
 
-/* Write the statistics file (JSON object or CSV header + row) via a
- * temporary name and rename, so a failure never leaves a partial file. */
-static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
-                                  const sk_stats *st)
-{
-  cli_atomic_file af;
-  if (cli_atomic_open(&af, path) != 0) {
-    return SK_ERR_CREATE;
-  }
-  FILE *f = af.f;
-  const long long n = (long long)sk_model_get_n(job->model);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
-  if (m) {
-    if (csv) {
-      sk_stats_print_csv(st, 1, m);
-    } else {
-      sk_stats_print_json(st, m);
-    }
-    fclose(m);
-  }
-  char *row = buf ? strchr(buf, '\n') : NULL;
-  if (!row) {
-    free(buf);
-    cli_atomic_abort(&af);
-    fprintf(stderr, "stiffkit: error: cannot format the statistics for '%s'\n", path);
-    return SK_ERR_IO;
-  }
-  if (csv) {
-    *row++ = '\0'; /* buf: the header, row: the values (ends in a newline) */
-    fprintf(f, "n,method,linsol,max_err,rms_err,%s\n%lld,%s,%s,%.10e,%.10e,%s", buf, n,
-            job->method, job->linsol, job->have_error ? job->max_err : NAN,
-            job->have_error ? job->rms_err : NAN, row);
-  } else {
-    if (row[1] == '\0') {
-      *row = '\0'; /* drop the printer's final newline inside the object */
-    }
-    fprintf(f, "{\"n\": %lld, \"method\": \"%s\", \"linsol\": \"%s\", \"stats\": %s", n,
-            job->method, job->linsol, buf ? buf : "{}");
-    if (job->have_error) {
-      fprintf(f, ", \"max_err\": ");
-      cli_json_number(f, job->max_err);
-      fprintf(f, ", \"rms_err\": ");
-      cli_json_number(f, job->rms_err);
-    }
-    fprintf(f, "}\n");
-  }
-  free(buf);
-  return cli_atomic_commit(&af) == 0 ? SK_OK : SK_ERR_IO;
-}
-
-static void print_summary(const cli_job *job, const sk_stats *st)
-{
-  printf("stiffkit %s: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
-         SK_VERSION, sk_model_get_name(job->model), (long long)sk_model_get_n(job->model),
-         job->method, job->linsol, job->prec);
-  const double t_last = job->times[job->ntimes - 1];
-  printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, t_last, job->rtol,
-         job->atol);
-  if (job->restart_done) {
-    printf("continued from checkpoint %s at t = %.6e\n", job->restart_from, job->restart_t);
-  }
-  if (job->ckpt.written > 0) {
-    printf("checkpoints written: %d (%s)\n", job->ckpt.written, job->ckpt.path);
-  }
-  printf("statistics:\n");
-  sk_stats_print_table(st, stdout);
-  if (job->have_error) {
-    printf("error against the exact solution at t = %.6e:\n", t_last);
-    printf("  max |y - y_exact| = %.6e\n", job->max_err);
-    printf("  rms (y - y_exact) = %.6e\n", job->rms_err);
-    printf("  relative L2 error = %.6e\n", job->rel_l2_err);
-  }
-  cli_network_report(job->model, sk_stepper_get_state(job->stepper), t_last, stdout);
-  cli_network_events(job->model, job->stepper, stdout);
-  for (int i = 0; i < job->nfiles; i++) {
-    printf("wrote %s\n", job->files[i]);
-  }
-}
-
-/* Exit status of the writes to stdout (a full disk must not pass as success). */
-static int stdout_status(void)
-{
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n", strerror(errno));
-    return SK_EXIT_IOERR;
-  }
-  return SK_EXIT_OK;
-}
-
 static void remove_if_present(const char *path)
 {
   if (path) {
@@ -179,6 +90,12 @@ int cli_run(int argc, char **argv)
   if (code >= 0) {
     return code;
   }
+  if (!args.help_options && cli_dist_launched()) { /* one rank of mpirun -np K */
+    code = cli_dist_run(ctx, &args, argc, argv, &stop_signal);
+    sk_context_destroy(&ctx);
+    cli_args_free(&args);
+    return code;
+  }
   cli_job job;
   cli_job_init(&job);
   sk_status st = cli_job_options(ctx, &job);
@@ -187,7 +104,7 @@ int cli_run(int argc, char **argv)
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);
-    return stdout_status();
+    return cli_stdout_status();
   }
   /* an older statistics file must not outlive a failed run */
   remove_if_present(args.stats_json);
@@ -206,7 +123,7 @@ int cli_run(int argc, char **argv)
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);
-    return code == SK_EXIT_OK ? stdout_status() : code;
+    return code == SK_EXIT_OK ? cli_stdout_status() : code;
   }
   if (st == SK_OK) {
     st = cli_job_prepare(ctx, &job);
@@ -232,18 +149,7 @@ int cli_run(int argc, char **argv)
   memset(&stats, 0, sizeof stats);
   cli_job_get_stats(&job, &stats);
   if (st == SK_OK) {
-    print_summary(&job, &stats);
-    code = SK_EXIT_OK;
-    if (args.stats_json) {
-      st = write_stats_file(args.stats_json, 0, &job, &stats);
-    }
-    if (st == SK_OK && args.stats_csv) {
-      st = write_stats_file(args.stats_csv, 1, &job, &stats);
-    }
-    code = cli_exit_code(st);
-    if (code == SK_EXIT_OK) {
-      code = stdout_status();
-    }
+    code = cli_run_report(&job, &stats, &args, sk_stepper_get_state(job.stepper), NULL);
   } else {
     code = cli_report(ctx, st);
     if (job.stepper && job.started) {

@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include "cli/job.h"
+#ifdef SK_HAVE_MPI
+#include "dist/dist.h"
+#endif
 #include "core/error.h"
 #include "io/output_options.h"
 #include "io/provenance.h"
@@ -61,6 +64,13 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
     const sk_option_spec *t = tables[k](&n);
     SK_CALL(ctx, sk_options_register(job->opts, t, n));
   }
+#ifdef SK_HAVE_MPI
+  { /* parallel.*: one config for serial and mpirun runs (read by distributed runs only) */
+    size_t n;
+    const sk_option_spec *t = sk__dist_options(&n);
+    SK_CALL(ctx, sk_options_register(job->opts, t, n));
+  }
+#endif
   /* a model plugin's parameters are declared by the plugin, known only once it is loaded */
   SK_CALL(ctx, sk_options_defer_section(job->opts, "model.parameters"));
   /* a boundary-value problem names its own equations, parameters and conditions */
@@ -230,13 +240,9 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   return SK_OK;
 }
 
-sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
+sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  SK_CALL(ctx, cli_job_build_model(ctx, job));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
-  SK_CALL(ctx, sk_options_get_string(o, "solver.method", &job->method));
   SK_CALL(ctx, cli_job_output_times(ctx, job));
   if (sk_options_is_set(o, "solver.stop_time")) {
     double tstop;
@@ -247,6 +253,21 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
              tstop, job->t0, job->times[job->ntimes - 1]);
   }
   SK_CALL(ctx, make_probes(ctx, job));
+  if (sk_model_has_exact(job->model)) {
+    job->exact = malloc((size_t)sk_model_get_n(job->model) * sizeof *job->exact);
+    SK_CHECK(ctx, job->exact != NULL, SK_ERR_NOMEM, "cannot allocate the exact-solution buffer");
+  }
+  return SK_OK;
+}
+
+sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
+{
+  sk_options *o = job->opts;
+  SK_CALL(ctx, cli_job_build_model(ctx, job));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
+  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
+  SK_CALL(ctx, sk_options_get_string(o, "solver.method", &job->method));
+  SK_CALL(ctx, cli_job_prepare_outputs(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
   SK_CALL(ctx, sk_plugin_load_from_options(ctx, o));
   SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
@@ -254,10 +275,6 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_stepper_setup(job->stepper));
   snprintf(job->linsol, sizeof job->linsol, "%s", sk_stepper_get_linear_solver(job->stepper));
   snprintf(job->prec, sizeof job->prec, "%s", sk_stepper_get_preconditioner(job->stepper));
-  if (sk_model_has_exact(job->model)) {
-    job->exact = malloc((size_t)sk_model_get_n(job->model) * sizeof *job->exact);
-    SK_CHECK(ctx, job->exact != NULL, SK_ERR_NOMEM, "cannot allocate the exact-solution buffer");
-  }
   return SK_OK;
 }
 
@@ -273,7 +290,7 @@ static sk_status exact_at(sk_context *ctx, cli_job *job, double t, const double 
   return SK_OK;
 }
 
-static void record_error(cli_job *job, const double *y)
+void cli_job_record_error(cli_job *job, const double *y)
 {
   const int64_t n = sk_model_get_n(job->model);
   double maxe = 0, sum2 = 0, ref2 = 0;
@@ -356,7 +373,7 @@ static sk_status remove_previous_results(sk_context *ctx, const char *dir, const
   return SK_OK;
 }
 
-static sk_status open_results(sk_context *ctx, cli_job *job)
+sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   int csv, hdf5, states;
@@ -438,23 +455,27 @@ void cli_job_get_stats(const cli_job *job, sk_stats *st)
   sk_stats_add(st, &cur);
 }
 
-static char *stats_text(cli_job *job)
+char *cli_stats_json(const sk_stats *st)
 {
-  sk_stats st;
-  cli_job_get_stats(job, &st);
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) {
     return NULL;
   }
-  sk_stats_print_json(&st, f);
+  sk_stats_print_json(st, f);
   fclose(f);
   return buf;
 }
 
-/* The name of a stop signal for messages. */
-static const char *signal_name(int sig)
+static char *stats_text(cli_job *job)
+{
+  sk_stats st;
+  cli_job_get_stats(job, &st);
+  return cli_stats_json(&st);
+}
+
+const char *cli_signal_name(int sig)
 {
   switch (sig) {
   case SIGTERM:
@@ -488,7 +509,7 @@ int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
 /* The run stops on a signal: keep a checkpoint to continue from. */
 static sk_status stop_on_signal(sk_context *ctx, cli_job *job)
 {
-  const char *sig = signal_name((int)*job->stop_signal);
+  const char *sig = cli_signal_name((int)*job->stop_signal);
   const double t = sk_stepper_get_time(job->stepper);
   cli_ckpt *c = &job->ckpt;
   if (!c->supported) {
@@ -513,12 +534,17 @@ static sk_status stop_on_signal(sk_context *ctx, cli_job *job)
                   sig, t, path, c->written > 0 ? c->written_t : job->restart_t, path);
 }
 
-/* Write the output at the engine's time t (the state buffer holds it). */
-static sk_status output_now(sk_context *ctx, cli_job *job, double t)
+sk_status cli_job_write(sk_context *ctx, cli_job *job, double t, const double *y)
 {
   const double *ex;
   SK_CALL(ctx, exact_at(ctx, job, t, &ex));
-  return write_output(ctx, job, t, sk_stepper_get_state(job->stepper), ex);
+  return write_output(ctx, job, t, y, ex);
+}
+
+/* Write the output at the engine's time t (the state buffer holds it). */
+static sk_status output_now(sk_context *ctx, cli_job *job, double t)
+{
+  return cli_job_write(ctx, job, t, sk_stepper_get_state(job->stepper));
 }
 
 /* Handle what the monitor found pending after an advance ended at the
@@ -572,7 +598,7 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
     }
   }
   if (job->exact) {
-    record_error(job, sk_stepper_get_state(job->stepper));
+    cli_job_record_error(job, sk_stepper_get_state(job->stepper));
   }
   return SK_OK;
 }
@@ -598,7 +624,7 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
       from = NULL;
     }
   }
-  SK_CALL(ctx, open_results(ctx, job));
+  SK_CALL(ctx, cli_job_open_results(ctx, job));
   sk_status st = SK_OK;
   if (from) {
     st = cli_ckpt_apply(ctx, &job->ckpt, job);
@@ -615,29 +641,51 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
     }
     return st;
   }
+  char *stats = stats_text(job);
+  sk_status fst = cli_job_close_results(ctx, job, st, stats, NULL, argc, argv);
+  free(stats);
+  if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */
+    cli_ckpt_finish(&job->ckpt);
+  }
+  return st != SK_OK ? st : fst;
+}
+
+sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, const char *stats,
+                                const char *extra_provenance, int argc, char **argv)
+{
+  if (!job->results) {
+    return SK_OK;
+  }
   char *effective = sk_options_effective_string(job->opts);
   char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
-  char *stats = stats_text(job);
+  char *full = prov;
+  if (prov && extra_provenance) { /* more top-level keys of the same mapping */
+    const size_t a = strlen(prov), b = strlen(extra_provenance);
+    full = malloc(a + b + 1);
+    if (full) {
+      memcpy(full, prov, a);
+      memcpy(full + a, extra_provenance, b + 1);
+    }
+  }
   sk_status fst;
   if (st == SK_OK) {
-    fst = sk__results_finish(job->results, stats, prov);
+    fst = sk__results_finish(job->results, stats, full);
     note_files(job, "");
   } else {
     /* keep the failure's record: writing the partial files must not replace it */
     sk_error saved = *sk_context_get_error(ctx);
     char msg[SK_ERROR_MSG_LEN + 64];
     sk_error_format(&saved, 0, msg, sizeof msg);
-    fst = sk__results_fail(job->results, stats, prov, msg);
+    fst = sk__results_fail(job->results, stats, full, msg);
     note_files(job, ".partial");
     if (fst == SK_OK) {
       sk__error_restore(ctx, &saved);
     }
   }
+  if (full != prov) {
+    free(full);
+  }
   free(effective);
   free(prov);
-  free(stats);
-  if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */
-    cli_ckpt_finish(&job->ckpt);
-  }
-  return st != SK_OK ? st : fst;
+  return fst;
 }

@@ -70,6 +70,12 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job);
  * Errors: SK_ERR_INPUT (naming the key), SK_ERR_NOMEM. */
 sk_status cli_job_output_times(sk_context *ctx, cli_job *job);
 
+/* cli_job_prepare_outputs: job->model built: the output times, the
+ * solver.stop_time check, the probes (output.probes, or the grid centre)
+ * and the exact-solution buffer when the model has an exact solution.
+ * Errors: SK_ERR_INPUT (naming the key), SK_ERR_NOMEM. */
+sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job);
+
 /* cli_job_prepare: validate everything and build model and engine before
  * any file is created (bad input leaves nothing behind). */
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
@@ -79,6 +85,30 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
  * model that is not a diffusion grid has none (SK_OK). Errors: those of
  * sk__results_set_grid, SK_ERR_NOMEM. */
 sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_results *res);
+
+/* cli_job_open_results: remove the previous results under output.prefix
+ * and open the result files of output.csv/output.hdf5 (none: job->results
+ * stays NULL), with the grid and a network's series. Errors: those of
+ * sk__results_open. */
+sk_status cli_job_open_results(sk_context *ctx, cli_job *job);
+
+/* cli_job_write: one output row at time t of the state y (length n of
+ * job->model), with the exact solution when the model has one; a no-op
+ * without result files. Errors: those of sk__results_write. */
+sk_status cli_job_write(sk_context *ctx, cli_job *job, double t, const double *y);
+
+/* cli_job_record_error: job->max_err, rms_err, rel_l2_err of y against
+ * job->exact (which holds the exact solution of the last written time). */
+void cli_job_record_error(cli_job *job, const double *y);
+
+/* cli_job_close_results: st == SK_OK: finish the result files (statistics
+ * JSON `stats`, the provenance of argv with the effective options, then
+ * `extra_provenance` appended: more top-level YAML keys, or NULL), else
+ * keep them as .partial files with the failure's message (the error record
+ * is kept). Records the files in job->files. Returns the status of the
+ * finish/fail (SK_OK without result files). */
+sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, const char *stats,
+                                const char *extra_provenance, int argc, char **argv);
 
 /* cli_job_execute: open the result files (and, with job->restart or
  * job->resume, continue from a checkpoint: its rows first), integrate
@@ -97,5 +127,12 @@ int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data);
 /* cli_job_get_stats: the run's statistics: the current engine's plus
  * those of the engines before it (segments, the run before a restart). */
 void cli_job_get_stats(const cli_job *job, sk_stats *st);
+
+/* cli_stats_json: the statistics as one JSON object (malloc'ed; NULL
+ * when out of memory). */
+char *cli_stats_json(const sk_stats *st);
+
+/* cli_signal_name: "SIGTERM", "SIGINT", "SIGUSR1" or "a signal". */
+const char *cli_signal_name(int sig);
 
 #endif

@@ -21,10 +21,10 @@ void cli_network_events(const sk_model *m, const sk_stepper *s, FILE *f)
 {
   const sk_event_record *log;
   size_t n;
-  sk_stepper_get_events(s, &log, &n);
-  if (!sk_network_is_network(m) || sk_model_get_nevents(m) == 0) {
+  if (!s || !sk_network_is_network(m) || sk_model_get_nevents(m) == 0) {
     return;
   }
+  sk_stepper_get_events(s, &log, &n);
   fprintf(f, "thermostat switching (%zu event%s):\n", n, n == 1 ? "" : "s");
   for (size_t k = 0; k < n && k < 40; k++) {
     /* the root rises through its threshold: heating turns off, cooling on (and the reverse) */

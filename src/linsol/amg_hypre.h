@@ -7,8 +7,9 @@
 #include "stiffkit/context.h"
 
 /* An AMG preconditioner for A = I - gamma*J, with J given by a fixed CSC
- * pattern and per-setup values in pattern order. One serial hypre ParCSR
- * matrix on MPI_COMM_SELF; no hypre or MPI type appears in this header. */
+ * pattern and per-setup values in pattern order: one hypre ParCSR matrix,
+ * serial on MPI_COMM_SELF (sk__amg_create) or distributed by rows
+ * (sk__amg_create_rows); no hypre or MPI type appears in this header. */
 typedef struct sk__amg sk__amg;
 
 /* BoomerAMG settings (hypre's numbering; see HYPRE_parcsr_ls.h). */
@@ -53,12 +54,31 @@ void sk__amg_params_default(sk__amg_params *p);
 sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, const int64_t *rowind,
                          const sk__amg_params *params, sk__amg **amg);
 
+/* sk__amg_create_rows: an AMG object for the rows [ilower, ilower + nlocal)
+ * of a matrix distributed by contiguous row blocks over the ranks of the
+ * communicator *comm (an MPI_Comm passed by address, so that no MPI type
+ * appears in this header): rowptr[nlocal + 1] and cols[rowptr[nlocal]] are
+ * this rank's rows, with GLOBAL column indices increasing within each row
+ * (the diagonal may be absent and is added). Used by the distributed grid
+ * models (src/dist/); sk__amg_create is the one-rank case on MPI_COMM_SELF
+ * and shares this code. MPI must be initialized by the caller. Collective
+ * over *comm. Errors: as sk__amg_create. */
+sk_status sk__amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower, int64_t nlocal,
+                              const int64_t *rowptr, const int64_t *cols,
+                              const sk__amg_params *params, sk__amg **amg);
+
+/* sk__amg_setup_rows: as sk__amg_setup for an object of
+ * sk__amg_create_rows, with J's values in the row order given there
+ * (length rowptr[nlocal]). Collective. */
+sk_status sk__amg_setup_rows(sk__amg *amg, double gamma, const double *values);
+
 /* sk__amg_setup: assemble A = I - gamma*J from `values` (length colptr[n],
  * pattern order) and build the multigrid hierarchy (HYPRE_BoomerAMGSetup).
  * Errors: SK_ERR_SOLVER (hypre failure, message names hypre's error). */
 sk_status sk__amg_setup(sk__amg *amg, double gamma, const double *values);
 
-/* sk__amg_solve: z = M r, one V-cycle from z = 0 (r, z length n; may not
+/* sk__amg_solve: z = M r, one V-cycle from z = 0 (r, z length n, or this
+ * rank's nlocal rows for sk__amg_create_rows, then collective; may not
  * alias). Requires a successful setup. Errors: SK_ERR_STATE (no setup),
  * SK_ERR_SOLVER. */
 sk_status sk__amg_solve(sk__amg *amg, const double *r, double *z);
