@@ -23,7 +23,9 @@ endforeach()
 find_package(KLU REQUIRED)      # cmake/FindKLU.cmake -> KLU::KLU
 find_package(UMFPACK REQUIRED)  # cmake/FindUMFPACK.cmake -> UMFPACK::UMFPACK
 find_package(METIS REQUIRED)    # cmake/FindMETIS.cmake -> METIS::METIS
-find_package(HYPRE REQUIRED)    # cmake/FindHYPRE.cmake -> HYPRE::HYPRE (links MPI::MPI_C)
+if(SK_MPI)  # cmake/SkMPI.cmake; a serial build has no AMG (src/linsol/amg_unavailable.c)
+  find_package(HYPRE REQUIRED)  # cmake/FindHYPRE.cmake -> HYPRE::HYPRE (links MPI::MPI_C)
+endif()
 
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)

@@ -180,6 +180,19 @@ sk_status sk_model_eval_event_action(sk_model *m, double t, const double *y, con
  * nq < 0, n != 2 nq, or a model that is not an ODE). */
 sk_status sk_model_set_second_order(sk_model *m, int64_t nq);
 
+/* sk_model_set_thread_safe: yes != 0 declares that the model's RHS may be
+ * called from several threads at once (with different y and f arrays):
+ * the callback keeps no scratch in its user data and calls nothing that is
+ * not itself safe. Colored finite-difference Jacobians of such a model
+ * evaluate their colour groups in parallel (OpenMP builds, one work vector
+ * per thread; values bitwise identical to the serial evaluation). Default
+ * 0: one call at a time. Errors: SK_ERR_ARG (NULL model). */
+sk_status sk_model_set_thread_safe(sk_model *m, int yes);
+
+/* sk_model_get_thread_safe: 1 when sk_model_set_thread_safe declared the
+ * RHS safe for concurrent calls, else 0 (also for NULL). */
+int sk_model_get_thread_safe(const sk_model *m);
+
 /* sk_model_set_default_t_end: the model's natural end time (a published
  * problem's interval end; 0 = none), used by drivers when no end time is
  * configured. Errors: SK_ERR_ARG (NULL model, t_end < 0 or not finite). */

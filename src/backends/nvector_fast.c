@@ -1,15 +1,42 @@
-/* src/backends/nvector_fast.c: vectorizable serial N_Vector kernels that replace Debian's unoptimized ones */
+/* src/backends/nvector_fast.c: vectorized, threaded N_Vector kernels (serial and MPI parallel vectors) that replace Debian's unoptimized ones */
+#include <float.h>
 #include <math.h>
 
 #include "backends/sundials_backend.h"
+#include "core/threads.h"
+
+#ifdef SK_HAVE_MPI
+#include <mpi.h>
+#include <nvector/nvector_parallel.h>
+#endif
 
 /* Element-wise kernels give bitwise the same results as SUNDIALS' serial
- * ones (same operations per element); reductions use vectorized partial sums
- * (`omp simd reduction`), so they differ from the sequential sum only in
- * rounding order. */
+ * ones (same operations per element), for any number of threads: a thread
+ * owns a contiguous block of elements. Reductions use vectorized partial
+ * sums (`omp simd reduction`), per thread once the vector is long enough
+ * (sk__threaded), so they differ from the sequential sum only in rounding
+ * order, and results with 1 and 2 threads differ the same way (within
+ * n eps sum |terms|). Loops of fewer than SK__THREAD_MIN_WORK elements stay
+ * on the calling thread.
+ *
+ * One kernel body serves serial vectors and, in an MPI build, the local
+ * part of NVECTOR_PARALLEL vectors: data and length come from the
+ * accessors below. For parallel vectors the global reductions are the
+ * local kernel plus one MPI_Allreduce on the vector's communicator. */
 
-#define SK__LEN(v) NV_LENGTH_S(v)
-#define SK__DATA(v) NV_DATA_S(v)
+/* Length of the local data of v (the whole vector when serial). */
+static sunindextype nv_len(N_Vector v)
+{
+#ifdef SK_HAVE_MPI
+  if (N_VGetVectorID(v) == SUNDIALS_NVEC_PARALLEL) {
+    return NV_LOCLENGTH_P(v);
+  }
+#endif
+  return NV_LENGTH_S(v);
+}
+
+#define SK__LEN(v) nv_len(v)
+#define SK__DATA(v) N_VGetArrayPointer(v)
 
 static void fast_linearsum(sk_sunreal a, N_Vector x, sk_sunreal b, N_Vector y, N_Vector z)
 {
@@ -17,7 +44,7 @@ static void fast_linearsum(sk_sunreal a, N_Vector x, sk_sunreal b, N_Vector y, N
   const sk_sunreal *xd = SK__DATA(x);
   const sk_sunreal *yd = SK__DATA(y);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = a * xd[i] + b * yd[i];
   }
@@ -27,7 +54,7 @@ static void fast_const(sk_sunreal c, N_Vector z)
 {
   const sunindextype n = SK__LEN(z);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = c;
   }
@@ -39,7 +66,7 @@ static void fast_prod(N_Vector x, N_Vector y, N_Vector z)
   const sk_sunreal *xd = SK__DATA(x);
   const sk_sunreal *yd = SK__DATA(y);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = xd[i] * yd[i];
   }
@@ -51,7 +78,7 @@ static void fast_div(N_Vector x, N_Vector y, N_Vector z)
   const sk_sunreal *xd = SK__DATA(x);
   const sk_sunreal *yd = SK__DATA(y);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = xd[i] / yd[i];
   }
@@ -62,7 +89,7 @@ static void fast_scale(sk_sunreal c, N_Vector x, N_Vector z)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = c * xd[i];
   }
@@ -73,7 +100,7 @@ static void fast_abs(N_Vector x, N_Vector z)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = fabs(xd[i]);
   }
@@ -84,7 +111,7 @@ static void fast_inv(N_Vector x, N_Vector z)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = 1.0 / xd[i];
   }
@@ -95,7 +122,7 @@ static void fast_addconst(N_Vector x, sk_sunreal b, N_Vector z)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal *zd = SK__DATA(z);
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype i = 0; i < n; i++) {
     zd[i] = xd[i] + b;
   }
@@ -107,7 +134,7 @@ static sk_sunreal fast_dotprod(N_Vector x, N_Vector y)
   const sk_sunreal *xd = SK__DATA(x);
   const sk_sunreal *yd = SK__DATA(y);
   sk_sunreal sum = 0.0;
-#pragma omp simd reduction(+ : sum)
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
   for (sunindextype i = 0; i < n; i++) {
     sum += xd[i] * yd[i];
   }
@@ -119,7 +146,7 @@ static sk_sunreal fast_maxnorm(N_Vector x)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal m = 0.0;
-#pragma omp simd reduction(max : m)
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(max : m)
   for (sunindextype i = 0; i < n; i++) {
     const sk_sunreal a = fabs(xd[i]);
     m = a > m ? a : m;
@@ -133,7 +160,7 @@ static sk_sunreal fast_wsqrsum(N_Vector x, N_Vector w)
   const sk_sunreal *xd = SK__DATA(x);
   const sk_sunreal *wd = SK__DATA(w);
   sk_sunreal sum = 0.0;
-#pragma omp simd reduction(+ : sum)
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
   for (sunindextype i = 0; i < n; i++) {
     const sk_sunreal p = xd[i] * wd[i];
     sum += p * p;
@@ -156,7 +183,7 @@ static sk_sunreal fast_l1norm(N_Vector x)
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
   sk_sunreal sum = 0.0;
-#pragma omp simd reduction(+ : sum)
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
   for (sunindextype i = 0; i < n; i++) {
     sum += fabs(xd[i]);
   }
@@ -167,8 +194,8 @@ static sk_sunreal fast_min(N_Vector x)
 {
   const sunindextype n = SK__LEN(x);
   const sk_sunreal *xd = SK__DATA(x);
-  sk_sunreal m = xd[0];
-#pragma omp simd reduction(min : m)
+  sk_sunreal m = n > 0 ? xd[0] : DBL_MAX; /* an empty local part (MPI) is neutral */
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(min : m)
   for (sunindextype i = 0; i < n; i++) {
     m = xd[i] < m ? xd[i] : m;
   }
@@ -187,7 +214,7 @@ static int fast_linearcombination(int nvec, sk_sunreal *c, N_Vector *X, N_Vector
   }
   const sk_sunreal *x0 = SK__DATA(X[0]);
   if (nvec == 1) {
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
     for (sunindextype j = 0; j < n; j++) {
       zd[j] = c[0] * x0[j];
     }
@@ -196,14 +223,14 @@ static int fast_linearcombination(int nvec, sk_sunreal *c, N_Vector *X, N_Vector
   const sk_sunreal *x1 = SK__DATA(X[1]);
   const sk_sunreal c0 = c[0], c1 = c[1];
   /* first two vectors in one pass, the rest accumulated pairwise into z */
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
   for (sunindextype j = 0; j < n; j++) {
     zd[j] = c1 * x1[j] + c0 * x0[j];
   }
   for (int i = 2; i < nvec; i++) {
     const sk_sunreal *xi = SK__DATA(X[i]);
     const sk_sunreal ci = c[i];
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
     for (sunindextype j = 0; j < n; j++) {
       zd[j] = ci * xi[j] + zd[j];
     }
@@ -219,7 +246,7 @@ static int fast_scaleaddmulti(int nvec, sk_sunreal *a, N_Vector x, N_Vector *Y, 
     const sk_sunreal *yd = SK__DATA(Y[i]);
     sk_sunreal *zd = SK__DATA(Z[i]);
     const sk_sunreal ai = a[i];
-#pragma omp simd
+#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static)
     for (sunindextype j = 0; j < n; j++) {
       zd[j] = ai * xd[j] + yd[j];
     }
@@ -235,9 +262,52 @@ static int fast_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
   return 0;
 }
 
-void sk__nvector_use_fast_ops(N_Vector v)
+#ifdef SK_HAVE_MPI
+/* ---- NVECTOR_PARALLEL: global reductions = local kernel + MPI_Allreduce ---- */
+
+_Static_assert(sizeof(sk_sunreal) == sizeof(double), "MPI reductions assume double precision");
+
+static sk_sunreal allreduce(N_Vector v, sk_sunreal x, MPI_Op op)
 {
-  N_Vector_Ops ops = v->ops;
+  double r = x;
+  MPI_Allreduce(MPI_IN_PLACE, &r, 1, MPI_DOUBLE, op, NV_COMM_P(v));
+  return r;
+}
+
+static sk_sunreal par_dotprod(N_Vector x, N_Vector y)
+{
+  return allreduce(x, fast_dotprod(x, y), MPI_SUM);
+}
+
+static sk_sunreal par_maxnorm(N_Vector x) { return allreduce(x, fast_maxnorm(x), MPI_MAX); }
+
+static sk_sunreal par_wrmsnorm(N_Vector x, N_Vector w)
+{
+  return sqrt(allreduce(x, fast_wsqrsum(x, w), MPI_SUM) / (sk_sunreal)NV_GLOBLENGTH_P(x));
+}
+
+static sk_sunreal par_wl2norm(N_Vector x, N_Vector w)
+{
+  return sqrt(allreduce(x, fast_wsqrsum(x, w), MPI_SUM));
+}
+
+static sk_sunreal par_l1norm(N_Vector x) { return allreduce(x, fast_l1norm(x), MPI_SUM); }
+
+static sk_sunreal par_min(N_Vector x) { return allreduce(x, fast_min(x), MPI_MIN); }
+
+static int par_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
+{
+  fast_dotprodmulti(nvec, x, Y, d);
+  return MPI_Allreduce(MPI_IN_PLACE, d, nvec, MPI_DOUBLE, MPI_SUM, NV_COMM_P(x)) == MPI_SUCCESS
+             ? 0
+             : -1;
+}
+#endif
+
+/* The kernels every supported vector kind shares: element-wise, fused and
+ * local reductions. */
+static void install_common(N_Vector_Ops ops)
+{
   ops->nvlinearsum = fast_linearsum;
   ops->nvconst = fast_const;
   ops->nvprod = fast_prod;
@@ -246,13 +316,6 @@ void sk__nvector_use_fast_ops(N_Vector v)
   ops->nvabs = fast_abs;
   ops->nvinv = fast_inv;
   ops->nvaddconst = fast_addconst;
-  ops->nvdotprod = fast_dotprod;
-  ops->nvmaxnorm = fast_maxnorm;
-  ops->nvwrmsnorm = fast_wrmsnorm;
-  ops->nvwl2norm = fast_wl2norm;
-  ops->nvl1norm = fast_l1norm;
-  ops->nvmin = fast_min;
-  /* the local (MPI-ready) reductions used by newer packages */
   ops->nvdotprodlocal = fast_dotprod;
   ops->nvmaxnormlocal = fast_maxnorm;
   ops->nvminlocal = fast_min;
@@ -260,5 +323,34 @@ void sk__nvector_use_fast_ops(N_Vector v)
   ops->nvwsqrsumlocal = fast_wsqrsum;
   ops->nvlinearcombination = fast_linearcombination;
   ops->nvscaleaddmulti = fast_scaleaddmulti;
-  ops->nvdotprodmulti = fast_dotprodmulti;
+}
+
+void sk__nvector_use_fast_ops(N_Vector v)
+{
+  const N_Vector_ID id = N_VGetVectorID(v);
+  N_Vector_Ops ops = v->ops;
+  if (id == SUNDIALS_NVEC_SERIAL) {
+    install_common(ops);
+    ops->nvdotprod = fast_dotprod;
+    ops->nvmaxnorm = fast_maxnorm;
+    ops->nvwrmsnorm = fast_wrmsnorm;
+    ops->nvwl2norm = fast_wl2norm;
+    ops->nvl1norm = fast_l1norm;
+    ops->nvmin = fast_min;
+    ops->nvdotprodmulti = fast_dotprodmulti;
+    return;
+  }
+#ifdef SK_HAVE_MPI
+  if (id == SUNDIALS_NVEC_PARALLEL) {
+    install_common(ops);
+    ops->nvdotprod = par_dotprod;
+    ops->nvmaxnorm = par_maxnorm;
+    ops->nvwrmsnorm = par_wrmsnorm;
+    ops->nvwl2norm = par_wl2norm;
+    ops->nvl1norm = par_l1norm;
+    ops->nvmin = par_min;
+    ops->nvdotprodmulti = par_dotprodmulti;
+    ops->nvdotprodmultilocal = fast_dotprodmulti;
+  }
+#endif
 }

@@ -96,8 +96,13 @@ double sk__sun_physical_memory_bytes(void);
  * machine's memory, else SK_OK. */
 sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key);
 
-/* sk__nvector_use_fast_ops: replace the serial vector's operation table
- * with the project's kernels (clones inherit them). */
+/* sk__nvector_use_fast_ops: replace the vector's operation table with the
+ * project's vectorized, OpenMP-threaded kernels (clones inherit them): a
+ * serial vector gets the element-wise, fused and reduction kernels; in an
+ * MPI build (SK_HAVE_MPI) an NVECTOR_PARALLEL vector gets the same kernels
+ * on its local part, the local reductions, and global reductions made of
+ * the local kernel plus MPI_Allreduce on its communicator. Any other
+ * vector kind is left unchanged. */
 void sk__nvector_use_fast_ops(N_Vector v);
 
 /* ---- the shared stepping loop (sundials_stepping.c) ------------------- */

@@ -168,6 +168,8 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
     fprintf(stderr, "stiffkit: error: out of memory\n");
     return SK_EXIT_INTERNAL;
   }
+  /* concurrent cases each get one OpenMP thread unless the user said otherwise */
+  sweep_limit_threads((size_t)jobs < ntodo ? (size_t)jobs : ntodo);
   cli_catch_stop_signals(on_stop);
   int forwarded = 0, spawn_failed = 0;
   while (p.next < ntodo || p.running > 0) {

@@ -1,4 +1,4 @@
-/* src/cli/sweep_proc.c: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output */
+/* src/cli/sweep_proc.c: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output, their thread count */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -131,4 +131,11 @@ int sweep_capture(char *const argv[], int with_stderr, char *out, size_t cap)
     return -1;
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+void sweep_limit_threads(size_t concurrent)
+{
+  if (concurrent > 1 && !getenv("OMP_NUM_THREADS")) {
+    setenv("OMP_NUM_THREADS", "1", 1);
+  }
 }

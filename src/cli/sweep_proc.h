@@ -1,4 +1,4 @@
-/* src/cli/sweep_proc.h: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output */
+/* src/cli/sweep_proc.h: child processes of sweeps: the running binary, programs in PATH, spawning, waiting, capturing output, their thread count */
 #ifndef SK_CLI_SWEEP_PROC_H
 #define SK_CLI_SWEEP_PROC_H
 
@@ -36,5 +36,12 @@ int sweep_wait(pid_t pid, int *status);
  * code, 128 + signal when a signal ended it, or -1 when it could not be
  * started (after printing the reason). */
 int sweep_capture(char *const argv[], int with_stderr, char *out, size_t cap);
+
+/* sweep_limit_threads: with more than one case process running at once
+ * and OMP_NUM_THREADS not set by the user, set OMP_NUM_THREADS=1 in this
+ * process's environment, which the case processes started afterwards
+ * inherit: concurrent cases then do not oversubscribe the cores with
+ * OpenMP threads (a user's own OMP_NUM_THREADS is kept). */
+void sweep_limit_threads(size_t concurrent);
 
 #endif

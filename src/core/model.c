@@ -287,6 +287,22 @@ static sk_status fd_rhs(void *data, double t, const double *y, double *f)
   return sk_model_eval_rhs(data, t, y, f);
 }
 
+/* The RHS of a thread-safe model for parallel colour groups: the checks of
+ * sk_model_eval_rhs without touching the context (no error record); a
+ * failure is then repeated serially through fd_rhs, which records it. */
+static sk_status fd_rhs_quiet(void *data, double t, const double *y, double *f)
+{
+  const sk_model *m = data;
+  const int rc = m->rhs(t, y, f, m->user_data);
+  if (rc != 0) {
+    return rc > 0 ? SK_RECOVERABLE : SK_ERR_CALLBACK;
+  }
+  if (m->fault_comp >= 0 && t >= m->fault_t) {
+    return SK_ERR_NONFINITE;
+  }
+  return first_nonfinite(f, m->n) < 0 ? SK_OK : SK_ERR_NONFINITE;
+}
+
 /* Colored forward differences (sparse/fd_jacobian.h); f(t, y) is computed
  * when the caller has none. */
 static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const double *fy,
@@ -306,8 +322,12 @@ static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const doubl
     }
     fy = f0;
   }
-  const sk_status st = sk__fd_jac_eval(m->fd, fd_rhs, m, t, y, fy, m->fd_rtol, m->fd_atol,
-                                       m->fd_atolv, values, &m->fd_rhs_evals);
+  const sk_status st =
+      m->thread_safe && m->rhs
+          ? sk__fd_jac_eval_concurrent(m->fd, fd_rhs_quiet, fd_rhs, m, t, y, fy, m->fd_rtol,
+                                       m->fd_atol, m->fd_atolv, values, &m->fd_rhs_evals)
+          : sk__fd_jac_eval(m->fd, fd_rhs, m, t, y, fy, m->fd_rtol, m->fd_atol, m->fd_atolv,
+                            values, &m->fd_rhs_evals);
   sk__free(m->ctx, f0);
   SK_CALL(m->ctx, st);
   return sk__model_checked(m, "finite-difference Jacobian", 0, t, values, m->colptr[m->n], 0);
@@ -385,3 +405,14 @@ sk_status sk_model_set_default_t_end(sk_model *m, double t_end)
 }
 
 double sk_model_get_default_t_end(const sk_model *m) { return m ? m->default_t_end : 0.0; }
+
+sk_status sk_model_set_thread_safe(sk_model *m, int yes)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  m->thread_safe = yes ? 1 : 0;
+  return SK_OK;
+}
+
+int sk_model_get_thread_safe(const sk_model *m) { return m ? m->thread_safe : 0; }

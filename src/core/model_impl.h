@@ -44,6 +44,7 @@ struct sk_model {
   int64_t fault_comp; /* -1 = off */
   double fault_t;
   double default_t_end; /* > 0: the model's natural end time (sk_model_set_default_t_end) */
+  int thread_safe;      /* RHS safe for concurrent calls (sk_model_set_thread_safe) */
 };
 
 /* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */

@@ -17,6 +17,7 @@
 
 #include "backends/sundials_version.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "io/provenance.h"
 #include "sk_git_revision.h"
 #include "stiffkit/sk_config.h"
@@ -439,6 +440,11 @@ char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
   sb_kv(&b, "    ", "build_version", v.hdf5_build);
   sb_puts(&b, "  libyaml:\n");
   sb_kv(&b, "    ", "version", v.yaml_run ? v.yaml_run : "unknown");
+
+  sb_puts(&b, "threads:\n");
+  sb_printf(&b, "  openmp: %s\n", sk__threads_openmp() ? "true" : "false");
+  sb_printf(&b, "  max_threads: %d\n", sk__threads_max());
+  sb_printf(&b, "  num_procs: %d\n", sk__threads_num_procs());
 
   char host[256];
   if (gethostname(host, sizeof host) != 0) {

@@ -14,6 +14,9 @@
  *              suitesparse (version at run time, build_version), klu, umfpack,
  *              metis (version from the headers), hdf5 (version at run time,
  *              build_version), libyaml (version at run time)
+ *   threads:   openmp (true when built with SK_OPENMP), max_threads (the
+ *              threads of the kernels' parallel regions, after
+ *              solver.threads), num_procs (processors available)
  *   host, date (UTC, ISO 8601), working_directory
  *   argv:      the arguments, one double-quoted item each
  *   command:   the command line as one string, each argument shell-quoted

@@ -9,12 +9,18 @@
  * z_{m-1} = y_{m-1}/piv_{m-1}; z_p = (y_p - sup_p z_{p+1}) / piv_p.
  * Node idx = ii + s (p + m o) with s = stride_d: the loops run over the
  * outer block o, the position p, then the s lines ii of that block, so
- * the innermost loop is contiguous and every (ii, o) line is independent
- * (threads may split o, or ii).
+ * the innermost loop is contiguous and every (ii, o) line is independent.
+ *
+ * Threads (OpenMP): setup and solve split the lines among threads (blocks
+ * of whole lines: groups of SK__ADI_LANES x-lines, or (o, chunk of ii)
+ * pairs for strided directions). Every entry sees the same operations in
+ * the same order as with one thread, so factors and solutions are bitwise
+ * identical for any thread count.
  */
 #include <math.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 #include "models/adi_prec.h"
 
 struct sk__adi {
@@ -119,6 +125,17 @@ static int setup_uniform(sk__adi *a, double gamma, sk__adi_row_fn row, void *dat
   return bad;
 }
 
+/* Lines of direction d handled together by one thread: (outer block o,
+ * positions ii in [c0, c1)) for task tk of ntasks = nouter * chunks. */
+#define SK__ADI_CHUNK 128
+static void line_task(int64_t s, int64_t tk, int64_t *o, int64_t *c0, int64_t *c1)
+{
+  const int64_t chunks = (s + SK__ADI_CHUNK - 1) / SK__ADI_CHUNK;
+  *o = tk / chunks;
+  *c0 = (tk % chunks) * SK__ADI_CHUNK;
+  *c1 = *c0 + SK__ADI_CHUNK < s ? *c0 + SK__ADI_CHUNK : s;
+}
+
 int sk__adi_setup(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
 {
   if (a->uniform_lines) {
@@ -126,15 +143,32 @@ int sk__adi_setup(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
   }
   int bad = 0;
   const sk__grid *g = &a->g;
+  const int par = sk__threaded(g->total);
   for (int d = 0; d < g->dim; d++) {
     const int64_t s = g->stride[d], m = g->n[d];
     const int64_t nouter = g->total / (s * m);
+    const int64_t ntasks = nouter * ((s + SK__ADI_CHUNK - 1) / SK__ADI_CHUNK);
     double *mult = a->mult[d], *rpiv = a->rpiv[d], *sup = a->sup[d];
     a->sup0[d] = a->sup1[d] = 0.0;
-    for (int64_t o = 0; o < nouter; o++) {
+    if (!sup) { /* the two upper values every line uses: those of the first line */
+      for (int64_t p = 0; p < m && p <= 1; p++) {
+        double ca = 0.0, cb = 0.0, cc = 0.0;
+        row(d, s * p, p, 0, &ca, &cb, &cc, data);
+        const double up = (p < m - 1) ? -gamma * cc : 0.0;
+        if (p == 0) {
+          a->sup0[d] = up;
+        } else {
+          a->sup1[d] = up;
+        }
+      }
+    }
+    SK__OMP(parallel for if(parallel: par) schedule(static) reduction(| : bad))
+    for (int64_t tk = 0; tk < ntasks; tk++) {
+      int64_t o, c0, c1;
+      line_task(s, tk, &o, &c0, &c1);
       for (int64_t p = 0; p < m; p++) {
         const int64_t base = s * (p + m * o);
-        for (int64_t ii = 0; ii < s; ii++) {
+        for (int64_t ii = c0; ii < c1; ii++) {
           const int64_t idx = base + ii;
           double ca = 0.0, cb = 0.0, cc = 0.0;
           row(d, idx, p, ii + s * o, &ca, &cb, &cc, data);
@@ -142,12 +176,6 @@ int sk__adi_setup(sk__adi *a, double gamma, sk__adi_row_fn row, void *data)
           const double up = (p < m - 1) ? -gamma * cc : 0.0;
           if (sup) {
             sup[idx] = up;
-          } else if (o == 0 && ii == 0 && p <= 1) {
-            if (p == 0) {
-              a->sup0[d] = up;
-            } else {
-              a->sup1[d] = up;
-            }
           }
           double mu = 0.0, piv = diag;
           if (p > 0) {
@@ -189,8 +217,10 @@ static void solve_contiguous(const sk__adi *a, int d, double *z, int64_t nlines)
   const int64_t m = a->g.n[d];
   const double *mult = a->mult[d], *rpiv = a->rpiv[d], *sup = a->sup[d];
   const double up0 = a->sup0[d], up1 = a->sup1[d];
-  int64_t o = 0;
-  for (; o + SK__ADI_LANES <= nlines; o += SK__ADI_LANES) {
+  const int64_t nblocks = nlines / SK__ADI_LANES;
+  SK__OMP(parallel for if(parallel: sk__threaded(nlines * m)) schedule(static))
+  for (int64_t blk = 0; blk < nblocks; blk++) {
+    const int64_t o = blk * SK__ADI_LANES;
     double *zb = z + m * o;
     const double *mb = mult + m * o, *rb = rpiv + m * o;
     for (int64_t p = 1; p < m; p++) {
@@ -208,7 +238,7 @@ static void solve_contiguous(const sk__adi *a, int d, double *z, int64_t nlines)
       }
     }
   }
-  for (; o < nlines; o++) {
+  for (int64_t o = nblocks * SK__ADI_LANES; o < nlines; o++) {
     solve_line(z + m * o, mult + m * o, rpiv + m * o, sup ? sup + m * o : NULL, up0, up1, m);
   }
 }
@@ -220,9 +250,10 @@ static void solve_uniform_contiguous(const sk__adi *a, int d, double *z, int64_t
   const int64_t m = a->g.n[d];
   const double *mult = a->mult[d], *rpiv = a->rpiv[d];
   const double up0 = a->sup0[d], up1 = a->sup1[d];
-  int64_t o = 0;
-  for (; o + SK__ADI_LANES <= nlines; o += SK__ADI_LANES) {
-    double *zb = z + m * o;
+  const int64_t nblocks = nlines / SK__ADI_LANES;
+  SK__OMP(parallel for if(parallel: sk__threaded(nlines * m)) schedule(static))
+  for (int64_t blk = 0; blk < nblocks; blk++) {
+    double *zb = z + m * (blk * SK__ADI_LANES);
     for (int64_t p = 1; p < m; p++) {
       const double mp = mult[p];
       for (int l = 0; l < SK__ADI_LANES; l++) {
@@ -239,7 +270,7 @@ static void solve_uniform_contiguous(const sk__adi *a, int d, double *z, int64_t
       }
     }
   }
-  for (; o < nlines; o++) {
+  for (int64_t o = nblocks * SK__ADI_LANES; o < nlines; o++) {
     solve_line(z + m * o, mult, rpiv, NULL, up0, up1, m);
   }
 }
@@ -247,7 +278,6 @@ static void solve_uniform_contiguous(const sk__adi *a, int d, double *z, int64_t
 /* Uniform lines, stride s > 1: the s lines of a block advance together,
  * in column chunks small enough for the forward and backward sweeps to
  * stay in cache. */
-#define SK__ADI_CHUNK 128
 static void solve_uniform_strided(const sk__adi *a, int d, double *z)
 {
   const sk__grid *g = &a->g;
@@ -255,10 +285,13 @@ static void solve_uniform_strided(const sk__adi *a, int d, double *z)
   const int64_t nouter = g->total / (s * m);
   const double *mult = a->mult[d], *rpiv = a->rpiv[d];
   const double up0 = a->sup0[d], up1 = a->sup1[d];
-  for (int64_t o = 0; o < nouter; o++) {
+  const int64_t ntasks = nouter * ((s + SK__ADI_CHUNK - 1) / SK__ADI_CHUNK);
+  SK__OMP(parallel for if(parallel: sk__threaded(g->total)) schedule(static))
+  for (int64_t tk = 0; tk < ntasks; tk++) {
+    int64_t o, c0, c1;
+    line_task(s, tk, &o, &c0, &c1);
     double *zl = z + s * m * o;
-    for (int64_t c0 = 0; c0 < s; c0 += SK__ADI_CHUNK) {
-      const int64_t c1 = c0 + SK__ADI_CHUNK < s ? c0 + SK__ADI_CHUNK : s;
+    {
       for (int64_t p = 1; p < m; p++) {
         double *zp = zl + s * p;
         const double *zq = zp - s;
@@ -289,7 +322,9 @@ static void solve_uniform_strided(const sk__adi *a, int d, double *z)
 void sk__adi_solve(const sk__adi *a, const double *r, double *z)
 {
   const sk__grid *g = &a->g;
+  const int par = sk__threaded(g->total);
   if (z != r) {
+    SK__OMP(parallel for if(parallel: par) schedule(static))
     for (int64_t i = 0; i < g->total; i++) {
       z[i] = r[i];
     }
@@ -313,20 +348,25 @@ void sk__adi_solve(const sk__adi *a, const double *r, double *z)
       solve_contiguous(a, d, z, nouter);
       continue;
     }
-    for (int64_t o = 0; o < nouter; o++) {
+    /* strided lines: (o, chunk of ii) tasks; each entry as in one sweep */
+    const int64_t ntasks = nouter * ((s + SK__ADI_CHUNK - 1) / SK__ADI_CHUNK);
+    SK__OMP(parallel for if(parallel: par) schedule(static))
+    for (int64_t tk = 0; tk < ntasks; tk++) {
+      int64_t o, c0, c1;
+      line_task(s, tk, &o, &c0, &c1);
       double *zl = z + s * m * o;
       const double *ml = mult + s * m * o, *rl = rpiv + s * m * o;
       for (int64_t p = 1; p < m; p++) {
         double *zp = zl + s * p;
         const double *zq = zp - s, *mp = ml + s * p;
-        for (int64_t ii = 0; ii < s; ii++) {
+        for (int64_t ii = c0; ii < c1; ii++) {
           zp[ii] -= mp[ii] * zq[ii];
         }
       }
       {
         double *zp = zl + s * (m - 1);
         const double *rp = rl + s * (m - 1);
-        for (int64_t ii = 0; ii < s; ii++) {
+        for (int64_t ii = c0; ii < c1; ii++) {
           zp[ii] *= rp[ii];
         }
       }
@@ -335,12 +375,12 @@ void sk__adi_solve(const sk__adi *a, const double *r, double *z)
         const double *zn = zp + s, *rp = rl + s * p;
         if (sup) {
           const double *up = sup + s * m * o + s * p;
-          for (int64_t ii = 0; ii < s; ii++) {
+          for (int64_t ii = c0; ii < c1; ii++) {
             zp[ii] = (zp[ii] - up[ii] * zn[ii]) * rp[ii];
           }
         } else {
           const double up = p == 0 ? a->sup0[d] : a->sup1[d];
-          for (int64_t ii = 0; ii < s; ii++) {
+          for (int64_t ii = c0; ii < c1; ii++) {
             zp[ii] = (zp[ii] - up * zn[ii]) * rp[ii];
           }
         }

@@ -23,11 +23,19 @@
  * neighbour, (q, u) -(b+1) + 2uv - 4 alpha / h^2, (q, v) b - 2uv;
  * column (q, v): (q, u) u^2, (q, v) -u^2 - 4 alpha / h^2, (nb, v) as above
  * (w_nb = 1/2 for a neighbour on the boundary of that direction, else 1).
+ *
+ * Threads (OpenMP): the RHS and the Jacobian split the grid rows j among
+ * threads (each row writes only its own entries, with the same operations
+ * as one thread: bitwise identical results). The callbacks keep no scratch,
+ * so the model is declared safe for concurrent calls
+ * (sk_model_set_thread_safe): colored FD Jacobians may evaluate colour
+ * groups in parallel.
  */
 #include <math.h>
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 
@@ -38,6 +46,7 @@ typedef struct {
   sk__grid g;
   sk_brusselator_params p;
   int64_t *lo, *hi; /* mirrored neighbour position of each position 0..n-1 */
+  int64_t *rowpos;  /* n + 1: first Jacobian entry of grid row j (columns 2 n j ..) */
 } bru_data;
 
 void sk_brusselator_params_default(sk_brusselator_params *p)
@@ -58,6 +67,7 @@ static int bru_rhs(double t, const double *y, double *f, void *user_data)
   const double a = bd->p.a, b = bd->p.b, alpha = bd->p.alpha;
   const int64_t *lo = bd->lo, *hi = bd->hi;
   (void)t;
+  SK__OMP(parallel for if(parallel: sk__threaded(2 * n * n)) schedule(static))
   for (int64_t j = 0; j < n; j++) {
     const double *ys = y + 2 * n * lo[j], *yc = y + 2 * n * j, *yn = y + 2 * n * hi[j];
     double *fc = f + 2 * n * j;
@@ -67,9 +77,10 @@ static int bru_rhs(double t, const double *y, double *f, void *user_data)
       const double lapu = ((yc[e] - u) - (u - yc[w])) / hh + ((yn[c] - u) - (u - ys[c])) / hh;
       const double lapv =
           ((yc[e + 1] - v) - (v - yc[w + 1])) / hh + ((yn[c + 1] - v) - (v - ys[c + 1])) / hh;
-      const double uuv = u * u * v;
-      fc[c] = a - (b + 1.0) * u + uuv + alpha * lapu;
-      fc[c + 1] = b * u - uuv + alpha * lapv;
+      double ru, rv;
+      sk__brusselator_reaction(a, b, u, v, &ru, &rv);
+      fc[c] = ru + alpha * lapu;
+      fc[c + 1] = rv + alpha * lapv;
     }
   }
   return 0;
@@ -80,49 +91,54 @@ static int bru_jac(double t, const double *y, const double *fy, double *vals, vo
   const bru_data *bd = user_data;
   const sk__grid *g = &bd->g;
   const double alpha = bd->p.alpha, b = bd->p.b;
+  const int64_t n = g->n[0];
   (void)t;
   (void)fy;
-  int64_t pos = 0, ijk[3] = {0, 0, 0};
-  for (int64_t q = 0; q < g->total; q++) {
-    sk__grid_nb nb[7];
-    const int cnt = sk__grid_neighbors(g, q, ijk, nb);
-    const double u = y[2 * q], v = y[2 * q + 1];
-    const double dlap = -2.0 * alpha / g->hh[0] - 2.0 * alpha / g->hh[1];
-    for (int c = 0; c < 2; c++) {
-      for (int e = 0; e < cnt; e++) {
-        if (nb[e].dir < 0) {
-          if (c == 0) {
-            vals[pos++] = -(b + 1.0) + 2.0 * u * v + dlap; /* du_t/du */
-            vals[pos++] = b - 2.0 * u * v;                 /* dv_t/du */
-          } else {
-            vals[pos++] = u * u;          /* du_t/dv */
-            vals[pos++] = -u * u + dlap;  /* dv_t/dv */
+  SK__OMP(parallel for if(parallel: sk__threaded(2 * n * n)) schedule(static))
+  for (int64_t j = 0; j < n; j++) {
+    int64_t pos = bd->rowpos[j], ijk[3] = {0, j, 0};
+    for (int64_t q = n * j; q < n * (j + 1); q++, ijk[0]++) {
+      sk__grid_nb nb[7];
+      const int cnt = sk__grid_neighbors(g, q, ijk, nb);
+      const double u = y[2 * q], v = y[2 * q + 1];
+      const double dlap = -2.0 * alpha / g->hh[0] - 2.0 * alpha / g->hh[1];
+      for (int c = 0; c < 2; c++) {
+        for (int e = 0; e < cnt; e++) {
+          if (nb[e].dir < 0) {
+            if (c == 0) {
+              vals[pos++] = -(b + 1.0) + 2.0 * u * v + dlap; /* du_t/du */
+              vals[pos++] = b - 2.0 * u * v;                 /* dv_t/du */
+            } else {
+              vals[pos++] = u * u;          /* du_t/dv */
+              vals[pos++] = -u * u + dlap;  /* dv_t/dv */
+            }
+            continue;
           }
-          continue;
+          const int d = nb[e].dir;
+          const int64_t rp = ijk[d] + (nb[e].side ? 1 : -1);
+          vals[pos++] = alpha / (g->hh[d] * sk__grid_weight(g, d, rp));
         }
-        const int d = nb[e].dir;
-        const int64_t rp = ijk[d] + (nb[e].side ? 1 : -1);
-        vals[pos++] = alpha / (g->hh[d] * sk__grid_weight(g, d, rp));
       }
-    }
-    if (++ijk[0] == g->n[0]) {
-      ijk[0] = 0;
-      ijk[1]++;
     }
   }
   return 0;
+}
+
+double sk__brusselator_perturbation(const sk_brusselator_params *p, int64_t i, int64_t j)
+{
+  const double cy = cos(SK_PI * (double)j / (double)(p->n - 1));
+  return p->perturbation * cos(SK_PI * (double)i / (double)(p->n - 1)) * cy;
 }
 
 static int bru_initial(double t0, double *y0, void *user_data)
 {
   const bru_data *bd = user_data;
   const int64_t n = bd->g.n[0];
-  const double a = bd->p.a, b = bd->p.b, eps = bd->p.perturbation;
+  const double a = bd->p.a, b = bd->p.b;
   (void)t0;
   for (int64_t j = 0; j < n; j++) {
-    const double cy = cos(SK_PI * (double)j / (double)(n - 1));
     for (int64_t i = 0; i < n; i++) {
-      const double pert = eps * cos(SK_PI * (double)i / (double)(n - 1)) * cy;
+      const double pert = sk__brusselator_perturbation(&bd->p, i, j);
       y0[2 * (i + n * j)] = a + pert;
       y0[2 * (i + n * j) + 1] = b / a + pert;
     }
@@ -144,10 +160,11 @@ static void bru_free(void *user_data)
   }
   sk__free(bd->ctx, bd->lo);
   sk__free(bd->ctx, bd->hi);
+  sk__free(bd->ctx, bd->rowpos);
   sk__free(bd->ctx, bd);
 }
 
-static sk_status check_bru(sk_context *ctx, const sk_brusselator_params *p)
+sk_status sk__brusselator_check(sk_context *ctx, const sk_brusselator_params *p)
 {
   SK_CHECK(ctx, p->n >= 2, SK_ERR_INPUT,
            "model.n = %lld: the Brusselator needs at least 2 nodes per direction",
@@ -170,7 +187,7 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
 {
   SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG, "sk_brusselator_create: NULL argument");
   *model = NULL;
-  SK_CALL(ctx, check_bru(ctx, p));
+  SK_CALL(ctx, sk__brusselator_check(ctx, p));
   const int64_t n[3] = {p->n, p->n, 1};
   const double length[3] = {p->length, p->length, 1.0};
   const int dirichlet[6] = {0, 0, 0, 0, 0, 0};
@@ -185,7 +202,8 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
   bd->p = *p;
   bd->lo = sk__malloc(ctx, (size_t)p->n * sizeof *bd->lo);
   bd->hi = sk__malloc(ctx, (size_t)p->n * sizeof *bd->hi);
-  if (!bd->lo || !bd->hi) {
+  bd->rowpos = sk__malloc(ctx, ((size_t)p->n + 1) * sizeof *bd->rowpos);
+  if (!bd->lo || !bd->hi || !bd->rowpos) {
     bru_free(bd);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Brusselator tables");
   }
@@ -199,7 +217,15 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
+  /* where each grid row's columns start in the pattern (rows run in parallel) */
+  const int64_t *colptr, *rowind;
+  int64_t nnz;
+  sk_model_get_jac_pattern(m, &colptr, &rowind, &nnz);
+  for (int64_t j = 0; j <= p->n; j++) {
+    bd->rowpos[j] = colptr[2 * p->n * j];
+  }
   sk_model_set_name(m, "brusselator-2d");
+  sk_model_set_thread_safe(m, 1);
   sk_model_set_rhs(m, bru_rhs);
   sk_model_set_jac_values(m, bru_jac);
   sk_model_set_initial(m, bru_initial);

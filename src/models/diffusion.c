@@ -69,7 +69,13 @@
  * jac_current says; the solve uses the factors of the last setup.
  *
  * Callbacks keep scratch (nodal k, face data) in the model data: one model
- * must not be evaluated from two threads at once.
+ * must not be evaluated from two threads at once (it is not declared
+ * sk_model_set_thread_safe). Inside one call the work is threaded (OpenMP):
+ * the nodal coefficients, the RHS and the Jacobian values split the grid
+ * lines (x-lines) among threads, each line writing only its own entries
+ * with the same operations as one thread, so results are bitwise identical
+ * for any thread count. User callbacks (p.source, p.conductivity) are
+ * never called from several threads: with them these loops stay serial.
  */
 #include <math.h>
 #include <stdio.h>
@@ -77,6 +83,7 @@
 
 #include "core/error.h"
 #include "core/model_impl.h"
+#include "core/threads.h"
 #include "models/adi_prec.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
@@ -105,6 +112,8 @@ typedef struct {
   double *kg[3];    /* kgrad_d x_d / L_d at the unknown positions */
   double *kn, *kp;  /* scratch: nodal k and dk/du */
   double *sp;       /* scratch: nodal ds/du (only with p.source) */
+  int64_t *linepos; /* n1 n2 + 1: first Jacobian entry of each x-line (lines run in parallel) */
+  int par_ok;       /* no user callbacks: the loops over lines may be threaded */
   const double *adi_u; /* state of the current preconditioner setup */
   sk__adi *adi;
 } diff_data;
@@ -123,8 +132,14 @@ static double cond(const diff_data *dd, const double x[3], double u, double *dk)
     *dk = dkv;
     return k;
   }
+  return sk__diffusion_k_default(p, dd->g.dim, x, u, dk);
+}
+
+double sk__diffusion_k_default(const sk_diffusion_params *p, int dim, const double x[3], double u,
+                               double *dk)
+{
   double gx = 1.0;
-  for (int d = 1; d < dd->g.dim; d++) {
+  for (int d = 1; d < dim; d++) {
     gx += p->kgrad[d] * x[d] / p->length[d];
   }
   gx += p->kgrad[0] * x[0] / p->length[0];
@@ -136,7 +151,9 @@ static double cond(const diff_data *dd, const double x[3], double u, double *dk)
 static void nodal_coeffs(diff_data *dd, double t, const double *u)
 {
   const sk__grid *g = &dd->g;
+  const int par = dd->par_ok && sk__threaded(g->total);
   if (dd->const_k && !dd->const_filled) {
+    SK__OMP(parallel for if(parallel: par) schedule(static))
     for (int64_t i = 0; i < g->total; i++) {
       dd->kn[i] = dd->p.k0;
       dd->kp[i] = 0.0;
@@ -149,32 +166,30 @@ static void nodal_coeffs(diff_data *dd, double t, const double *u)
   const sk_diffusion_params *p = &dd->p;
   const int builtin = !dd->const_k && !p->conductivity;
   const double k0 = p->k0, beta = p->beta;
-  int64_t idx = 0;
-  for (int64_t k2 = 0; k2 < g->n[2]; k2++) {
-    for (int64_t k1 = 0; k1 < g->n[1]; k1++) {
-      const int64_t n0 = g->n[0];
-      if (builtin) {
-        /* k0 (1 + beta u)(1 + sum_d kgrad_d x_d / L_d), the x term innermost */
-        const double g12 = 1.0 + dd->kg[1][k1] + dd->kg[2][k2];
-        const double *kg0 = dd->kg[0];
-        for (int64_t i = 0; i < n0; i++) {
-          const double gx = g12 + kg0[i];
-          dd->kn[idx + i] = k0 * (1.0 + beta * u[idx + i]) * gx;
-          dd->kp[idx + i] = k0 * beta * gx;
-        }
+  const int64_t n0 = g->n[0], n1 = g->n[1], nlines = g->n[1] * g->n[2];
+  SK__OMP(parallel for if(parallel: par) schedule(static))
+  for (int64_t line = 0; line < nlines; line++) {
+    const int64_t k1 = line % n1, k2 = line / n1, idx = n0 * line;
+    if (builtin) {
+      /* k0 (1 + beta u)(1 + sum_d kgrad_d x_d / L_d), the x term innermost */
+      const double g12 = 1.0 + dd->kg[1][k1] + dd->kg[2][k2];
+      const double *kg0 = dd->kg[0];
+      for (int64_t i = 0; i < n0; i++) {
+        const double gx = g12 + kg0[i];
+        dd->kn[idx + i] = k0 * (1.0 + beta * u[idx + i]) * gx;
+        dd->kp[idx + i] = k0 * beta * gx;
       }
-      for (int64_t i = 0; i < n0 && (dd->sp || p->conductivity); i++) {
-        const double x[3] = {dd->xc[0][i], dd->xc[1][k1], dd->xc[2][k2]};
-        if (p->conductivity) {
-          dd->kn[idx + i] = cond(dd, x, u[idx + i], &dd->kp[idx + i]);
-        }
-        if (dd->sp) {
-          double ds = 0.0;
-          (void)p->source(x, t, u[idx + i], &ds, p->user_data);
-          dd->sp[idx + i] = ds;
-        }
+    }
+    for (int64_t i = 0; i < n0 && (dd->sp || p->conductivity); i++) {
+      const double x[3] = {dd->xc[0][i], dd->xc[1][k1], dd->xc[2][k2]};
+      if (p->conductivity) {
+        dd->kn[idx + i] = cond(dd, x, u[idx + i], &dd->kp[idx + i]);
       }
-      idx += n0;
+      if (dd->sp) {
+        double ds = 0.0;
+        (void)p->source(x, t, u[idx + i], &ds, p->user_data);
+        dd->sp[idx + i] = ds;
+      }
     }
   }
 }
@@ -442,31 +457,30 @@ static int diffusion_rhs(double t, const double *u, double *f, void *user_data)
     kn = dd->kn;
   }
   const double e_t = dd->mms ? exp(-t) : 0.0;
-  const int64_t n0 = g->n[0];
-  for (int64_t k2 = 0; k2 < g->n[2]; k2++) {
+  const int64_t n0 = g->n[0], n1 = g->n[1], nlines = g->n[1] * g->n[2];
+  SK__OMP(parallel for if(parallel: dd->par_ok && sk__threaded(g->total)) schedule(static))
+  for (int64_t line = 0; line < nlines; line++) {
+    const int64_t k1 = line % n1, k2 = line / n1, base = n0 * line;
     const int z_in = g->dim < 3 || (k2 > 0 && k2 < g->n[2] - 1);
-    for (int64_t k1 = 0; k1 < g->n[1]; k1++) {
-      const int64_t base = n0 * (k1 + g->n[1] * k2);
-      const int line_in = z_in && (g->dim < 2 || (k1 > 0 && k1 < g->n[1] - 1)) && n0 >= 3;
-      int64_t ijk[3] = {0, k1, k2};
-      if (line_in) {
-        f[base] = node_flux(dd, u, kn, base, ijk);
-        if (kn) {
-          interior_var(dd, u, kn, f, base, 1, n0 - 1);
-        } else {
-          interior_const(dd, u, f, base, 1, n0 - 1);
-        }
-        ijk[0] = n0 - 1;
-        f[base + n0 - 1] = node_flux(dd, u, kn, base + n0 - 1, ijk);
+    const int line_in = z_in && (g->dim < 2 || (k1 > 0 && k1 < g->n[1] - 1)) && n0 >= 3;
+    int64_t ijk[3] = {0, k1, k2};
+    if (line_in) {
+      f[base] = node_flux(dd, u, kn, base, ijk);
+      if (kn) {
+        interior_var(dd, u, kn, f, base, 1, n0 - 1);
       } else {
-        for (int64_t i = 0; i < n0; i++) {
-          ijk[0] = i;
-          f[base + i] = node_flux(dd, u, kn, base + i, ijk);
-        }
+        interior_const(dd, u, f, base, 1, n0 - 1);
       }
-      if (dd->has_source) {
-        line_source(dd, t, e_t, u, f, k1, k2);
+      ijk[0] = n0 - 1;
+      f[base + n0 - 1] = node_flux(dd, u, kn, base + n0 - 1, ijk);
+    } else {
+      for (int64_t i = 0; i < n0; i++) {
+        ijk[0] = i;
+        f[base + i] = node_flux(dd, u, kn, base + i, ijk);
       }
+    }
+    if (dd->has_source) {
+      line_source(dd, t, e_t, u, f, k1, k2);
     }
   }
   return 0;
@@ -578,25 +592,24 @@ static int diffusion_jac(double t, const double *u, const double *fy, double *va
     lo[d] = d < g->dim ? (g->dirichlet[d][0] ? 1 : 2) : 0;
     hi[d] = d < g->dim ? g->n[d] - (g->dirichlet[d][1] ? 1 : 2) : 1;
   }
-  const int64_t n0 = g->n[0];
-  int64_t pos = 0;
-  for (int64_t k2 = 0; k2 < g->n[2]; k2++) {
-    for (int64_t k1 = 0; k1 < g->n[1]; k1++) {
-      const int64_t base = n0 * (k1 + g->n[1] * k2);
-      const int line_in = k1 >= lo[1] && k1 < hi[1] && k2 >= lo[2] && k2 < hi[2] && hi[0] > lo[0];
-      const int64_t i0 = line_in ? lo[0] : n0, i1 = line_in ? hi[0] : n0;
-      int64_t ijk[3] = {0, k1, k2};
-      for (int64_t i = 0; i < i0; i++) {
-        ijk[0] = i;
-        pos = jac_node(dd, u, base + i, ijk, vals, pos);
-      }
-      if (line_in) {
-        pos = jac_interior(dd, u, base, i0, i1, vals, pos);
-      }
-      for (int64_t i = i1; i < n0; i++) {
-        ijk[0] = i;
-        pos = jac_node(dd, u, base + i, ijk, vals, pos);
-      }
+  const int64_t n0 = g->n[0], n1 = g->n[1], nlines = g->n[1] * g->n[2];
+  SK__OMP(parallel for if(parallel: sk__threaded(g->total)) schedule(static))
+  for (int64_t line = 0; line < nlines; line++) {
+    const int64_t k1 = line % n1, k2 = line / n1, base = n0 * line;
+    const int line_in = k1 >= lo[1] && k1 < hi[1] && k2 >= lo[2] && k2 < hi[2] && hi[0] > lo[0];
+    const int64_t i0 = line_in ? lo[0] : n0, i1 = line_in ? hi[0] : n0;
+    int64_t ijk[3] = {0, k1, k2};
+    int64_t pos = dd->linepos[line];
+    for (int64_t i = 0; i < i0; i++) {
+      ijk[0] = i;
+      pos = jac_node(dd, u, base + i, ijk, vals, pos);
+    }
+    if (line_in) {
+      pos = jac_interior(dd, u, base, i0, i1, vals, pos);
+    }
+    for (int64_t i = i1; i < n0; i++) {
+      ijk[0] = i;
+      pos = jac_node(dd, u, base + i, ijk, vals, pos);
     }
   }
   return 0;
@@ -735,6 +748,7 @@ static void diff_data_free(void *user_data)
   sk__free(ctx, dd->kn);
   sk__free(ctx, dd->kp);
   sk__free(ctx, dd->sp);
+  sk__free(ctx, dd->linepos);
   sk__adi_destroy(&dd->adi);
   sk__free(ctx, dd);
 }
@@ -889,8 +903,7 @@ static sk_status fill_tables(diff_data *dd)
         dd->phi[d][i] = sin(SK_PI * frac);
         dd->cosv[d][i] = cos(SK_PI * frac);
       } else if (dd->p.exact == SK_DIFFUSION_EXACT_MODE) {
-        const double arg = (double)dd->p.mode[d] * SK_PI * frac;
-        dd->phi[d][i] = g->dirichlet[d][0] ? sin(arg) : cos(arg);
+        dd->phi[d][i] = sk__diffusion_mode_phi(g, &dd->p, d, i);
       }
     }
   }
@@ -922,14 +935,20 @@ static sk_status alloc_data(diff_data *dd)
   return SK_OK;
 }
 
-/* Continuous or semi-discrete decay rate of the mode solution. */
-static double mode_lambda(const diff_data *dd)
+double sk__diffusion_mode_phi(const sk__grid *g, const sk_diffusion_params *p, int d, int64_t i)
 {
-  const sk__grid *g = &dd->g;
+  const double frac = (double)(i + g->off[d]) / (double)g->ncells[d]; /* x / L */
+  const double arg = (double)p->mode[d] * SK_PI * frac;
+  return g->dirichlet[d][0] ? sin(arg) : cos(arg);
+}
+
+/* Continuous or semi-discrete decay rate of the mode solution. */
+double sk__diffusion_mode_lambda(const sk__grid *g, const sk_diffusion_params *p)
+{
   double lam = 0.0;
   for (int d = 0; d < g->dim; d++) {
-    const double m = (double)dd->p.mode[d];
-    if (dd->p.exact_semidiscrete) {
+    const double m = (double)p->mode[d];
+    if (p->exact_semidiscrete) {
       const double sn = sin(m * SK_PI / (2.0 * (double)g->ncells[d]));
       lam += 4.0 / g->hh[d] * sn * sn;
     } else {
@@ -937,27 +956,33 @@ static double mode_lambda(const diff_data *dd)
       lam += a * a;
     }
   }
-  return -dd->p.k0 * lam;
+  return -p->k0 * lam;
 }
 
-sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_model **model)
+sk_status sk__diffusion_validate(sk_context *ctx, const sk_diffusion_params *p, sk__grid *g)
 {
-  SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG, "sk_diffusion_create: NULL argument");
-  *model = NULL;
   SK_CALL(ctx, check_params(ctx, p));
-  sk__grid g;
   int dirichlet[6];
   for (int d = 0; d < 3; d++) {
     for (int s = 0; s < 2; s++) {
       dirichlet[2 * d + s] = d < p->dim && p->bc[d][s].type == SK_BC_DIRICHLET;
     }
   }
-  SK_CALL(ctx, sk__grid_init(ctx, &g, p->dim, p->n, p->length, dirichlet, 1));
+  SK_CALL(ctx, sk__grid_init(ctx, g, p->dim, p->n, p->length, dirichlet, 1));
   if (p->exact == SK_DIFFUSION_EXACT_MODE) {
     SK_CALL(ctx, check_mode(ctx, p));
   } else if (p->exact == SK_DIFFUSION_EXACT_MANUFACTURED) {
     SK_CALL(ctx, check_manufactured(ctx, p));
   }
+  return SK_OK;
+}
+
+sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_model **model)
+{
+  SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG, "sk_diffusion_create: NULL argument");
+  *model = NULL;
+  sk__grid g;
+  SK_CALL(ctx, sk__diffusion_validate(ctx, p, &g));
   const int const_k = !p->conductivity && p->beta == 0.0 && p->kgrad[0] == 0.0 &&
                       (p->dim < 2 || p->kgrad[1] == 0.0) && (p->dim < 3 || p->kgrad[2] == 0.0);
   /* model pattern copy + transient copy + values, k/dk scratch, ADI factors */
@@ -978,14 +1003,17 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   dd->mms = p->exact == SK_DIFFUSION_EXACT_MANUFACTURED;
   dd->has_source = p->source != NULL || p->source_const != 0.0 || dd->mms;
   dd->face_time = NAN;
-  sk_status st = alloc_data(dd);
+  dd->par_ok = !p->source && !p->conductivity;
+  dd->linepos = sk__malloc(ctx, ((size_t)(g.n[1] * g.n[2]) + 1) * sizeof *dd->linepos);
+  sk_status st = dd->linepos ? alloc_data(dd)
+                             : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the line table");
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     diff_data_free(dd);
     return st;
   }
   if (p->exact == SK_DIFFUSION_EXACT_MODE) {
-    dd->lambda = mode_lambda(dd);
+    dd->lambda = sk__diffusion_mode_lambda(&dd->g, &dd->p);
   }
   fill_faces(dd, 0.0);
 
@@ -994,6 +1022,10 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
+  }
+  /* where each x-line's columns start in the pattern (lines run in parallel) */
+  for (int64_t line = 0; line <= g.n[1] * g.n[2]; line++) {
+    dd->linepos[line] = m->colptr[g.n[0] * line];
   }
   char name[32];
   snprintf(name, sizeof name, "diffusion-%dd", p->dim);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/diffusion.h"
 #include "stiffkit/model.h"
 #include "stiffkit/options.h"
 
@@ -100,5 +101,47 @@ void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *b
  * dim get n = 1, L = 1. Errors: SK_ERR_INPUT naming the key. */
 sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],
                                 double length[3]);
+
+/* ---- pieces of the grid models shared with the distributed models (src/dist/) ---- */
+
+/* sk__diffusion_validate (diffusion.c): the checks of sk_diffusion_create
+ * (coefficients, boundary conditions, the exact solution's requirements)
+ * and the grid of p into g. Errors: as sk_diffusion_create. */
+sk_status sk__diffusion_validate(sk_context *ctx, const sk_diffusion_params *p, sk__grid *g);
+
+/* sk__diffusion_k_default (diffusion.c): the built-in conductivity
+ * k0 (1 + beta u)(1 + sum_d kgrad_d x_d / L_d) at x (dim coordinates) and
+ * its derivative dk/du into *dk. */
+double sk__diffusion_k_default(const sk_diffusion_params *p, int dim, const double x[3], double u,
+                               double *dk);
+
+/* sk__diffusion_mode_phi (diffusion.c): the exact mode's factor along d
+ * (sin on a Dirichlet direction, cos on a Neumann one) at unknown
+ * position i of grid g. */
+double sk__diffusion_mode_phi(const sk__grid *g, const sk_diffusion_params *p, int d, int64_t i);
+
+/* sk__diffusion_mode_lambda (diffusion.c): the decay rate of the exact
+ * mode (the discrete eigenvalue with p->exact_semidiscrete). */
+double sk__diffusion_mode_lambda(const sk__grid *g, const sk_diffusion_params *p);
+
+/* sk__brusselator_check (brusselator.c): the checks of
+ * sk_brusselator_create. Errors: SK_ERR_INPUT naming the key. */
+sk_status sk__brusselator_check(sk_context *ctx, const sk_brusselator_params *p);
+
+/* sk__brusselator_reaction: the Brusselator's reaction terms
+ * ru = a - (b + 1) u + u^2 v and rv = b u - u^2 v, in the operation order
+ * of the serial and the distributed right-hand sides (which add
+ * alpha lap u, alpha lap v last). */
+static inline void sk__brusselator_reaction(double a, double b, double u, double v, double *ru,
+                                            double *rv)
+{
+  const double uuv = u * u * v;
+  *ru = a - (b + 1.0) * u + uuv;
+  *rv = b * u - uuv;
+}
+
+/* sk__brusselator_perturbation (brusselator.c): the initial perturbation
+ * eps cos(pi x_i / L) cos(pi y_j / L) at node (i, j). */
+double sk__brusselator_perturbation(const sk_brusselator_params *p, int64_t i, int64_t j);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 #include "sparse/coloring.h"
 #include "sparse/fd_jacobian.h"
 
@@ -16,7 +17,9 @@ struct sk__fd_jac {
   int64_t *start;  /* ncolors + 1: columns of color c are cols[start[c]..start[c+1]) */
   int64_t *cols;   /* n, grouped by color */
   double *yp, *fp, *inc; /* n each */
-  unsigned char *mark;   /* n: columns of a color to difference again */
+  unsigned char *mark;   /* n, by position in cols: columns of a color to difference again */
+  double *tbuf;          /* 2 n per thread (y moved, f) for parallel colour groups */
+  int nthreads;          /* threads tbuf has room for */
 };
 
 void sk__fd_jac_destroy(sk__fd_jac **fdp)
@@ -33,6 +36,7 @@ void sk__fd_jac_destroy(sk__fd_jac **fdp)
   sk__free(ctx, fd->fp);
   sk__free(ctx, fd->inc);
   sk__free(ctx, fd->mark);
+  sk__free(ctx, fd->tbuf);
   sk__free(ctx, fd);
   *fdp = NULL;
 }
@@ -92,39 +96,38 @@ int64_t sk__fd_jac_colors(const sk__fd_jac *fd) { return fd ? fd->ncolors : 0; }
 
 int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j) { return fd->color[j]; }
 
-/* Move the columns k0..k1 of fd->cols (those with mark[k] != 0, or all when
- * mark is NULL) by their increment sigma(j), evaluate f there into fd->fp
- * and restore fd->yp. */
+/* Move the columns k0..k1 of fd->cols (those with mark[k - k0] != 0, or all
+ * when mark is NULL) by their increment sigma(j), evaluate f there into fp
+ * and restore yp (which holds y on entry and on return). */
 static sk_status eval_moved(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
                             const double *y, int64_t k0, int64_t k1, const unsigned char *mark,
-                            int64_t *rhs_calls)
+                            double *yp, double *fp, int64_t *rhs_calls)
 {
   for (int64_t k = k0; k < k1; k++) {
     if (!mark || mark[k - k0]) {
       const int64_t j = fd->cols[k];
-      fd->yp[j] = y[j] + fd->inc[j];
-      fd->inc[j] = fd->yp[j] - y[j]; /* the increment actually applied */
+      yp[j] = y[j] + fd->inc[j];
+      fd->inc[j] = yp[j] - y[j]; /* the increment actually applied */
     }
   }
-  const sk_status st = rhs(data, t, fd->yp, fd->fp);
-  if (rhs_calls) {
-    (*rhs_calls)++;
-  }
+  const sk_status st = rhs(data, t, yp, fp);
+  (*rhs_calls)++;
   for (int64_t k = k0; k < k1; k++) {
-    fd->yp[fd->cols[k]] = y[fd->cols[k]];
+    yp[fd->cols[k]] = y[fd->cols[k]];
   }
   return st;
 }
 
 /* Differences of column j into values; returns 1 when the change of f is
  * lost in rounding: below 1000 ulps of the largest |f_i| of its rows. */
-static int column_values(const sk__fd_jac *fd, int64_t j, const double *fy, double *values)
+static int column_values(const sk__fd_jac *fd, int64_t j, const double *fp, const double *fy,
+                         double *values)
 {
   const double rinc = 1.0 / fd->inc[j];
   double change = 0.0, scale = 0.0;
   for (int64_t p = fd->colptr[j]; p < fd->colptr[j + 1]; p++) {
     const int64_t i = fd->rowind[p];
-    const double d = fd->fp[i] - fy[i];
+    const double d = fp[i] - fy[i];
     values[p] = d * rinc;
     change = fmax(change, fabs(d));
     scale = fmax(scale, fabs(fy[i]));
@@ -132,48 +135,109 @@ static int column_values(const sk__fd_jac *fd, int64_t j, const double *fy, doub
   return change <= 1e3 * DBL_EPSILON * scale;
 }
 
+/* The columns of colour c: increments, one RHS call (two when some column
+ * drowned in rounding), their values. Touches only the colour's own entries
+ * of inc, mark and values, and yp, fp: colours can run in parallel with a
+ * yp, fp pair each. */
+static sk_status eval_color(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
+                            const double *y, const double *fy, double rtol, double atol,
+                            const double *atolv, double *values, int64_t c, double *yp,
+                            double *fp, int64_t *rhs_calls)
+{
+  const double srur = sqrt(DBL_EPSILON);
+  const int64_t k0 = fd->start[c], k1 = fd->start[c + 1];
+  unsigned char *mark = fd->mark + k0;
+  for (int64_t k = k0; k < k1; k++) {
+    const int64_t j = fd->cols[k];
+    const double inv_w = rtol > 0 ? rtol * fabs(y[j]) + (atolv ? atolv[j] : atol) : 1.0;
+    fd->inc[j] = fmax(srur * fabs(y[j]), srur * inv_w);
+  }
+  sk_status st = eval_moved(fd, rhs, data, t, y, k0, k1, NULL, yp, fp, rhs_calls);
+  if (st != SK_OK) {
+    return st;
+  }
+  /* columns whose change drowned in rounding (a component far below its
+     tolerance scale, e.g. zero with a tiny atol): once more with the unit-scale
+     increment sqrt(uround) max(1, |y_j|) */
+  int retry = 0;
+  for (int64_t k = k0; k < k1; k++) {
+    const int64_t j = fd->cols[k];
+    const double unit = srur * fmax(1.0, fabs(y[j]));
+    mark[k - k0] = column_values(fd, j, fp, fy, values) && fd->inc[j] < unit;
+    if (mark[k - k0]) {
+      fd->inc[j] = unit;
+      retry = 1;
+    }
+  }
+  if (retry) {
+    st = eval_moved(fd, rhs, data, t, y, k0, k1, mark, yp, fp, rhs_calls);
+    if (st != SK_OK) {
+      return st;
+    }
+    for (int64_t k = k0; k < k1; k++) {
+      if (mark[k - k0]) {
+        column_values(fd, fd->cols[k], fp, fy, values);
+      }
+    }
+  }
+  return SK_OK;
+}
+
 sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
                           const double *y, const double *fy, double rtol, double atol,
                           const double *atolv, double *values, int64_t *rhs_calls)
 {
-  const double srur = sqrt(DBL_EPSILON);
+  int64_t calls = 0;
+  memcpy(fd->yp, y, (size_t)fd->n * sizeof *y);
+  sk_status st = SK_OK;
+  for (int64_t c = 0; c < fd->ncolors && st == SK_OK; c++) {
+    st = eval_color(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, c, fd->yp, fd->fp,
+                    &calls);
+  }
+  if (rhs_calls) {
+    *rhs_calls += calls;
+  }
+  return st;
+}
+
+sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd_rhs_fn rhs,
+                                     void *data, double t, const double *y, const double *fy,
+                                     double rtol, double atol, const double *atolv,
+                                     double *values, int64_t *rhs_calls)
+{
   const int64_t n = fd->n;
-  memcpy(fd->yp, y, (size_t)n * sizeof *y);
-  for (int64_t c = 0; c < fd->ncolors; c++) {
-    const int64_t k0 = fd->start[c], k1 = fd->start[c + 1];
-    for (int64_t k = k0; k < k1; k++) {
-      const int64_t j = fd->cols[k];
-      const double inv_w = rtol > 0 ? rtol * fabs(y[j]) + (atolv ? atolv[j] : atol) : 1.0;
-      fd->inc[j] = fmax(srur * fabs(y[j]), srur * inv_w);
-    }
-    sk_status st = eval_moved(fd, rhs, data, t, y, k0, k1, NULL, rhs_calls);
-    if (st != SK_OK) {
-      return st;
-    }
-    /* columns whose change drowned in rounding (a component far below its
-       tolerance scale, e.g. zero with a tiny atol): once more with the unit-scale
-       increment sqrt(uround) max(1, |y_j|) */
-    int retry = 0;
-    for (int64_t k = k0; k < k1; k++) {
-      const int64_t j = fd->cols[k];
-      const double unit = srur * fmax(1.0, fabs(y[j]));
-      fd->mark[k - k0] = column_values(fd, j, fy, values) && fd->inc[j] < unit;
-      if (fd->mark[k - k0]) {
-        fd->inc[j] = unit;
-        retry = 1;
+  const int nt = sk__threads_max();
+  if (nt < 2 || fd->ncolors < 2 || !sk__threaded(n * fd->ncolors)) {
+    return sk__fd_jac_eval(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, rhs_calls);
+  }
+  if (fd->nthreads < nt) { /* a (moved y, f) pair per thread, kept for the next call */
+    sk__free(fd->ctx, fd->tbuf);
+    fd->nthreads = 0;
+    fd->tbuf = sk__malloc(fd->ctx, 2 * (size_t)n * (size_t)nt * sizeof *fd->tbuf);
+    SK_CHECK(fd->ctx, fd->tbuf != NULL, SK_ERR_NOMEM,
+             "cannot allocate the per-thread work vectors of the FD Jacobian (%d x 2 x %lld)",
+             nt, (long long)n);
+    fd->nthreads = nt;
+  }
+  int64_t calls = 0;
+  int failed = 0;
+  SK__OMP(parallel num_threads(nt) reduction(+ : calls) reduction(| : failed))
+  {
+    double *yp = fd->tbuf + 2 * (size_t)n * (size_t)sk__thread_id(), *fp = yp + n;
+    memcpy(yp, y, (size_t)n * sizeof *y);
+    SK__OMP(for schedule(dynamic, 1))
+    for (int64_t c = 0; c < fd->ncolors; c++) {
+      if (!failed && eval_color(fd, quiet, data, t, y, fy, rtol, atol, atolv, values, c, yp, fp,
+                                &calls) != SK_OK) {
+        failed = 1; /* this thread skips its remaining colours */
       }
     }
-    if (retry) {
-      st = eval_moved(fd, rhs, data, t, y, k0, k1, fd->mark, rhs_calls);
-      if (st != SK_OK) {
-        return st;
-      }
-      for (int64_t k = k0; k < k1; k++) {
-        if (fd->mark[k - k0]) {
-          column_values(fd, fd->cols[k], fy, values);
-        }
-      }
-    }
+  }
+  if (rhs_calls) {
+    *rhs_calls += calls;
+  }
+  if (failed) { /* again one colour after the other: the failure recorded as in serial */
+    return sk__fd_jac_eval(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, rhs_calls);
   }
   return SK_OK;
 }

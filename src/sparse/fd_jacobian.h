@@ -46,4 +46,21 @@ sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double 
                           const double *y, const double *fy, double rtol, double atol,
                           const double *atolv, double *values, int64_t *rhs_calls);
 
+/* sk__fd_jac_eval_concurrent: the same values as sk__fd_jac_eval (bitwise:
+ * each colour is differenced exactly as there), with the colour groups
+ * spread over the OpenMP threads, one moved y and one f work vector per
+ * thread (allocated on first use and kept). `quiet` must be safe for
+ * concurrent calls with different arrays and must not touch the context's
+ * error record: it returns SK_OK or any other status for a failure (a
+ * callback's error, a non-finite f). When a quiet call fails, the whole
+ * evaluation is repeated serially with `rhs`, so the failure is recorded
+ * as the serial code records it. With fewer than 2 threads, fewer than 2
+ * colours or n * ncolors below SK__THREAD_MIN_WORK it is sk__fd_jac_eval
+ * with `rhs`. *rhs_calls counts every call made. Errors: as
+ * sk__fd_jac_eval, SK_ERR_NOMEM (work vectors). */
+sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd_rhs_fn rhs,
+                                     void *data, double t, const double *y, const double *fy,
+                                     double rtol, double atol, const double *atolv,
+                                     double *values, int64_t *rhs_calls);
+
 #endif

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
+#include "core/threads.h"
 #include "steppers/stepper_impl.h"
 
 static const sk_option_spec stepper_options[] = {
@@ -34,6 +35,10 @@ static const sk_option_spec stepper_options[] = {
      "euler, rk4, ab2, beuler, trap and am2pc need it > 0)"},
     {"solver.stop_time", SK_OPT_REAL, "", -1e300, 1e300, NULL,
      "time the integrator must not step past (unset = none)"},
+    {"solver.threads", SK_OPT_INT, "0", 0, 4096, NULL,
+     "OpenMP threads of the vector and model kernels (0 = the OpenMP default: OMP_NUM_THREADS "
+     "or the core count; results with different counts agree to rounding, reductions "
+     "summing in another order)"},
     {"solver.fast_vector_ops", SK_OPT_BOOL, "true", 0, 0, NULL,
      "use the project's vectorized N_Vector kernels instead of the packaged ones"},
     {"solver.check_jacobian", SK_OPT_BOOL, "true", 0, 0, NULL,
@@ -346,7 +351,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
 {
   sk_context *ctx = s->ctx;
   double rtol, atol, h0, hmin, hmax, eps, t0, hfix;
-  int64_t max_steps, max_order, maxl;
+  int64_t max_steps, max_order, maxl, threads;
   const char *ls, *pc, *ord, *detect;
   int fast, check_jac;
   SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &rtol));
@@ -358,6 +363,8 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   SK_CALL(ctx, sk_options_get_real(opts, "solver.hmin", &hmin));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &hmax));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.fixed_step", &hfix));
+  SK_CALL(ctx, sk_options_get_int(opts, "solver.threads", &threads));
+  SK_CALL(ctx, sk__threads_set(ctx, threads));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &fast));
   SK_CALL(ctx, sk_options_get_bool(opts, "solver.check_jacobian", &check_jac));
   SK_CALL(ctx, sk_options_get_string(opts, "solver.detect_pattern", &detect));

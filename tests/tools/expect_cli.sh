@@ -8,13 +8,16 @@
 #             complete: a final-name result with a provenance sidecar saying status: complete,
 #             and no temporary or partial files
 # The message is looked for in stderr (and in stdout too when CODE is 0).
+# SK_LAUNCH (optional, split on spaces) runs stiffkit under a launcher, e.g.
+# "mpiexec -n 2 --oversubscribe" for the distributed tests.
 set -u
 code=$1; pattern=$2; leftover=$3; shift 3
 [ "$1" = "--" ] && shift
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 2
-"$STIFFKIT" "$@" > stdout.txt 2> stderr.txt
+# shellcheck disable=SC2086
+${SK_LAUNCH:-} "$STIFFKIT" "$@" > stdout.txt 2> stderr.txt
 rc=$?
 fail=0
 if [ "$rc" -ne "$code" ]; then

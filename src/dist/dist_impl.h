@@ -1,0 +1,157 @@
+/* src/dist/dist_impl.h: internals shared by the src/dist/ files: the rank's object, halo state, local model kernels */
+#ifndef SK_DIST_DIST_IMPL_H
+#define SK_DIST_DIST_IMPL_H
+
+#include <mpi.h>
+#include <nvector/nvector_parallel.h>
+#include <sundials/sundials_linearsolver.h>
+
+#include "backends/sundials_backend.h"
+#include "dist/dist.h"
+#include "models/grid.h"
+
+typedef enum { SK__DIST_HEAT = 0, SK__DIST_BRUSS = 1 } sk__dist_kind;
+
+/* The settings read from the options (dist_options.c). */
+typedef struct {
+  sk__dist_kind kind;
+  sk_diffusion_params hp; /* diffusion */
+  sk_brusselator_params bp; /* Brusselator */
+  int dim, ncomp;
+  int64_t n[3];
+  int procs[3];        /* the process grid (checked: divides n) */
+  char prec[8];        /* resolved: bbd, amg or none */
+  int64_t band;        /* parallel.bbd.band (0 = automatic) */
+  double rtol, atol, t0, h0, hmin, hmax, eps_lin;
+  int64_t max_steps, max_order, maxl;
+  int fast_ops; /* solver.fast_vector_ops: the project's N_Vector kernels */
+} sk__dist_settings;
+
+/* sk__dist_read_settings: the options as the distributed run uses them,
+ * checked against nranks (the messages of sk__dist_check_options). Not
+ * collective. */
+sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nranks,
+                                 sk__dist_settings *s);
+
+/* Halo exchange state (dist_halo.c): one ghost layer per side, faces only. */
+typedef struct {
+  MPI_Comm comm;       /* the Cartesian communicator (not owned) */
+  int rank;
+  int nb[3][2];        /* neighbour ranks, MPI_PROC_NULL at a physical side */
+  int64_t face[3];     /* values per message normal to d */
+  double *buf[3][2][2]; /* [d][side][0 send, 1 receive], receive ones one value longer */
+  int missing;         /* test hook: values left out of every message sent */
+  char msg[256];       /* the last failure of this rank */
+} sk__halo;
+
+struct sk__dist {
+  sk_context *ctx;
+  MPI_Comm comm;       /* Cartesian communicator (owned) */
+  sk__dist_layout L;
+  sk__dist_settings s;
+  sk__grid g;          /* the global grid: spacings and coordinates as the serial model */
+  int64_t G[3];        /* ghosted extents: cnt + 2 below dim, else 1 */
+  int64_t gs[3];       /* node strides of the ghosted array */
+  int64_t nghost;      /* ghosted nodes */
+  double *ug;          /* ghosted state, ncomp per node */
+  double *kn, *kp;     /* diffusion: nodal k and dk/du on the ghosted nodes */
+  double *xc[3];       /* coordinate of each ghosted position along d (0 outside the domain) */
+  int *rank_of;        /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
+  sk__halo halo;
+  double lambda;       /* diffusion: decay rate of the exact mode */
+  /* CVODE */
+  SUNContext sunctx;
+  void *mem;
+  N_Vector y;
+  SUNLinearSolver LS;
+  sk__sundials_messages messages;
+  int nonfinite_streak;
+  sk_error cb_error;   /* this rank's callback failure, if any */
+  int have_cb_error;
+  double wall;
+  double t_out; /* the time the last advance reached (its output time) */
+  int (*monitor)(double t, double h, void *data);
+  void *monitor_data;
+  /* AMG (dist_prec.c): rows of this rank in the rank-contiguous numbering */
+  struct sk__amg *amg;
+  int64_t *arow, *acol, *amap; /* row pointers, sorted columns, raw entry -> position */
+  int64_t araw;        /* raw stencil entries (before merging duplicates) */
+  double *aval;
+  int amg_have_jac;
+  int64_t prec_jac_evals;
+  /* test hooks */
+  int64_t inject_local; /* local component made NaN, -1 for none */
+  int64_t inject_global;
+  double inject_t;
+};
+
+/* ---- decomposition (dist_decomp.c) ---- */
+
+/* sk__dist_choose_grid: the automatic process grid (the most compact
+ * grid, smallest halo surface, whose counts divide n); 0 when none exists. */
+int sk__dist_choose_grid(int nranks, int dim, const int64_t n[3], int procs[3]);
+
+/* sk__dist_setup_layout: Cartesian communicator, block of this rank,
+ * ghosted extents, rank table. Collective (MPI_Cart_create). */
+sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm);
+
+/* sk__dist_ghost: ghosted node index of local node (a, b, c) (each may
+ * be -1 or cnt: a ghost). */
+int64_t sk__dist_ghost(const sk__dist *d, int64_t a, int64_t b, int64_t c);
+
+/* sk__dist_block_index: position of global node (i, j, k) in the
+ * rank-contiguous numbering (owner rank * nlocal + local index), times ncomp. */
+int64_t sk__dist_block_index(const sk__dist *d, const int64_t ijk[3]);
+
+/* sk__dist_copy_in: the local vector into the interior of d->ug. */
+void sk__dist_copy_in(sk__dist *d, const double *y_local);
+
+/* ---- halo exchange (dist_halo.c) ---- */
+
+sk_status sk__halo_init(sk__dist *d);
+void sk__halo_free(sk__dist *d);
+/* sk__halo_exchange: faces of y_local into the ghost layers of d->ug.
+ * Local result: 0, or -1 with d->halo.msg set (bad size from a
+ * neighbour, an MPI error). Not agreed (callers agree). */
+int sk__halo_exchange(sk__dist *d, const double *y_local);
+
+/* ---- local models (dist_heat.c, dist_bruss.c) ---- */
+
+/* the local right-hand side from d->ug (halo already in place) into f */
+void sk__dist_heat_rhs(sk__dist *d, double t, double *f);
+void sk__dist_bruss_rhs(sk__dist *d, double t, double *f);
+/* the initial state of this rank's block at t0 into y (length nlocal) */
+void sk__dist_heat_initial(const sk__dist *d, double t0, double *y);
+void sk__dist_bruss_initial(const sk__dist *d, double *y);
+/* sk__dist_*_row: the Jacobian row of local state r (local ordering) from
+ * d->ug (and d->kn, d->kp): raw entries (column in the rank-contiguous
+ * numbering, value), possibly repeating a column; returns the count (<= 8). */
+int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals);
+int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals);
+/* diffusion tables (coordinates, k scratch); SK_ERR_NOMEM */
+sk_status sk__dist_heat_init(sk__dist *d);
+/* diffusion: nodal k and dk/du of d->ug (interior and ghosts) into d->kn, d->kp */
+void sk__dist_heat_coeffs(sk__dist *d);
+
+/* ---- preconditioners (dist_prec.c) ---- */
+
+sk_status sk__dist_attach_prec(sk__dist *d);
+void sk__dist_free_prec(sk__dist *d);
+
+/* ---- callbacks shared by the RHS and the preconditioners (dist_cvode.c) ---- */
+
+/* sk__dist_local_rhs: d->ug's interior set, halo in place: the local RHS
+ * into f (the BBD gloc and the full RHS). */
+void sk__dist_local_rhs(sk__dist *d, double t, double *f);
+
+/* sk__dist_agree_flag: MPI_Allreduce (max) of a local failure flag. */
+int sk__dist_agree_flag(const sk__dist *d, int local_failed);
+
+/* sk__dist_agree_ex: sk__dist_agree where the failing ranks with
+ * primary != 0 (the ones that saw the cause) take precedence. */
+sk_status sk__dist_agree_ex(sk_context *ctx, MPI_Comm comm, sk_status st, int primary);
+
+/* sk__dist_callback_failed: remember ctx's error as this rank's callback failure. */
+void sk__dist_callback_failed(sk__dist *d);
+
+#endif

@@ -1,0 +1,251 @@
+/* src/dist/dist_options.c: the parallel.* option keys and the checks of what a distributed run supports */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "dist/dist_impl.h"
+
+static const sk_option_spec dist_table[] = {
+    {"parallel.decomposition", SK_OPT_INT_LIST, "", 1, 1e9, NULL,
+     "MPI runs: ranks per grid direction, one value per model.dim direction, product = number "
+     "of ranks, each dividing model.n in its direction (empty = automatic: the most compact "
+     "process grid that divides the grid)"},
+    {"parallel.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|bbd|amg|none",
+     "MPI runs: preconditioner of SPGMR: bbd (CVBBDPRE, band blocks of each rank's local "
+     "Jacobian by difference quotients, couplings between blocks dropped), amg (hypre "
+     "BoomerAMG on I - gamma J, all ranks), none (auto: amg or none when "
+     "linsol.preconditioner says so, else amg for diffusion and bbd for the Brusselator)"},
+    {"parallel.bbd.band", SK_OPT_INT, "0", 0, 1e9, NULL,
+     "MPI runs, bbd: half-bandwidth of the local band blocks (0 = automatic: ncomp x the "
+     "local x-line length, which covers the local 2D stencil; in 3D the z couplings are "
+     "dropped; ncomp in 1D)"},
+};
+
+const sk_option_spec *sk__dist_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof dist_table / sizeof dist_table[0];
+  }
+  return dist_table;
+}
+
+static const char axis[] = "xyz";
+
+/* "[a, b, c]" of the first dim values. */
+static void list_str(char *buf, size_t len, int dim, const int64_t *v)
+{
+  int w = snprintf(buf, len, "[");
+  for (int d = 0; d < dim && w > 0 && (size_t)w < len; d++) {
+    w += snprintf(buf + w, len - (size_t)w, "%s%lld", d ? ", " : "", (long long)v[d]);
+  }
+  if (w > 0 && (size_t)w < len) {
+    snprintf(buf + w, len - (size_t)w, "]");
+  }
+}
+
+/* Up to 6 process grids of nranks that divide n, as "[a, b], [c, d]". */
+static int fitting_grids(int nranks, int dim, const int64_t n[3], char *buf, size_t len)
+{
+  int found = 0;
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int p0 = 1; p0 <= nranks && found < 6; p0++) {
+    for (int p1 = 1; p1 <= (dim > 1 ? nranks : 1) && found < 6; p1++) {
+      for (int p2 = 1; p2 <= (dim > 2 ? nranks : 1) && found < 6; p2++) {
+        const int64_t p[3] = {p0, p1, p2};
+        if ((int64_t)p0 * p1 * p2 != nranks || n[0] % p0 || n[1] % p1 || n[2] % p2) {
+          continue;
+        }
+        char one[64];
+        list_str(one, sizeof one, dim, p);
+        if (used < len) {
+          int w = snprintf(buf + used, len - used, "%s%s", found ? ", " : "", one);
+          used += w > 0 ? (size_t)w : 0;
+        }
+        found++;
+      }
+    }
+  }
+  return found;
+}
+
+/* Rank counts up to nranks (the largest first, at most 8) with a fitting process grid. */
+static void fitting_counts(int nranks, int dim, const int64_t n[3], char *buf, size_t len)
+{
+  size_t used = 0;
+  int found = 0;
+  buf[0] = '\0';
+  for (int k = nranks; k >= 1 && found < 8; k--) {
+    int p[3];
+    if (sk__dist_choose_grid(k, dim, n, p) && used < len) {
+      int w = snprintf(buf + used, len - used, "%s%d", found ? ", " : "", k);
+      used += w > 0 ? (size_t)w : 0;
+      found++;
+    }
+  }
+}
+
+/* The process grid: parallel.decomposition checked, or the automatic one. */
+static sk_status read_grid(sk_context *ctx, const sk_options *opts, int nranks,
+                           sk__dist_settings *s)
+{
+  const int64_t *v = NULL;
+  size_t nv = 0;
+  char ns[96], ps[96], fits[400];
+  SK_CALL(ctx, sk_options_get_int_list(opts, "parallel.decomposition", &v, &nv));
+  list_str(ns, sizeof ns, s->dim, s->n);
+  if (nv == 0) {
+    if (sk__dist_choose_grid(nranks, s->dim, s->n, s->procs)) {
+      return SK_OK;
+    }
+    fitting_counts(nranks, s->dim, s->n, fits, sizeof fits);
+    const int64_t nodes = s->n[0] * s->n[1] * s->n[2];
+    if (nranks > nodes) {
+      return SK_ERROR(ctx, SK_ERR_INPUT,
+                      "%d ranks: more ranks than grid blocks (model.n = %s has %lld nodes, at "
+                      "most one block per node); rank counts that would fit: %s",
+                      nranks, ns, (long long)nodes, fits);
+    }
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "%d ranks: no process grid of %d ranks divides model.n = %s (set "
+                    "parallel.decomposition or change the rank count); rank counts that would "
+                    "fit: %s",
+                    nranks, nranks, ns, fits);
+  }
+  SK_CHECK(ctx, nv == (size_t)s->dim, SK_ERR_INPUT,
+           "parallel.decomposition has %zu values but model.dim = %d (give %d values, or none "
+           "for the automatic choice)",
+           nv, s->dim, s->dim);
+  int64_t p[3] = {1, 1, 1};
+  int64_t prod = 1;
+  for (int d = 0; d < s->dim; d++) {
+    p[d] = v[d];
+    prod *= v[d];
+  }
+  list_str(ps, sizeof ps, s->dim, p);
+  const int nfit = fitting_grids(nranks, s->dim, s->n, fits, sizeof fits);
+  for (int d = 0; d < s->dim; d++) {
+    if (s->n[d] % p[d] == 0) {
+      continue;
+    }
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "parallel.decomposition = %s does not divide model.n = %s: %lld nodes in %c "
+                    "over %lld ranks; %s%s",
+                    ps, ns, (long long)s->n[d], axis[d], (long long)p[d],
+                    nfit ? "for this rank count would fit: " : "no decomposition of this rank "
+                                                               "count fits",
+                    fits);
+  }
+  SK_CHECK(ctx, prod == nranks, SK_ERR_INPUT,
+           "parallel.decomposition = %s has %lld blocks but the run has %d ranks; %s%s", ps,
+           (long long)prod, nranks,
+           nfit ? "for this rank count would fit: " : "no decomposition of this rank count fits",
+           fits);
+  for (int d = 0; d < 3; d++) {
+    s->procs[d] = (int)p[d];
+  }
+  return SK_OK;
+}
+
+/* model.* of the diffusion family, with what the distributed model refuses. */
+static sk_status read_heat(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
+{
+  sk_diffusion_params *p = &s->hp;
+  SK_CALL(ctx, sk_diffusion_params_from_options(ctx, opts, p));
+  for (int d = 0; d < p->dim; d++) {
+    for (int side = 0; side < 2; side++) {
+      SK_CHECK(ctx, p->bc[d][side].type == SK_BC_DIRICHLET, SK_ERR_UNSUPPORTED,
+               "model.bc.%c%d.type = %s: distributed runs support Dirichlet sides only", axis[d],
+               side, p->bc[d][side].type == SK_BC_NEUMANN ? "neumann" : "robin");
+    }
+  }
+  SK_CHECK(ctx, p->exact != SK_DIFFUSION_EXACT_MANUFACTURED, SK_ERR_UNSUPPORTED,
+           "model.exact = manufactured: not supported by distributed runs (use mode or none)");
+  sk__grid g;
+  SK_CALL(ctx, sk__diffusion_validate(ctx, p, &g));
+  s->dim = p->dim;
+  s->ncomp = 1;
+  for (int d = 0; d < 3; d++) {
+    s->n[d] = g.n[d];
+  }
+  return SK_OK;
+}
+
+static sk_status read_bruss(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
+{
+  SK_CALL(ctx, sk_brusselator_params_from_options(ctx, opts, &s->bp));
+  SK_CALL(ctx, sk__brusselator_check(ctx, &s->bp));
+  s->dim = 2;
+  s->ncomp = 2;
+  s->n[0] = s->n[1] = s->bp.n;
+  s->n[2] = 1;
+  return SK_OK;
+}
+
+/* solver.* and linsol.* as the serial CVODE backend reads them. */
+static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
+{
+  const char *method = NULL, *ls = NULL, *lpc = NULL, *pc = NULL;
+  SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &method));
+  SK_CHECK(ctx, strcmp(method, "cvode-bdf") == 0, SK_ERR_UNSUPPORTED,
+           "solver.method = %s: distributed runs use cvode-bdf", method);
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
+  SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "spgmr"), SK_ERR_UNSUPPORTED,
+           "linsol.type = %s: distributed runs use spgmr (auto or spgmr)", ls);
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &lpc));
+  SK_CALL(ctx, sk_options_get_string(opts, "parallel.preconditioner", &pc));
+  if (strcmp(pc, "auto")) {
+    snprintf(s->prec, sizeof s->prec, "%s", pc);
+  } else if (!strcmp(lpc, "amg") || !strcmp(lpc, "none")) {
+    snprintf(s->prec, sizeof s->prec, "%s", lpc);
+  } else {
+    snprintf(s->prec, sizeof s->prec, "%s", s->kind == SK__DIST_HEAT ? "amg" : "bbd");
+  }
+  SK_CALL(ctx, sk_options_get_int(opts, "parallel.bbd.band", &s->band));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &s->rtol));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &s->atol));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &s->t0));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.h0", &s->h0));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmin", &s->hmin));
+  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &s->hmax));
+  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_steps", &s->max_steps));
+  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_order", &s->max_order));
+  SK_CHECK(ctx, s->max_order <= 5, SK_ERR_INPUT,
+           "solver.max_order = %lld: cvode-bdf has orders 1 to 5", (long long)s->max_order);
+  SK_CALL(ctx, sk_options_get_int(opts, "linsol.maxl", &s->maxl));
+  SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &s->fast_ops));
+  SK_CALL(ctx, sk_options_get_real(opts, "linsol.eps_lin", &s->eps_lin));
+  return SK_OK;
+}
+
+sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nranks,
+                                 sk__dist_settings *s)
+{
+  SK_CHECK(ctx, opts != NULL && s != NULL && nranks >= 1, SK_ERR_ARG,
+           "sk__dist_read_settings: NULL argument or nranks < 1");
+  memset(s, 0, sizeof *s);
+  const char *type = NULL;
+  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
+  if (!strcmp(type, "diffusion")) {
+    s->kind = SK__DIST_HEAT;
+    SK_CALL(ctx, read_heat(ctx, opts, s));
+  } else if (!strcmp(type, "brusselator")) {
+    s->kind = SK__DIST_BRUSS;
+    SK_CALL(ctx, read_bruss(ctx, opts, s));
+  } else {
+    return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                    "model.type = %s: distributed runs support the grid models diffusion and "
+                    "brusselator",
+                    type);
+  }
+  SK_CALL(ctx, read_solver(ctx, opts, s));
+  SK_CALL(ctx, read_grid(ctx, opts, nranks, s));
+  return SK_OK;
+}
+
+sk_status sk__dist_check_options(sk_context *ctx, const sk_options *opts, int nranks)
+{
+  sk__dist_settings s;
+  SK_CALL(ctx, sk__dist_read_settings(ctx, opts, nranks, &s));
+  return SK_OK;
+}

@@ -1,0 +1,216 @@
+/* src/dist/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, or BoomerAMG on this rank's rows of I - gamma J */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_bbdpre.h>
+#include <cvode/cvode_ls.h>
+
+#include "core/error.h"
+#include "dist/dist_impl.h"
+#include "linsol/amg_hypre.h"
+
+/* ---- CVBBDPRE: gloc = the local RHS on the ghosts of the last cfn ---- */
+
+static int bbd_gloc(sunindextype nlocal, sk_sunreal t, N_Vector ylocal, N_Vector glocal, void *ud)
+{
+  sk__dist *d = ud;
+  (void)nlocal;
+  sk__dist_copy_in(d, N_VGetArrayPointer(ylocal));
+  sk__dist_local_rhs(d, t, N_VGetArrayPointer(glocal));
+  return 0;
+}
+
+/* cfn: the halo exchange (every rank calls the BBD setup at the same
+ * time), its failure agreed. */
+static int bbd_comm(sunindextype nlocal, sk_sunreal t, N_Vector y, void *ud)
+{
+  sk__dist *d = ud;
+  (void)nlocal;
+  (void)t;
+  const int rc = sk__halo_exchange(d, N_VGetArrayPointer(y));
+  if (rc) {
+    SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
+    sk__dist_callback_failed(d);
+  }
+  return sk__dist_agree_flag(d, rc != 0) ? -1 : 0;
+}
+
+/* The automatic half-bandwidth: the local stencil of a 2D block
+ * (ncomp x the local x-line length), ncomp in 1D; in 3D the z couplings
+ * are left out (their band would be a whole local plane). */
+static int64_t bbd_band(const sk__dist *d)
+{
+  const sk__dist_layout *L = &d->L;
+  int64_t band = d->s.band > 0 ? d->s.band : (L->dim == 1 ? L->ncomp : L->ncomp * L->cnt[0]);
+  return band < L->nlocal - 1 ? band : (L->nlocal > 1 ? L->nlocal - 1 : 0);
+}
+
+static sk_status attach_bbd(sk__dist *d)
+{
+  sk_context *ctx = d->ctx;
+  const int64_t band = bbd_band(d);
+  d->L.bbd_band[0] = d->L.bbd_band[1] = band;
+  const int flag = CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band,
+                                 (sunindextype)band, (sunindextype)band, (sunindextype)band, 0.0,
+                                 bbd_gloc, bbd_comm);
+  if (flag != CVLS_SUCCESS) {
+    return SK_ERROR(ctx, flag == CVLS_MEM_FAIL ? SK_ERR_NOMEM : SK_ERR_SOLVER,
+                    "CVBBDPrecInit failed (flag %d, band %lld on %lld local states): %s", flag,
+                    (long long)band, (long long)d->L.nlocal, d->messages.msg);
+  }
+  return SK_OK;
+}
+
+/* ---- BoomerAMG on the rank-contiguous numbering ---- */
+
+static int row_of(const sk__dist *d, int64_t r, int64_t *cols, double *vals)
+{
+  return d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, vals)
+                                    : sk__dist_bruss_row(d, r, cols, vals);
+}
+
+/* Rows (sorted, merged columns) and the map raw entry -> position. */
+static sk_status amg_pattern(sk__dist *d)
+{
+  sk_context *ctx = d->ctx;
+  const int64_t nl = d->L.nlocal;
+  d->arow = sk__calloc(ctx, (size_t)nl + 1, sizeof *d->arow);
+  d->acol = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->acol);
+  d->amap = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->amap);
+  d->aval = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->aval);
+  SK_CHECK(ctx, d->arow && d->acol && d->amap && d->aval, SK_ERR_NOMEM,
+           "cannot allocate the AMG rows (%lld states)", (long long)nl);
+  int64_t raw = 0, pos = 0;
+  for (int64_t r = 0; r < nl; r++) {
+    int64_t cols[8];
+    double vals[8];
+    const int cnt = row_of(d, r, cols, vals);
+    const int64_t start = pos;
+    for (int k = 0; k < cnt; k++) {
+      /* insert cols[k] into the sorted row [start, pos) unless present */
+      int64_t at = start;
+      while (at < pos && d->acol[at] < cols[k]) {
+        at++;
+      }
+      if (at == pos || d->acol[at] != cols[k]) {
+        for (int64_t m = pos; m > at; m--) {
+          d->acol[m] = d->acol[m - 1];
+        }
+        for (int64_t m = raw - k; m < raw; m++) { /* entries of this row placed after at move on */
+          if (d->amap[m] >= at) {
+            d->amap[m]++;
+          }
+        }
+        d->acol[at] = cols[k];
+        pos++;
+      }
+      d->amap[raw++] = at;
+    }
+    d->arow[r + 1] = pos;
+  }
+  d->araw = raw;
+  return SK_OK;
+}
+
+static int amg_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
+                        sk_sunreal gamma, void *ud)
+{
+  sk__dist *d = ud;
+  (void)t;
+  (void)fy;
+  int failed = 0;
+  const int fresh = !jok || !d->amg_have_jac;
+  if (fresh) {
+    d->amg_have_jac = 0;
+    if (sk__halo_exchange(d, N_VGetArrayPointer(y))) {
+      SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
+      sk__dist_callback_failed(d);
+      failed = 1;
+    } else {
+      if (d->s.kind == SK__DIST_HEAT) {
+        sk__dist_heat_coeffs(d);
+      }
+      memset(d->aval, 0, (size_t)d->arow[d->L.nlocal] * sizeof *d->aval);
+      int64_t raw = 0;
+      for (int64_t r = 0; r < d->L.nlocal; r++) {
+        int64_t cols[8];
+        double vals[8];
+        const int cnt = row_of(d, r, cols, vals);
+        for (int k = 0; k < cnt; k++) {
+          d->aval[d->amap[raw++]] += vals[k];
+        }
+      }
+      d->prec_jac_evals++;
+    }
+  }
+  if (sk__dist_agree_flag(d, failed)) {
+    return -1;
+  }
+  d->amg_have_jac = 1;
+  *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
+  failed = sk__amg_setup_rows(d->amg, gamma, d->aval) != SK_OK;
+  if (failed) {
+    sk__dist_callback_failed(d);
+  }
+  return sk__dist_agree_flag(d, failed) ? -1 : 0;
+}
+
+static int amg_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                        sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+{
+  sk__dist *d = ud;
+  (void)t;
+  (void)y;
+  (void)fy;
+  (void)gamma;
+  (void)delta;
+  (void)lr;
+  const int failed =
+      sk__amg_solve(d->amg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK;
+  if (failed) {
+    sk__dist_callback_failed(d);
+  }
+  return sk__dist_agree_flag(d, failed) ? -1 : 0;
+}
+
+static sk_status attach_amg(sk__dist *d)
+{
+  sk_context *ctx = d->ctx;
+  sk_status st = amg_pattern(d);
+  st = sk__dist_agree(ctx, d->comm, st);
+  if (st != SK_OK) {
+    return st;
+  }
+  const int64_t ilower = (int64_t)d->L.rank * d->L.nlocal;
+  st = sk__amg_create_rows(ctx, &d->comm, ilower, d->L.nlocal, d->arow, d->acol, NULL, &d->amg);
+  st = sk__dist_agree(ctx, d->comm, st);
+  if (st != SK_OK) {
+    return st;
+  }
+  const int flag = CVodeSetPreconditioner(d->mem, amg_setup_cb, amg_solve_cb);
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "CVodeSetPreconditioner failed (flag %d)",
+           flag);
+  return SK_OK;
+}
+
+sk_status sk__dist_attach_prec(sk__dist *d)
+{
+  if (!strcmp(d->L.prec, "bbd")) {
+    SK_CALL(d->ctx, sk__dist_agree(d->ctx, d->comm, attach_bbd(d)));
+  } else if (!strcmp(d->L.prec, "amg")) {
+    SK_CALL(d->ctx, sk__dist_agree(d->ctx, d->comm, attach_amg(d)));
+  }
+  return SK_OK;
+}
+
+void sk__dist_free_prec(sk__dist *d)
+{
+  sk__amg_destroy(&d->amg);
+  sk__free(d->ctx, d->arow);
+  sk__free(d->ctx, d->acol);
+  sk__free(d->ctx, d->amap);
+  sk__free(d->ctx, d->aval);
+  d->arow = d->acol = d->amap = NULL;
+  d->aval = NULL;
+}

@@ -1,0 +1,62 @@
+# tests/cli_mpi.cmake: `mpirun -np K stiffkit run`: distributed runs against the serial run, and the bad input of a launch
+if(NOT SK_MPI OR NOT MPIEXEC_EXECUTABLE)
+  return()
+endif()
+set(SK_MPI_DATA ${CMAKE_CURRENT_SOURCE_DIR}/data/mpi)
+set(SK_MPIEXEC "${MPIEXEC_EXECUTABLE} --oversubscribe")
+# Open MPI refuses root without these; one OpenMP thread per rank (the ranks share 2 cores)
+set(SK_MPI_ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
+  STIFFKIT=$<TARGET_FILE:stiffkit_cli> NUMDIFF=$<TARGET_FILE:numdiff> MPIEXEC=${SK_MPIEXEC})
+
+# sk_mpi_compare(<name> <ranks> <config> [--set ...]): serial and distributed outputs agree.
+# The configs use solver.rtol 1e-7, atol 1e-10. CVODE's global error is a few times the local
+# tolerance (measured against the exact semi-discrete mode: 2.4e-7 at |u| <= 1), so two runs that
+# differ only in their linear solver agree to rtol 1e-5 (100 rtol) and atol 1e-6 (10 rtol max|u|)
+# on every column, the error columns included (their difference is the difference of the runs).
+function(sk_mpi_compare name ranks config)
+  add_test(NAME mpi_${name}_np${ranks}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/compare_serial.sh ${ranks} 1e-5 1e-6
+      ${SK_MPI_DATA}/${config} ${ARGN})
+  set_tests_properties(mpi_${name}_np${ranks} PROPERTIES LABELS "mpi;regression" TIMEOUT 300
+    ENVIRONMENT "${SK_MPI_ENV}" PROCESSORS ${ranks})
+endfunction()
+foreach(np 2 4)
+  sk_mpi_compare(heat2d_amg ${np} heat2d.yaml --set parallel.preconditioner=amg)
+  sk_mpi_compare(heat2d_bbd ${np} heat2d.yaml --set parallel.preconditioner=bbd)
+  sk_mpi_compare(heat3d_amg ${np} heat3d_mode.yaml)
+  sk_mpi_compare(brusselator_bbd ${np} brusselator.yaml)
+endforeach()
+sk_mpi_compare(heat2d_none 2 heat2d.yaml --set parallel.preconditioner=none)
+sk_mpi_compare(heat2d_strips 4 heat2d.yaml --set parallel.decomposition=[4,1])
+sk_mpi_compare(heat3d_bbd 2 heat3d_mode.yaml --set parallel.preconditioner=bbd)
+
+# sk_mpi_expect(<name> <ranks> <code> <message> <leftover> args...): a launch that must fail the
+# same way on every rank (mpirun passes the ranks' exit code on), leaving what expect_cli.sh says
+function(sk_mpi_expect name ranks code message leftover)
+  add_test(NAME mpi_${name} COMMAND bash ${SK_EXPECT} ${code} "${message}" ${leftover} -- ${ARGN})
+  set_tests_properties(mpi_${name} PROPERTIES LABELS "mpi;bad_input" TIMEOUT 120
+    ENVIRONMENT "${SK_MPI_ENV};SK_LAUNCH=${SK_MPIEXEC} -n ${ranks}" PROCESSORS ${ranks})
+endfunction()
+set(H2 ${SK_MPI_DATA}/heat2d.yaml)
+sk_mpi_expect(decomposition_not_dividing 2 65 "does not divide" none
+  run ${H2} --set parallel.decomposition=[2,1] --set model.n=[47,48])
+sk_mpi_expect(decomposition_wrong_count 4 65 "parallel.decomposition" none
+  run ${H2} --set parallel.decomposition=[3,1])
+sk_mpi_expect(more_ranks_than_blocks 4 65 "more ranks than grid blocks" none run ${H2} --set model.n=[1,3])
+sk_mpi_expect(neumann_refused 2 65 "model.bc.y1.type" none run ${H2} --set model.bc.y1.type=neumann)
+sk_mpi_expect(manufactured_refused 2 65 "manufactured" none run ${H2} --set model.exact=manufactured)
+sk_mpi_expect(method_refused 2 65 "cvode-bdf" none run ${H2} --set solver.method=rk45)
+sk_mpi_expect(restart_refused 2 65 "distributed runs write no checkpoints" none
+  run ${H2} --restart x.ckpt)
+sk_mpi_expect(checkpoint_refused 2 65 "checkpoint.every" none run ${H2} --set checkpoint.every=0.1)
+sk_mpi_expect(output_dir_missing 2 73 "cannot create output file" none
+  run ${H2} --set output.dir=no/such/dir)
+# NaN in the last rank's block: every rank stops with the same message (naming the component and
+# the rank that held it) and exit 10, the rows before are kept as partial files, nobody hangs
+sk_mpi_expect(nan_in_one_block 2 10 "component 2300" partial
+  run ${H2} --set parallel.decomposition=[1,2] --inject nan:comp=2300:t=0.05)
+sk_mpi_expect(nan_in_one_block_4 4 10 "component 2300" partial
+  run ${H2} --inject nan:comp=2300:t=0.05)
+add_test(NAME mpi_options_mismatch COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/options_mismatch.sh)
+set_tests_properties(mpi_options_mismatch PROPERTIES LABELS "mpi;bad_input" TIMEOUT 180
+  ENVIRONMENT "${SK_MPI_ENV}" PROCESSORS 2)
