@@ -9,9 +9,7 @@
 #include <unistd.h>
 
 #include "cli/job.h"
-#ifdef SK_HAVE_MPI
-#include "dist/dist.h"
-#endif
+#include "dist/dist_keys.h"
 #include "core/error.h"
 #include "io/output_options.h"
 #include "io/provenance.h"
@@ -58,19 +56,12 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
                                                  sk_problem_options, sk_linear_options,
                                                  sk__output_options, sk_steady_options, sk_network_options,
                                                  sk_bvp_options, sk_mechanism_options,
-                                                 cli_checkpoint_options};
+                                                 cli_checkpoint_options, sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
     SK_CALL(ctx, sk_options_register(job->opts, t, n));
   }
-#ifdef SK_HAVE_MPI
-  { /* parallel.*: one config for serial and mpirun runs (read by distributed runs only) */
-    size_t n;
-    const sk_option_spec *t = sk__dist_options(&n);
-    SK_CALL(ctx, sk_options_register(job->opts, t, n));
-  }
-#endif
   /* a model plugin's parameters are declared by the plugin, known only once it is loaded */
   SK_CALL(ctx, sk_options_defer_section(job->opts, "model.parameters"));
   /* a boundary-value problem names its own equations, parameters and conditions */

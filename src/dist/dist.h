@@ -8,6 +8,7 @@
 
 #include <mpi.h>
 
+#include "dist/dist_keys.h"
 #include "stiffkit/stiffkit.h"
 
 /* The distributed models are the structured-grid models of the serial
@@ -44,11 +45,6 @@ typedef struct {
   char prec[8];          /* the preconditioner in use: "bbd", "amg" or "none" */
   int64_t bbd_band[2];   /* BBD: difference-quotient and kept half-bandwidths (upper = lower) */
 } sk__dist_layout;
-
-/* sk__dist_options: the parallel.* keys (decomposition, preconditioner,
- * BBD bandwidth). Register them in every run's options database, so that a
- * config written for mpirun is also a valid serial config. */
-const sk_option_spec *sk__dist_options(size_t *n);
 
 /* sk__dist_check_options: refuse, with a message naming the key, what the
  * distributed models do not support (a model type other than diffusion or

@@ -30,6 +30,19 @@ static inline sk_options *mpi_opts(sk_context *ctx, const char *const *set)
   return o;
 }
 
+/* A distributed run of the options of mpi_opts(set) into *o; NULL (after a
+ * failed check, with *o destroyed) when it cannot be created. */
+static inline sk__dist *mpi_dist(sk_context *ctx, const char *const *set, sk_options **o)
+{
+  *o = mpi_opts(ctx, set);
+  sk__dist *d = NULL;
+  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, *o, &d));
+  if (!d) {
+    sk_options_destroy(o);
+  }
+  return d;
+}
+
 /* Deterministic values in [0, 1). */
 static inline double mpi_rnd(unsigned long long *s)
 {

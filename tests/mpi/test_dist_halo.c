@@ -12,11 +12,9 @@ static double field(int64_t i)
 /* (b) every ghost value inside the domain equals the global neighbour's field value */
 static void check_halo(sk_context *ctx, const char *const *set)
 {
-  sk_options *o = mpi_opts(ctx, set);
-  sk__dist *d = NULL;
-  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
+  sk_options *o = NULL;
+  sk__dist *d = mpi_dist(ctx, set, &o);
   if (!d) {
-    sk_options_destroy(&o);
     return;
   }
   const sk__dist_layout *L = sk__dist_get_layout(d);

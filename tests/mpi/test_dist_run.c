@@ -49,11 +49,9 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
                       int exact)
 {
   const double rtol = 1e-6, tol = 2e-4;
-  sk_options *o = mpi_opts(ctx, set);
-  sk__dist *d = NULL;
-  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
+  sk_options *o = NULL;
+  sk__dist *d = mpi_dist(ctx, set, &o);
   if (!d) {
-    sk_options_destroy(&o);
     return;
   }
   const sk__dist_layout *L = sk__dist_get_layout(d);
@@ -118,11 +116,9 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
 static void check_nan(sk_context *ctx)
 {
   const char *set[] = {"model.n=16,16", "parallel.preconditioner=bbd", NULL};
-  sk_options *o = mpi_opts(ctx, set);
-  sk__dist *d = NULL;
-  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
+  sk_options *o = NULL;
+  sk__dist *d = mpi_dist(ctx, set, &o);
   if (!d) {
-    sk_options_destroy(&o);
     return;
   }
   /* the last node of the grid is on the last rank (coordinates p - 1 in every direction) */

@@ -13,6 +13,7 @@
 #include "cli/progress.h"
 #include "cli/run_report.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "dist/dist.h"
 #include "io/checkpoint.h"
 
@@ -98,6 +99,14 @@ static sk_status prepare(dist_run *r)
   SK_CALL(ctx, agree(r, check_same_options(r)));
   SK_CALL(ctx, agree(r, check_run_features(r)));
   SK_CALL(ctx, agree(r, sk__dist_check_options(ctx, job->opts, r->nranks)));
+  /* ranks share the node's cores: one thread each, unless solver.threads or OMP_NUM_THREADS
+     asks for more */
+  int64_t threads = 0;
+  SK_CALL(ctx, sk_options_get_int(job->opts, "solver.threads", &threads));
+  if (threads == 0 && !getenv("OMP_NUM_THREADS")) {
+    threads = 1;
+  }
+  SK_CALL(ctx, agree(r, sk__threads_set(ctx, threads)));
   if (r->rank == 0) { /* the serial model describes the global state for the files */
     st = cli_job_build_model(ctx, job);
     if (st == SK_OK) {
