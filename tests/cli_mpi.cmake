@@ -7,6 +7,11 @@ set(SK_MPIEXEC "${MPIEXEC_EXECUTABLE} --oversubscribe")
 # Open MPI refuses root without these; one OpenMP thread per rank (the ranks share 2 cores)
 set(SK_MPI_ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
   STIFFKIT=$<TARGET_FILE:stiffkit_cli> NUMDIFF=$<TARGET_FILE:numdiff> MPIEXEC=${SK_MPIEXEC})
+if(SK_SANITIZE)
+  # Open MPI's allocations at MPI_Init are suppressed by library (tests/lsan.supp), which needs the
+  # slow unwinder to see through Open MPI's frame-pointer-less code
+  list(APPEND SK_MPI_ENV "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0")
+endif()
 
 # sk_mpi_compare(<name> <ranks> <config> [--set ...]): serial and distributed outputs agree.
 # The configs use solver.rtol 1e-7, atol 1e-10. CVODE's global error is a few times the local

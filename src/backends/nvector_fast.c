@@ -13,10 +13,11 @@
 /* Element-wise kernels give bitwise the same results as SUNDIALS' serial
  * ones (same operations per element), for any number of threads: a thread
  * owns a contiguous block of elements. Reductions use vectorized partial
- * sums (`omp simd reduction`), per thread once the vector is long enough
- * (sk__threaded), so they differ from the sequential sum only in rounding
- * order, and results with 1 and 2 threads differ the same way (within
- * n eps sum |terms|). Loops of fewer than SK__THREAD_MIN_WORK elements stay
+ * sums (`omp simd reduction`), per block of a fixed split once the vector
+ * is long enough (sk__threaded; ordered_sum), so they differ from the
+ * sequential sum only in rounding order, results with 1 and 2 threads
+ * differ the same way (within n eps sum |terms|), and a given thread count
+ * gives the same bits on every run. Loops of fewer than SK__THREAD_MIN_WORK elements stay
  * on the calling thread.
  *
  * One kernel body serves serial vectors and, in an MPI build, the local
@@ -128,17 +129,74 @@ static void fast_addconst(N_Vector x, sk_sunreal b, N_Vector z)
   }
 }
 
-static sk_sunreal fast_dotprod(N_Vector x, N_Vector y)
+/* ---- sums: fixed blocks added in block order ---------------------------- */
+
+/* A threaded sum splits [0, n) into nb blocks fixed by the thread count
+ * (block b is [n b / nb, n (b + 1) / nb)), sums each with a vectorized
+ * partial sum and adds the block sums in block order: the same thread
+ * count gives the same bits on every run (OpenMP's reduction clause would
+ * combine the threads' sums in the order they arrive). */
+#define SK__MAX_BLOCKS 64
+
+typedef struct {
+  const sk_sunreal *x, *y;
+} sum_args;
+typedef sk_sunreal (*block_sum_fn)(const sum_args *a, sunindextype lo, sunindextype hi);
+
+static sk_sunreal ordered_sum(sunindextype n, block_sum_fn f, const sum_args *a)
 {
-  const sunindextype n = SK__LEN(x);
-  const sk_sunreal *xd = SK__DATA(x);
-  const sk_sunreal *yd = SK__DATA(y);
+  int nb = sk__threaded(n) ? sk__threads_max() : 1;
+  nb = nb > SK__MAX_BLOCKS ? SK__MAX_BLOCKS : nb;
+  if (nb <= 1) {
+    return f(a, 0, n);
+  }
+  sk_sunreal part[SK__MAX_BLOCKS];
+#pragma omp parallel for schedule(static, 1) num_threads(nb)
+  for (int b = 0; b < nb; b++) {
+    part[b] = f(a, n * b / nb, n * (b + 1) / nb);
+  }
   sk_sunreal sum = 0.0;
-#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
-  for (sunindextype i = 0; i < n; i++) {
-    sum += xd[i] * yd[i];
+  for (int b = 0; b < nb; b++) {
+    sum += part[b];
   }
   return sum;
+}
+
+static sk_sunreal dot_block(const sum_args *a, sunindextype lo, sunindextype hi)
+{
+  sk_sunreal sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (sunindextype i = lo; i < hi; i++) {
+    sum += a->x[i] * a->y[i];
+  }
+  return sum;
+}
+
+static sk_sunreal wsqr_block(const sum_args *a, sunindextype lo, sunindextype hi)
+{
+  sk_sunreal sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (sunindextype i = lo; i < hi; i++) {
+    const sk_sunreal p = a->x[i] * a->y[i];
+    sum += p * p;
+  }
+  return sum;
+}
+
+static sk_sunreal abs_block(const sum_args *a, sunindextype lo, sunindextype hi)
+{
+  sk_sunreal sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (sunindextype i = lo; i < hi; i++) {
+    sum += fabs(a->x[i]);
+  }
+  return sum;
+}
+
+static sk_sunreal fast_dotprod(N_Vector x, N_Vector y)
+{
+  const sum_args a = {SK__DATA(x), SK__DATA(y)};
+  return ordered_sum(SK__LEN(x), dot_block, &a);
 }
 
 static sk_sunreal fast_maxnorm(N_Vector x)
@@ -156,16 +214,8 @@ static sk_sunreal fast_maxnorm(N_Vector x)
 
 static sk_sunreal fast_wsqrsum(N_Vector x, N_Vector w)
 {
-  const sunindextype n = SK__LEN(x);
-  const sk_sunreal *xd = SK__DATA(x);
-  const sk_sunreal *wd = SK__DATA(w);
-  sk_sunreal sum = 0.0;
-#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
-  for (sunindextype i = 0; i < n; i++) {
-    const sk_sunreal p = xd[i] * wd[i];
-    sum += p * p;
-  }
-  return sum;
+  const sum_args a = {SK__DATA(x), SK__DATA(w)};
+  return ordered_sum(SK__LEN(x), wsqr_block, &a);
 }
 
 static sk_sunreal fast_wrmsnorm(N_Vector x, N_Vector w)
@@ -180,14 +230,8 @@ static sk_sunreal fast_wl2norm(N_Vector x, N_Vector w)
 
 static sk_sunreal fast_l1norm(N_Vector x)
 {
-  const sunindextype n = SK__LEN(x);
-  const sk_sunreal *xd = SK__DATA(x);
-  sk_sunreal sum = 0.0;
-#pragma omp parallel for simd if(parallel: sk__threaded(n)) schedule(static) reduction(+ : sum)
-  for (sunindextype i = 0; i < n; i++) {
-    sum += fabs(xd[i]);
-  }
-  return sum;
+  const sum_args a = {SK__DATA(x), NULL};
+  return ordered_sum(SK__LEN(x), abs_block, &a);
 }
 
 static sk_sunreal fast_min(N_Vector x)

@@ -90,6 +90,11 @@ int cli_run(int argc, char **argv)
   if (code >= 0) {
     return code;
   }
+  /* an older statistics file must not outlive a failed run */
+  if (!args.help_options) {
+    remove_if_present(args.stats_json);
+    remove_if_present(args.stats_csv);
+  }
   if (!args.help_options && cli_dist_launched()) { /* one rank of mpirun -np K */
     code = cli_dist_run(ctx, &args, argc, argv, &stop_signal);
     sk_context_destroy(&ctx);
@@ -106,9 +111,6 @@ int cli_run(int argc, char **argv)
     cli_args_free(&args);
     return cli_stdout_status();
   }
-  /* an older statistics file must not outlive a failed run */
-  remove_if_present(args.stats_json);
-  remove_if_present(args.stats_csv);
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
   }

@@ -89,8 +89,9 @@ static int rhs_cb(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
   }
   int flags = st == SK_OK ? 0 : (st == SK_ERR_NONFINITE ? 1 : 2);
   MPI_Allreduce(MPI_IN_PLACE, &flags, 1, MPI_INT, MPI_MAX, d->comm);
-  if (!flags) {
+  if (!flags) { /* an earlier failure was recovered from: it is no cause of a later one */
     d->nonfinite_streak = 0;
+    d->have_cb_error = 0;
     return 0;
   }
   return flags == 1 && ++d->nonfinite_streak <= 2 ? 1 : -1;
@@ -219,8 +220,9 @@ static sk_status build(sk__dist *d, MPI_Comm comm)
     st = sk__grid_init(ctx, &d->g, 2, n, len, dirichlet, 2);
   }
   st = st == SK_OK ? sk__halo_init(d) : st;
-  st = st == SK_OK ? setup_cvode(d) : st;
+  /* agreed before setup_cvode, whose N_VNew_Parallel is collective */
   SK_CALL(ctx, sk__dist_agree(ctx, d->comm, st));
+  SK_CALL(ctx, sk__dist_agree(ctx, d->comm, setup_cvode(d)));
   SK_CALL(ctx, sk__dist_attach_prec(d));
   return SK_OK;
 }

@@ -68,6 +68,10 @@ sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm)
   SK_CHECK(ctx, L->nlocal <= INT_MAX / 2, SK_ERR_TOO_LARGE,
            "model.n: %lld states per rank exceed MPI's int counts (use more ranks)",
            (long long)L->nlocal);
+  SK_CHECK(ctx, L->nglobal <= INT_MAX, SK_ERR_TOO_LARGE,
+           "model.n: %lld states in all exceed the int displacements of the gather of the "
+           "outputs to rank 0 (MPI_Gatherv; at most %d states)",
+           (long long)L->nglobal, INT_MAX);
   d->gs[0] = 1;
   d->gs[1] = d->G[0];
   d->gs[2] = d->G[0] * d->G[1];

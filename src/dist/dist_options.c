@@ -165,6 +165,8 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &method));
   SK_CHECK(ctx, strcmp(method, "cvode-bdf") == 0, SK_ERR_UNSUPPORTED,
            "solver.method = %s: distributed runs use cvode-bdf", method);
+  SK_CHECK(ctx, !sk_options_is_set(opts, "solver.stop_time"), SK_ERR_UNSUPPORTED,
+           "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "spgmr"), SK_ERR_UNSUPPORTED,
            "linsol.type = %s: distributed runs use spgmr (auto or spgmr)", ls);

@@ -44,13 +44,16 @@ static sk_status agree(dist_run *r, sk_status st)
  * options (config file and --set) across the ranks. */
 static sk_status check_same_options(dist_run *r)
 {
+  /* every rank enters the Allgather, also one that could not hash (it sends 0 and fails) */
   char *eff = sk_options_effective_string(r->job.opts);
-  SK_CHECK(r->ctx, eff != NULL, SK_ERR_NOMEM, "cannot format the effective options");
-  uint64_t h = sk__fnv1a64(SK__FNV1A64_INIT, eff, strlen(eff));
+  const int hashed = eff != NULL;
+  uint64_t h = hashed ? sk__fnv1a64(SK__FNV1A64_INIT, eff, strlen(eff)) : 0;
   free(eff);
-  uint64_t *all = malloc((size_t)r->nranks * sizeof *all);
-  SK_CHECK(r->ctx, all != NULL, SK_ERR_NOMEM, "cannot allocate the option hashes");
-  MPI_Allgather(&h, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, r->comm);
+  uint64_t *all = calloc((size_t)r->nranks, sizeof *all);
+  uint64_t one = 0;
+  MPI_Allgather(&h, 1, MPI_UINT64_T, all ? all : &one, all ? 1 : 0, MPI_UINT64_T, r->comm);
+  SK_CHECK(r->ctx, hashed && all != NULL, SK_ERR_NOMEM,
+           "cannot format or compare the effective options");
   int odd = -1;
   for (int k = 1; k < r->nranks && odd < 0; k++) {
     if (all[k] != all[0]) {
@@ -260,6 +263,18 @@ int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
   if (!initialized && MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
     fprintf(stderr, "stiffkit: error: MPI_Init failed: the distributed run cannot start\n");
     return SK_EXIT_INTERNAL;
+  }
+  if (initialized) {
+    MPI_Query_thread(&provided);
+  }
+  if (provided < MPI_THREAD_FUNNELED) { /* OpenMP threads run beside the rank's MPI calls */
+    fprintf(stderr, "stiffkit: error: the MPI library offers no MPI_THREAD_FUNNELED support "
+                    "(level %d): the distributed run cannot start\n",
+            provided);
+    if (!initialized) {
+      MPI_Finalize();
+    }
+    return SK_EXIT_UNAVAILABLE;
   }
   dist_run r;
   memset(&r, 0, sizeof r);
