@@ -6,7 +6,7 @@
 set -euo pipefail
 build=${1:?usage: run_threads.sh BUILD_DIR [REPS]}
 reps=${2:-5}
-bin=$build/bin
+bin=$(cd "$build" && pwd)/bin
 for b in triad bench_threads stiffkit; do
   [ -x "$bin/$b" ] || { echo "run_threads.sh: $bin/$b missing (configure with SK_OPENMP=ON and build)" >&2; exit 66; }
 done

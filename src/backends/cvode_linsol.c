@@ -225,7 +225,6 @@ static sk_status resolve_names(sk__cvode *cv)
              "model '%s' has none (use none, or model if it has its own)",
              sk_model_get_name(cv->model));
   }
-  const double mem = sk__sun_physical_memory_bytes();
   if (!strcmp(ls, "dense")) {
     SK_CALL(cv->ctx, sk__sun_check_dense_size(cv->ctx, n, "linsol.type"));
   }
@@ -234,12 +233,8 @@ static sk_status resolve_names(sk__cvode *cv)
              "linsol.type=band needs the model's Jacobian pattern to find the bandwidth");
     int64_t ml, mu;
     sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
-    const int64_t smu = (mu + ml < n - 1) ? mu + ml : n - 1;
-    const double bytes = 8.0 * (double)n * (double)(smu + ml + 1) * 2.0;
-    SK_CHECK(cv->ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
-             "linsol.type=band for n=%lld with bandwidths (%lld, %lld) needs %.3g GB, more than "
-             "half of this machine's %.3g GB: use klu or a Krylov solver",
-             (long long)n, (long long)ml, (long long)mu, bytes * 1e-9, mem * 1e-9);
+    SK_CALL(cv->ctx, sk__sun_check_band_size(cv->ctx, n, ml, mu, 1, "linsol.type=band",
+                                             "use klu or a Krylov solver"));
   }
   return SK_OK;
 }

@@ -91,6 +91,14 @@ int sk__sun_linear_failure(SUNLinearSolver LS, const char *name, const sk_model 
 /* sk__sun_physical_memory_bytes: this machine's memory (8e9 when unknown). */
 double sk__sun_physical_memory_bytes(void);
 
+/* sk__sun_check_band_size: SK_ERR_TOO_LARGE (the message names `what`,
+ * the sizes and `remedy`) when two n x n band matrices of half-bandwidths
+ * ml, mu with the LU's fill (SUNDIALS' band storage) need more than half
+ * of this machine's memory divided by `sharers` (the processes sharing
+ * it; 1 or less for one), else SK_OK. */
+sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_t mu,
+                                  int sharers, const char *what, const char *remedy);
+
 /* sk__sun_check_dense_size: SK_ERR_TOO_LARGE (naming `key`=dense, n and
  * the memory) when two dense n x n matrices need more than half of this
  * machine's memory, else SK_OK. */

@@ -51,6 +51,19 @@ static sk_status attach_bbd(sk__dist *d)
   sk_context *ctx = d->ctx;
   const int64_t band = bbd_band(d);
   d->L.bbd_band[0] = d->L.bbd_band[1] = band;
+  /* the ranks on this node share its memory (MPI_Comm_split_type is collective: every rank
+     calls attach_bbd) */
+  MPI_Comm node;
+  int sharers = 1;
+  if (MPI_Comm_split_type(d->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+      MPI_SUCCESS) {
+    MPI_Comm_size(node, &sharers);
+    MPI_Comm_free(&node);
+  }
+  SK_CALL(ctx, sk__sun_check_band_size(ctx, d->L.nlocal, band, band, sharers,
+                                       "parallel.preconditioner=bbd",
+                                       "lower parallel.bbd.band, use more ranks (nodes) or "
+                                       "parallel.preconditioner=amg"));
   const int flag = CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band,
                                  (sunindextype)band, (sunindextype)band, (sunindextype)band, 0.0,
                                  bbd_gloc, bbd_comm);

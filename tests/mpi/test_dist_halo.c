@@ -1,4 +1,7 @@
-/* tests/mpi/test_dist_halo.c: halo exchange against a known global field, the local RHS gathered against the serial model bitwise, status agreement */
+/* tests/mpi/test_dist_halo.c: halo exchange against a known global field, the local RHS gathered against the serial model bitwise, the AMG Jacobian rows against the serial analytic Jacobian, status agreement */
+#include <math.h>
+
+#include "dist/dist_impl.h"
 #include "mpi_util.h"
 
 static int g_rank, g_size;
@@ -136,6 +139,197 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
   sk_options_destroy(&o);
 }
 
+/* (d) every local Jacobian row of the distributed model (sk__dist_heat_row /
+ * sk__dist_bruss_row, the rows src/dist/dist_prec.c assembles into the AMG
+ * matrix I - gamma J) equals the row of the serial model's analytic
+ * Jacobian (sk_model_eval_jac, the values callback of src/models/) at the
+ * same global state: the same set of columns (no entry missing or extra)
+ * and the same values.
+ *
+ * The reference is independent of the distributed code: the serial model
+ * computes its Jacobian column by column (CSC) on the global array, and
+ * the map from the rank-contiguous numbering of the row columns (rank *
+ * nlocal + local state) to the serial ordering is built here from each
+ * rank's block extent (lo, cnt) alone, gathered over the ranks -- not with
+ * sk__dist_block_index, which the rows use. The rows are evaluated as the
+ * AMG setup does (halo exchange, nodal k and dk/du for diffusion, then the
+ * raw entries), and raw entries repeating a column (the Brusselator's
+ * mirrored boundary stencil) are merged as the AMG assembly merges them:
+ * summed from 0.0 in the order given.
+ *
+ * rtol = 0 requires bitwise equality (the Brusselator: the same expressions
+ * in the same order; a merged mirror entry alpha/hh + alpha/hh is exactly
+ * the serial alpha/(hh w), w = 1/2). Diffusion (rtol 1e-13): the same
+ * formulas in a different order -- the serial interior columns multiply
+ * by 1/h^2 where the rows divide by h^2 (<= 2 ulp apart), and the serial
+ * diagonal sums the 2 dim face terms in the order -z, -y, -x, +x, +y, +z,
+ * Dirichlet faces last, the rows x-, x+, y-, ... Each face term
+ * -kf + k'/2 (u_nb - u) is negative in the states used (|beta| <= 0.3,
+ * |u_nb - u| <= 3 with the Dirichlet values, so |k'/2 (u_nb - u)| < kf/2),
+ * so the sum does not cancel: the two evaluations differ by a few ulps
+ * (about 2 dim + 2 roundings, < 1e-15 relative). 1e-13 keeps a margin of
+ * about 100 over that, while a wrong formula (a missing k'/2 du term, a
+ * wrong h, neighbour or boundary k) changes an entry by 1e-2 or more. The
+ * largest relative difference seen is printed. */
+static void check_jac_rows(sk_context *ctx, const char *const *set, double scale, double shift,
+                           double rtol)
+{
+  sk_options *o = mpi_opts(ctx, set);
+  sk__dist *d = NULL;
+  sk_model *m = NULL;
+  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
+  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  if (!d || !m) {
+    sk__dist_destroy(&d);
+    sk_model_destroy(&m);
+    sk_options_destroy(&o);
+    return;
+  }
+  const sk__dist_layout *L = sk__dist_get_layout(d);
+  const int64_t n = L->nglobal, nl = L->nlocal;
+  CHECK_EQ_INT(sk_model_get_n(m), n);
+  CHECK(sk_model_has_jacobian(m));
+  /* rank-contiguous index -> serial global index, from the block extents:
+   * local state s = ncomp (a + cnt0 (b + cnt1 c)) + comp of this rank */
+  int64_t *mine = malloc((size_t)nl * sizeof *mine), *perm = malloc((size_t)n * sizeof *perm);
+  for (int64_t s = 0; s < nl; s++) {
+    const int64_t ln = s / L->ncomp, comp = s % L->ncomp;
+    const int64_t a = ln % L->cnt[0], b = (ln / L->cnt[0]) % L->cnt[1];
+    const int64_t c = ln / (L->cnt[0] * L->cnt[1]);
+    const int64_t node = (L->lo[0] + a) + L->n[0] * ((L->lo[1] + b) + L->n[1] * (L->lo[2] + c));
+    mine[s] = node * L->ncomp + comp;
+  }
+  CHECK_EQ_INT(nl * L->nranks, n); /* equal blocks: the rank-contiguous numbering covers [0, n) */
+  MPI_Allgather(mine, (int)nl, MPI_INT64_T, perm, (int)nl, MPI_INT64_T, MPI_COMM_WORLD);
+  /* the global state, this rank's block, the rows' inputs as the AMG setup makes them */
+  double *y = malloc((size_t)n * sizeof *y), *yl = malloc((size_t)nl * sizeof *yl);
+  unsigned long long seed = 4242;
+  for (int64_t i = 0; i < n; i++) {
+    y[i] = shift + scale * mpi_rnd(&seed);
+  }
+  sk__dist_local_from_global(d, y, yl);
+  const double *gh = NULL;
+  CHECK_OK(ctx, sk__dist_halo_values(d, yl, &gh));
+  if (d->s.kind == SK__DIST_HEAT) {
+    sk__dist_heat_coeffs(d);
+  }
+  /* the serial analytic Jacobian (CSC), transposed to rows */
+  const int64_t *colptr = NULL, *rowind = NULL;
+  int64_t nnz = 0;
+  sk_model_get_jac_pattern(m, &colptr, &rowind, &nnz);
+  double *fs = malloc((size_t)n * sizeof *fs), *jv = malloc((size_t)nnz * sizeof *jv);
+  CHECK_OK(ctx, sk_model_eval_rhs(m, 0.3, y, fs));
+  CHECK_OK(ctx, sk_model_eval_jac(m, 0.3, y, fs, jv));
+  CHECK_EQ_INT(sk_model_get_fd_rhs_evals(m), 0); /* the values callback, not differences */
+  int64_t *rp = calloc((size_t)n + 1, sizeof *rp), *rc = malloc((size_t)nnz * sizeof *rc);
+  double *rv = malloc((size_t)nnz * sizeof *rv);
+  for (int64_t p = 0; p < nnz; p++) {
+    rp[rowind[p] + 1]++;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    rp[i + 1] += rp[i];
+  }
+  int64_t *fill = malloc((size_t)n * sizeof *fill);
+  memcpy(fill, rp, (size_t)n * sizeof *fill);
+  for (int64_t col = 0; col < n; col++) {
+    for (int64_t p = colptr[col]; p < colptr[col + 1]; p++) {
+      const int64_t at = fill[rowind[p]]++;
+      rc[at] = col;
+      rv[at] = jv[p];
+    }
+  }
+  /* row by row: the merged distributed entries against the serial row (dense scratch) */
+  double *dval = calloc((size_t)n, sizeof *dval), *sval = calloc((size_t)n, sizeof *sval);
+  char *dhas = calloc((size_t)n, 1), *shas = calloc((size_t)n, 1);
+  int64_t badcount = 0, badcol = 0, missing = 0, extra = 0, differ = 0, compared = 0;
+  double worst = 0.0;
+  for (int64_t r = 0; r < nl; r++) {
+    const int64_t R = perm[(int64_t)L->rank * nl + r];
+    int64_t cols[16];
+    double vals[16];
+    const int cnt = d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, vals)
+                                               : sk__dist_bruss_row(d, r, cols, vals);
+    if (cnt < 1 || cnt > 8) { /* the AMG rows hold at most 8 raw entries per row */
+      badcount++;
+      continue;
+    }
+    for (int k = 0; k < cnt; k++) {
+      if (cols[k] < 0 || cols[k] >= n) {
+        badcol++;
+        continue;
+      }
+      const int64_t C = perm[cols[k]];
+      if (!dhas[C]) {
+        dhas[C] = 1;
+        dval[C] = 0.0;
+      }
+      dval[C] += vals[k];
+    }
+    for (int64_t p = rp[R]; p < rp[R + 1]; p++) {
+      shas[rc[p]] = 1;
+      sval[rc[p]] = rv[p];
+    }
+    for (int64_t C = 0; C < n; C++) {
+      if (!dhas[C] && !shas[C]) {
+        continue;
+      }
+      if (dhas[C] != shas[C]) {
+        missing += shas[C];
+        extra += dhas[C];
+        if (missing + extra == 1) {
+          fprintf(stderr, "%s ...: rank %d row %lld (serial %lld): column %lld %s\n", set[0],
+                  L->rank, (long long)r, (long long)R, (long long)C,
+                  shas[C] ? "missing in the distributed row" : "not in the serial row");
+        }
+      } else {
+        compared++;
+        const double a = dval[C], b = sval[C];
+        const double scl = fmax(fabs(a), fabs(b));
+        const double rel = scl > 0.0 ? fabs(a - b) / scl : 0.0;
+        worst = fmax(worst, rel);
+        const int ok = rtol > 0.0 ? fabs(a - b) <= rtol * scl : memcmp(&a, &b, sizeof a) == 0;
+        if (!ok && differ++ == 0) {
+          fprintf(stderr,
+                  "%s ...: rank %d row %lld (serial %lld) column %lld: dist %.17g serial %.17g\n",
+                  set[0], L->rank, (long long)r, (long long)R, (long long)C, a, b);
+        }
+      }
+      dhas[C] = shas[C] = 0;
+      dval[C] = sval[C] = 0.0;
+    }
+  }
+  CHECK_EQ_INT(badcount, 0);
+  CHECK_EQ_INT(badcol, 0);
+  CHECK_EQ_INT(missing, 0);
+  CHECK_EQ_INT(extra, 0);
+  CHECK_EQ_INT(differ, 0);
+  /* every serial entry of every row was compared once over the ranks */
+  MPI_Allreduce(MPI_IN_PLACE, &compared, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (g_rank == 0) {
+    printf("jacobian rows %s ...: %lld entries, max relative difference %.3g\n", set[0],
+           (long long)compared, worst);
+  }
+  CHECK_EQ_INT(compared, nnz);
+  free(mine);
+  free(perm);
+  free(y);
+  free(yl);
+  free(fs);
+  free(jv);
+  free(rp);
+  free(rc);
+  free(rv);
+  free(fill);
+  free(dval);
+  free(sval);
+  free(dhas);
+  free(shas);
+  sk__dist_destroy(&d);
+  sk_model_destroy(&m);
+  sk_options_destroy(&o);
+}
+
 /* (f) a failure on rank 1 only: every rank returns it with rank 1's message */
 static void check_agree(sk_context *ctx)
 {
@@ -206,6 +400,13 @@ int main(int argc, char **argv)
   snprintf(dec, sizeof dec, "parallel.decomposition=1,%d", g_size);
   const char *rb1[] = {"model.type=brusselator", "model.n=8", dec, NULL};
   check_rhs(ctx, rb1, 1.0, 0.0);
+
+  /* (d) the AMG Jacobian rows against the serial analytic Jacobian (rtol: see check_jac_rows) */
+  check_jac_rows(ctx, r2, 1.0, 0.0, 1e-13);
+  check_jac_rows(ctx, r3, 2.0, 0.0, 1e-13);
+  check_jac_rows(ctx, r1, 1.0, 0.0, 1e-13);
+  check_jac_rows(ctx, rb, 3.0, 0.2, 0.0);
+  check_jac_rows(ctx, rb1, 1.0, 0.0, 0.0);
 
   if (g_size > 1) {
     check_agree(ctx);
