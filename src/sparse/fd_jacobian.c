@@ -16,9 +16,15 @@ struct sk__fd_jac {
   int64_t *color;  /* n */
   int64_t *start;  /* ncolors + 1: columns of color c are cols[start[c]..start[c+1]) */
   int64_t *cols;   /* n, grouped by color */
-  double *yp, *fp, *inc; /* n each */
+  double *yp, *fp; /* n each */
+  double *inc;     /* n, by position k in cols: the increment of column cols[k] */
   unsigned char *mark;   /* n, by position in cols: columns of a color to difference again */
   double *tbuf;          /* 2 n per thread (y moved, f) for parallel colour groups */
+  /* parallel colour groups write their columns' values packed in cols order (each colour's
+     entries contiguous: no two threads share a cache line), then scattered by column */
+  int64_t *ppos;         /* n + 1: start of column cols[k] in packed */
+  int64_t *kpos;         /* n: position k of column j in cols */
+  double *packed;        /* nnz */
   int nthreads;          /* threads tbuf has room for */
 };
 
@@ -37,6 +43,9 @@ void sk__fd_jac_destroy(sk__fd_jac **fdp)
   sk__free(ctx, fd->inc);
   sk__free(ctx, fd->mark);
   sk__free(ctx, fd->tbuf);
+  sk__free(ctx, fd->ppos);
+  sk__free(ctx, fd->kpos);
+  sk__free(ctx, fd->packed);
   sk__free(ctx, fd);
   *fdp = NULL;
 }
@@ -106,8 +115,8 @@ static sk_status eval_moved(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, doubl
   for (int64_t k = k0; k < k1; k++) {
     if (!mark || mark[k - k0]) {
       const int64_t j = fd->cols[k];
-      yp[j] = y[j] + fd->inc[j];
-      fd->inc[j] = yp[j] - y[j]; /* the increment actually applied */
+      yp[j] = y[j] + fd->inc[k];
+      fd->inc[k] = yp[j] - y[j]; /* the increment actually applied */
     }
   }
   const sk_status st = rhs(data, t, yp, fp);
@@ -118,17 +127,21 @@ static sk_status eval_moved(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, doubl
   return st;
 }
 
-/* Differences of column j into values; returns 1 when the change of f is
+/* Differences of column cols[k] into its entries: values in pattern order
+ * (packed == NULL) or packed at ppos[k]; returns 1 when the change of f is
  * lost in rounding: below 1000 ulps of the largest |f_i| of its rows. */
-static int column_values(const sk__fd_jac *fd, int64_t j, const double *fp, const double *fy,
-                         double *values)
+static int column_values(const sk__fd_jac *fd, int64_t k, const double *fp, const double *fy,
+                         double *values, double *packed)
 {
-  const double rinc = 1.0 / fd->inc[j];
+  const int64_t j = fd->cols[k];
+  const double rinc = 1.0 / fd->inc[k];
+  double *out = packed ? packed : values;
+  const int64_t off = packed ? fd->ppos[k] - fd->colptr[j] : 0;
   double change = 0.0, scale = 0.0;
   for (int64_t p = fd->colptr[j]; p < fd->colptr[j + 1]; p++) {
     const int64_t i = fd->rowind[p];
     const double d = fp[i] - fy[i];
-    values[p] = d * rinc;
+    out[p + off] = d * rinc;
     change = fmax(change, fabs(d));
     scale = fmax(scale, fabs(fy[i]));
   }
@@ -136,13 +149,14 @@ static int column_values(const sk__fd_jac *fd, int64_t j, const double *fp, cons
 }
 
 /* The columns of colour c: increments, one RHS call (two when some column
- * drowned in rounding), their values. Touches only the colour's own entries
- * of inc, mark and values, and yp, fp: colours can run in parallel with a
- * yp, fp pair each. */
+ * drowned in rounding), their values (into values, or packed: see
+ * column_values). Touches only the colour's own entries of inc, mark and
+ * values (or packed), and yp, fp: colours can run in parallel with a yp,
+ * fp pair each. */
 static sk_status eval_color(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double t,
                             const double *y, const double *fy, double rtol, double atol,
-                            const double *atolv, double *values, int64_t c, double *yp,
-                            double *fp, int64_t *rhs_calls)
+                            const double *atolv, double *values, double *packed, int64_t c,
+                            double *yp, double *fp, int64_t *rhs_calls)
 {
   const double srur = sqrt(DBL_EPSILON);
   const int64_t k0 = fd->start[c], k1 = fd->start[c + 1];
@@ -150,7 +164,7 @@ static sk_status eval_color(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, doubl
   for (int64_t k = k0; k < k1; k++) {
     const int64_t j = fd->cols[k];
     const double inv_w = rtol > 0 ? rtol * fabs(y[j]) + (atolv ? atolv[j] : atol) : 1.0;
-    fd->inc[j] = fmax(srur * fabs(y[j]), srur * inv_w);
+    fd->inc[k] = fmax(srur * fabs(y[j]), srur * inv_w);
   }
   sk_status st = eval_moved(fd, rhs, data, t, y, k0, k1, NULL, yp, fp, rhs_calls);
   if (st != SK_OK) {
@@ -161,11 +175,10 @@ static sk_status eval_color(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, doubl
      increment sqrt(uround) max(1, |y_j|) */
   int retry = 0;
   for (int64_t k = k0; k < k1; k++) {
-    const int64_t j = fd->cols[k];
-    const double unit = srur * fmax(1.0, fabs(y[j]));
-    mark[k - k0] = column_values(fd, j, fp, fy, values) && fd->inc[j] < unit;
+    const double unit = srur * fmax(1.0, fabs(y[fd->cols[k]]));
+    mark[k - k0] = column_values(fd, k, fp, fy, values, packed) && fd->inc[k] < unit;
     if (mark[k - k0]) {
-      fd->inc[j] = unit;
+      fd->inc[k] = unit;
       retry = 1;
     }
   }
@@ -176,7 +189,7 @@ static sk_status eval_color(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, doubl
     }
     for (int64_t k = k0; k < k1; k++) {
       if (mark[k - k0]) {
-        column_values(fd, fd->cols[k], fp, fy, values);
+        column_values(fd, k, fp, fy, values, packed);
       }
     }
   }
@@ -191,7 +204,7 @@ sk_status sk__fd_jac_eval(sk__fd_jac *fd, sk__fd_rhs_fn rhs, void *data, double 
   memcpy(fd->yp, y, (size_t)fd->n * sizeof *y);
   sk_status st = SK_OK;
   for (int64_t c = 0; c < fd->ncolors && st == SK_OK; c++) {
-    st = eval_color(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, c, fd->yp, fd->fp,
+    st = eval_color(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, NULL, c, fd->yp, fd->fp,
                     &calls);
   }
   if (rhs_calls) {
@@ -210,6 +223,21 @@ sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd
   if (nt < 2 || fd->ncolors < 2 || !sk__threaded(n * fd->ncolors)) {
     return sk__fd_jac_eval(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, rhs_calls);
   }
+  if (!fd->packed) { /* the packed layout, kept for the next call */
+    const int64_t nnz = fd->colptr[n];
+    fd->ppos = sk__malloc(fd->ctx, ((size_t)n + 1) * sizeof *fd->ppos);
+    fd->kpos = sk__malloc(fd->ctx, (size_t)n * sizeof *fd->kpos);
+    fd->packed = sk__malloc(fd->ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *fd->packed);
+    SK_CHECK(fd->ctx, fd->ppos && fd->kpos && fd->packed, SK_ERR_NOMEM,
+             "cannot allocate the packed values of the FD Jacobian (%lld entries)",
+             (long long)nnz);
+    fd->ppos[0] = 0;
+    for (int64_t k = 0; k < n; k++) {
+      const int64_t j = fd->cols[k];
+      fd->kpos[j] = k;
+      fd->ppos[k + 1] = fd->ppos[k] + fd->colptr[j + 1] - fd->colptr[j];
+    }
+  }
   if (fd->nthreads < nt) { /* a (moved y, f) pair per thread, kept for the next call */
     sk__free(fd->ctx, fd->tbuf);
     fd->nthreads = 0;
@@ -227,14 +255,22 @@ sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd
     memcpy(yp, y, (size_t)n * sizeof *y);
     SK__OMP(for schedule(dynamic, 1))
     for (int64_t c = 0; c < fd->ncolors; c++) {
-      if (!failed && eval_color(fd, quiet, data, t, y, fy, rtol, atol, atolv, values, c, yp, fp,
-                                &calls) != SK_OK) {
+      if (!failed && eval_color(fd, quiet, data, t, y, fy, rtol, atol, atolv, values,
+                                fd->packed, c, yp, fp, &calls) != SK_OK) {
         failed = 1; /* this thread skips its remaining colours */
       }
     }
   }
   if (rhs_calls) {
     *rhs_calls += calls;
+  }
+  if (!failed) { /* scatter by column: each thread writes one contiguous range of values */
+    SK__OMP(parallel for num_threads(nt) schedule(static))
+    for (int64_t j = 0; j < n; j++) {
+      const int64_t p0 = fd->colptr[j];
+      memcpy(values + p0, fd->packed + fd->ppos[fd->kpos[j]],
+             (size_t)(fd->colptr[j + 1] - p0) * sizeof *values);
+    }
   }
   if (failed) { /* again one colour after the other: the failure recorded as in serial */
     return sk__fd_jac_eval(fd, rhs, data, t, y, fy, rtol, atol, atolv, values, rhs_calls);
