@@ -1,4 +1,4 @@
-/* src/linsol/amg_unavailable.c: the AMG preconditioner of a serial build (SK_MPI=OFF, no hypre): every entry of amg_hypre.h refuses with SK_ERR_UNSUPPORTED (a real build variant, not a stub) */
+/* src/linsol/amg_unavailable.c: the AMG preconditioner of a serial build (SK_MPI=OFF, no hypre): every entry of amg_hypre.h refuses with SK_ERR_UNSUPPORTED (the serial build variant) */
 #include <stddef.h>
 
 #include "core/error.h"
