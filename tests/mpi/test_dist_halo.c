@@ -79,18 +79,30 @@ static void check_halo(sk_context *ctx, const char *const *set)
   sk_options_destroy(&o);
 }
 
+/* The distributed run and the serial model of the same options; 0 (after a
+ * failed check, everything freed) when either cannot be built. */
+static int dist_and_serial(sk_context *ctx, const char *const *set, sk_options **o,
+                           sk__dist **d, sk_model **m)
+{
+  *o = mpi_opts(ctx, set);
+  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, *o, d));
+  CHECK_OK(ctx, sk_grid_model_from_options(ctx, *o, m));
+  if (!*d || !*m) {
+    sk__dist_destroy(d);
+    sk_model_destroy(m);
+    sk_options_destroy(o);
+    return 0;
+  }
+  return 1;
+}
+
 /* (c) the gathered distributed RHS equals the serial model's RHS bit for bit */
 static void check_rhs(sk_context *ctx, const char *const *set, double scale, double shift)
 {
-  sk_options *o = mpi_opts(ctx, set);
+  sk_options *o = NULL;
   sk__dist *d = NULL;
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
-  if (!d || !m) {
-    sk__dist_destroy(&d);
-    sk_model_destroy(&m);
-    sk_options_destroy(&o);
+  if (!dist_and_serial(ctx, set, &o, &d, &m)) {
     return;
   }
   const sk__dist_layout *L = sk__dist_get_layout(d);
@@ -174,15 +186,10 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
 static void check_jac_rows(sk_context *ctx, const char *const *set, double scale, double shift,
                            double rtol)
 {
-  sk_options *o = mpi_opts(ctx, set);
+  sk_options *o = NULL;
   sk__dist *d = NULL;
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, o, &d));
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
-  if (!d || !m) {
-    sk__dist_destroy(&d);
-    sk_model_destroy(&m);
-    sk_options_destroy(&o);
+  if (!dist_and_serial(ctx, set, &o, &d, &m)) {
     return;
   }
   const sk__dist_layout *L = sk__dist_get_layout(d);
