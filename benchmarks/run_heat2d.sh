@@ -128,9 +128,9 @@ if [[ "$REPORT_ONLY" != 1 ]]; then
       run_case cvode-spgmr "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
         --linsol spgmr
       sk_run sk-spgmr-plain "$nx" "$rep" --set linsol.type=spgmr \
-        --set linsol.preconditioner=model --set solver.fast_vector_ops=false
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=off
       sk_run sk-spgmr-fast "$nx" "$rep" --set linsol.type=spgmr \
-        --set linsol.preconditioner=model --set solver.fast_vector_ops=true
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=on
       if ((SCIPY_OK)) && in_list "$nx" "$SCIPY_SIZES"; then
         run_case scipy-bdf "$nx" "$rep" stdout "$PYTHON" benchmarks/scipy_heat2d.py "$nx" \
           --rtol "$RTOL" --atol "$ATOL"
@@ -139,9 +139,9 @@ if [[ "$REPORT_ONLY" != 1 ]]; then
         run_case cvode-klu-amd "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
           --linsol klu --klu-ordering amd
         sk_run sk-klu-amd-plain "$nx" "$rep" --set linsol.type=klu \
-          --set linsol.ordering=amd --set solver.fast_vector_ops=false
+          --set linsol.ordering=amd --set solver.fast_vector_ops=off
         sk_run sk-klu-auto-fast "$nx" "$rep" --set linsol.type=klu \
-          --set linsol.ordering=auto --set solver.fast_vector_ops=true
+          --set linsol.ordering=auto --set solver.fast_vector_ops=on
       fi
     done
   done

@@ -13,7 +13,7 @@ sk_cli_test(sweep_empty_range 65
 sk_cli_test(sweep_empty_list 65 "empty_list.yaml:4:16: parameter 'solver.rtol': empty list" none
   sweep ${SK_SWEEP_BAD}/empty_list.yaml)
 sk_cli_test(sweep_bad_value 65
-  "bad_value.yaml:4:25: solver.rtol: expected a real number in [1e-15, 1], got '2'" none
+  "bad_value.yaml:4:25: solver.rtol: expected a real number in [0, 1], got '2'" none
   sweep ${SK_SWEEP_BAD}/bad_value.yaml)
 sk_cli_test(sweep_zip_lengths 65 "zip needs parameters of equal length: 'model.k0' has 3 values" none
   sweep ${SK_SWEEP_BAD}/zip_lengths.yaml)

@@ -251,6 +251,11 @@ int64_t sk_model_get_jac_colors(const sk_model *m);
  * caller did not pass it). */
 int64_t sk_model_get_fd_rhs_evals(const sk_model *m);
 
+/* sk_model_get_rhs_evals: every call of the model's right-hand side so far,
+ * whoever made it (engines, finite differences, pattern detection,
+ * Jacobian self-tests, eigenvalue estimates); 0 for NULL. */
+int64_t sk_model_get_rhs_evals(const sk_model *m);
+
 /* sk_model_component_name: the model's name for component i, or "y[i]". */
 void sk_model_component_name(const sk_model *m, int64_t i, char *buf, size_t len);
 

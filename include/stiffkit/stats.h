@@ -9,12 +9,18 @@
 extern "C" {
 #endif
 
-/* X(field, label): the counters in print order. */
+/* X(field, label): the counters in print order. rhs_evals counts every
+ * call of the model's right-hand side the stepper caused: the engine's own,
+ * its difference quotients and colored FD Jacobians (rhs_evals_dq), the
+ * sparsity detection at setup (rhs_evals_pattern) and the Jacobian
+ * self-tests (rhs_evals_selftest); the last three are parts of it. */
 #define SK_STATS_COUNTERS(X)                                                  \
   X(steps, "steps")                                                           \
   X(failed_steps, "error test failures")                                      \
   X(rhs_evals, "RHS evaluations (total)")                                     \
   X(rhs_evals_dq, "RHS evaluations in difference quotients")                  \
+  X(rhs_evals_pattern, "RHS evaluations in sparsity detection")               \
+  X(rhs_evals_selftest, "RHS evaluations in Jacobian self-tests")             \
   X(jac_evals, "Jacobian evaluations")                                        \
   X(lin_setups, "linear solver setups")                                       \
   X(factorizations, "matrix factorizations")                                  \

@@ -93,8 +93,11 @@ void sk_stepper_destroy(sk_stepper **s);
 
 /* Common settings (read by every engine at setup; errors SK_ERR_ARG for
  * values out of range, SK_ERR_STATE after setup). */
+/* rtol in [0, 1] (0 = pure absolute control, as SUNDIALS allows), atol > 0 */
 sk_status sk_stepper_set_tolerances(sk_stepper *s, double rtol, double atol);
-sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol); /* copied, length n */
+/* one atol > 0 per component (copied, length n; NULL = back to the scalar);
+ * errors name the component */
+sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol);
 sk_status sk_stepper_set_initial(sk_stepper *s, double t0, const double *y0); /* copied */
 /* sk_stepper_set_initial_derivative: y'(t0) (copied, length n) for an
  * engine that integrates F(t, y, y') = 0 (ida-bdf). Together with
@@ -102,7 +105,11 @@ sk_status sk_stepper_set_initial(sk_stepper *s, double t0, const double *y0); /*
  * from a saved state); consistent initialization still runs on them. Other
  * engines ignore it. Errors: SK_ERR_ARG (NULL), SK_ERR_STATE, SK_ERR_NOMEM. */
 sk_status sk_stepper_set_initial_derivative(sk_stepper *s, const double *yp0);
-sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);  /* total budget, 0 = none */
+/* sk_stepper_set_max_steps: the total step budget of the stepper's whole
+ * life, all advance/step calls together (default 500000, as
+ * solver.max_steps; 0 = unlimited). When it is spent, advance fails with
+ * SK_ERR_TOO_MUCH_WORK naming t, h and the likely cause. */
+sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);
 sk_status sk_stepper_set_max_order(sk_stepper *s, int order);           /* 0 = method default */
 sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax); /* 0 = default */
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
@@ -152,8 +159,40 @@ typedef enum {
  * any linear solver; OFF never. */
 sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mode);
 
-/* sk_stepper_set_from_options: read the solver.* and linsol.* keys, then the
- * type's own keys. Options override earlier programmatic calls. */
+typedef enum {
+  SK_VECTOR_KERNELS_AUTO = 0, /* stiffkit's where measured faster (every size, today) */
+  SK_VECTOR_KERNELS_ON = 1,   /* stiffkit's optimized kernels */
+  SK_VECTOR_KERNELS_OFF = 2   /* the packaged SUNDIALS serial kernels */
+} sk_vector_kernels_mode;
+
+/* sk_stepper_set_vector_kernels (solver.fast_vector_ops): the N_Vector
+ * kernels of the cvode-* engines. stiffkit's give bitwise the results of
+ * the packaged SUNDIALS 6.4.1 serial kernels (same operations per element,
+ * sums in index order) for every thread count, so a run takes the same
+ * steps either way; they are only faster. After setup,
+ * sk_stepper_get_vector_kernels names what ran ("stiffkit" or
+ * "sundials"; before: "auto", "on" or "off"). Errors: SK_ERR_ARG,
+ * SK_ERR_STATE after setup. */
+sk_status sk_stepper_set_vector_kernels(sk_stepper *s, sk_vector_kernels_mode mode);
+const char *sk_stepper_get_vector_kernels(const sk_stepper *s);
+
+/* sk_stepper_set_threads (solver.threads): OpenMP threads of the run's
+ * kernels, applied process-wide at setup. 0 (default) = auto:
+ * OMP_NUM_THREADS when set, else the processors not already busy (from
+ * the load average and the runnable count in /proc/loadavg), at least 1;
+ * n > 0 = exactly n; -1 = leave OpenMP as the application set it. Loops
+ * shorter than 32768 items never use threads. Errors: SK_ERR_ARG,
+ * SK_ERR_STATE after setup. */
+sk_status sk_stepper_set_threads(sk_stepper *s, int threads);
+
+/* sk_stepper_set_from_options: apply the solver.* and linsol.* keys that
+ * the database sets (from a config file or the command line), then the
+ * type's own keys. Keys left at their built-in default change nothing: a
+ * value set earlier with a setter (sk_stepper_set_initial,
+ * sk_stepper_set_tolerances, ...) stays, and a setter called afterwards
+ * overrides the database. Errors: as the setters; SK_ERR_INPUT for
+ * solver.atol_list of the wrong length (the message names the key, its
+ * position and the model's size); SK_ERR_STATE after setup. */
 sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts);
 
 /* sk_stepper_setup: validate and build the engine (idempotent; called by

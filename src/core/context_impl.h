@@ -32,6 +32,9 @@ struct sk_context {
    * finalize), so that this file needs no MPI header */
   int mpi_owned;
   void (*mpi_finalize)(void);
+  /* the N_Vector kernels the last CVODE engine set up with ("stiffkit" or
+   * "sundials"; NULL when none): the provenance records them */
+  const char *vector_kernels;
 };
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/model_impl.h"
+#include "core/threads.h"
 
 sk_status sk_model_create(sk_context *ctx, sk_model_kind kind, int64_t n, sk_model **model)
 {
@@ -167,6 +168,7 @@ int sk_model_has_exact(const sk_model *m) { return m && m->exact; }
 int sk_model_has_jacobian(const sk_model *m) { return m && m->colptr; }
 int sk__model_has_analytic_jac(const sk_model *m) { return m && m->jac && m->colptr; }
 int64_t sk_model_get_fd_rhs_evals(const sk_model *m) { return m ? m->fd_rhs_evals : 0; }
+int64_t sk_model_get_rhs_evals(const sk_model *m) { return m ? m->rhs_calls : 0; }
 
 /* The FD engine of the current pattern, built on first use. */
 sk_status sk__model_fd_engine(sk_model *m)
@@ -266,6 +268,7 @@ sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, con
 sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot)
 {
   SK_CHECK(m->ctx, m->rhs != NULL, SK_ERR_STATE, "model '%s' has no right-hand side", m->name);
+  m->rhs_calls++;
   const int rc = m->rhs(t, y, ydot, m->user_data);
   if (rc == 0 && m->fault_comp >= 0 && t >= m->fault_t) {
     ydot[m->fault_comp] = NAN;
@@ -292,7 +295,9 @@ static sk_status fd_rhs(void *data, double t, const double *y, double *f)
  * failure is then repeated serially through fd_rhs, which records it. */
 static sk_status fd_rhs_quiet(void *data, double t, const double *y, double *f)
 {
-  const sk_model *m = data;
+  sk_model *m = data;
+  SK__OMP(atomic update)
+  m->rhs_calls++;
   const int rc = m->rhs(t, y, f, m->user_data);
   if (rc != 0) {
     return rc > 0 ? SK_RECOVERABLE : SK_ERR_CALLBACK;

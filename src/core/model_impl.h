@@ -37,6 +37,7 @@ struct sk_model {
   /* colored finite differences for a pattern without a values callback */
   sk__fd_jac *fd;       /* built on first use, dropped when the pattern changes */
   int64_t fd_rhs_evals; /* RHS calls spent in FD Jacobians */
+  int64_t rhs_calls;    /* every RHS call (sk_model_get_rhs_evals) */
   double fd_rtol, fd_atol; /* error weights of the increments (rtol 0: scale 1) */
   double *fd_atolv;        /* n, or NULL: scalar fd_atol */
   int64_t nq;      /* > 0: second order, y = (q, v) with nq positions (sk_model_set_second_order) */

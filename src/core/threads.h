@@ -36,11 +36,17 @@ int sk__threads_num_procs(void);
 int sk__thread_id(void);
 
 /* sk__threads_set: n > 0 sets the thread count of later parallel regions
- * of the calling thread (omp_set_num_threads); n == 0 leaves the OpenMP
- * default (OMP_NUM_THREADS or the core count). Errors: SK_ERR_INPUT for
- * n < 0, and for n > 1 in a build without OpenMP (the message names
- * solver.threads and SK_OPENMP=OFF). */
+ * of the calling thread (omp_set_num_threads); n == 0 (auto) leaves
+ * OMP_NUM_THREADS in charge when it is set, else sets sk__threads_auto().
+ * Errors: SK_ERR_INPUT for n < 0, and for n > 1 in a build without OpenMP
+ * (the message names solver.threads and SK_OPENMP=OFF). */
 sk_status sk__threads_set(sk_context *ctx, int64_t n);
+
+/* sk__threads_auto: the processors not already busy (the processors
+ * available minus the larger of the rounded one-minute load average and
+ * the other runnable tasks of /proc/loadavg), at least 1: on a shared node
+ * threads would wait for each other behind the other work. */
+int sk__threads_auto(void);
 
 /* sk__threaded: nonzero when a loop of `work` items should be split among
  * threads: work >= SK__THREAD_MIN_WORK, more than one thread is available

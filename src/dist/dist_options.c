@@ -191,7 +191,9 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   SK_CHECK(ctx, s->max_order <= 5, SK_ERR_INPUT,
            "solver.max_order = %lld: cvode-bdf has orders 1 to 5", (long long)s->max_order);
   SK_CALL(ctx, sk_options_get_int(opts, "linsol.maxl", &s->maxl));
-  SK_CALL(ctx, sk_options_get_bool(opts, "solver.fast_vector_ops", &s->fast_ops));
+  const char *kernels = "auto";
+  SK_CALL(ctx, sk_options_get_string(opts, "solver.fast_vector_ops", &kernels));
+  s->fast_ops = strcmp(kernels, "off") != 0; /* auto: stiffkit's (faster at every size) */
   SK_CALL(ctx, sk_options_get_real(opts, "linsol.eps_lin", &s->eps_lin));
   return SK_OK;
 }

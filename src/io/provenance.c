@@ -17,6 +17,7 @@
 
 #include "backends/sundials_version.h"
 #include "core/error.h"
+#include "core/context_impl.h"
 #include "core/threads.h"
 #include "io/provenance.h"
 #include "sk_git_revision.h"
@@ -445,6 +446,8 @@ char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
   sb_printf(&b, "  openmp: %s\n", sk__threads_openmp() ? "true" : "false");
   sb_printf(&b, "  max_threads: %d\n", sk__threads_max());
   sb_printf(&b, "  num_procs: %d\n", sk__threads_num_procs());
+  /* which N_Vector kernels the CVODE engine ran with (none: no CVODE engine) */
+  sb_kv(&b, "", "vector_kernels", ctx->vector_kernels ? ctx->vector_kernels : "none");
 
   char host[256];
   if (gethostname(host, sizeof host) != 0) {

@@ -17,6 +17,8 @@
  *   threads:   openmp (true when built with SK_OPENMP), max_threads (the
  *              threads of the kernels' parallel regions, after
  *              solver.threads), num_procs (processors available)
+ *   vector_kernels: the N_Vector kernels of the last CVODE engine set up in
+ *              ctx ("stiffkit" or "sundials"; "none" when none)
  *   host, date (UTC, ISO 8601), working_directory
  *   argv:      the arguments, one double-quoted item each
  *   command:   the command line as one string, each argument shell-quoted

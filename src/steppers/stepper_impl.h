@@ -30,11 +30,14 @@ struct sk_stepper {
   char ordering[16];
   int maxl;
   double eps_lin;
-  int fast_vector_ops;
+  sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
+  const char *kernels_used;   /* "stiffkit" or "sundials" once an engine chose; NULL before */
+  int threads;                /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
   int check_jacobian; /* solver.check_jacobian */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
+  int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
   double wall_time; /* seconds spent in advance/step */
   sk_event_record *events; /* located events, in time order */
   size_t nevents, cap_events;
@@ -69,8 +72,9 @@ sk_status sk__stepper_jacobian_selftest(sk_stepper *s);
 sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired);
 
 /* sk__stepper_fast_vector_ops: 1 when the engine should use the project's
- * vector kernels (solver.fast_vector_ops). */
-int sk__stepper_fast_vector_ops(const sk_stepper *s);
+ * vector kernels (solver.fast_vector_ops; auto resolved by the model size);
+ * records the choice for sk_stepper_get_vector_kernels and the provenance. */
+int sk__stepper_fast_vector_ops(sk_stepper *s);
 
 /* sk__stepper_budget_message: fill the error record for an exhausted total
  * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */
