@@ -3,7 +3,7 @@
 #
 # Usage: bash benchmarks/overhead/run_overhead.sh
 # Environment: BUILD_DIR (default build), REPS (default 11), KERNELS (stiffkit's
-# solver.fast_vector_ops values to measure, default "auto off").
+# solver.fast_vector_ops values to measure, default "auto off"), SKIP_BUILD=1.
 # Each round runs the direct program once and stiffkit once per KERNELS value;
 # the table gives the minimum integration wall time (direct: around the CVode
 # calls; stiffkit: stats.wall_time) and the minimum whole-process time, and
@@ -18,7 +18,9 @@ BUILD_DIR=${BUILD_DIR:-build}
 REPS=${REPS:-11}
 KERNELS=${KERNELS:-"auto off"}
 PY=/usr/bin/python3
-cmake --build "$BUILD_DIR" --target direct_rober stiffkit_cli -j"$(nproc)" > /dev/null
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  cmake --build "$BUILD_DIR" --target direct_rober stiffkit_cli -j"$(nproc)" > /dev/null
+fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 SK="$ROOT/$BUILD_DIR/bin/stiffkit"
