@@ -63,8 +63,14 @@ typedef struct sk_stepper_type {
   void (*destroy)(sk_stepper *s);
 } sk_stepper_type;
 
-/* Monitor called after every internal step; return nonzero to stop the run
- * (advance then returns SK_INTERRUPTED, with the state at the last step). */
+/* Monitor called once per internal step with the time and state the engine
+ * returned for it: the step's end, a located root, or, for the cvode-* and
+ * ida-bdf engines, the output time of sk_stepper_advance when that step
+ * passed it (they step past output times and interpolate, as CVODE's and
+ * IDA's normal mode do). h is the step size taken. Return nonzero to stop
+ * the run: advance then returns SK_INTERRUPTED with that time and state.
+ * sk_stepper_step right after an advance that stopped inside a step
+ * returns that step's end without taking a new one. */
 typedef int (*sk_monitor_fn)(const sk_stepper *s, double t, double h, void *user_data);
 
 /* ---- registry ----------------------------------------------------------- */

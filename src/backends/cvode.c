@@ -160,8 +160,10 @@ static sk_status cvode_setup(sk_stepper *s)
     SK__CV(CVodeSStolerances(cv->mem, sk_stepper_get_rtol(s), sk_stepper_get_atol(s)),
            "set tolerances");
   }
-  /* the total budget is enforced by the stepping loop below */
-  SK__CV(CVodeSetMaxNumSteps(cv->mem, 1000000000L), "set the step limit");
+  /* at most one internal step per CVode call, also in CV_NORMAL mode (it then returns
+     CV_TOO_MUCH_WORK after each step short of tout): the stepping loop
+     (sundials_stepping.c) enforces the total budget and runs the monitor after every step */
+  SK__CV(CVodeSetMaxNumSteps(cv->mem, 1), "set the step limit");
   if (sk_stepper_get_max_order(s) > 0) {
     SK__CV(CVodeSetMaxOrd(cv->mem, sk_stepper_get_max_order(s)), "set the maximum order");
   }
@@ -315,7 +317,8 @@ static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
 
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
 
-static sk_status eng_step(void *eng, double tout, int use_stop, double stop, double *t, int *root)
+static sk_status eng_step(void *eng, double tout, int normal, int use_stop, double stop,
+                         double *t, sk__sun_return *what)
 {
   sk__cvode *cv = eng;
   sk_context *ctx = cv->ctx;
@@ -325,14 +328,24 @@ static sk_status eng_step(void *eng, double tout, int use_stop, double stop, dou
   }
   cv->have_callback_error = 0;
   sk_sunreal tret = *t;
-  const int flag = CVode(cv->mem, tout, cv->y, &tret, CV_ONE_STEP);
+  const int flag = CVode(cv->mem, tout, cv->y, &tret, normal ? CV_NORMAL : CV_ONE_STEP);
+  if (flag == CV_TOO_MUCH_WORK && normal) { /* mxstep is 1 (setup): one step taken, with
+                                               y(tn) in y; not a failure */
+    cv->messages.msg[0] = '\0';
+    cv->messages.last_code = 0;
+    *t = tret;
+    *what = SK__SUN_STEPPED;
+    return SK_OK;
+  }
   if (flag < 0) {
     CVodeGetCurrentTime(cv->mem, &tret); /* with the last successful step's solution in y */
     *t = tret;
     return cvode_failure(cv, flag);
   }
   *t = tret;
-  *root = flag == CV_ROOT_RETURN;
+  *what = flag == CV_ROOT_RETURN ? SK__SUN_ROOT
+          : normal && tret >= tout ? SK__SUN_REACHED
+                                   : SK__SUN_STEPPED;
   return SK_OK;
 }
 
@@ -347,14 +360,6 @@ static sk_status eng_roots(void *eng, int *fired)
 static sk_status eng_restart(void *eng, double t)
 {
   return restart_after_event(((sk__cvode *)eng)->s, eng, t);
-}
-
-static sk_status eng_interpolate(void *eng, double tout)
-{
-  sk__cvode *cv = eng;
-  sk_context *ctx = cv->ctx;
-  SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate to the output time");
-  return SK_OK;
 }
 
 static int64_t eng_total_steps(void *eng)
@@ -381,8 +386,8 @@ static double eng_last_step(void *eng)
 
 static sk__sun_engine engine_of(sk__cvode *cv)
 {
-  sk__sun_engine e = {cv,        cv->roots,        eng_step,         eng_roots,    eng_restart,
-                      eng_interpolate, eng_total_steps, eng_current_time, eng_last_step};
+  sk__sun_engine e = {cv,          cv->roots,       eng_step,         eng_roots,
+                      eng_restart, eng_total_steps, eng_current_time, eng_last_step};
   return e;
 }
 
@@ -391,7 +396,7 @@ static sk_status cvode_step(sk_stepper *s, double tout, double *tret)
   sk__cvode *cv = sk_stepper_get_impl(s);
   const sk__sun_engine e = engine_of(cv);
   double t = s->t;
-  const sk_status rc = sk__sun_one_step(s, &e, tout, &t, 0);
+  const sk_status rc = sk__sun_one_step(s, &e, tout, &t);
   *tret = t;
   return rc;
 }

@@ -4,21 +4,11 @@
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_pcg.h>
-#include <sunlinsol/sunlinsol_spbcgs.h>
-#include <sunlinsol/sunlinsol_spfgmr.h>
-#include <sunlinsol/sunlinsol_spgmr.h>
-#include <sunlinsol/sunlinsol_sptfqmr.h>
-#include <sunmatrix/sunmatrix_band.h>
-#include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "backends/cvode_impl.h"
 #include "core/error.h"
 #include "linsol/amg_hypre.h"
-#include "sparse/csc.h"
 
 /* n at or above which "auto" means a Krylov solver when the model has its
  * own preconditioner (measured on the 2D heat problem: KLU takes 8 s at
@@ -27,12 +17,6 @@
 
 /* n at or above which "auto" ordering means nested dissection */
 #define SK_ND_THRESHOLD 1000
-
-static int is_krylov(const char *name)
-{
-  return !strcmp(name, "spgmr") || !strcmp(name, "spfgmr") || !strcmp(name, "spbcgs") ||
-         !strcmp(name, "sptfqmr") || !strcmp(name, "pcg");
-}
 
 /* Map a checked model evaluation to SUNDIALS' three-way return. */
 static int three_way(sk__cvode *cv, sk_status rc)
@@ -209,10 +193,11 @@ static sk_status resolve_names(sk__cvode *cv)
   if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
     SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
              "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
-             "has none: use a Krylov solver (spgmr) or dense/band",
+             "has none; supported without a pattern: dense, a Krylov solver (spgmr, spfgmr, "
+             "spbcgs, sptfqmr, pcg) or none (fixed-point iteration)",
              ls, sk_model_get_name(cv->model));
   }
-  if (is_krylov(ls)) {
+  if (sk__sun_is_krylov(ls)) {
     SK_CHECK(cv->ctx, strcmp(cv->prec, "model") || sk_model_has_preconditioner(cv->model),
              SK_ERR_UNSUPPORTED,
              "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or none)",
@@ -225,18 +210,7 @@ static sk_status resolve_names(sk__cvode *cv)
              "model '%s' has none (use none, or model if it has its own)",
              sk_model_get_name(cv->model));
   }
-  if (!strcmp(ls, "dense")) {
-    SK_CALL(cv->ctx, sk__sun_check_dense_size(cv->ctx, n, "linsol.type"));
-  }
-  if (!strcmp(ls, "band")) {
-    SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
-             "linsol.type=band needs the model's Jacobian pattern to find the bandwidth");
-    int64_t ml, mu;
-    sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
-    SK_CALL(cv->ctx, sk__sun_check_band_size(cv->ctx, n, ml, mu, 1, "linsol.type=band",
-                                             "use klu or a Krylov solver"));
-  }
-  return SK_OK;
+  return SK_OK; /* dense and band are checked where they are built (sk__sun_matrix_direct) */
 }
 
 static sk_status make_sparse(sk__cvode *cv, const char *ls)
@@ -253,18 +227,7 @@ static sk_status make_krylov(sk__cvode *cv, const char *ls)
   double eps_lin;
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
   const int pretype = strcmp(cv->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
-  if (!strcmp(ls, "spgmr")) {
-    cv->LS = SUNLinSol_SPGMR(cv->y, pretype, maxl, cv->sunctx);
-  } else if (!strcmp(ls, "spfgmr")) {
-    cv->LS = SUNLinSol_SPFGMR(cv->y, pretype, maxl, cv->sunctx);
-  } else if (!strcmp(ls, "spbcgs")) {
-    cv->LS = SUNLinSol_SPBCGS(cv->y, pretype, maxl, cv->sunctx);
-  } else if (!strcmp(ls, "sptfqmr")) {
-    cv->LS = SUNLinSol_SPTFQMR(cv->y, pretype, maxl, cv->sunctx);
-  } else {
-    cv->LS = SUNLinSol_PCG(cv->y, pretype, maxl, cv->sunctx);
-  }
-  SK_CHECK(cv->ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
+  SK_CALL(cv->ctx, sk__sun_krylov(cv->ctx, ls, cv->y, pretype, maxl, cv->sunctx, &cv->LS));
   return SK_OK;
 }
 
@@ -284,17 +247,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   }
   CVLsJacFn jac = NULL;
   if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
-    if (!strcmp(ls, "dense")) {
-      cv->A = SUNDenseMatrix(n, n, cv->sunctx);
-    } else {
-      int64_t ml, mu;
-      sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
-      cv->A = SUNBandMatrix(n, mu, ml, cv->sunctx);
-    }
-    SK_CHECK(ctx, cv->A != NULL, SK_ERR_NOMEM, "cannot allocate the %s matrix", ls);
-    cv->LS = !strcmp(ls, "dense") ? SUNLinSol_Dense(cv->y, cv->A, cv->sunctx)
-                                  : SUNLinSol_Band(cv->y, cv->A, cv->sunctx);
-    SK_CHECK(ctx, cv->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
+    SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac,
+                                       cv->y, cv->sunctx, &cv->A, &cv->LS));
     jac = sk_model_has_jacobian(cv->model) ? jac_fn : NULL;
     cv->direct = 1;
   } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {

@@ -1,14 +1,10 @@
-/* src/backends/ida.c: the IDA engine (ida-bdf) for DAE models F(t, y, y') = 0 (and ODE models as y' - f): KLU/dense/SPGMR, one-step stepping */
+/* src/backends/ida.c: the IDA engine (ida-bdf) for DAE models F(t, y, y') = 0 (and ODE models as y' - f): KLU/UMFPACK/band/dense/Krylov, one-step stepping */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <ida/ida.h>
 #include <ida/ida_ls.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_spgmr.h>
-#include <sunmatrix/sunmatrix_dense.h>
-#include <sunmatrix/sunmatrix_sparse.h>
 
 #include "backends/ida_impl.h"
 #include "steppers/stepper_impl.h"
@@ -56,7 +52,7 @@ static int residual(sk_sunreal t, N_Vector y, N_Vector yp, N_Vector r, void *ud)
   return -1;
 }
 
-/* IDALsJacFn: dF/dy + cj dF/dy' into the sparse or dense matrix. */
+/* IDALsJacFn: dF/dy + cj dF/dy' into the sparse, dense or band matrix. */
 static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vector r,
                     SUNMatrix A, void *ud, N_Vector t1, N_Vector t2, N_Vector t3)
 {
@@ -77,15 +73,10 @@ static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vect
     ida->have_callback_error = 1;
     return rc == SK_RECOVERABLE ? 1 : -1;
   }
-  sk__sun_jac_fill(&ida->jac, A);
-  if (ida->ode) {
-    sk_sunreal *a = SUNSparseMatrix_Data(A);
-    for (int64_t k = 0; k < ida->jac.mnnz; k++) {
-      a[k] = -a[k];
-    }
-    for (int64_t j = 0; j < ida->jac.n; j++) {
-      a[ida->jac.diag[j]] += cj;
-    }
+  if (ida->ode) { /* whatever the matrix kind (the diagonal is stored in each) */
+    sk__sun_jac_fill_shifted(&ida->jac, -1.0, cj, A);
+  } else {
+    sk__sun_jac_fill(&ida->jac, A);
   }
   return 0;
 }
@@ -154,8 +145,15 @@ static void ida_destroy(sk_stepper *s)
   sk_stepper_set_impl(s, NULL);
 }
 
-/* Linear solver: KLU/UMFPACK on the model's pattern, dense (IDA's difference
- * quotients without one), or matrix-free SPGMR. */
+/* The linear solvers of ida-bdf, for the refusal messages. */
+#define SK__IDA_LINSOLS "auto, dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"
+
+/* Linear solver: KLU/UMFPACK on the model's pattern, band with its
+ * bandwidths, dense (IDA's difference quotients without a pattern), or a
+ * matrix-free Krylov solver without preconditioner. "auto": klu with a
+ * pattern, else dense up to n = 2000, else spgmr. Errors:
+ * SK_ERR_UNSUPPORTED naming what is supported, SK_ERR_TOO_LARGE,
+ * SK_ERR_NOMEM, SK_ERR_SOLVER. */
 static sk_status attach_linear_solver(sk__ida *ida)
 {
   sk_context *ctx = ida->ctx;
@@ -166,32 +164,48 @@ static sk_status attach_linear_solver(sk__ida *ida)
     ls = ida->jac.colptr ? "klu" : (n <= 2000 ? "dense" : "spgmr");
   }
   snprintf(ida->linsol, sizeof ida->linsol, "%s", ls);
+  const int krylov = sk__sun_is_krylov(ls);
+  int maxl;
+  double eps_lin;
+  sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
+  SK_CHECK(ctx,
+           krylov || !strcmp(ls, "klu") || !strcmp(ls, "umfpack") || !strcmp(ls, "dense") ||
+               !strcmp(ls, "band"),
+           SK_ERR_UNSUPPORTED,
+           "ida-bdf supports linsol.type = " SK__IDA_LINSOLS "; got %s%s", ls,
+           !strcmp(ls, "none") ? " (IDA has no fixed-point iteration: its Newton iteration needs "
+                                 "a linear solver)"
+                               : "");
+  const char *prec = sk_stepper_get_preconditioner(ida->s);
+  SK_CHECK(ctx, !krylov || !strcmp(prec, "auto") || !strcmp(prec, "none"), SK_ERR_UNSUPPORTED,
+           "ida-bdf supports linsol.preconditioner = auto, none with linsol.type=%s (its Krylov "
+           "solvers run unpreconditioned); got %s: use cvode-bdf for a preconditioned Krylov "
+           "solve, or a direct solver (klu, umfpack, band, dense)",
+           ls, prec);
   if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
     SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
-             "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern (use dense or "
-             "spgmr)",
-             ls);
+             "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern, and model "
+             "'%s' has none; supported without a pattern: dense or a Krylov solver (spgmr, "
+             "spfgmr, spbcgs, sptfqmr, pcg)",
+             ls, sk_model_get_name(ida->model));
     SK_CALL(ctx, sk__sun_jac_sparse_matrix(ctx, &ida->jac, ida->sunctx, &ida->A));
     const char *ord = sk_stepper_get_ordering(ida->s);
     SK_CALL(ctx, sk__sun_sparse_direct(ctx, ls, ord, ida->y, ida->A, ida->sunctx, &ida->LS));
-  } else if (!strcmp(ls, "dense")) {
-    SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, "linsol.type"));
-    ida->A = SUNDenseMatrix(n, n, ida->sunctx);
-    SK_CHECK(ctx, ida->A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix");
-    ida->LS = SUNLinSol_Dense(ida->y, ida->A, ida->sunctx);
-  } else if (!strcmp(ls, "spgmr")) {
-    ida->LS = SUNLinSol_SPGMR(ida->y, SUN_PREC_NONE, 0, ida->sunctx);
+  } else if (!krylov) {
+    SK_CALL(ctx, sk__sun_matrix_direct(ctx, "ida-bdf", ls, &ida->jac, ida->y, ida->sunctx,
+                                       &ida->A, &ida->LS));
   } else {
-    return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
-                    "ida-bdf: linsol.type=%s is not available (klu, umfpack, dense, spgmr)", ls);
+    SK_CALL(ctx, sk__sun_krylov(ctx, ls, ida->y, SUN_PREC_NONE, maxl, ida->sunctx, &ida->LS));
   }
-  SK_CHECK(ctx, ida->LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", ls);
   if (IDASetLinearSolver(ida->mem, ida->LS, ida->A) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot attach the %s solver to IDA", ls);
   }
   const int use_model_jac = ida->A && ida->jac.colptr;
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA Jacobian function");
+  }
+  if (krylov && eps_lin > 0 && IDASetEpsLin(ida->mem, eps_lin) != IDALS_SUCCESS) {
+    return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA linear tolerance factor");
   }
   return SK_OK;
 }
@@ -251,7 +265,9 @@ static sk_status ida_setup(sk_stepper *s)
     SK__IDA(IDASetSuppressAlg(ida->mem, SUNTRUE), "leave the algebraic variables out of the "
                                                   "error test");
   }
-  SK__IDA(IDASetMaxNumSteps(ida->mem, 1000000000L), "set the step limit");
+  /* at most one internal step per IDASolve call, also in IDA_NORMAL mode (IDA_TOO_MUCH_WORK
+     after each step short of tout): the stepping loop enforces the budget (see cvode.c) */
+  SK__IDA(IDASetMaxNumSteps(ida->mem, 1), "set the step limit");
   if (sk_stepper_get_max_order(s) > 0) {
     SK__IDA(IDASetMaxOrd(ida->mem, sk_stepper_get_max_order(s)), "set the maximum order");
   }
@@ -330,8 +346,11 @@ static sk_status restart_after_event(sk_stepper *s, sk__ida *ida, double t)
 
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
 
-/* One IDA step; consistent initial values first (at t0, and after an event). */
-static sk_status eng_step(void *eng, double tout, int use_stop, double stop, double *t, int *root)
+static sk_status eng_interpolate(sk__ida *ida, double t);
+
+/* One IDASolve call; consistent initial values first (at t0, and after an event). */
+static sk_status eng_step(void *eng, double tout, int normal, int use_stop, double stop,
+                         double *t, sk__sun_return *what)
 {
   sk__ida *ida = eng;
   sk_context *ctx = ida->ctx;
@@ -346,14 +365,25 @@ static sk_status eng_step(void *eng, double tout, int use_stop, double stop, dou
   }
   ida->have_callback_error = 0;
   sk_sunreal tret = *t;
-  const int flag = IDASolve(ida->mem, tout, &tret, ida->y, ida->yp, IDA_ONE_STEP);
+  const int flag =
+      IDASolve(ida->mem, tout, &tret, ida->y, ida->yp, normal ? IDA_NORMAL : IDA_ONE_STEP);
+  if (flag == IDA_TOO_MUCH_WORK && normal) { /* mxstep is 1 (setup): one step taken; not a
+                                                failure. (y, y') at tn as IDA_ONE_STEP gives them */
+    ida->messages.msg[0] = '\0';
+    ida->messages.last_code = 0;
+    *t = tret;
+    *what = SK__SUN_STEPPED;
+    return eng_interpolate(ida, tret);
+  }
   if (flag < 0) {
     IDAGetCurrentTime(ida->mem, &tret);
     *t = tret;
     return ida_failure(ida, flag);
   }
   *t = tret;
-  *root = flag == IDA_ROOT_RETURN;
+  *what = flag == IDA_ROOT_RETURN ? SK__SUN_ROOT
+          : normal && tret >= tout ? SK__SUN_REACHED
+                                   : SK__SUN_STEPPED;
   return SK_OK;
 }
 
@@ -370,12 +400,12 @@ static sk_status eng_restart(void *eng, double t)
   return restart_after_event(((sk__ida *)eng)->s, eng, t);
 }
 
-static sk_status eng_interpolate(void *eng, double tout)
+/* (y, y') at t within the last step, into the stepper's buffers. */
+static sk_status eng_interpolate(sk__ida *ida, double t)
 {
-  sk__ida *ida = eng;
   sk_context *ctx = ida->ctx;
-  SK__IDA(IDAGetDky(ida->mem, tout, 0, ida->y), "interpolate the state to the output time");
-  SK__IDA(IDAGetDky(ida->mem, tout, 1, ida->yp), "interpolate y' to the output time");
+  SK__IDA(IDAGetDky(ida->mem, t, 0, ida->y), "interpolate the state");
+  SK__IDA(IDAGetDky(ida->mem, t, 1, ida->yp), "interpolate y'");
   return SK_OK;
 }
 
@@ -407,8 +437,8 @@ static double eng_last_step(void *eng)
 
 static sk__sun_engine engine_of(sk__ida *ida)
 {
-  sk__sun_engine e = {ida,        ida->roots,       eng_step,         eng_roots,    eng_restart,
-                      eng_interpolate, eng_total_steps, eng_current_time, eng_last_step};
+  sk__sun_engine e = {ida,         ida->roots,      eng_step,         eng_roots,
+                      eng_restart, eng_total_steps, eng_current_time, eng_last_step};
   return e;
 }
 
@@ -417,7 +447,7 @@ static sk_status ida_step(sk_stepper *s, double tout, double *tret)
   sk__ida *ida = sk_stepper_get_impl(s);
   const sk__sun_engine e = engine_of(ida);
   double t = s->t;
-  const sk_status rc = sk__sun_one_step(s, &e, tout, &t, 0);
+  const sk_status rc = sk__sun_one_step(s, &e, tout, &t);
   *tret = t;
   return rc;
 }

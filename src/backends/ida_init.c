@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include <ida/ida.h>
+#include <ida/ida_ls.h>
 #include <klu.h>
 
 #include "backends/ida_impl.h"
 #include "core/error.h"
+#include "core/model_impl.h"
 
 /* Max |r_i| and its index. */
 static double max_abs(const double *r, int64_t n, int64_t *at)
@@ -24,29 +26,71 @@ static double max_abs(const double *r, int64_t n, int64_t *at)
   return m;
 }
 
-/* Factor the index-1 matrix of values v (pattern order) with KLU; returns
- * its numerical rank (n when nonsingular), the first singular column in *col. */
-static int64_t index1_rank(const sk__sun_jac *J, double *v, int64_t *col, double *rcond)
+/* The index-1 decision, independent of the run's tolerances and of the
+ * units of equations and variables: the matrix is equilibrated (every row
+ * scaled to max |a_ij| = 1, then every column), factored with KLU, and its
+ * reciprocal condition number estimated with klu_l_condest. It is
+ * numerically singular when KLU finds a zero pivot or rcond lies below
+ * the noise level of its entries times a margin: 1e3 eps for the model's
+ * own Jacobian, 1e2 sqrt(eps) for colored finite differences (their
+ * entries carry ~sqrt(eps) relative error). *col: KLU's first singular
+ * column, else the column of the smallest pivot; -1 when the factorization
+ * could not run (out of memory). Returns the numerical rank (n when
+ * nonsingular), -1 on allocation failure. */
+static int64_t index1_rank(const sk__sun_jac *J, const double *v, int64_t *col, double *rcond)
 {
+  const int64_t n = J->n, nnz = J->colptr[n];
+  double *a = malloc((size_t)(nnz > 0 ? nnz : 1) * sizeof *a);
+  double *rs = calloc((size_t)(n > 0 ? n : 1), sizeof *rs);
+  int64_t rank = -1;
+  *col = -1;
+  *rcond = 0.0;
+  if (!a || !rs) {
+    free(a);
+    free(rs);
+    return -1;
+  }
+  for (int64_t p = 0; p < nnz; p++) {
+    rs[J->rowind[p]] = fmax(rs[J->rowind[p]], fabs(v[p]));
+  }
+  for (int64_t j = 0; j < n; j++) {
+    double cmax = 0.0;
+    for (int64_t p = J->colptr[j]; p < J->colptr[j + 1]; p++) {
+      const int64_t i = J->rowind[p];
+      a[p] = rs[i] > 0 ? v[p] / rs[i] : 0.0;
+      cmax = fmax(cmax, fabs(a[p]));
+    }
+    for (int64_t p = J->colptr[j]; p < J->colptr[j + 1] && cmax > 0; p++) {
+      a[p] /= cmax;
+    }
+  }
   klu_l_common common;
   klu_l_defaults(&common);
   common.halt_if_singular = 0;
-  int64_t rank = -1;
-  klu_l_symbolic *sym =
-      klu_l_analyze(J->n, (int64_t *)J->colptr, (int64_t *)J->rowind, &common);
-  klu_l_numeric *num = sym ? klu_l_factor((int64_t *)J->colptr, (int64_t *)J->rowind, v, sym,
-                                          &common)
-                           : NULL;
+  common.scale = 0; /* equilibrated above */
+  klu_l_symbolic *sym = klu_l_analyze(n, (int64_t *)J->colptr, (int64_t *)J->rowind, &common);
+  klu_l_numeric *num =
+      sym ? klu_l_factor((int64_t *)J->colptr, (int64_t *)J->rowind, a, sym, &common) : NULL;
   if (num) {
-    rank = common.status == KLU_SINGULAR ? common.numerical_rank : J->n;
-    *col = common.singular_col;
-    *rcond = 0.0;
-    if (rank == J->n && klu_l_rcond(sym, num, &common)) {
-      *rcond = common.rcond;
+    rank = common.status == KLU_SINGULAR ? common.numerical_rank : n;
+    *col = common.status == KLU_SINGULAR ? common.singular_col : -1;
+    if (rank == n && klu_l_condest((int64_t *)J->colptr, a, sym, num, &common) &&
+        common.condest > 0) {
+      *rcond = 1.0 / common.condest;
+    }
+    if (*col < 0 && num->Udiag && sym->Q) { /* the weakest pivot names the variable */
+      const double *ud = num->Udiag;
+      int64_t kmin = 0;
+      for (int64_t k = 1; k < n; k++) {
+        kmin = fabs(ud[k]) < fabs(ud[kmin]) ? k : kmin;
+      }
+      *col = n > 0 ? sym->Q[kmin] : -1;
     }
     klu_l_free_numeric(&num, &common);
   }
   klu_l_free_symbolic(&sym, &common);
+  free(a);
+  free(rs);
   return rank;
 }
 
@@ -86,19 +130,32 @@ static void describe_singular(sk_model *m, const sk__sun_jac *J, const double *v
   }
 }
 
-/* SK_ERR_INPUT when [dF/dy'_d, dF/dy_a] is singular at (t0, y, y'). */
+/* SK_ERR_INPUT when [dF/dy'_d, dF/dy_a] is singular at (t0, y, y'). A
+ * finite-difference matrix is taken with unit-scale increments
+ * sqrt(eps) max(1, |y_j|), not the run's error weights, so that the
+ * decision does not depend on rtol and atol (with atol 1e-14, a component
+ * that starts at 0 would get an increment of ~1e-22, and a column of noise). */
 static sk_status check_index1(sk__ida *ida, double t0, const double *y, const double *yp,
                               const double *r, const int *id)
 {
   sk_context *ctx = ida->ctx;
   const sk__sun_jac *J = &ida->jac;
+  const int analytic = sk__model_has_analytic_dae_jac(ida->model);
   double *v0 = sk__malloc(ctx, 2 * (size_t)(J->nnz > 0 ? J->nnz : 1) * sizeof *v0);
   SK_CHECK(ctx, v0 != NULL, SK_ERR_NOMEM, "cannot allocate the index-1 check");
   double *v1 = v0 + J->nnz;
-  sk_status st = sk_model_eval_dae_jac(ida->model, t0, 0.0, y, yp, r, v0);
+  sk_status st = analytic ? SK_OK : sk__model_set_fd_weights(ida->model, 0.0, 1.0, NULL);
+  st = st ? st : sk_model_eval_dae_jac(ida->model, t0, 0.0, y, yp, r, v0);
   st = st ? st : sk_model_eval_dae_jac(ida->model, t0, 1.0, y, yp, r, v1);
+  if (!analytic) { /* back to the run's weights for IDA's own Jacobians */
+    const sk_status st2 = sk__model_set_fd_weights(ida->model, sk_stepper_get_rtol(ida->s),
+                                                   sk_stepper_get_atol(ida->s),
+                                                   sk_stepper_get_atol_vector(ida->s));
+    st = st ? st : st2;
+  }
   int64_t rank = J->n, col = -1;
   double rcond = 1.0;
+  const double tau = analytic ? 1e3 * DBL_EPSILON : 1e2 * sqrt(DBL_EPSILON);
   if (st == SK_OK) {
     for (int64_t j = 0; j < J->n; j++) { /* dF/dy'_j = J(1) - J(0) for differential columns */
       for (int64_t p = J->colptr[j]; p < J->colptr[j + 1]; p++) {
@@ -107,23 +164,35 @@ static sk_status check_index1(sk__ida *ida, double t0, const double *y, const do
     }
     rank = index1_rank(J, v1, &col, &rcond);
   }
+  const int singular = st == SK_OK && rank >= 0 && (rank < J->n || rcond < tau);
   char where[200] = "";
-  if (st == SK_OK && (rank < J->n || rcond < 1e3 * DBL_EPSILON)) {
+  if (singular) {
     describe_singular(ida->model, J, v1, id, col, where, sizeof where);
   }
   sk__free(ctx, v0);
   SK_CALL(ctx, st);
   SK_CHECK(ctx, rank >= 0, SK_ERR_NOMEM, "KLU could not factor the index-1 matrix");
-  if (rank < J->n || rcond < 1e3 * DBL_EPSILON) {
+  if (singular) {
+    char how[160];
+    if (rank < J->n) {
+      snprintf(how, sizeof how, "singular: numerical rank %lld of %lld", (long long)rank,
+               (long long)J->n);
+    } else {
+      snprintf(how, sizeof how,
+               "numerically singular: reciprocal condition %.1e after row and column "
+               "equilibration, below %.1e (the noise level of %s entries)",
+               rcond, tau, analytic ? "the model's analytic" : "finite-difference");
+    }
     return SK_ERROR(ctx, SK_ERR_INPUT,
                     "model '%s' is not an index-1 DAE at t0=%.6e: the matrix [dF/dy'_d, dF/dy_a] "
                     "(dF/dy' of the differential and dF/dy of the algebraic components) is "
-                    "singular (numerical rank %lld of %lld, rcond %.1e)%s; the algebraic "
-                    "equations do not determine the algebraic variables (an index-2 or higher "
-                    "system, an algebraic variable in no equation, or a wrong id vector)",
-                    sk_model_get_name(ida->model), t0, (long long)rank, (long long)J->n, rcond,
-                    where);
+                    "%s%s; the algebraic equations do not determine the algebraic variables (an "
+                    "index-2 or higher system, an algebraic variable in no equation, or a wrong id "
+                    "vector)",
+                    sk_model_get_name(ida->model), t0, how, where);
   }
+  sk__log(ctx, SK_LOG_DEBUG, "index-1 check at t0=%.6e: rank %lld of %lld, rcond %.2e", t0,
+          (long long)rank, (long long)J->n, rcond);
   return SK_OK;
 }
 
@@ -174,8 +243,19 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
     sk__status_from_ida(flag, &fname);
     char wname[96], cause[SK_ERROR_MSG_LEN / 2] = "";
     sk_model_component_name(ida->model, at1, wname, sizeof wname);
+    long lin_fails = 0;
     if (ida->have_callback_error) {
       snprintf(cause, sizeof cause, "; cause: %.480s", ida->callback_error.message);
+    } else if (sk__sun_is_krylov(ida->linsol) &&
+               IDAGetNumLinConvFails(ida->mem, &lin_fails) == IDALS_SUCCESS && lin_fails > 0) {
+      int maxl;
+      double eps_lin;
+      sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
+      snprintf(cause, sizeof cause,
+               "; cause: the unpreconditioned %s solver did not converge in %ld linear solves "
+               "(at most linsol.maxl = %d iterations each): raise linsol.maxl, or use a direct "
+               "solver (klu, umfpack, band, dense)",
+               ida->linsol, lin_fails, maxl > 0 ? maxl : 5);
     }
     st = SK_ERROR(ctx, SK_ERR_CONV,
                   "consistent initial values could not be computed at t0=%.6e (IDACalcIC: %s, "

@@ -253,6 +253,22 @@ static sk_sunreal fast_wl2norm(N_Vector x, N_Vector w)
 
 /* ---- fused operations: one pass, the fallback's rounding ---------------- */
 
+/* The fallback of N_VLinearCombination literally: one pass per vector. */
+static int combine_pass_by_pass(int nvec, const sk_sunreal *c, N_Vector *X, N_Vector z)
+{
+  const sunindextype n = SK__LEN(z);
+  sk_sunreal *zd = SK__DATA(z);
+  const sk_sunreal *x0 = SK__DATA(X[0]);
+  const sk_sunreal c0 = c[0];
+  SK__EACH(n, j, zd[j] = c0 * x0[j]);
+  for (int i = 1; i < nvec; i++) {
+    const sk_sunreal *xi = SK__DATA(X[i]);
+    const sk_sunreal ci = c[i];
+    SK__EACH(n, j, zd[j] = ci * xi[j] + zd[j]);
+  }
+  return 0;
+}
+
 /* N_VLinearCombination's fallback: z = c0 x0, then z = c_i x_i + z for
  * i = 1, 2, ... (N_VLinearSum with b = 1 and z == y is an axpy). Done per
  * element in one pass when no later x_i is z itself; else pass by pass,
@@ -271,13 +287,7 @@ static int fast_linearcombination(int nvec, sk_sunreal *c, N_Vector *X, N_Vector
     aliased |= SK__DATA(X[i]) == zd;
   }
   if (nvec == 1 || aliased) {
-    SK__EACH(n, j, zd[j] = c0 * x0[j]);
-    for (int i = 1; i < nvec; i++) {
-      const sk_sunreal *xi = SK__DATA(X[i]);
-      const sk_sunreal ci = c[i];
-      SK__EACH(n, j, zd[j] = ci * xi[j] + zd[j]);
-    }
-    return 0;
+    return combine_pass_by_pass(nvec, c, X, z);
   }
   if (nvec == 2) {
     const sk_sunreal *x1 = SK__DATA(X[1]);
@@ -287,13 +297,7 @@ static int fast_linearcombination(int nvec, sk_sunreal *c, N_Vector *X, N_Vector
   }
   enum { MAXV = 16 }; /* CVODE combines at most q_max + 2 = 14 vectors */
   if (nvec > MAXV) {
-    SK__EACH(n, j, zd[j] = c0 * x0[j]);
-    for (int i = 1; i < nvec; i++) {
-      const sk_sunreal *xi = SK__DATA(X[i]);
-      const sk_sunreal ci = c[i];
-      SK__EACH(n, j, zd[j] = ci * xi[j] + zd[j]);
-    }
-    return 0;
+    return combine_pass_by_pass(nvec, c, X, z);
   }
   const sk_sunreal *xs[MAXV];
   for (int i = 0; i < nvec; i++) {

@@ -115,33 +115,80 @@ void sk__nvector_use_fast_ops(N_Vector v);
 
 /* ---- the shared stepping loop (sundials_stepping.c) ------------------- */
 
+/* What one call of an integrator package returned (sk__sun_engine.step). */
+typedef enum {
+  SK__SUN_STEPPED, /* one internal step taken: the state at its end */
+  SK__SUN_ROOT,    /* the state at an event (CV_ROOT_RETURN, IDA_ROOT_RETURN) */
+  SK__SUN_REACHED  /* normal mode: the state at tout, interpolated (CV_SUCCESS) */
+} sk__sun_return;
+
 /* What an integrator adapter gives the shared loop; eng is its state. */
 typedef struct {
   void *eng;
   int *fired; /* a buffer of one flag per model event */
-  /* one package step toward tout, never past stop when use_stop: the new
-   * time into *tret (the last successful one after a failure, whose error
-   * it returns), *root = 1 when it stopped at an event */
-  sk_status (*step)(void *eng, double tout, int use_stop, double stop, double *tret, int *root);
-  sk_status (*roots)(void *eng, int *fired);        /* the event flags of that return */
-  sk_status (*restart)(void *eng, double t);        /* after the model switched at t */
-  sk_status (*interpolate)(void *eng, double tout); /* the state at tout <= current time */
-  int64_t (*total_steps)(void *eng);                /* steps so far, restarts included */
-  double (*current_time)(void *eng);
+  /* one call of the package (CVode, IDASolve) toward tout, never past stop
+   * when use_stop: in one-step mode (normal = 0, CV_ONE_STEP) one internal
+   * step; in normal mode (CV_NORMAL with at most one internal step per
+   * call: the package's mxstep set to 1, its CV_TOO_MUCH_WORK read as
+   * SK__SUN_STEPPED) what CV_NORMAL does: steps past tout and
+   * interpolates, searching roots only up to tout. The returned time into
+   * *tret (the last successful one after a failure, whose error it
+   * returns), what it was into *what; the state buffer holds the state
+   * there. */
+  sk_status (*step)(void *eng, double tout, int normal, int use_stop, double stop, double *tret,
+                    sk__sun_return *what);
+  sk_status (*roots)(void *eng, int *fired); /* the event flags of that return */
+  sk_status (*restart)(void *eng, double t); /* after the model switched at t */
+  int64_t (*total_steps)(void *eng);         /* steps so far, restarts included */
+  double (*current_time)(void *eng);         /* the package's (the last step's end) */
   double (*last_step)(void *eng);
 } sk__sun_engine;
 
-/* sk__sun_one_step: one internal step toward tout under the stepper's step
- * budget and stop time (with clamp, also never past tout), then the step
- * size check, the events and the stepper's after-step hook. Returns SK_OK,
- * SK_INTERRUPTED or an error (the budget's, step underflow, the package's);
- * *t and the stepper's time are those of the last successful step. */
-sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t,
-                           int clamp);
+/* sk__sun_one_step: one package call in one-step mode toward tout (single-
+ * step mode: the state at the end of one internal step, or at an event
+ * inside it) under the stepper's step budget and stop time, then the step
+ * size check, the events and, when a step was taken, the stepper's
+ * after-step hook. Returns SK_OK, SK_INTERRUPTED or an error (the budget's,
+ * step underflow, the package's, SK_ERR_ARG at the stop time); *t and the
+ * stepper's time are those of the state buffer (the last successful step
+ * after a failure). */
+sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t);
 
-/* sk__sun_advance: steps until tout is reached (clamped at output times on
- * a model with events), then the state interpolated to tout. Returns as
- * sk__sun_one_step, plus SK_ERR_ARG for tout beyond the stop time. */
+/* sk__sun_advance: the state at tout as the package's normal mode gives it
+ * (CV_NORMAL, IDA_NORMAL): internal steps pass tout and the output is
+ * interpolated; they stop only at an event (logged, the model's action run
+ * and the engine restarted when the model has actions, then the
+ * integration goes on) and at the stop time; an event beyond tout is found
+ * by a later call. Returns as sk__sun_one_step, plus SK_ERR_ARG for tout
+ * beyond the stop time; on SK_OK *tret = tout. */
 sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, double *tret);
+
+/* ---- linear solvers shared by the integrators (sundials_linsol.c) ------ */
+
+/* sk__sun_jac_fill_shifted: A = scale * J->vals + shift * I, into a matrix
+ * as sk__sun_jac_fill takes (IDA's cj I - df/dy of an ODE model is
+ * scale -1, shift cj). */
+void sk__sun_jac_fill_shifted(const sk__sun_jac *J, double scale, double shift, SUNMatrix A);
+
+/* sk__sun_is_krylov: 1 for spgmr, spfgmr, spbcgs, sptfqmr and pcg, else 0. */
+int sk__sun_is_krylov(const char *name);
+
+/* sk__sun_matrix_direct: for `name` "dense" or "band", the n x n matrix
+ * (n = J->n) and its LU solver: dense after sk__sun_check_dense_size; band
+ * with the half-bandwidths of J's pattern, after sk__sun_check_band_size.
+ * `engine` names the caller in messages. *A and *LS are the caller's to
+ * free, also on failure. Errors: SK_ERR_UNSUPPORTED (band on a model
+ * without a pattern: the message names what is supported),
+ * SK_ERR_TOO_LARGE, SK_ERR_NOMEM. */
+sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char *name,
+                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx,
+                                SUNMatrix *A, SUNLinearSolver *LS);
+
+/* sk__sun_krylov: the matrix-free solver `name` (spgmr, spfgmr, spbcgs,
+ * sptfqmr; anything else is pcg) with preconditioning `pretype`
+ * (SUN_PREC_NONE or SUN_PREC_LEFT) and subspace size / iteration limit
+ * maxl (0 = SUNDIALS' 5). Errors: SK_ERR_NOMEM. */
+sk_status sk__sun_krylov(sk_context *ctx, const char *name, N_Vector y, int pretype, int maxl,
+                         SUNContext sunctx, SUNLinearSolver *LS);
 
 #endif

@@ -1,11 +1,18 @@
-/* src/backends/sundials_linsol.c: linear-algebra pieces shared by the CVODE and KINSOL adapters (model Jacobian as a SUNMatrix, sparse direct solvers, failure diagnosis) */
+/* src/backends/sundials_linsol.c: linear-algebra pieces shared by the CVODE, IDA and KINSOL adapters (model Jacobian as a SUNMatrix, dense/band/sparse direct and Krylov solvers, failure diagnosis) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <klu.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
+#include <sunlinsol/sunlinsol_pcg.h>
+#include <sunlinsol/sunlinsol_spbcgs.h>
+#include <sunlinsol/sunlinsol_spfgmr.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
+#include <sunlinsol/sunlinsol_sptfqmr.h>
 #include <sunmatrix/sunmatrix_band.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -45,7 +52,8 @@ sk_status sk__sun_jac_sparse_matrix(sk_context *ctx, sk__sun_jac *J, SUNContext 
   return SK_OK;
 }
 
-static void fill_csc(const sk__sun_jac *J, SUNMatrix A)
+/* scale * J into the CSC matrix A (pattern rewritten), shift added on the diagonal. */
+static void fill_csc(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
 {
   sunindextype *cp = SUNSparseMatrix_IndexPointers(A);
   sunindextype *ri = SUNSparseMatrix_IndexValues(A);
@@ -56,26 +64,49 @@ static void fill_csc(const sk__sun_jac *J, SUNMatrix A)
     memset(v, 0, (size_t)J->mnnz * sizeof *v);
   }
   for (int64_t p = 0; p < J->nnz; p++) {
-    v[J->map[p]] = J->vals[p];
+    v[J->map[p]] = scale * J->vals[p];
+  }
+  for (int64_t j = 0; shift != 0.0 && j < J->n; j++) {
+    v[J->diag[j]] += shift;
   }
 }
 
-void sk__sun_jac_fill(const sk__sun_jac *J, SUNMatrix A)
+/* A = scale * J + shift * I for a CSC matrix of sk__sun_jac_sparse_matrix,
+ * or a dense or band matrix (zeroed by the package before each evaluation;
+ * the diagonal is always stored there). */
+static void fill(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
 {
   const SUNMatrix_ID id = SUNMatGetID(A);
   if (id == SUNMATRIX_SPARSE) {
-    fill_csc(J, A);
+    fill_csc(J, scale, shift, A);
     return;
   }
   for (int64_t j = 0; j < J->n; j++) {
     for (int64_t p = J->colptr[j]; p < J->colptr[j + 1]; p++) {
       if (id == SUNMATRIX_DENSE) {
-        SM_ELEMENT_D(A, J->rowind[p], j) = J->vals[p];
+        SM_ELEMENT_D(A, J->rowind[p], j) = scale * J->vals[p];
       } else {
-        SM_ELEMENT_B(A, J->rowind[p], j) = J->vals[p];
+        SM_ELEMENT_B(A, J->rowind[p], j) = scale * J->vals[p];
       }
     }
   }
+  for (int64_t j = 0; shift != 0.0 && j < J->n; j++) {
+    if (id == SUNMATRIX_DENSE) {
+      SM_ELEMENT_D(A, j, j) += shift;
+    } else {
+      SM_ELEMENT_B(A, j, j) += shift;
+    }
+  }
+}
+
+void sk__sun_jac_fill(const sk__sun_jac *J, SUNMatrix A)
+{
+  fill(J, 1.0, 0.0, A);
+}
+
+void sk__sun_jac_fill_shifted(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
+{
+  fill(J, scale, shift, A);
 }
 
 void sk__sun_jac_diagonal(const sk__sun_jac *J, double *d)
@@ -211,5 +242,62 @@ sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key)
            "%s=dense for n=%lld needs %.3g GB (two n x n matrices), more than half of this "
            "machine's %.3g GB: use klu or a Krylov solver",
            key, (long long)n, bytes * 1e-9, mem * 1e-9);
+  return SK_OK;
+}
+
+int sk__sun_is_krylov(const char *name)
+{
+  return !strcmp(name, "spgmr") || !strcmp(name, "spfgmr") || !strcmp(name, "spbcgs") ||
+         !strcmp(name, "sptfqmr") || !strcmp(name, "pcg");
+}
+
+sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char *name,
+                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx,
+                                SUNMatrix *A, SUNLinearSolver *LS)
+{
+  const int64_t n = J->n;
+  *A = NULL;
+  *LS = NULL;
+  if (!strcmp(name, "dense")) {
+    SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, "linsol.type"));
+    *A = SUNDenseMatrix(n, n, sunctx);
+    SK_CHECK(ctx, *A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix (n=%lld)",
+             (long long)n);
+    *LS = SUNLinSol_Dense(y, *A, sunctx);
+  } else {
+    SK_CHECK(ctx, J->colptr != NULL, SK_ERR_UNSUPPORTED,
+             "%s: linsol.type=band needs the model's Jacobian pattern to find the bandwidth, and "
+             "the model has none; supported without a pattern: dense or a Krylov solver (spgmr, "
+             "spfgmr, spbcgs, sptfqmr, pcg)",
+             engine);
+    int64_t ml, mu;
+    sk__csc_bandwidth(n, J->colptr, J->rowind, &ml, &mu);
+    SK_CALL(ctx, sk__sun_check_band_size(ctx, n, ml, mu, 1, "linsol.type=band",
+                                         "use klu or a Krylov solver"));
+    *A = SUNBandMatrix(n, mu, ml, sunctx);
+    SK_CHECK(ctx, *A != NULL, SK_ERR_NOMEM,
+             "cannot allocate the band matrix (n=%lld, bandwidths %lld, %lld)", (long long)n,
+             (long long)ml, (long long)mu);
+    *LS = SUNLinSol_Band(y, *A, sunctx);
+  }
+  SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", name);
+  return SK_OK;
+}
+
+sk_status sk__sun_krylov(sk_context *ctx, const char *name, N_Vector y, int pretype, int maxl,
+                         SUNContext sunctx, SUNLinearSolver *LS)
+{
+  if (!strcmp(name, "spgmr")) {
+    *LS = SUNLinSol_SPGMR(y, pretype, maxl, sunctx);
+  } else if (!strcmp(name, "spfgmr")) {
+    *LS = SUNLinSol_SPFGMR(y, pretype, maxl, sunctx);
+  } else if (!strcmp(name, "spbcgs")) {
+    *LS = SUNLinSol_SPBCGS(y, pretype, maxl, sunctx);
+  } else if (!strcmp(name, "sptfqmr")) {
+    *LS = SUNLinSol_SPTFQMR(y, pretype, maxl, sunctx);
+  } else {
+    *LS = SUNLinSol_PCG(y, pretype, maxl, sunctx);
+  }
+  SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", name);
   return SK_OK;
 }

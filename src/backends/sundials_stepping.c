@@ -1,47 +1,64 @@
-/* src/backends/sundials_stepping.c: the stepping loop the SUNDIALS integrators share: step budget, stop time, one package step, events and restart, interpolation to output times */
+/* src/backends/sundials_stepping.c: the stepping loop the SUNDIALS integrators share: step budget, stop time, one package call (one-step or normal mode), events and restart */
 #include "backends/sundials_backend.h"
 #include "core/error.h"
 #include "steppers/stepper_impl.h"
 
-sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t,
-                           int clamp)
+/* One package call toward tout (normal: as sk__sun_engine.step) under the stepper's step
+ * budget and stop time; then the step size check, the event (logged, the model's action,
+ * a restart) and, when the call took a step, the after-step hook. *reached = 1 when the
+ * state buffer holds the state at tout (normal mode). */
+static sk_status package_call(sk_stepper *s, const sk__sun_engine *e, double tout, int normal,
+                              double *t, int *reached)
 {
   sk_context *ctx = sk_stepper_get_context(s);
+  *reached = 0;
   const int64_t nst = e->total_steps(e->eng);
   const int64_t budget = sk_stepper_get_max_steps(s);
-  if (budget > 0 && nst >= budget) {
+  /* in normal mode a package already past tout interpolates (or returns an event up to
+     tout): no step, so the spent budget does not stop it */
+  if (budget > 0 && nst >= budget && !(normal && e->current_time(e->eng) >= tout)) {
     return sk__stepper_budget_error(s, *t, e->last_step(e->eng), nst);
   }
   double tstop;
   const int has_stop = sk_stepper_get_stop_time(s, &tstop);
-  if (has_stop) {
+  if (has_stop && !normal) { /* sk__sun_advance checks tout <= tstop instead */
     SK_CHECK(ctx, *t < tstop, SK_ERR_ARG, "cannot step past solver.stop_time %.6e", tstop);
   }
-  /* with clamp, never past tout: no event is then found beyond an output time */
-  const double stop = has_stop && (!clamp || tstop < tout) ? tstop : tout;
   double tret = *t;
-  int root = 0;
-  const sk_status st = e->step(e->eng, tout, has_stop || clamp, stop, &tret, &root);
+  sk__sun_return what = SK__SUN_STEPPED;
+  const sk_status st = e->step(e->eng, tout, normal, has_stop, tstop, &tret, &what);
   /* after a failure the package holds the last successful step's state and time */
   *t = tret;
   s->t = tret;
   SK_CALL(ctx, st);
+  const int stepped = e->total_steps(e->eng) > nst;
   const double h = e->last_step(e->eng);
-  if (tret + h == tret) {
+  const double tn = e->current_time(e->eng);
+  if (stepped && tn + h == tn) {
     return SK_ERROR(ctx, SK_ERR_STEP_SIZE,
                     "step size underflow at t=%.6e (h=%.3e): t + h == t in double precision; the "
                     "solution may have a singularity here, or the tolerances are too tight",
-                    tret, h);
+                    tn, h);
   }
-  if (root) { /* an event: log it, let the model switch, restart (the model may jump here);
-                 events without an action change nothing, and the integration goes on */
+  if (what == SK__SUN_ROOT) { /* an event: log it, let the model switch, restart (the model
+                                 may jump here); events without an action change nothing,
+                                 and the integration goes on */
     SK_CALL(ctx, e->roots(e->eng, e->fired));
     SK_CALL(ctx, sk__stepper_events_fired(s, tret, e->fired));
     if (sk_model_has_event_action(sk_stepper_get_model(s))) {
       SK_CALL(ctx, e->restart(e->eng, tret));
     }
   }
-  return sk__stepper_after_step(s, tret, h);
+  /* an event exactly at tout is the output too (after a restart there the package could
+     not be asked for tout again) */
+  *reached = normal && (what == SK__SUN_REACHED || tret >= tout);
+  return stepped ? sk__stepper_after_step(s, tret, h) : SK_OK;
+}
+
+sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t)
+{
+  int reached;
+  return package_call(s, e, tout, 0, t, &reached);
 }
 
 sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, double *tret)
@@ -52,21 +69,15 @@ sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, d
     SK_CHECK(ctx, tout <= tstop, SK_ERR_ARG, "output time %.6e lies beyond solver.stop_time %.6e",
              tout, tstop);
   }
-  /* the package's internal time may already be past tout (one-step mode) */
-  double t = e->current_time(e->eng);
-  const int clamp = sk_model_get_nevents(sk_stepper_get_model(s)) > 0;
+  double t = sk_stepper_get_time(s);
+  int reached = 0;
   sk_status rc = SK_OK;
-  while (t < tout && rc == SK_OK) {
-    rc = sk__sun_one_step(s, e, tout, &t, clamp);
+  while (!reached && rc == SK_OK) {
+    rc = package_call(s, e, tout, 1, &t, &reached);
   }
-  if (rc != SK_OK) {
-    *tret = sk_stepper_get_time(s); /* the state of the last successful step */
+  if (rc != SK_OK) { /* an error or an interruption: the state buffer's time */
+    *tret = sk_stepper_get_time(s);
     return rc;
-  }
-  /* also at t == tout: when an earlier call already stepped onto tout (a stop time) and
-     then interpolated back to its own output, the state buffer holds that output */
-  if (t >= tout) {
-    SK_CALL(ctx, e->interpolate(e->eng, tout));
   }
   s->t = tout;
   *tret = tout;

@@ -22,6 +22,11 @@ sk_status sk_model_set_residual(sk_model *m, sk_residual_fn residual)
   return SK_OK;
 }
 
+int sk__model_has_analytic_dae_jac(const sk_model *m)
+{
+  return m && m->dae_jac != NULL;
+}
+
 sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac)
 {
   SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));

@@ -65,6 +65,10 @@ sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from);
  * values callback (not colored finite differences). */
 int sk__model_has_analytic_jac(const sk_model *m);
 
+/* sk__model_has_analytic_dae_jac: 1 when a DAE model has its own
+ * dF/dy + cj dF/dy' values callback (not colored finite differences). */
+int sk__model_has_analytic_dae_jac(const sk_model *m);
+
 /* sk__model_set_fd_weights: error weights w_j = 1/(rtol |y_j| + atol_j) for
  * the increments of the FD Jacobian (atolv: length n, copied, or NULL for
  * the scalar atol; rtol <= 0 restores the unit scale). Errors: SK_ERR_NOMEM. */

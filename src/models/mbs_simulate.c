@@ -200,8 +200,9 @@ typedef struct {
   int wanted;
 } repartition_watch;
 
-/* A step past the output time does not interrupt (the engine's time could not go back to
- * the output): the request stands, and the partition is renewed at the output. */
+/* The monitor sees the time the engine returned: a step's end before the output, or the
+ * output itself once a step passed it. Only a request before the output interrupts; one at
+ * the output stands, and the partition is renewed there. */
 static int watch_partition(const sk_stepper *st, double t, double h, void *data)
 {
   (void)h;

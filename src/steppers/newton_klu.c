@@ -43,8 +43,10 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   int64_t mnnz;
   sk_model_get_jac_pattern(m, &mcp, &mri, &mnnz);
   SK_CHECK(ctx, mcp != NULL && mri != NULL, SK_ERR_UNSUPPORTED,
-           "stepper '%s' needs the model's Jacobian pattern (model '%s' has none)", name,
-           sk_model_get_name(m));
+           "stepper '%s' needs the model's Jacobian pattern (model '%s' has none): it supports "
+           "models with a pattern (solver.detect_pattern=auto or on finds one by probing the "
+           "right-hand side), or use an explicit method",
+           name, sk_model_get_name(m));
   sk__newton *nw = sk__calloc(ctx, 1, sizeof *nw);
   SK_CHECK(ctx, nw != NULL, SK_ERR_NOMEM, "cannot allocate the Newton solver");
   nw->ctx = ctx;

@@ -88,10 +88,14 @@ sk_status sk__ref_setup(sk_stepper *s)
   const char *ls = sk_stepper_get_linear_solver(s);
   if (r->m->implicit) {
     SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "klu"), SK_ERR_UNSUPPORTED,
-             "stepper '%s' solves its Newton systems with KLU only (linsol.type=%s)", name, ls);
+             "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
+             "auto, klu; got %s",
+             name, ls);
   } else {
     SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "none"), SK_ERR_UNSUPPORTED,
-             "stepper '%s' is explicit and uses no linear solver (linsol.type=%s)", name, ls);
+             "stepper '%s' is explicit and uses no linear solver: it supports linsol.type = "
+             "auto, none; got %s",
+             name, ls);
   }
   r->rtol = sk_stepper_get_rtol(s);
   r->atol = sk_stepper_get_atol(s);

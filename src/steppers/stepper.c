@@ -359,43 +359,15 @@ sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_dat
   return SK_OK;
 }
 
-/* Getters of the keys a database sets (layering: unset keys leave the
- * stepper's own values): each returns 1 with the value, 0 when not set. */
-static int opt_real(sk_status *rc, const sk_options *o, const char *key, double *v)
+/* Layering: a key applies only when the database sets it (a config file or
+ * the command line); unset keys leave the stepper's own values. OPT(get,
+ * key, v) reads such a key with the typed getter `get` into *v and is 1,
+ * else 0; the first error stops later reads and is left in rc. */
+static int given(sk_status rc, const sk_options *o, const char *key)
 {
-  if (*rc != SK_OK || !sk_options_is_set(o, key)) {
-    return 0;
-  }
-  *rc = sk_options_get_real(o, key, v);
-  return *rc == SK_OK;
+  return rc == SK_OK && sk_options_is_set(o, key);
 }
-
-static int opt_int(sk_status *rc, const sk_options *o, const char *key, int64_t *v)
-{
-  if (*rc != SK_OK || !sk_options_is_set(o, key)) {
-    return 0;
-  }
-  *rc = sk_options_get_int(o, key, v);
-  return *rc == SK_OK;
-}
-
-static int opt_string(sk_status *rc, const sk_options *o, const char *key, const char **v)
-{
-  if (*rc != SK_OK || !sk_options_is_set(o, key)) {
-    return 0;
-  }
-  *rc = sk_options_get_string(o, key, v);
-  return *rc == SK_OK;
-}
-
-static int opt_bool(sk_status *rc, const sk_options *o, const char *key, int *v)
-{
-  if (*rc != SK_OK || !sk_options_is_set(o, key)) {
-    return 0;
-  }
-  *rc = sk_options_get_bool(o, key, v);
-  return *rc == SK_OK;
-}
+#define OPT(get, key, v) (given(rc, opts, (key)) && (rc = get(opts, (key), (v))) == SK_OK)
 
 /* solver.atol_list: one absolute tolerance per component */
 static sk_status atol_list_from_options(sk_stepper *s, const sk_options *opts)
@@ -429,67 +401,70 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   int b;
   const char *str;
   double rtol = s->rtol, atol = s->atol;
-  const int have_rtol = opt_real(&rc, opts, "solver.rtol", &rtol);
-  const int have_atol = opt_real(&rc, opts, "solver.atol", &atol);
+  const int have_rtol = OPT(sk_options_get_real, "solver.rtol", &rtol);
+  const int have_atol = OPT(sk_options_get_real, "solver.atol", &atol);
   if (have_rtol || have_atol) {
     SK_CALL(ctx, sk_stepper_set_tolerances(s, rtol, atol));
   }
   if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_list")) {
     SK_CALL(ctx, atol_list_from_options(s, opts));
   }
-  if (opt_real(&rc, opts, "solver.t0", &r)) {
+  if (OPT(sk_options_get_real, "solver.t0", &r)) {
     SK_CHECK(ctx, isfinite(r), SK_ERR_ARG, "initial time must be finite");
     s->t0 = r;
     s->t = r;
   }
-  if (opt_int(&rc, opts, "solver.max_steps", &i)) {
+  if (OPT(sk_options_get_int, "solver.max_steps", &i)) {
     SK_CALL(ctx, sk_stepper_set_max_steps(s, i));
   }
-  if (opt_int(&rc, opts, "solver.max_order", &i)) {
+  if (OPT(sk_options_get_int, "solver.max_order", &i)) {
     SK_CALL(ctx, sk_stepper_set_max_order(s, (int)i));
   }
   double h0 = s->h0, hmin = s->hmin, hmax = s->hmax;
-  const int lim = opt_real(&rc, opts, "solver.h0", &h0) | opt_real(&rc, opts, "solver.hmin", &hmin) |
-                  opt_real(&rc, opts, "solver.hmax", &hmax);
+  int lim = OPT(sk_options_get_real, "solver.h0", &h0);
+  lim |= OPT(sk_options_get_real, "solver.hmin", &hmin);
+  lim |= OPT(sk_options_get_real, "solver.hmax", &hmax);
   if (lim) {
     SK_CALL(ctx, sk_stepper_set_step_limits(s, h0, hmin, hmax));
   }
-  if (opt_real(&rc, opts, "solver.fixed_step", &r)) {
+  if (OPT(sk_options_get_real, "solver.fixed_step", &r)) {
     SK_CALL(ctx, sk_stepper_set_fixed_step(s, r));
   }
-  if (opt_int(&rc, opts, "solver.threads", &i)) {
+  if (OPT(sk_options_get_int, "solver.threads", &i)) {
     SK_CHECK(ctx, i >= 0 && i <= 4096, SK_ERR_INPUT, "solver.threads = %lld: must be 0..4096",
              (long long)i);
     SK_CALL(ctx, sk_stepper_set_threads(s, (int)i));
   }
-  if (opt_string(&rc, opts, "solver.fast_vector_ops", &str)) {
+  if (OPT(sk_options_get_string, "solver.fast_vector_ops", &str)) {
     SK_CALL(ctx, sk_stepper_set_vector_kernels(s, !strcmp(str, "on")    ? SK_VECTOR_KERNELS_ON
                                                  : !strcmp(str, "off") ? SK_VECTOR_KERNELS_OFF
                                                                        : SK_VECTOR_KERNELS_AUTO));
   }
-  if (opt_bool(&rc, opts, "solver.check_jacobian", &b)) {
+  if (OPT(sk_options_get_bool, "solver.check_jacobian", &b)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, b));
   }
-  if (opt_string(&rc, opts, "solver.detect_pattern", &str)) {
+  if (OPT(sk_options_get_string, "solver.detect_pattern", &str)) {
     SK_CALL(ctx, sk_stepper_set_detect_pattern(s, !strcmp(str, "on")    ? SK_DETECT_PATTERN_ON
                                                   : !strcmp(str, "off") ? SK_DETECT_PATTERN_OFF
                                                                         : SK_DETECT_PATTERN_AUTO));
   }
-  if (opt_string(&rc, opts, "linsol.type", &str)) {
+  if (OPT(sk_options_get_string, "linsol.type", &str)) {
     SK_CALL(ctx, sk_stepper_set_linear_solver(s, str));
   }
-  if (opt_string(&rc, opts, "linsol.preconditioner", &str)) {
+  if (OPT(sk_options_get_string, "linsol.preconditioner", &str)) {
     SK_CALL(ctx, sk_stepper_set_preconditioner(s, str));
   }
-  if (opt_string(&rc, opts, "linsol.ordering", &str)) {
+  if (OPT(sk_options_get_string, "linsol.ordering", &str)) {
     SK_CALL(ctx, sk_stepper_set_ordering(s, str));
   }
   int64_t maxl = s->maxl;
   r2 = s->eps_lin;
-  if (opt_int(&rc, opts, "linsol.maxl", &maxl) | opt_real(&rc, opts, "linsol.eps_lin", &r2)) {
+  int krylov = OPT(sk_options_get_int, "linsol.maxl", &maxl);
+  krylov |= OPT(sk_options_get_real, "linsol.eps_lin", &r2);
+  if (krylov) {
     SK_CALL(ctx, sk_stepper_set_krylov(s, (int)maxl, r2));
   }
-  if (opt_real(&rc, opts, "solver.stop_time", &r3)) {
+  if (OPT(sk_options_get_real, "solver.stop_time", &r3)) {
     SK_CALL(ctx, sk_stepper_set_stop_time(s, r3));
   }
   SK_CALL(ctx, rc);

@@ -612,20 +612,25 @@ static void test_fourbar(sk_context *ctx)
                          {.f = SK_MBS_INDEX1, .alpha = 10, .beta = 10},
                          {.f = SK_MBS_INDEX1, .project = 1}};
   static const char *const i1name[3] = {"none", "Baumgarte 10/10", "projection"};
-  double drift[3] = {NAN, NAN, NAN};
+  double drift[3] = {NAN, NAN, NAN}, drift_rms[3] = {NAN, NAN, NAN};
   for (int k = 0; k < 3; k++) {
     rec r;
     if (!ran(ctx, simulate(ctx, mech, &i1[k], q0, v0, 1.0, NOUT, &r, &rep))) {
       continue;
     }
     drift[k] = drift_of(mech, &r);
+    drift_rms[k] = rep.phi_rms;
     printf("four-bar index1 %-15s: max |Phi| %.3e (report %.3e, RMS %.3e), max |G v + Phi_t| "
            "%.3e, steps %lld, restarts %d, largest projection %.3e\n",
            i1name[k], drift[k], rep.phi_max, rep.phi_rms, rep.dphi_max,
            (long long)rep.stats.steps, rep.restarts, rep.projection_max);
     rec_free(&r);
   }
-  CHECK(drift[1] < drift[0]);
+  /* Baumgarte damps the drift: smaller on average over the outputs (its max
+     at t <= 1 lies at the integration-error level, ~1e-8, like the
+     unstabilized one's, and either may be the larger); projection removes it */
+  CHECK(drift_rms[1] < drift_rms[0]);
+  CHECK(drift[1] < 2.0 * drift[0]);
   CHECK(drift[2] < drift[0]);
   /* reaction forces: GGL's multipliers against the reduced formulation's */
   if (ok_ggl && ok_red) {

@@ -1,0 +1,136 @@
+/* tests/parity/parity.h: helpers of the parity tests: a SUNDIALS example's published output (quoted rows and statistics), checked against the installed .out file, and the rows a run printed */
+#ifndef SK_TEST_PARITY_H
+#define SK_TEST_PARITY_H
+
+#include <stdarg.h>
+
+#include "test.h"
+
+/* A published output: the printed rows (results and rootsfound lines, in
+ * order) and the final statistics as "label = value". */
+typedef struct {
+  const char *label;
+  double value;
+} parity_stat;
+
+typedef struct {
+  const char *name; /* the .out file's name, for messages */
+  const char *const *rows;
+  int nrows;
+  const parity_stat *stats;
+  int nstats;
+} parity_quote;
+
+/* parity_value: the quoted value of statistic `label` (NaN when not quoted). */
+static double parity_value(const parity_quote *q, const char *label)
+{
+  for (int k = 0; k < q->nstats; k++) {
+    if (!strcmp(q->stats[k].label, label)) {
+      return q->stats[k].value;
+    }
+  }
+  return NAN;
+}
+
+/* A result row of a .out file: "At t = ..." (CVODE examples), a line that
+ * starts with two numbers (IDA examples), or a rootsfound line. */
+static int parity_is_row(const char *line)
+{
+  if (!strncmp(line, "At t", 4) || strstr(line, "rootsfound")) {
+    return 1;
+  }
+  char *end1, *end2;
+  (void)strtod(line, &end1);
+  if (end1 == line || *end1 != ' ') { /* "3-species kinetics problem" is no row */
+    return 0;
+  }
+  (void)strtod(end1, &end2);
+  return end2 != end1;
+}
+
+/* parity_check_quote: the installed .out file at `path` (NULL: not
+ * installed) against the quote: every result row equal, every quoted
+ * statistic present with the quoted value. Counts failures. */
+static void parity_check_quote(const parity_quote *q, const char *path)
+{
+  if (!path) {
+    printf("%s not installed: the quoted numbers are used alone\n", q->name);
+    return;
+  }
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    printf("%s not readable: the quoted numbers are used alone\n", path);
+    return;
+  }
+  char line[256];
+  int row = 0, stats = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (parity_is_row(line)) {
+      const char *want = row < q->nrows ? q->rows[row] : "";
+      if (strcmp(line, want)) {
+        fprintf(stderr, "%s row %d: \"%s\", quoted \"%s\"\n", path, row + 1, line, want);
+        sk_test_failures++;
+      }
+      row++;
+      continue;
+    }
+    const char *eq = strchr(line, '=');
+    size_t len = eq ? (size_t)(eq - line) : 0;
+    while (len > 0 && line[len - 1] == ' ') {
+      len--;
+    }
+    char label[128];
+    if (!eq || len >= sizeof label) {
+      continue;
+    }
+    memcpy(label, line, len);
+    label[len] = '\0';
+    const double quoted = parity_value(q, label);
+    if (!isnan(quoted)) {
+      CHECK_NEAR(strtod(eq + 1, NULL), quoted, 0.0, 0.0);
+      stats++;
+    }
+  }
+  fclose(f);
+  CHECK_EQ_INT(row, q->nrows);
+  CHECK_EQ_INT(stats, q->nstats);
+  printf("the quoted output agrees with %s (%d rows, %d statistics)\n", path, row, stats);
+}
+
+/* The rows a run printed, in the order of the example's returns. */
+#define PARITY_MAX_ROWS 64
+typedef struct {
+  char rows[PARITY_MAX_ROWS][128];
+  int nrows;
+} parity_printout;
+
+/* parity_add_row: append one printf-formatted row (dropped when full). */
+static void parity_add_row(parity_printout *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void parity_add_row(parity_printout *p, const char *fmt, ...)
+{
+  if (p->nrows < PARITY_MAX_ROWS) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->rows[p->nrows++], sizeof p->rows[0], fmt, ap);
+    va_end(ap);
+  }
+}
+
+/* parity_compare_rows: print the run's rows; count every one that differs
+ * from the quote, and a different number of rows. */
+static void parity_compare_rows(const parity_quote *q, const parity_printout *p)
+{
+  CHECK_EQ_INT(p->nrows, q->nrows);
+  for (int i = 0; i < p->nrows && i < q->nrows; i++) {
+    printf("%s\n", p->rows[i]);
+    if (strcmp(p->rows[i], q->rows[i])) {
+      fprintf(stderr, "row %d differs from %s:\n  got       \"%s\"\n  published \"%s\"\n", i + 1,
+              q->name, p->rows[i], q->rows[i]);
+      sk_test_failures++;
+    }
+  }
+}
+
+#endif
