@@ -1,4 +1,4 @@
-/* src/backends/ida.c: the IDA engine (ida-bdf) for DAE models F(t, y, y') = 0 (and ODE models as y' - f): KLU/UMFPACK/band/dense/Krylov, one-step stepping */
+/* src/backends/ida.c: the IDA engine (ida-bdf) for DAE models F(t, y, y') = 0 (and ODE models as y' - f): KLU/UMFPACK/band/dense/Krylov, stepping past output times (normal mode, one step per call) */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
