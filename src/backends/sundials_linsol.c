@@ -74,7 +74,7 @@ static void fill_csc(const sk__sun_jac *J, double scale, double shift, SUNMatrix
 /* A = scale * J + shift * I for a CSC matrix of sk__sun_jac_sparse_matrix,
  * or a dense or band matrix (zeroed by the package before each evaluation;
  * the diagonal is always stored there). */
-static void fill(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
+void sk__sun_jac_fill_shifted(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
 {
   const SUNMatrix_ID id = SUNMatGetID(A);
   if (id == SUNMATRIX_SPARSE) {
@@ -101,12 +101,7 @@ static void fill(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
 
 void sk__sun_jac_fill(const sk__sun_jac *J, SUNMatrix A)
 {
-  fill(J, 1.0, 0.0, A);
-}
-
-void sk__sun_jac_fill_shifted(const sk__sun_jac *J, double scale, double shift, SUNMatrix A)
-{
-  fill(J, scale, shift, A);
+  sk__sun_jac_fill_shifted(J, 1.0, 0.0, A);
 }
 
 void sk__sun_jac_diagonal(const sk__sun_jac *J, double *d)

@@ -409,8 +409,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_list")) {
     SK_CALL(ctx, atol_list_from_options(s, opts));
   }
-  if (OPT(sk_options_get_real, "solver.t0", &r)) {
-    SK_CHECK(ctx, isfinite(r), SK_ERR_ARG, "initial time must be finite");
+  if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
     s->t = r;
   }
@@ -430,9 +429,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (OPT(sk_options_get_real, "solver.fixed_step", &r)) {
     SK_CALL(ctx, sk_stepper_set_fixed_step(s, r));
   }
-  if (OPT(sk_options_get_int, "solver.threads", &i)) {
-    SK_CHECK(ctx, i >= 0 && i <= 4096, SK_ERR_INPUT, "solver.threads = %lld: must be 0..4096",
-             (long long)i);
+  if (OPT(sk_options_get_int, "solver.threads", &i)) { /* the table's range: 0..4096 */
     SK_CALL(ctx, sk_stepper_set_threads(s, (int)i));
   }
   if (OPT(sk_options_get_string, "solver.fast_vector_ops", &str)) {

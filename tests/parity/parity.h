@@ -133,4 +133,52 @@ static void parity_compare_rows(const parity_quote *q, const parity_printout *p)
   }
 }
 
+/* parity_check_roberts_roots: the two events of the Roberts examples, as
+ * printed to 5 digits: g2 (index 1) rising at t_g2, then g1 (index 0)
+ * falling at t_g1. Counts failures. */
+static void parity_check_roberts_roots(const sk_stepper *s, double t_g2, double t_g1)
+{
+  const sk_event_record *ev;
+  size_t nev;
+  sk_stepper_get_events(s, &ev, &nev);
+  CHECK_EQ_INT(nev, 2);
+  if (nev == 2) {
+    CHECK_EQ_INT(ev[0].index, 1);
+    CHECK_EQ_INT(ev[0].direction, 1);
+    CHECK_NEAR(ev[0].t, t_g2, 0.0, 0.5e-4 * pow(10.0, floor(log10(t_g2))));
+    CHECK_EQ_INT(ev[1].index, 0);
+    CHECK_EQ_INT(ev[1].direction, -1);
+    CHECK_NEAR(ev[1].t, t_g1, 0.0, 0.5e-4 * pow(10.0, floor(log10(t_g1))));
+  }
+}
+
+/* parity_check_stats: the final statistics against the quote; `fe` and
+ * `ls_fe` are the example's labels of the function and the linear solver's
+ * difference-quotient evaluations ("RHS fn evals" / "LS RHS fn evals" in
+ * CVODE examples, "Residual fn evals" / "LS residual fn evals" in IDA ones);
+ * root_evals is counted by the test's own root function. Counts failures. */
+static void parity_check_stats(const parity_quote *q, const sk_stats *st, long root_evals,
+                               const char *fe, const char *ls_fe)
+{
+  printf("steps %lld, error test failures %lld, function evaluations %lld (%lld in difference "
+         "quotients), Jacobian evaluations %lld, nonlinear iterations %lld (%lld convergence "
+         "failures), linear setups %lld, root function evaluations %ld, last step %.16g, order "
+         "%d\n",
+         (long long)st->steps, (long long)st->failed_steps, (long long)st->rhs_evals,
+         (long long)st->rhs_evals_dq, (long long)st->jac_evals, (long long)st->newton_iters,
+         (long long)st->newton_fails, (long long)st->lin_setups, root_evals, st->last_h,
+         st->last_order);
+  CHECK_EQ_INT(st->steps, parity_value(q, "Steps"));
+  CHECK_EQ_INT(st->failed_steps, parity_value(q, "Error test fails"));
+  CHECK_EQ_INT(st->rhs_evals, parity_value(q, fe) + parity_value(q, ls_fe));
+  CHECK_EQ_INT(st->rhs_evals_dq, parity_value(q, ls_fe));
+  CHECK_EQ_INT(st->jac_evals, parity_value(q, "Jac fn evals"));
+  CHECK_EQ_INT(st->newton_iters, parity_value(q, "NLS iters"));
+  CHECK_EQ_INT(st->newton_fails, parity_value(q, "NLS fails"));
+  CHECK_EQ_INT(st->lin_setups, parity_value(q, "LS setups"));
+  CHECK_EQ_INT(st->last_order, parity_value(q, "Last method order"));
+  CHECK_NEAR(st->last_h, parity_value(q, "Last step size"), 1e-15, 0.0);
+  CHECK_EQ_INT(root_evals, parity_value(q, "Root fn evals"));
+}
+
 #endif
