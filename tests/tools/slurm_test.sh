@@ -96,6 +96,12 @@ note "cluster up ($(tail -n 1 "$work/start.log"))"
 
 diagnose() {
   echo "---- diagnostics: $1 ----"
+  # the telling lines first (a CI log may keep only the head of this): Slurm's errors, the
+  # case runner's own output
+  grep -h -i 'error\|revoked\|fail' "$cluster"/log/slurmd.log "$cluster"/log/slurmctld.log 2> /dev/null | tail -n 12
+  for f in "$1"/cases/*/slurm.out; do
+    [[ -f $f ]] && { echo "==> $f (last lines) <=="; tail -n 6 "$f" | cut -c1-300; }
+  done
   squeue 2>&1 | head -n 20
   scontrol -o show job 2>&1 | tail -n 10
   local f
@@ -238,12 +244,22 @@ compare_csv() {
 
 # ---- (d) PART B: time-limit USR1, checkpoint, requeue, resume --------------------------
 released=""
+pending_seen=""
+pending_since=0
 release_requeued() {
   local j=$1 restarts
   restarts=$(job_field "$j" Restarts)
   [[ ${restarts:-0} -ge 1 ]] || return 0
   # once per restart; the hold is a BeginTime 120 s ahead
   [[ " $released " == *" $j:$restarts "* ]] && return 0
+  # slurmd refuses a launch credential issued in the same second as the revocation of the
+  # job's previous one (its check is ctime <= revoked, in whole seconds) and the job fails
+  # with exit 1 at once: release a requeued job only 2 s after it was first seen pending
+  if [[ $pending_seen != "$j:$restarts" ]]; then
+    pending_seen="$j:$restarts"
+    pending_since=$SECONDS
+  fi
+  ((SECONDS - pending_since >= 2)) || return 0
   note "PART B: job $j pending after restart $restarts ($(job_field "$j" Reason)); releasing"
   scontrol update JobId="$j" StartTime=now || note "scontrol update failed"
   released="$released $j:$restarts"
