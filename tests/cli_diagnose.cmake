@@ -1,7 +1,7 @@
 # tests/cli_diagnose.cmake: `stiffkit diagnose` runs: stiffness report, JSON report, bad input
 sk_cli_test(diagnose_heat2d 0 "stiffness ratio |lambda_max|/|lambda_min| = 680.6" none
   diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.n=[40])
-sk_cli_test(diagnose_recommends 0 "recommendation: stiff: cvode-bdf with the sparse direct solver KLU" none
+sk_cli_test(diagnose_recommends 0 "recommendation: stiff: cvode-bdf with the Krylov solver spgmr, preconditioner model" none
   diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.n=[40])
 sk_cli_test(diagnose_explicit 0 "recommendation: explicit" none
   diagnose --quiet --set model.n=[4] --set solver.t_end=0.1)
@@ -17,3 +17,6 @@ sk_cli_test(diagnose_step_budget 10 "step budget of 5 steps exhausted" none
 add_test(NAME cli_diagnose_report_json COMMAND bash -c
   "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.n=[40] --report r.json > out.txt && ls -A | grep -v -e '^out.txt$' -e '^r.json$' | (! grep .) && /usr/bin/python3 -c \"import json, math; r = json.load(open('r.json')); s = r['samples']; h = 1 / 41; lmax = -8 / h**2 * math.sin(40 * math.pi * h / 2)**2; lmin = -8 / h**2 * math.sin(math.pi * h / 2)**2; assert len(s) == 4, s; assert all(abs(x['lambda_max']['re'] / lmax - 1) < 1e-2 and abs(x['lambda_min']['re'] / lmin - 1) < 1e-2 for x in s), s; assert abs(r['stiffness_ratio'] / (lmax / lmin) - 1) < 2e-2; assert r['recommendation']['kind'] == 'stiff' and r['recommendation']['reasons']; assert r['stats']['steps'] > 0; print('ok', r['stiffness_ratio'], r['recommendation']['text'])\"; rc=$?; rm -rf $d; exit $rc")
 set_tests_properties(cli_diagnose_report_json PROPERTIES LABELS "regression;cli" TIMEOUT 300)
+# a tridiagonal (1D) Jacobian factors without fill: KLU, with the predicted figures as the reason
+sk_cli_test(diagnose_recommends_klu_1d 0 "because klu: the factorization is cheap: predicted LU factors" none
+  diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.dim=1 --set model.mode=[1] --set model.n=[400])

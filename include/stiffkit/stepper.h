@@ -247,6 +247,12 @@ const char *sk_stepper_get_linear_solver(const sk_stepper *s);
 const char *sk_stepper_get_preconditioner(const sk_stepper *s);
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin);
 const char *sk_stepper_get_ordering(const sk_stepper *s);
+/* sk_stepper_get_linear_solver_reason: after setup with linsol.type=auto,
+ * one sentence saying what the engine chose and why (for a sparse pattern:
+ * the predicted fill and flops of the LU factors against the crossover,
+ * and whether the model has a preconditioner); "" when the linear solver
+ * was named or the stepper has none. */
+const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s);
 
 /* For implementations of stepper types: the type's own state, and the
  * writable state buffer the engine integrates in place (length n). */

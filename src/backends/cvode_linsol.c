@@ -9,11 +9,7 @@
 #include "backends/cvode_impl.h"
 #include "core/error.h"
 #include "linsol/amg_hypre.h"
-
-/* n at or above which "auto" means a Krylov solver when the model has its
- * own preconditioner (measured on the 2D heat problem: KLU takes 8 s at
- * 10^5 and 322 s at 10^6, SPGMR + ADI 0.17 s and 2.8 s) */
-#define SK_KRYLOV_THRESHOLD 50000
+#include "linsol/linsol_choice.h"
 
 /* n at or above which "auto" ordering means nested dissection */
 #define SK_ND_THRESHOLD 1000
@@ -177,10 +173,19 @@ static sk_status resolve_names(sk__cvode *cv)
   snprintf(cv->linsol, sizeof cv->linsol, "%s", sk_stepper_get_linear_solver(s));
   snprintf(cv->prec, sizeof cv->prec, "%s", sk_stepper_get_preconditioner(s));
   snprintf(cv->ordering, sizeof cv->ordering, "%s", sk_stepper_get_ordering(s));
-  if (!strcmp(cv->linsol, "auto")) {
-    const int large_with_prec = sk_model_has_preconditioner(cv->model) && n >= SK_KRYLOV_THRESHOLD;
-    snprintf(cv->linsol, sizeof cv->linsol, "%s",
-             cv->lmm == CV_ADAMS ? "none" : (has_jac && !large_with_prec ? "klu" : "spgmr"));
+  if (!strcmp(cv->linsol, "auto") && cv->lmm == CV_ADAMS) {
+    snprintf(cv->linsol, sizeof cv->linsol, "none");
+    sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
+  } else if (!strcmp(cv->linsol, "auto")) {
+    sk__linsol_choice c;
+    SK_CALL(cv->ctx, sk__linsol_auto(cv->ctx, n, cv->jac.colptr, cv->jac.rowind,
+                                     sk_stepper_get_type(s)->name,
+                                     sk_model_has_preconditioner(cv->model), 1, &c));
+    snprintf(cv->linsol, sizeof cv->linsol, "%s", c.linsol);
+    if (!strcmp(cv->prec, "auto") && strcmp(c.prec, "auto")) {
+      snprintf(cv->prec, sizeof cv->prec, "%s", c.prec);
+    }
+    sk__stepper_set_linsol_reason(s, c.reason);
   }
   if (!strcmp(cv->prec, "auto")) {
     snprintf(cv->prec, sizeof cv->prec, "%s",

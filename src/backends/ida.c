@@ -10,6 +10,7 @@
 #include "steppers/stepper_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "linsol/linsol_choice.h"
 
 #define SK__IDA(call, what)                                                             \
   do {                                                                                  \
@@ -150,8 +151,9 @@ static void ida_destroy(sk_stepper *s)
 
 /* Linear solver: KLU/UMFPACK on the model's pattern, band with its
  * bandwidths, dense (IDA's difference quotients without a pattern), or a
- * matrix-free Krylov solver without preconditioner. "auto": klu with a
- * pattern, else dense up to n = 2000, else spgmr. Errors:
+ * matrix-free Krylov solver without preconditioner. "auto": as
+ * sk__linsol_auto (klu with a pattern, else dense up to n = 2000, else
+ * spgmr), its reason recorded. Errors:
  * SK_ERR_UNSUPPORTED naming what is supported, SK_ERR_TOO_LARGE,
  * SK_ERR_NOMEM, SK_ERR_SOLVER. */
 static sk_status attach_linear_solver(sk__ida *ida)
@@ -160,8 +162,12 @@ static sk_status attach_linear_solver(sk__ida *ida)
   const int64_t n = sk_model_get_n(ida->model);
   SK_CALL(ctx, sk__sun_jac_init(ctx, ida->model, &ida->jac));
   const char *ls = sk_stepper_get_linear_solver(ida->s);
+  sk__linsol_choice auto_choice;
   if (!strcmp(ls, "auto")) {
-    ls = ida->jac.colptr ? "klu" : (n <= 2000 ? "dense" : "spgmr");
+    SK_CALL(ctx, sk__linsol_auto(ctx, n, ida->jac.colptr, ida->jac.rowind, "ida-bdf",
+                                 sk_model_has_preconditioner(ida->model), 0, &auto_choice));
+    ls = auto_choice.linsol;
+    sk__stepper_set_linsol_reason(ida->s, auto_choice.reason);
   }
   snprintf(ida->linsol, sizeof ida->linsol, "%s", ls);
   const int krylov = sk__sun_is_krylov(ls);

@@ -38,12 +38,12 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include "backends/sundials_backend.h"
+#include "core/context_impl.h"
 #include "core/error.h"
 #include "core/jacobian_selftest.h"
+#include "linsol/linsol_choice.h"
 #include "stiffkit/steady.h"
 
-/* "auto": dense (difference quotients) up to this n without a pattern */
-#define SK__STEADY_DENSE_MAX 2000
 /* "auto" ordering: nested dissection from this n (as the CVODE adapter) */
 #define SK__STEADY_ND_MIN 1000
 
@@ -281,11 +281,22 @@ static sk_status resolve(sk__kin *k)
   const sk_steady_settings *s = k->set;
   const int has_jac = sk_model_has_jacobian(k->model);
   const char *name = sk_model_get_name(k->model);
-  snprintf(k->linsol, sizeof k->linsol, "%s",
-           strcmp(s->linsol, "auto")          ? s->linsol
-           : has_jac                          ? "klu"
-           : k->n <= SK__STEADY_DENSE_MAX     ? "dense"
-                                              : "spgmr");
+  if (strcmp(s->linsol, "auto")) {
+    snprintf(k->linsol, sizeof k->linsol, "%s", s->linsol);
+  } else {
+    /* the model preconditioners approximate I - gamma J of a time step,
+       not the steady Newton matrix J: KINSOL's auto never uses them */
+    sk__linsol_choice c;
+    const int64_t *cp = NULL, *ri = NULL;
+    if (has_jac) {
+      int64_t nnz = 0;
+      sk_model_get_jac_pattern(k->model, &cp, &ri, &nnz);
+    }
+    SK_CALL(ctx, sk__linsol_auto(ctx, k->n, cp, ri, "kinsol",
+                                 sk_model_has_preconditioner(k->model), 0, &c));
+    snprintf(k->linsol, sizeof k->linsol, "%s", c.linsol);
+    snprintf(ctx->linsol_reason, sizeof ctx->linsol_reason, "%s", c.reason);
+  }
   snprintf(k->prec, sizeof k->prec, "%s",
            strcmp(k->linsol, "spgmr") ? "none"
            : strcmp(s->prec, "auto")  ? s->prec

@@ -13,6 +13,7 @@
 #include "cli/json_out.h"
 #include "cli/job.h"
 #include "core/error.h"
+#include "linsol/linsol_choice.h"
 #include "sparse/eig_estimate.h"
 
 /* Real-axis stability limits h |lambda| <= c of the explicit methods quoted. */
@@ -21,8 +22,6 @@
 /* Recommendation thresholds. */
 #define DIAG_RATIO_EXPLICIT 100.0  /* stiffness ratio below this: explicit */
 #define DIAG_STEPS_FACTOR 10.0     /* explicit steps below this times BDF steps: explicit */
-#define DIAG_KRYLOV_N 50000        /* above this size: Krylov */
-#define DIAG_DENSE_N 2000          /* no Jacobian and at most this size: dense */
 #define DIAG_NSAMPLES 4            /* t0 and three times along the solution */
 
 
@@ -40,7 +39,7 @@ typedef struct {
   double h_fe, h_rk4;
   double steps_fe, steps_rk4;
   char method[32], linsol[16], prec[16];
-  char reasons[4][320];
+  char reasons[4][600];
   int nreasons;
   char recommendation[160], settings[200];
   int explicit_ok;
@@ -92,42 +91,30 @@ static void recommend(const cli_job *job, diag_result *r)
     snprintf(r->settings, sizeof r->settings, "--set solver.method=rk45");
     return;
   }
-  if (n > DIAG_KRYLOV_N) {
-    const char *prec = sk_model_has_preconditioner(m) ? "model"
-                       : sk_model_has_jacobian(m)     ? "amg"
-                                                      : "none";
-    snprintf(r->recommendation, sizeof r->recommendation,
-             "stiff: cvode-bdf with the Krylov solver spgmr, preconditioner %s", prec);
-    snprintf(r->settings, sizeof r->settings,
-             "--set solver.method=cvode-bdf --set linsol.type=spgmr --set linsol.preconditioner=%s",
-             prec);
-    snprintf(fmt, sizeof fmt,
-             "n = %%.0f exceeds %%.0f: sparse direct factors grow too large, Krylov scales; %s",
-             sk_model_has_preconditioner(m) ? "the model provides a preconditioner"
-             : sk_model_has_jacobian(m)     ? "the model's sparse Jacobian allows algebraic multigrid"
-                                            : "no Jacobian or preconditioner is available");
-    add_reason(r, fmt, n, (double)DIAG_KRYLOV_N);
-    return;
-  }
+  /* the linear solver as linsol.type=auto would choose it for cvode-bdf */
+  sk__linsol_choice c;
+  const int64_t *cp = NULL, *ri = NULL;
   if (sk_model_has_jacobian(m)) {
-    snprintf(r->recommendation, sizeof r->recommendation,
-             "stiff: cvode-bdf with the sparse direct solver KLU");
-    snprintf(r->settings, sizeof r->settings,
-             "--set solver.method=cvode-bdf --set linsol.type=klu");
-    add_reason(r, "n = %.0f is at most %.0f and the model has a sparse Jacobian: KLU factors it",
-               n, (double)DIAG_KRYLOV_N);
-    return;
+    int64_t nnz = 0;
+    sk_model_get_jac_pattern(m, &cp, &ri, &nnz);
   }
-  const int dense = n <= DIAG_DENSE_N;
-  snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf with %s",
-           dense ? "the dense solver" : "the Krylov solver spgmr");
-  snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf --set linsol.type=%s",
-           dense ? "dense" : "spgmr");
-  add_reason(r,
-             dense ? "the model has no Jacobian and n = %.0f is at most %.0f: a dense "
-                     "difference-quotient Jacobian is cheap"
-                   : "the model has no Jacobian and n = %.0f exceeds %.0f: matrix-free Krylov",
-             n, (double)DIAG_DENSE_N);
+  if (sk__linsol_auto(sk_model_get_context(m), (int64_t)n, cp, ri, "cvode-bdf",
+                      sk_model_has_preconditioner(m), 1, &c) != SK_OK) {
+    snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf");
+    snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf");
+    return; /* the symbolic analysis ran out of memory: no solver advice */
+  }
+  const int model_prec = !strcmp(c.prec, "model");
+  snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf with %s%s",
+           !strcmp(c.linsol, "klu")     ? "the sparse direct solver KLU"
+           : !strcmp(c.linsol, "dense") ? "the dense solver"
+                                        : "the Krylov solver spgmr",
+           model_prec ? ", preconditioner model" : "");
+  snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf --set linsol.type=%s%s",
+           c.linsol, model_prec ? " --set linsol.preconditioner=model" : "");
+  if (r->nreasons < 4) {
+    snprintf(r->reasons[r->nreasons++], sizeof r->reasons[0], "%s", c.reason);
+  }
 }
 
 /* Integrate through the sample times, estimating the spectrum at each. */

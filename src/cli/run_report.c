@@ -69,6 +69,10 @@ static void print_summary(const cli_job *job, const sk_stats *st, const double *
   printf("stiffkit %s: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
          SK_VERSION, sk_model_get_name(job->model), (long long)sk_model_get_n(job->model),
          job->method, job->linsol, job->prec);
+  const char *why = job->stepper ? sk_stepper_get_linear_solver_reason(job->stepper) : "";
+  if (why[0]) {
+    printf("linear solver (linsol.type=auto): %s\n", why);
+  }
   if (extra) {
     fputs(extra, stdout);
   }

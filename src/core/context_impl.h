@@ -35,6 +35,9 @@ struct sk_context {
   /* the N_Vector kernels the last CVODE engine set up with ("stiffkit" or
    * "sundials"; NULL when none): the provenance records them */
   const char *vector_kernels;
+  /* why the last engine resolved linsol.type=auto as it did ("" when not
+   * auto): the provenance records it */
+  char linsol_reason[512];
 };
 
 #endif

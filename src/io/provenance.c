@@ -448,6 +448,10 @@ char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
   sb_printf(&b, "  num_procs: %d\n", sk__threads_num_procs());
   /* which N_Vector kernels the CVODE engine ran with (none: no CVODE engine) */
   sb_kv(&b, "", "vector_kernels", ctx->vector_kernels ? ctx->vector_kernels : "none");
+  /* what linsol.type=auto chose and why (absent when the solver was named) */
+  if (ctx->linsol_reason[0]) {
+    sb_kv(&b, "", "linear_solver_choice", ctx->linsol_reason);
+  }
 
   char host[256];
   if (gethostname(host, sizeof host) != 0) {

@@ -701,6 +701,13 @@ int sk_stepper_get_max_order(const sk_stepper *s) { return s->max_order; }
 const char *sk_stepper_get_linear_solver(const sk_stepper *s) { return s->linsol; }
 const char *sk_stepper_get_preconditioner(const sk_stepper *s) { return s->prec; }
 const char *sk_stepper_get_ordering(const sk_stepper *s) { return s->ordering; }
+const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s) { return s->linsol_reason; }
+
+void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason)
+{
+  snprintf(s->linsol_reason, sizeof s->linsol_reason, "%s", reason);
+  snprintf(s->ctx->linsol_reason, sizeof s->ctx->linsol_reason, "%s", reason);
+}
 void sk_stepper_set_impl(sk_stepper *s, void *impl) { s->impl = impl; }
 void *sk_stepper_get_impl(const sk_stepper *s) { return s->impl; }
 double *sk_stepper_state_buffer(sk_stepper *s) { return s->y; }

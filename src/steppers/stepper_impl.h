@@ -28,6 +28,7 @@ struct sk_stepper {
   char linsol[16];
   char prec[16];
   char ordering[16];
+  char linsol_reason[512]; /* why linsol.type=auto chose what it chose; "" when not auto */
   int maxl;
   double eps_lin;
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
@@ -75,6 +76,11 @@ sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired);
  * vector kernels (solver.fast_vector_ops; auto resolved by the model size);
  * records the choice for sk_stepper_get_vector_kernels and the provenance. */
 int sk__stepper_fast_vector_ops(sk_stepper *s);
+
+/* sk__stepper_set_linsol_reason: record why the engine resolved
+ * linsol.type=auto as it did (sk_stepper_get_linear_solver_reason, the
+ * provenance). */
+void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason);
 
 /* sk__stepper_budget_message: fill the error record for an exhausted total
  * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */
