@@ -60,8 +60,10 @@ static const sk_option_spec stepper_options[] = {
      "umfpack, or auto without a model preconditioner; on: always; off: never)"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
-     "linear solver (auto: spgmr for n >= 50000 when the model has its own preconditioner, "
-     "else klu when it has a sparse Jacobian, else spgmr; none for cvode-adams)"},
+     "linear solver (auto: from the Jacobian's structure: klu, or spgmr with the model's own "
+     "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
+     "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
+     "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
