@@ -71,3 +71,10 @@ set_tests_properties(cli_network_flow_files PROPERTIES LABELS "regression;cli" T
 sk_cli_test(network_flow_files_partial 10 "in component 0" partial
   run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net
   --inject nan:comp=0:t=100)
+# value expressions nest at most 256 levels: 250 nested parentheses around the resistance give
+# R = 1 (the run ends at the closed-form temperature 20 + (T0 - 20) e^{-t/RC} = 20 here);
+# 300 000 parentheses (a 600 KB line) and 1000 signs end in exit 65 naming file:line:col,
+# not in a stack overflow
+add_test(NAME cli_network_expression_depth COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && S=$<TARGET_FILE:stiffkit_cli> && mk() { /usr/bin/python3 -c \"import sys; k = int(sys.argv[1]); v = '{' + ('(' * k + '1' + ')' * k if sys.argv[2] == 'p' else '-' * k + '1') + '}'; open(sys.argv[3], 'w').write('Vamb amb 0 20\\nCbody body 0 100\\nRloss body amb ' + v + '\\n.ic body=20\\n.end\\n')\" $1 $2 $3; } && mk 250 p ok.net && $S run --set model.type=network --set model.netlist=ok.net --set solver.t_end=10 --set output.dir=. > out.txt 2>&1 && mk 300000 p deep.net && { $S run --set model.type=network --set model.netlist=deep.net --set output.dir=. > e1.txt 2>&1; test $? -eq 65; } && grep -q 'deep.net:3:.*nested deeper than 256 levels' e1.txt && mk 1000 s signs.net && { $S run --set model.type=network --set model.netlist=signs.net --set output.dir=. > e2.txt 2>&1; test $? -eq 65; } && grep -q 'signs.net:3:.*nested deeper than 256' e2.txt && test $(wc -c < e1.txt) -lt 2000; rc=$?; cat e1.txt | head -c 600; rm -rf $d; exit $rc")
+set_tests_properties(cli_network_expression_depth PROPERTIES LABELS "regression;cli;bad_input" TIMEOUT 300)

@@ -71,16 +71,26 @@ typedef struct {
   const sk__ntok *tok;
   const char *s; /* the token text, '{' at s[0] */
   size_t i;
+  int depth; /* nested unary levels: parentheses, signs, powers, call arguments */
 } expr_state;
 
-static sk_status expr_sum(expr_state *e, double *v);
+/* The deepest nesting an expression may have: each level is a few stack
+ * frames, so that a hostile value (300 000 parentheses) ends in a located
+ * error instead of a stack overflow. */
+#define SK__NET_EXPR_MAX_DEPTH 256
 
-/* An error at the current character of the expression. */
+static sk_status expr_sum(expr_state *e, double *v);
+static sk_status expr_unary_body(expr_state *e, double *v);
+
+/* An error at the current character of the expression (quoted in full up
+ * to 80 characters). */
 static sk_status expr_error(expr_state *e, const char *what)
 {
   sk__ntok at = *e->tok;
   at.col += (int32_t)e->i;
-  return sk__net_error(e->p, &at, "in expression '%s': %s", e->s, what);
+  const size_t len = strlen(e->s);
+  return sk__net_error(e->p, &at, "in expression '%.*s%s': %s", (int)(len > 80 ? 80 : len), e->s,
+                       len > 80 ? "..." : "", what);
 }
 
 static void skip_blank(expr_state *e)
@@ -206,6 +216,20 @@ static sk_status expr_primary(expr_state *e, double *v)
 /* unary: [+-] unary | primary [^ unary] */
 static sk_status expr_unary(expr_state *e, double *v)
 {
+  if (e->depth >= SK__NET_EXPR_MAX_DEPTH) {
+    char what[128];
+    snprintf(what, sizeof what, "nested deeper than %d levels (parentheses, signs, powers)",
+             SK__NET_EXPR_MAX_DEPTH);
+    return expr_error(e, what);
+  }
+  e->depth++;
+  const sk_status st = expr_unary_body(e, v);
+  e->depth--;
+  return st;
+}
+
+static sk_status expr_unary_body(expr_state *e, double *v)
+{
   skip_blank(e);
   const char c = e->s[e->i];
   if (c == '-' || c == '+') {
@@ -263,7 +287,7 @@ sk_status sk__net_value(sk__nparser *p, const sk__nscope *scope, const sk__ntok 
 {
   const char *s = t->text;
   if (s[0] == '{') {
-    expr_state e = {p, scope, t, s, 1};
+    expr_state e = {p, scope, t, s, 1, 0};
     SK_CALL(p->ctx, expr_sum(&e, v));
     skip_blank(&e);
     if (s[e.i] != '}') {
