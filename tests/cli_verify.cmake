@@ -1,4 +1,4 @@
-# tests/cli_verify.cmake: `stiffkit verify`: passing reports, a caught failure, the JSON report, bad input
+# tests/cli_verify.cmake: `stiffkit verify`: passing reports, a caught failure, the JSON report, the calibration of the digits it vouches for, bad input
 # (included after cli.cmake: sk_cli_test, SK_DATA and SK_BAD come from there)
 set(SK_VERIFY_REPORT ${CMAKE_CURRENT_SOURCE_DIR}/tools/verify_report_test.sh)
 
@@ -50,3 +50,10 @@ sk_cli_test(verify_report_without_value 64 "--report needs a value" none
   verify ${SK_DATA}/heat2d.yaml --report)
 sk_cli_test(verify_numerical_failure 10 "step budget of 5 steps exhausted" none
   verify --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20] --set solver.max_steps=5)
+
+# --- calibration: the digits vouched never exceed the true digits (exact solutions,
+#     rtol 1e-3..1e-10, every output time; tests/tools/verify_calibration.sh)
+add_test(NAME cli_verify_calibration
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/verify_calibration.sh)
+set_tests_properties(cli_verify_calibration PROPERTIES LABELS "regression;cli" TIMEOUT 900
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA};SLOW_MODEL=$<TARGET_FILE:sk_test_plugin_slow_model>")

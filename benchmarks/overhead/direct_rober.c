@@ -6,7 +6,8 @@
  * CVODE BDF, rtol 1e-8, atol 1e-14 (scalar), KLU with the AMD ordering
  * (what stiffkit's linsol.ordering=auto picks below n = 1000), max steps
  * unlimited, CV_NORMAL to the output times t_end k / n_out, k = 1..n_out
- * (data/rober.yaml: t_end 40, output.n_times 4). Packaged N_Vector kernels.
+ * (data/rober.yaml with solver.t_end=40, as run_overhead.sh runs it; output.n_times 4).
+ * Packaged N_Vector kernels.
  * Prints one JSON object: counters as CVodeGet* report them and the wall
  * time of the CVode calls.
  *

@@ -31,7 +31,7 @@ for r in $(seq 1 "$REPS"); do
   echo "$t0 $t1" > "$OUT/direct.$r.time"
   for k in $KERNELS; do
     t0=$(now)
-    (cd "$OUT" && "$SK" run "$ROOT/data/rober.yaml" --set solver.fast_vector_ops="$k" \
+    (cd "$OUT" && "$SK" run "$ROOT/data/rober.yaml" --set solver.t_end=40 --set solver.fast_vector_ops="$k" \
       --set output.hdf5=false --set output.csv=false --set output.prefix="rober_$k" \
       --stats-json "$OUT/sk_$k.$r.json" --quiet > /dev/null)
     t1=$(now)

@@ -83,7 +83,7 @@ const sk_option_spec *sk_grid_options(size_t *n);
 /* sk_grid_model_from_options: build the model named by model.type
  * (diffusion | brusselator | problem | linear) from the model.* keys (the
  * three grid tables must be registered, sk_problem_options for model.type =
- * problem, which builds sk_problem_create(model.problem), and
+ * problem, which builds sk_problem_from_options (model.problem and its parameters), and
  * sk_linear_options for model.type = linear, which builds
  * sk_linear_model_from_options). Errors: as the *_params_from_options and
  * *_create functions. */

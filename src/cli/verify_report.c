@@ -69,6 +69,14 @@ double verify_digits(double err, double scale)
   return d < 0 ? 0.0 : d > 16 ? 16.0 : d;
 }
 
+void verify_report_release(verify_report *r)
+{
+  if (r) {
+    free(r->times);
+    r->times = NULL;
+  }
+}
+
 int verify_report_conclude(verify_report *r)
 {
   int nfail = 0, nind = 0;
@@ -192,6 +200,23 @@ static void json_body(const verify_report *r, FILE *f)
       fprintf(f, "}");
     }
     fprintf(f, "]}");
+  }
+  fprintf(f, "\n  ],\n  \"times\": [");
+  for (size_t i = 0; r->times && i < r->ntimes; i++) {
+    const verify_time *vt = &r->times[i];
+    const verify_number num[] = {{"t", vt->t},
+                                 {"claimed_err", vt->claimed_err},
+                                 {"vouched_digits", vt->vouched_digits},
+                                 {"true_err", vt->true_err},
+                                 {"true_digits", vt->true_digits}};
+    fprintf(f, "%s\n    {", i ? "," : "");
+    for (size_t j = 0; j < sizeof num / sizeof num[0]; j++) {
+      fprintf(f, "%s", j ? ", " : "");
+      cli_json_string(f, num[j].key);
+      fprintf(f, ": ");
+      cli_json_number(f, num[j].value);
+    }
+    fprintf(f, "}");
   }
   fprintf(f, "\n  ],\n  \"nothing_independent\": %s,\n  \"result\": \"%s\"\n}\n",
           r->nothing_independent ? "true" : "false", r->failed ? "fail" : "pass");

@@ -40,6 +40,17 @@ typedef struct {
   verify_row rows[VERIFY_MAX_ROWS];
 } verify_check;
 
+/* One output time of the answer: the error bound verify claims there and the
+ * digits it vouches for; the true error and digits where the model has an
+ * exact solution (NAN otherwise). Both digit counts are relative to max |y|
+ * of the production answer at that time, so vouched <= true exactly when
+ * the claimed bound covers the true error. */
+typedef struct {
+  double t;
+  double claimed_err, vouched_digits;
+  double true_err, true_digits;
+} verify_time;
+
 typedef struct {
   char model[64];
   long long n;
@@ -50,7 +61,11 @@ typedef struct {
   verify_check check[VERIFY_MAX_CHECKS];
   int nothing_independent; /* set by verify_report_conclude */
   int failed;              /* set by verify_report_conclude */
+  verify_time *times;      /* ntimes entries (malloc'ed) or NULL: no per-time series */
 } verify_report;
+
+/* verify_report_release: frees the per-time series (r->times is NULL after); accepts NULL. */
+void verify_report_release(verify_report *r);
 
 /* verify_report_add: the next check slot (zeroed, verdict NOT_VERIFIED), NULL when full. */
 verify_check *verify_report_add(verify_report *r, const char *name, const char *title);

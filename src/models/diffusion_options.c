@@ -233,9 +233,7 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
     return SK_OK;
   }
   if (strcmp(type, "problem") == 0) {
-    const char *name = NULL;
-    SK_CALL(ctx, sk_options_get_string(opts, "model.problem", &name));
-    SK_CALL(ctx, sk_problem_create(ctx, name, model));
+    SK_CALL(ctx, sk_problem_from_options(ctx, opts, model));
     return SK_OK;
   }
   if (strcmp(type, "linear") == 0) {
