@@ -36,7 +36,7 @@ typedef struct {
  * more than about a hundred Jacobian products. benchmarks/linsol_choice/
  * run.sh (benchmarks/results/linsol_choice.md) measured KLU against spgmr
  * with the model preconditioner side by side: 1D grids predict about 1
- * flop per entry (no fill; KLU within a factor 2 of spgmr), 2D grids 17 at
+ * flop per entry (no fill; KLU 1.7 to 2.6x slower than spgmr), 2D grids 17 at
  * n = 100 to 1100 at n = 4e4 (spgmr 5.5x faster from 121, 17x at 1100), 3D
  * grids 112 at n = 216 to 2.1e4 at n = 13824 (KLU 0.005 s and spgmr 0.008 s
  * at 112, equal at 293, spgmr 14x faster at 1.2e4, 68x at 2.1e4); thermal
