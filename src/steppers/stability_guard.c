@@ -71,6 +71,12 @@ static sk_status eig_check(sk_stepper *s, double t, int first)
     return SK_OK;
   }
   SK_CALL(ctx, rc);
+  const double moved = hypot(est.lambda_max.re - g->lambda_re,
+                             fabs(est.lambda_max.im) - g->lambda_im);
+  const int same = !first && moved <= SK__GUARD_SAME * hypot(g->lambda_re, g->lambda_im);
+  g->interval = same ? (g->interval < SK__GUARD_CHECK_MAX / 2 ? 2 * g->interval
+                                                              : SK__GUARD_CHECK_MAX)
+                     : SK__GUARD_CHECK_EVERY;
   g->lambda_re = est.lambda_max.re;
   g->lambda_im = fabs(est.lambda_max.im);
   int weak = 0;
@@ -120,6 +126,7 @@ sk_status sk__guard_setup(sk_stepper *s)
   }
   g->scale = scale;
   g->eig_active = eig_guarded(s, &g->method);
+  g->interval = SK__GUARD_CHECK_EVERY;
   g->next_check = SK__GUARD_CHECK_EVERY;
   if (g->eig_active) {
     SK_CALL(s->ctx, eig_check(s, s->t0, 1));
@@ -162,8 +169,8 @@ sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps)
     }
   }
   if (g->eig_active && steps >= g->next_check) {
-    g->next_check = steps + SK__GUARD_CHECK_EVERY;
     SK_CALL(s->ctx, eig_check(s, t, 0));
+    g->next_check = steps + g->interval;
   }
   return SK_OK;
 }

@@ -7,9 +7,16 @@
 #include "steppers/stability.h"
 #include "stiffkit/stepper.h"
 
-/* Defaults of solver.max_growth and of the eigenvalue check interval. */
+/* Default of solver.max_growth. The eigenvalue check runs every
+ * SK__GUARD_CHECK_EVERY accepted steps; the interval doubles (up to
+ * SK__GUARD_CHECK_MAX) after each check whose estimate moved by less than
+ * SK__GUARD_SAME relative to the previous one (a Jacobian that does not
+ * change, as in a linear model, is not estimated again and again), and
+ * falls back to SK__GUARD_CHECK_EVERY when it moved more. */
 #define SK__GUARD_MAX_GROWTH_DEFAULT 1e8
 #define SK__GUARD_CHECK_EVERY 100
+#define SK__GUARD_CHECK_MAX 6400
+#define SK__GUARD_SAME 0.05
 
 /* The guards' state, part of the generic stepper's body. */
 typedef struct {
@@ -19,6 +26,7 @@ typedef struct {
   int warned;            /* solver.allow_unstable: the one warning was logged */
   double scale;          /* max(||y0||_inf, 1): the growth reference */
   int64_t next_check;    /* accepted steps after which the eigenvalue is estimated again */
+  int64_t interval;      /* the present check interval in steps */
   double lambda_re, lambda_im; /* the last estimate of the dominant eigenvalue */
   double limit;          /* the step limit it gave (INFINITY: none) */
   int64_t rhs_evals;     /* RHS calls of the estimates */
@@ -35,9 +43,8 @@ sk_status sk__guard_setup(sk_stepper *s);
 /* sk__guard_after_step: after an accepted step to time t (state buffer
  * current): the blow-up check (a non-finite component, or one beyond
  * solver.max_growth times the growth reference: SK_ERR_BLOWUP naming t,
- * the component's index, name and value), then every
- * SK__GUARD_CHECK_EVERY steps the stability check again (as in
- * sk__guard_setup). */
+ * the component's index, name and value), then at the check interval
+ * (above) the stability check again (as in sk__guard_setup). */
 sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps);
 
 /* sk__guard_step_limit: the largest stable fixed step of method m for the
