@@ -162,9 +162,11 @@ sk_status sk_stepper_set_allow_unstable(sk_stepper *s, int on);
 int sk_stepper_get_allow_unstable(const sk_stepper *s);
 /* Blow-up guard (solver.max_growth, default 1e8): every engine stops with
  * SK_ERR_BLOWUP (the time, the component's index, name and value named)
- * after an accepted step that leaves a state component non-finite or
- * larger in magnitude than factor * max(max_i |y0_i|, 1), y0 the state the
- * stepper starts from. 0 keeps only the non-finite check. Errors:
+ * after an accepted step that leaves a state component non-finite or a
+ * differential one (every component of an ODE) larger in magnitude than
+ * factor * max(max_i |y0_i|, 1), y0 the state the stepper starts from
+ * (a DAE's algebraic variables take their constraints' scale). 0 keeps
+ * only the non-finite check. Errors:
  * SK_ERR_ARG (factor not 0 and not >= 1), SK_ERR_STATE. */
 sk_status sk_stepper_set_max_growth(sk_stepper *s, double factor);
 double sk_stepper_get_max_growth(const sk_stepper *s);

@@ -163,8 +163,12 @@ sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps)
   /* without a growth limit only non-finite values stop the run (Inf > DBL_MAX) */
   const double lim = s->max_growth > 0 ? s->max_growth * g->scale : DBL_MAX;
   const double *y = s->y;
+  const int *id = sk_model_get_differential(s->model);
   for (int64_t i = 0; i < n; i++) {
-    if (!(fabs(y[i]) <= lim)) {
+    /* an algebraic variable of a DAE (a Lagrange multiplier, a pressure) takes the scale
+       its constraint gives it, unrelated to y0 (often 0 at a consistent start): only a
+       non-finite value counts there; a blow-up shows in the differential variables */
+    if (!(fabs(y[i]) <= lim) && (!id || id[i] || !isfinite(y[i]))) {
       return blowup(s, t, i, lim);
     }
   }

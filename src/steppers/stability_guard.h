@@ -41,8 +41,8 @@ typedef struct {
 sk_status sk__guard_setup(sk_stepper *s);
 
 /* sk__guard_after_step: after an accepted step to time t (state buffer
- * current): the blow-up check (a non-finite component, or one beyond
- * solver.max_growth times the growth reference: SK_ERR_BLOWUP naming t,
+ * current): the blow-up check (a non-finite component, or a differential
+ * one beyond solver.max_growth times the growth reference: SK_ERR_BLOWUP naming t,
  * the component's index, name and value), then at the check interval
  * (above) the stability check again (as in sk__guard_setup). */
 sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps);

@@ -49,7 +49,8 @@ static const sk_option_spec stepper_options[] = {
     {"solver.max_growth", SK_OPT_REAL, "1e8", 0, 1e300, NULL,
      "every engine: stop (exit 10, time and component named) when a state component becomes "
      "non-finite or exceeds max_growth times max(max_i |y0_i|, 1), y0 the state the run starts "
-     "from (0 = check only for non-finite values)"},
+     "from (a DAE's algebraic variables: non-finite only; 0 = check only for non-finite "
+     "values)"},
     {"solver.stop_time", SK_OPT_REAL, "", -1e300, 1e300, NULL,
      "time the integrator must not step past (unset = none)"},
     {"solver.threads", SK_OPT_INT, "0", 0, 4096, NULL,
