@@ -13,7 +13,9 @@ extern "C" {
  * call of the model's right-hand side the stepper caused: the engine's own,
  * its difference quotients and colored FD Jacobians (rhs_evals_dq), the
  * sparsity detection at setup (rhs_evals_pattern) and the Jacobian
- * self-tests (rhs_evals_selftest); the last three are parts of it. */
+ * self-tests (rhs_evals_selftest), the eigenvalue estimates of the
+ * explicit fixed-step stability guard (rhs_evals_stability); the last four
+ * are parts of it. */
 #define SK_STATS_COUNTERS(X)                                                  \
   X(steps, "steps")                                                           \
   X(failed_steps, "error test failures")                                      \
@@ -21,6 +23,7 @@ extern "C" {
   X(rhs_evals_dq, "RHS evaluations in difference quotients")                  \
   X(rhs_evals_pattern, "RHS evaluations in sparsity detection")               \
   X(rhs_evals_selftest, "RHS evaluations in Jacobian self-tests")             \
+  X(rhs_evals_stability, "RHS evaluations in stability checks")               \
   X(jac_evals, "Jacobian evaluations")                                        \
   X(lin_setups, "linear solver setups")                                       \
   X(factorizations, "matrix factorizations")                                  \

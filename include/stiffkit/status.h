@@ -31,7 +31,9 @@ extern "C" {
   X(SK_ERR_SOLVER, -17, "solver failure")                                    \
   X(SK_ERR_STATE, -18, "object used in the wrong state")                     \
   X(SK_ERR_TOO_LARGE, -19, "problem too large")                              \
-  X(SK_ERR_INTERNAL, -20, "internal error")
+  X(SK_ERR_INTERNAL, -20, "internal error")                                 \
+  X(SK_ERR_UNSTABLE, -21, "step size outside the method's stability region") \
+  X(SK_ERR_BLOWUP, -22, "the solution blew up (non-finite or grew beyond solver.max_growth)")
 
 typedef enum {
 #define SK__STATUS_ENUM(name, value, msg) name = value,

@@ -147,6 +147,30 @@ sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_dat
 sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on);
 int sk_stepper_get_check_jacobian(const sk_stepper *s);
 
+/* Stability guard (solver.allow_unstable, default 0): an explicit method
+ * the stability table knows (euler, rk4, rk45, ab2, am2pc) run with a
+ * fixed step estimates the dominant eigenvalue lambda of the Jacobian at
+ * t0 and after every 100 accepted steps (the interval doubling, up to
+ * 6400, while the estimate moves by less than 5%; restarted Arnoldi, with the
+ * model's sparse Jacobian or difference quotients; the RHS calls are
+ * counted as rhs_evals_stability) and compares h lambda with the method's
+ * stability region; outside it, setup or advance fails with
+ * SK_ERR_UNSTABLE, the message naming the largest stable h, lambda and
+ * the time. 1 logs one warning instead and runs on. Implicit methods
+ * (A-stable) and adaptive runs are not checked. Errors: SK_ERR_STATE. */
+sk_status sk_stepper_set_allow_unstable(sk_stepper *s, int on);
+int sk_stepper_get_allow_unstable(const sk_stepper *s);
+/* Blow-up guard (solver.max_growth, default 1e8): every engine stops with
+ * SK_ERR_BLOWUP (the time, the component's index, name and value named)
+ * after an accepted step that leaves a state component non-finite or a
+ * differential one (every component of an ODE) larger in magnitude than
+ * factor * max(max_i |y0_i|, 1), y0 the state the stepper starts from
+ * (a DAE's algebraic variables take their constraints' scale). 0 keeps
+ * only the non-finite check. Errors:
+ * SK_ERR_ARG (factor not 0 and not >= 1), SK_ERR_STATE. */
+sk_status sk_stepper_set_max_growth(sk_stepper *s, double factor);
+double sk_stepper_get_max_growth(const sk_stepper *s);
+
 typedef enum {
   SK_DETECT_PATTERN_AUTO = 0, /* when it would otherwise be dense or missing (see below) */
   SK_DETECT_PATTERN_ON = 1,   /* always for a model without a pattern */

@@ -31,6 +31,8 @@ int cli_exit_code(sk_status st)
   case SK_ERR_SINGULAR:
   case SK_ERR_STEP_SIZE:
   case SK_ERR_SOLVER:
+  case SK_ERR_UNSTABLE:
+  case SK_ERR_BLOWUP:
     return SK_EXIT_NUMERICAL;
   case SK_INTERRUPTED:
     return SK_EXIT_INTERRUPTED;

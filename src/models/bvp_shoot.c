@@ -78,6 +78,9 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
     sk_stepper_set_tolerances(st, sys->rtol, sys->atol);
     sk_stepper_set_initial(st, x0, z0);
     sk_stepper_set_check_jacobian(st, 0);
+    /* the growth of a shooting solution is the sensitivity the BVP solver reports
+       (sensitivity_limit), not a blow-up of the integration: non-finite values only */
+    sk_stepper_set_max_growth(st, 0);
     sk_stepper_set_detect_pattern(st, SK_DETECT_PATTERN_OFF);
     sk_stepper_set_max_steps(st, 200000);
     sk_stepper_set_stop_time(st, x1);

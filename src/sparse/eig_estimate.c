@@ -501,8 +501,9 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
                   "eigenvalue estimate: J - s I is singular for every tried shift s");
 }
 
-sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const sk__eig_params *p,
-                                 sk__eig_estimate *est)
+/* Both entries: lambda_max (and the Gershgorin bounds), then lambda_min when want_min. */
+static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_params *p,
+                          int want_min, sk__eig_estimate *est)
 {
   sk_context *ctx = sk_model_get_context(m);
   if (!ctx) {
@@ -561,6 +562,9 @@ sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const s
                                        &est->max_resid, &mv),
                out);
   est->matvecs += mv;
+  if (!want_min) {
+    goto out;
+  }
   const double big = hypot(est->lambda_max.re, est->lambda_max.im);
   sk_status kst = SK_ERR_UNSUPPORTED;
   if (d.values && n <= SK__EIG_KLU_MAX_N && big > 0) {
@@ -607,4 +611,16 @@ out:
   sk__free(ctx, values);
   sk__free(ctx, fy);
   return st;
+}
+
+sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const sk__eig_params *p,
+                                 sk__eig_estimate *est)
+{
+  return estimate(m, t, y, p, 1, est);
+}
+
+sk_status sk__eig_estimate_largest(sk_model *m, double t, const double *y,
+                                   const sk__eig_params *p, sk__eig_estimate *est)
+{
+  return estimate(m, t, y, p, 0, est);
 }

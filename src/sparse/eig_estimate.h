@@ -91,4 +91,13 @@ typedef struct {
 sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const sk__eig_params *p,
                                  sk__eig_estimate *est);
 
+/* sk__eig_estimate_largest: the lambda_max part of sk__eig_estimate_model
+ * alone (Gershgorin bounds when the model has Jacobian values, lambda_max
+ * by restarted Arnoldi), for a check repeated during a run; lambda_min,
+ * min_resid and shift are left 0. Memory O(nnz + krylov_dim n). Costs one
+ * RHS call and one Jacobian evaluation (models with values), else one RHS
+ * call per J v product. Errors: as sk__eig_estimate_model. */
+sk_status sk__eig_estimate_largest(sk_model *m, double t, const double *y,
+                                   const sk__eig_params *p, sk__eig_estimate *est);
+
 #endif

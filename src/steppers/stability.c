@@ -428,23 +428,19 @@ int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__sta
 
 /* ---- the checks ---------------------------------------------------------- */
 
-static int stable_at(const sk__stab_method *m, double x)
-{
-  return sk__stab_radius(m, x, 0.0) <= 1.0 + SK__STAB_TOL;
-}
-
-/* The end of the real stability interval from 0 in direction dir (+1/-1):
- * steps of 1e-3 up to |x| = 20, then by 1% up to 1e6; the first unstable
- * point is refined by bisection. Returns dir * INFINITY when none found. */
-static double real_end(const sk__stab_method *m, int dir)
+/* The first exit from {|zeta| <= 1 + tol} along the ray z = s (dx + i dy),
+ * s >= 0 (|dx + i dy| = 1): steps of 1e-3 up to s = 20, then by 1% up to
+ * 1e6; the first unstable point is refined by bisection. Returns the last
+ * stable s (0 below 1e-9), or INFINITY when none is unstable. */
+static double ray_end(const sk__stab_method *m, double dx, double dy, double tol)
 {
   double last = 0.0, x = 0.0;
   for (int k = 1;; k++) {
     x = (k <= 20000) ? 1e-3 * k : x * 1.01;
     if (x > 1e6) {
-      return dir * INFINITY;
+      return INFINITY;
     }
-    if (!stable_at(m, dir * x)) {
+    if (!(sk__stab_radius(m, x * dx, x * dy) <= 1.0 + tol)) {
       break;
     }
     last = x;
@@ -452,13 +448,28 @@ static double real_end(const sk__stab_method *m, int dir)
   double lo = last, hi = x;
   for (int it = 0; it < 200 && hi - lo > 1e-14 * (1.0 + hi); it++) {
     const double mid = 0.5 * (lo + hi);
-    if (stable_at(m, dir * mid)) {
+    if (sk__stab_radius(m, mid * dx, mid * dy) <= 1.0 + tol) {
       lo = mid;
     } else {
       hi = mid;
     }
   }
-  return lo < 1e-9 ? 0.0 : dir * lo;
+  return lo < 1e-9 ? 0.0 : lo;
+}
+
+/* The end of the real stability interval from 0 in direction dir (+1/-1). */
+static double real_end(const sk__stab_method *m, int dir)
+{
+  return dir * ray_end(m, (double)dir, 0.0, SK__STAB_TOL);
+}
+
+double sk__stab_ray_limit(const sk__stab_method *m, double re, double im, double growth_tol)
+{
+  const double r = hypot(re, im);
+  if (!(r > 0) || !isfinite(r)) {
+    return INFINITY;
+  }
+  return ray_end(m, re / r, im / r, growth_tol > SK__STAB_TOL ? growth_tol : SK__STAB_TOL) / r;
 }
 
 void sk__stab_analyze(const sk__stab_method *m, sk__stab_report *rep)

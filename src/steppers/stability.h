@@ -59,6 +59,16 @@ typedef struct {
 int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__stab_point *pts,
                       int maxpts);
 
+/* sk__stab_ray_limit: the largest step h such that every z = s lambda,
+ * 0 <= s <= h, lambda = re + i im, satisfies |zeta(z)| <= 1 + growth_tol
+ * (growth_tol below 1e-12 counts as 1e-12, the root-condition tolerance of
+ * the checks below): where the ray from 0 through h lambda first leaves the
+ * stability region, found on the scale |z| (steps of 1e-3 up to |z| = 20,
+ * then 1%, to 1e6) and refined by bisection to 1e-14 relative. Returns
+ * INFINITY when the ray stays inside up to |z| = 1e6 (or lambda = 0), and 0
+ * when it leaves at once (|z| < 1e-9). */
+double sk__stab_ray_limit(const sk__stab_method *m, double re, double im, double growth_tol);
+
 /* The numerical stability checks. */
 typedef struct {
   double real_lo, real_hi; /* real-axis stability interval around 0 (real_lo = -INFINITY

@@ -39,6 +39,18 @@ static const sk_option_spec stepper_options[] = {
     {"solver.fixed_step", SK_OPT_REAL, "0", 0, 1e300, NULL,
      "fixed step size of the reference steppers (0 = adaptive where the method allows; "
      "euler, rk4, ab2, beuler, trap and am2pc need it > 0)"},
+    {"solver.allow_unstable", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "explicit methods with solver.fixed_step (euler, rk4, rk45, ab2, am2pc): at t0 and every "
+     "100 steps (doubling up to 6400 while the estimate holds within 5%) the Jacobian's "
+     "dominant eigenvalue lambda is estimated (restarted Arnoldi) and "
+     "the run is refused (exit 10, the limit named) when h lambda lies outside the method's "
+     "stability region; true = warn once and run anyway. Implicit methods are A-stable and "
+     "not checked"},
+    {"solver.max_growth", SK_OPT_REAL, "1e8", 0, 1e300, NULL,
+     "every engine: stop (exit 10, time and component named) when a state component becomes "
+     "non-finite or exceeds max_growth times max(max_i |y0_i|, 1), y0 the state the run starts "
+     "from (a DAE's algebraic variables: non-finite only; 0 = check only for non-finite "
+     "values)"},
     {"solver.stop_time", SK_OPT_REAL, "", -1e300, 1e300, NULL,
      "time the integrator must not step past (unset = none)"},
     {"solver.threads", SK_OPT_INT, "0", 0, 4096, NULL,
@@ -131,6 +143,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
   st->vector_kernels = SK_VECTOR_KERNELS_AUTO;
   st->threads = 0;
   st->check_jacobian = 1;
+  st->max_growth = SK__GUARD_MAX_GROWTH_DEFAULT;
   snprintf(st->linsol, sizeof st->linsol, "auto");
   snprintf(st->prec, sizeof st->prec, "auto");
   snprintf(st->ordering, sizeof st->ordering, "auto");
@@ -266,6 +279,32 @@ sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on)
 int sk_stepper_get_check_jacobian(const sk_stepper *s)
 {
   return s->check_jacobian;
+}
+
+sk_status sk_stepper_set_allow_unstable(sk_stepper *s, int on)
+{
+  SK__NOT_AFTER_SETUP(s);
+  s->allow_unstable = on != 0;
+  return SK_OK;
+}
+
+int sk_stepper_get_allow_unstable(const sk_stepper *s)
+{
+  return s->allow_unstable;
+}
+
+sk_status sk_stepper_set_max_growth(sk_stepper *s, double factor)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, factor == 0 || (isfinite(factor) && factor >= 1), SK_ERR_ARG,
+           "growth limit (solver.max_growth) must be 0 (off) or >= 1 (got %g)", factor);
+  s->max_growth = factor;
+  return SK_OK;
+}
+
+double sk_stepper_get_max_growth(const sk_stepper *s)
+{
+  return s->max_growth;
 }
 
 sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mode)
@@ -442,6 +481,12 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (OPT(sk_options_get_bool, "solver.check_jacobian", &b)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, b));
   }
+  if (OPT(sk_options_get_bool, "solver.allow_unstable", &b)) {
+    SK_CALL(ctx, sk_stepper_set_allow_unstable(s, b));
+  }
+  if (OPT(sk_options_get_real, "solver.max_growth", &r)) {
+    SK_CALL(ctx, sk_stepper_set_max_growth(s, r));
+  }
   if (OPT(sk_options_get_string, "solver.detect_pattern", &str)) {
     SK_CALL(ctx, sk_stepper_set_detect_pattern(s, !strcmp(str, "on")    ? SK_DETECT_PATTERN_ON
                                                   : !strcmp(str, "off") ? SK_DETECT_PATTERN_OFF
@@ -496,6 +541,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }
+  SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */
   s->is_setup = 1;
   return SK_OK;
 }
@@ -576,6 +622,7 @@ sk_status sk__stepper_after_step(sk_stepper *s, double t, double h)
     s->rhs_selftest += sk_model_get_rhs_evals(s->model) - before;
     SK_CALL(s->ctx, rc);
   }
+  SK_CALL(s->ctx, sk__guard_after_step(s, t, s->steps_seen));
   if (s->monitor && s->monitor(s, t, h, s->monitor_data)) {
     return SK_INTERRUPTED;
   }
@@ -684,7 +731,8 @@ sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st)
   /* the calls the engine does not see, in its total too */
   st->rhs_evals_pattern = s->rhs_pattern;
   st->rhs_evals_selftest = s->rhs_selftest;
-  st->rhs_evals += s->rhs_pattern + s->rhs_selftest;
+  st->rhs_evals_stability = s->guard.rhs_evals;
+  st->rhs_evals += s->rhs_pattern + s->rhs_selftest + s->guard.rhs_evals;
   st->wall_time = s->wall_time;
   return SK_OK;
 }

@@ -2,6 +2,7 @@
 #ifndef SK_STEPPERS_STEPPER_IMPL_H
 #define SK_STEPPERS_STEPPER_IMPL_H
 
+#include "steppers/stability_guard.h"
 #include "stiffkit/stepper.h"
 
 struct sk_stepper {
@@ -35,6 +36,9 @@ struct sk_stepper {
   const char *kernels_used;   /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;                /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
   int check_jacobian; /* solver.check_jacobian */
+  int allow_unstable; /* solver.allow_unstable: warn instead of refusing an unstable step */
+  double max_growth;  /* solver.max_growth: 0 = no growth check */
+  sk__guard guard;    /* the stability and blow-up guards (steppers/stability_guard.h) */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */

@@ -202,9 +202,11 @@ typedef struct {
   double tout;
 } cfg;
 
-/* Integrate from 0 to c->tout; y gets the final state. */
-static sk_status run(sk_context *ctx, const char *name, sk_model *m, const cfg *c, double *y,
-                     sk_stats *st)
+/* Integrate from 0 to c->tout; y gets the final state. unguarded = 1 allows
+ * an unstable fixed step and switches the growth check off (the seeds that
+ * show an instability on purpose). */
+static sk_status run_guard(sk_context *ctx, const char *name, sk_model *m, const cfg *c,
+                           double *y, sk_stats *st, int unguarded)
 {
   sk_stepper *s = NULL;
   sk_status rc = sk_stepper_create(ctx, name, m, &s);
@@ -213,6 +215,10 @@ static sk_status run(sk_context *ctx, const char *name, sk_model *m, const cfg *
   }
   CHECK_OK(ctx, sk_stepper_set_tolerances(s, c->rtol, c->atol));
   CHECK_OK(ctx, sk_stepper_set_fixed_step(s, c->hfix));
+  if (unguarded) {
+    CHECK_OK(ctx, sk_stepper_set_allow_unstable(s, 1));
+    CHECK_OK(ctx, sk_stepper_set_max_growth(s, 0));
+  }
   double t = 0;
   rc = sk_stepper_advance(s, c->tout, &t);
   memcpy(y, sk_stepper_get_state(s), (size_t)sk_model_get_n(m) * sizeof *y);
@@ -221,6 +227,12 @@ static sk_status run(sk_context *ctx, const char *name, sk_model *m, const cfg *
   }
   sk_stepper_destroy(&s);
   return rc;
+}
+
+static sk_status run(sk_context *ctx, const char *name, sk_model *m, const cfg *c, double *y,
+                     sk_stats *st)
+{
+  return run_guard(ctx, name, m, c, y, st, 0);
 }
 
 static double max_err(sk_model *m, double t, const double *y)
@@ -518,13 +530,52 @@ static const sk_stepper_type test_heun = {
 
 /* ---- the seeds' numbers (independent values) --------------------------- */
 
+/* The seeds show unstable steps on purpose: the stability guard is told to
+ * let them run (solver.allow_unstable, no growth limit); check_guard_seeds
+ * checks that it refuses them otherwise. */
 static sk_stepper *seed_stepper(sk_context *ctx, const char *name, sk_model *m, double h)
 {
   sk_stepper *s = NULL;
   CHECK_OK(ctx, sk_stepper_create(ctx, name, m, &s));
   CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-12, 1e-14));
   CHECK_OK(ctx, sk_stepper_set_fixed_step(s, h));
+  CHECK_OK(ctx, sk_stepper_set_allow_unstable(s, 1));
+  CHECK_OK(ctx, sk_stepper_set_max_growth(s, 0));
   return s;
+}
+
+/* Without allow_unstable the seeds' unstable steps are refused before the
+ * first step (euler: h lambda = -5 and -2.1 outside [-2, 0]; rk4: -2.9
+ * outside [-2.785, 0]), and their stable ones run (-1.9, -2.7). */
+static void check_guard_seeds(sk_context *ctx)
+{
+  const struct {
+    const char *method;
+    double lambda, h;
+    int refused;
+  } cases[] = {{"euler", -100.0, 0.05, 1},  {"euler", -1000.0, 0.0021, 1},
+               {"euler", -1000.0, 0.0019, 0}, {"rk4", -1.0, 2.9, 1},
+               {"rk4", -1.0, 2.7, 0},         {"beuler", -1000.0, 1.0, 0}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    prob p = {5, cases[k].lambda, 0.0, 0, 0, 0};
+    sk_model *m = make_model(ctx, &p, 0);
+    sk_stepper *s = NULL;
+    CHECK_OK(ctx, sk_stepper_create(ctx, cases[k].method, m, &s));
+    CHECK_OK(ctx, sk_stepper_set_fixed_step(s, cases[k].h));
+    double t = 0.0;
+    const sk_status rc = sk_stepper_step(s, 10.0, &t);
+    printf("  guard: %s h lambda = %g: %s\n", cases[k].method, cases[k].h * cases[k].lambda,
+           sk_status_name(rc));
+    if (cases[k].refused) {
+      CHECK(rc == SK_ERR_UNSTABLE);
+      CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "is unstable for h >");
+      CHECK(sk_stepper_get_time(s) == 0.0); /* not one step taken */
+    } else {
+      CHECK_OK(ctx, rc);
+    }
+    sk_stepper_destroy(&s);
+    sk_model_destroy(&m);
+  }
 }
 
 static void check_seeds(sk_context *ctx)
@@ -608,7 +659,7 @@ static void check_seeds(sk_context *ctx)
   cfg c = {0.0021, 1e-10, 1e-12, 5.0};
   double y[2];
   sk_stats st;
-  CHECK_OK(ctx, run(ctx, "euler", m2, &c, y, &st));
+  CHECK_OK(ctx, run_guard(ctx, "euler", m2, &c, y, &st, 1));
   printf("  seeds: two modes, forward Euler h=0.0021: |fast| = %.2e after %lld steps\n",
          fabs(y[1]), (long long)st.steps);
   CHECK(fabs(y[1]) > 1e97 && fabs(y[1]) < 1e100);
@@ -825,6 +876,7 @@ int main(void)
   }
   CHECK(saw_heun == 1);
   check_seeds(ctx);
+  check_guard_seeds(ctx);
   check_bad_input(ctx);
   check_driver(ctx);
   sk_context_destroy(&ctx);
