@@ -552,14 +552,16 @@ static sk_status parse_list_text(sk_context *ctx, const sk_option_spec *sp, cons
 
 /* ---- lookup ------------------------------------------------------------- */
 
-/* The value of a path key from n texts set from `origin` (see sk__options_parse_paths). */
+/* The value of a path key from n texts set from `origin` (see sk__options_parse_paths):
+ * the items of a YAML list (from_list), or one text, cut at commas for SK_OPT_PATH_LIST. */
 static sk_status parse_path_value(sk_context *ctx, const sk_option_spec *sp,
-                                  const char *const *items, size_t n, int split,
+                                  const char *const *items, size_t n, int from_list,
                                   const sk_option_origin *origin, opt_value *out, strbuf *why)
 {
   char msg[SK_ERROR_MSG_LEN];
-  const sk_status st = sk__options_parse_paths(ctx, sp, items, n, split,
-                                               origin ? origin->file : NULL, out, msg, sizeof msg);
+  const int split = !from_list && sp->type == SK_OPT_PATH_LIST;
+  const sk_status st = sk__options_parse_paths(ctx, items, n, split, origin ? origin->file : NULL,
+                                               out, msg, sizeof msg);
   if (st != SK_OK) {
     sb_add(why, msg);
   }
@@ -954,7 +956,7 @@ static sk_status register_one(sk_options *opts, const sk_option_spec *sp, opt_va
   if (spec_is_list(sp)) {
     st = parse_list_text(ctx, sp, def, v, &w);
   } else if (sk__options_spec_is_path(sp)) {
-    st = parse_path_value(ctx, sp, &def, 1, sp->type == SK_OPT_PATH_LIST, NULL, v, &w);
+    st = parse_path_value(ctx, sp, &def, 1, 0, NULL, v, &w);
   } else if (sp->type == SK_OPT_STRING || def[0] != '\0') {
     st = parse_scalar(ctx, sp, def, v, &w);
   }
@@ -1039,8 +1041,7 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
   if (spec_is_list(e->spec)) {
     st = parse_list_text(opts->ctx, e->spec, value, &nv, &w);
   } else if (sk__options_spec_is_path(e->spec)) {
-    st = parse_path_value(opts->ctx, e->spec, &value, 1, e->spec->type == SK_OPT_PATH_LIST,
-                          origin, &nv, &w);
+    st = parse_path_value(opts->ctx, e->spec, &value, 1, 0, origin, &nv, &w);
   } else {
     st = parse_scalar(opts->ctx, e->spec, value, &nv, &w);
   }
@@ -1069,7 +1070,7 @@ sk_status sk_options_set_list(sk_options *opts, const char *key, const char *con
   opt_value nv;
   sk_status st;
   if (e->spec->type == SK_OPT_PATH_LIST) {
-    st = parse_path_value(opts->ctx, e->spec, items, n, 0, origin, &nv, &w);
+    st = parse_path_value(opts->ctx, e->spec, items, n, 1, origin, &nv, &w);
   } else if (!spec_is_list(e->spec)) {
     sb_add(&w, "expected ");
     describe(e->spec, 0, &w);

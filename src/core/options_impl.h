@@ -90,12 +90,11 @@ int sk__options_spec_is_path(const sk_option_spec *sp);
  * list's items; with split, each is further cut at commas, as the text of
  * --set is), trimmed, empty items dropped, each resolved against
  * naming_file (NULL: the working directory) into out->paths / out->written,
- * out->text = the resolved items joined by ", ". A SK_OPT_PATH key takes at
- * most one item. On failure *out is empty and why holds the reason.
- * Returns SK_OK, SK_ERR_INPUT (two items for a single path), SK_ERR_NOMEM,
+ * out->text = the resolved items joined by ", " (a SK_OPT_PATH key is given
+ * one text, not split). On failure *out is empty and why holds the reason.
+ * Returns SK_OK, SK_ERR_NOMEM,
  * SK_ERR_TOO_LARGE, SK_ERR_IO. */
-sk_status sk__options_parse_paths(sk_context *ctx, const sk_option_spec *sp,
-                                  const char *const *items, size_t n, int split,
+sk_status sk__options_parse_paths(sk_context *ctx, const char *const *items, size_t n, int split,
                                   const char *naming_file, opt_value *out, char *why,
                                   size_t why_len);
 

@@ -99,8 +99,7 @@ static sk_status join(sk_context *ctx, opt_value *out)
   return SK_OK;
 }
 
-sk_status sk__options_parse_paths(sk_context *ctx, const sk_option_spec *sp,
-                                  const char *const *items, size_t n, int split,
+sk_status sk__options_parse_paths(sk_context *ctx, const char *const *items, size_t n, int split,
                                   const char *naming_file, opt_value *out, char *why,
                                   size_t why_len)
 {
@@ -124,10 +123,6 @@ sk_status sk__options_parse_paths(sk_context *ctx, const sk_option_spec *sp,
     if (st != SK_OK) {
       snprintf(why, why_len, "%s", sk_context_get_error(ctx)->message);
     }
-  }
-  if (st == SK_OK && sp->type == SK_OPT_PATH && out->count > 1) {
-    snprintf(why, why_len, "expected one file path, got %zu", out->count);
-    st = SK_ERR_INPUT;
   }
   if (st == SK_OK) {
     st = join(ctx, out);
