@@ -15,7 +15,8 @@ endforeach()
 sk_cli_test(mechanism_fourbar_index1 0 "formulation index1, engine cvode-bdf" complete
   run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1)
 sk_cli_test(mechanism_fourbar_index1_baumgarte 0 "formulation index1, engine cvode-bdf" complete
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.baumgarte.alpha=10 --set mbs.baumgarte.beta=10)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1
+  --set mbs.baumgarte.alpha=10 --set mbs.baumgarte.beta=10)
 # projection onto the position and velocity constraints
 sk_cli_test(mechanism_fourbar_index1_projection 0 "formulation index1, engine cvode-bdf" complete
   run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.projection=true)
@@ -48,7 +49,8 @@ sk_cli_test(mechanism_ggl_rk4 65 "the GGL formulation is a DAE: 'rk4' cannot int
 sk_cli_test(mechanism_projection_ggl 65 "mbs.projection applies to the index1 formulation only" none
   run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=ggl --set mbs.projection=true)
 sk_cli_test(mechanism_projection_adams 65 "projection after every step needs cvode-bdf" none
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.projection=true --set solver.method=cvode-adams)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.projection=true
+  --set solver.method=cvode-adams)
 # the four-bar has an event (crank_top): an engine that does not locate events cannot run it,
 # and that is as much a bad engine choice as the ones above (nothing may be written)
 sk_cli_test(mechanism_events_rk4 65 "does not locate events" none

@@ -44,7 +44,7 @@ sk_cli_test(network_missing_netlist_key 65 "model.type = network needs model.net
 sk_cli_test(network_missing_file 66 "--set: model.netlist: '/nonexistent/board.net': no such file" none
   run --set model.type=network --set model.netlist=/nonexistent/board.net)
 sk_cli_test(network_bad_probe 65 "output.probe_nodes: network: no node named 'nowhere'" none
-  run --set model.type=network
+  run --set model.type=network --set model.netlist=${SK_NET_DATA}/sheath_fixture.net
   --set "output.probe_nodes=sheath, nowhere")
 
 # --- steady states of networks (a netlist given directly) ------------------------------
