@@ -1,40 +1,36 @@
 # tests/cli_mechanism.cmake: `stiffkit run` and `stiffkit verify` on multibody mechanisms (model.type multibody): the example runs and their verification, each formulation on the four-bar, loop closure in the monitor series, a closed form for the slider-crank, the four-bar's event times, engine choices refused before any file exists, bad mechanisms (file:line:col, exit codes, nothing left behind), inconsistent starts
 
 set(SK_BAD_MBS ${SK_BAD}/mechanisms)
-set(SK_MBS ${SK_DATA}/mechanisms)
 
-# The run configurations name their mechanism relative to the repository root; the tests run in a
-# fresh directory, so mbs.file is given absolute.
+# The run configurations name their mechanism relative to their own directory (data/); the
+# tests run in a fresh directory, which is what that rule is for.
 foreach(case pendulum double_pendulum slider_crank fourbar)
   sk_cli_test(mechanism_run_${case} 0 "constraint drift: max |Phi|" complete
-    run ${SK_DATA}/mechanism_${case}.yaml --set mbs.file=${SK_MBS}/${case}.yaml)
+    run ${SK_DATA}/mechanism_${case}.yaml)
   sk_cli_test(mechanism_verify_${case} 0 "result: PASS" none
-    verify ${SK_DATA}/mechanism_${case}.yaml --set mbs.file=${SK_MBS}/${case}.yaml)
+    verify ${SK_DATA}/mechanism_${case}.yaml)
 endforeach()
 
 # --- the four-bar in each formulation ------------------------------------------------------
 sk_cli_test(mechanism_fourbar_index1 0 "formulation index1, engine cvode-bdf" complete
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=index1)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1)
 sk_cli_test(mechanism_fourbar_index1_baumgarte 0 "formulation index1, engine cvode-bdf" complete
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=index1 --set mbs.baumgarte.alpha=10 --set mbs.baumgarte.beta=10)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1
+  --set mbs.baumgarte.alpha=10 --set mbs.baumgarte.beta=10)
 # projection onto the position and velocity constraints
 sk_cli_test(mechanism_fourbar_index1_projection 0 "formulation index1, engine cvode-bdf" complete
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=index1 --set mbs.projection=true)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.projection=true)
 sk_cli_test(mechanism_fourbar_reduced 0 "formulation reduced, engine cvode-bdf" complete
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=reduced)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=reduced)
 
 # loop closure of the GGL run: phi_max (found by its header name) below 1e-8 at every one of the
 # 201 outputs of the monitor series
 add_test(NAME cli_mechanism_fourbar_ggl_closure COMMAND bash -c
-  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml --set mbs.formulation=ggl --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"phi_max\") c = i; next } /^#/ { next } { rows++; v = $c + 0; if (v > m) m = v; if (!(v < 1e-8)) bad++ } END { print \"phi_max column\", c, \"rows\", rows, \"max\", m, \"above 1e-8\", bad + 0; exit !(c > 0 && rows == 201 && bad == 0) }' $d/fourbar.monitor.csv; rc=$?; rm -rf $d; exit $rc")
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=ggl --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"phi_max\") c = i; next } /^#/ { next } { rows++; v = $c + 0; if (v > m) m = v; if (!(v < 1e-8)) bad++ } END { print \"phi_max column\", c, \"rows\", rows, \"max\", m, \"above 1e-8\", bad + 0; exit !(c > 0 && rows == 201 && bad == 0) }' $d/fourbar.monitor.csv; rc=$?; rm -rf $d; exit $rc")
 # the slider-crank against its closed form (crank r = 0.1, rod l = 0.3, crank angle 2 pi t):
 # x_slider = r cos th + sqrt(l^2 - r^2 sin^2 th), columns found by their header names
 add_test(NAME cli_mechanism_slider_crank_closed_form COMMAND bash -c
-  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_slider_crank.yaml --set mbs.file=${SK_MBS}/slider_crank.yaml --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"t\") ct = i; if ($i == \"x_slider\") cx = i } next } /^#/ { next } { rows++; th = 2 * 3.14159265358979324 * $ct; s = sin(th); x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * s * s); e = $cx - x; if (e < 0) e = -e; if (e > m) m = e } END { print \"x_slider column\", cx, \"rows\", rows, \"max error\", m; exit !(cx > 0 && rows == 201 && m < 1e-7) }' $d/slider_crank.csv; rc=$?; rm -rf $d; exit $rc")
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_DATA}/mechanism_slider_crank.yaml --set output.dir=$d && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"t\") ct = i; if ($i == \"x_slider\") cx = i } next } /^#/ { next } { rows++; th = 2 * 3.14159265358979324 * $ct; s = sin(th); x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * s * s); e = $cx - x; if (e < 0) e = -e; if (e > m) m = e } END { print \"x_slider column\", cx, \"rows\", rows, \"max error\", m; exit !(cx > 0 && rows == 201 && m < 1e-7) }' $d/slider_crank.csv; rc=$?; rm -rf $d; exit $rc")
 set_tests_properties(cli_mechanism_fourbar_ggl_closure cli_mechanism_slider_crank_closed_form
   PROPERTIES LABELS "regression;cli" TIMEOUT 120)
 
@@ -42,26 +38,23 @@ set_tests_properties(cli_mechanism_fourbar_ggl_closure cli_mechanism_slider_cran
 # 0.05 sin(2 pi t) crossing 0.04) at the closed-form times asin(0.8) / (2 pi) + k (rising) and
 # (pi - asin(0.8)) / (2 pi) + k (falling), k = 0, 1: four lines, printed to 9 digits
 add_test(NAME cli_mechanism_fourbar_event_times COMMAND bash -c
-  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml --set output.dir=$d > $d/out.txt; rc=$?; grep -e '^events located' -e crank_top $d/out.txt; awk -v rc=$rc 'BEGIN { pi = 3.14159265358979324; a = atan2(0.8, 0.6); t[1] = a / (2 * pi); t[2] = (pi - a) / (2 * pi); t[3] = 1 + t[1]; t[4] = 1 + t[2]; dir[1] = dir[3] = \"rising\"; dir[2] = dir[4] = \"falling\" } /^events located:/ { c = $3 } $4 == \"crank_top\" { n++; e = $3 - t[n]; if (e < 0) e = -e; if (e > m) m = e; if ($5 != dir[n]) bad++ } END { print \"exit\", rc, \"events\", c, \"lines\", n, \"max time error\", m, \"wrong directions\", bad + 0; exit !(rc == 0 && c == 4 && n == 4 && m < 1e-8 && bad == 0) }' $d/out.txt; ok=$?; rm -rf $d; exit $ok")
+  "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_fourbar.yaml --set output.dir=$d > $d/out.txt; rc=$?; grep -e '^events located' -e crank_top $d/out.txt; awk -v rc=$rc 'BEGIN { pi = 3.14159265358979324; a = atan2(0.8, 0.6); t[1] = a / (2 * pi); t[2] = (pi - a) / (2 * pi); t[3] = 1 + t[1]; t[4] = 1 + t[2]; dir[1] = dir[3] = \"rising\"; dir[2] = dir[4] = \"falling\" } /^events located:/ { c = $3 } $4 == \"crank_top\" { n++; e = $3 - t[n]; if (e < 0) e = -e; if (e > m) m = e; if ($5 != dir[n]) bad++ } END { print \"exit\", rc, \"events\", c, \"lines\", n, \"max time error\", m, \"wrong directions\", bad + 0; exit !(rc == 0 && c == 4 && n == 4 && m < 1e-8 && bad == 0) }' $d/out.txt; ok=$?; rm -rf $d; exit $ok")
 set_tests_properties(cli_mechanism_fourbar_event_times PROPERTIES LABELS "regression;cli" TIMEOUT 120)
 
 # --- engine choices that cannot run: exit 65, explained, refused before any file exists --------
 # GGL is a DAE: an ODE engine cannot integrate it
 sk_cli_test(mechanism_ggl_rk4 65 "the GGL formulation is a DAE: 'rk4' cannot integrate it" none
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=ggl --set solver.method=rk4)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=ggl --set solver.method=rk4)
 # projection belongs to the index-1 formulation, and to cvode-bdf
 sk_cli_test(mechanism_projection_ggl 65 "mbs.projection applies to the index1 formulation only" none
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=ggl --set mbs.projection=true)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=ggl --set mbs.projection=true)
 sk_cli_test(mechanism_projection_adams 65 "projection after every step needs cvode-bdf" none
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=index1 --set mbs.projection=true --set solver.method=cvode-adams)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set mbs.projection=true
+  --set solver.method=cvode-adams)
 # the four-bar has an event (crank_top): an engine that does not locate events cannot run it,
 # and that is as much a bad engine choice as the ones above (nothing may be written)
 sk_cli_test(mechanism_events_rk4 65 "does not locate events" none
-  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_MBS}/fourbar.yaml
-  --set mbs.formulation=index1 --set solver.method=rk4)
+  run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.formulation=index1 --set solver.method=rk4)
 
 # --- bad mechanisms: exit 65 with file:line:col and the field, nothing written ---------------
 sk_cli_test(mechanism_unknown_body 65
@@ -78,7 +71,7 @@ sk_cli_test(mechanism_bad_formula 65
 sk_cli_test(mechanism_unknown_key 65
   "unknown_key.yaml:6:1: unknown key 'driver' (valid keys: gravity, bodies, joints, drivers, forces, events)" none
   run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/unknown_key.yaml)
-sk_cli_test(mechanism_missing_file 66 "cannot open mechanism file" none
+sk_cli_test(mechanism_missing_file 66 "--set: mbs.file: '${SK_BAD_MBS}/does_not_exist.yaml': no such file" none
   run ${SK_DATA}/mechanism_fourbar.yaml --set mbs.file=${SK_BAD_MBS}/does_not_exist.yaml)
 sk_cli_test(mechanism_no_file 65 "needs mbs.file" none run --set model.type=multibody)
 

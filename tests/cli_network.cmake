@@ -4,17 +4,17 @@ set(SK_NET_DATA ${SK_DATA}/networks)
 
 # --- good runs -------------------------------------------------------------------
 sk_cli_test(network_sheath 0 "imbalance stored - (in - out) = " complete
-  run --quiet ${SK_NET_DATA}/sheath_fixture.yaml --set model.netlist=${SK_NET_DATA}/sheath_fixture.net)
+  run --quiet ${SK_NET_DATA}/sheath_fixture.yaml)
 sk_cli_test(network_board 0 "energy balance at t = 6.000000e+02" complete
-  run --quiet ${SK_NET_DATA}/board.yaml --set model.netlist=${SK_NET_DATA}/board.net)
+  run --quiet ${SK_NET_DATA}/board.yaml)
 # a thermostat: switch times located by root finding, listed after the run (the first at
 # 100 ln(100/60) = 51.0825624 s, closed form in data/networks/thermostat.net)
 sk_cli_test(network_thermostat 0 "t = 5.1082562" complete
-  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net)
+  run --quiet ${SK_NET_DATA}/thermostat.yaml)
 sk_cli_test(network_thermostat_ida 0 "t = 5.1082562" complete
-  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net
+  run --quiet ${SK_NET_DATA}/thermostat.yaml
   --set solver.method=ida-bdf)
-# the example as documented: run from a directory holding data/ (its paths are relative)
+# the example as documented, with its config given by a relative path from another directory
 add_test(NAME cli_network_sheath_example COMMAND bash -c
   "d=$(mktemp -d) && cd $d && ln -s ${SK_DATA} data && $<TARGET_FILE:stiffkit_cli> run --quiet data/networks/sheath_fixture.yaml > out.txt 2>&1; rc=$?; ok=0; test $rc -eq 0 && grep -q 'T(sheath),T(fixture)' sheath_fixture.csv && ok=1; cat out.txt; rm -rf $d; test $ok -eq 1")
 set_tests_properties(cli_network_sheath_example PROPERTIES LABELS "regression;cli" TIMEOUT 120)
@@ -41,7 +41,7 @@ sk_net_bad(switch 65 "switch.net:5:12: thermostat: T_low (310) must be below T_h
 sk_net_bad(two_fixed 65 "two_fixed.net:3: V2: node 'amb' already has a fixed temperature" two_fixed.net)
 sk_cli_test(network_missing_netlist_key 65 "model.type = network needs model.netlist" none
   run --set model.type=network)
-sk_cli_test(network_missing_file 66 "cannot open netlist '/nonexistent/board.net'" none
+sk_cli_test(network_missing_file 66 "--set: model.netlist: '/nonexistent/board.net': no such file" none
   run --set model.type=network --set model.netlist=/nonexistent/board.net)
 sk_cli_test(network_bad_probe 65 "output.probe_nodes: network: no node named 'nowhere'" none
   run --set model.type=network --set model.netlist=${SK_NET_DATA}/sheath_fixture.net
@@ -65,11 +65,11 @@ sk_cli_test(network_run_floating 0 "energy balance" complete
 # loss through Rloss at t = 10 is T - 20 = 100 (1 - e^{-0.1}) = 9.516258196; the first event
 # is the closed-form switch time 100 ln(100/60) = 51.0825624 with direction +1
 add_test(NAME cli_network_flow_files COMMAND bash -c
-  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net > out.txt 2>&1; rc=$?; awk -F, '$1 + 0 == 10 { d = $2 - 9.516258196; if (d < 0) d = -d; ok = d < 1e-7 } END { exit !ok }' thermostat.flows.csv; a=$?; awk -F, 'NR == 2 { d = $1 - 51.0825624; if (d < 0) d = -d; ok = d < 1e-6 && $3 + 0 == 1 } END { exit !ok }' thermostat.events.csv; b=$?; h5ls -r thermostat.h5 | grep -q '/flows/values'; c=$?; cat out.txt; rm -rf $d; test $rc -eq 0 -a $a -eq 0 -a $b -eq 0 -a $c -eq 0")
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet ${SK_NET_DATA}/thermostat.yaml > out.txt 2>&1; rc=$?; awk -F, '$1 + 0 == 10 { d = $2 - 9.516258196; if (d < 0) d = -d; ok = d < 1e-7 } END { exit !ok }' thermostat.flows.csv; a=$?; awk -F, 'NR == 2 { d = $1 - 51.0825624; if (d < 0) d = -d; ok = d < 1e-6 && $3 + 0 == 1 } END { exit !ok }' thermostat.events.csv; b=$?; h5ls -r thermostat.h5 | grep -q '/flows/values'; c=$?; cat out.txt; rm -rf $d; test $rc -eq 0 -a $a -eq 0 -a $b -eq 0 -a $c -eq 0")
 set_tests_properties(cli_network_flow_files PROPERTIES LABELS "regression;cli" TIMEOUT 120)
 # a failed run keeps the flows and events written so far as .partial files, marked incomplete
 sk_cli_test(network_flow_files_partial 10 "in component 0" partial
-  run --quiet ${SK_NET_DATA}/thermostat.yaml --set model.netlist=${SK_NET_DATA}/thermostat.net
+  run --quiet ${SK_NET_DATA}/thermostat.yaml
   --inject nan:comp=0:t=100)
 # value expressions nest at most 256 levels: 250 nested parentheses around the resistance give
 # R = 1 (the run ends at the closed-form temperature 20 + (T0 - 20) e^{-t/RC} = 20 here);

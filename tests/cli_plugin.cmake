@@ -28,7 +28,7 @@ set_tests_properties(test_conformance_plugin PROPERTIES LABELS "conformance" TIM
   ENVIRONMENT "SK_TEST_PLUGIN=$<TARGET_FILE:inhouse_rk2>")
 
 # --- plugins that must be refused: exit code, message, nothing left -------
-sk_cli_test(plugin_missing 66 "cannot open plugin file '/nonexistent/inhouse_rk2.so'" none
+sk_cli_test(plugin_missing 66 "--set: solver.plugin: '/nonexistent/inhouse_rk2.so': no such file" none
   run --set solver.plugin=/nonexistent/inhouse_rk2.so --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_not_shared_object 65 "invalid ELF header" none
   run --set solver.plugin=${PROJECT_SOURCE_DIR}/data/heat2d.yaml --set solver.method=inhouse-rk2)
@@ -76,7 +76,7 @@ sk_cli_test(plugin_model_parameters_without_plugin 65 "unknown key 'model.parame
   run --set model.parameters.kappa=2)
 sk_cli_test(plugin_model_path_missing 65 "model.type = plugin needs model.plugin" none
   run --set model.type=plugin)
-sk_cli_test(plugin_model_file_missing 66 "cannot open plugin file '/nonexistent/rod_model.so'" none
+sk_cli_test(plugin_model_file_missing 66 "--set: model.plugin: '/nonexistent/rod_model.so': no such file" none
   run --set model.type=plugin --set model.plugin=/nonexistent/rod_model.so)
 sk_cli_test(plugin_model_no_create 65 "does not export the symbol 'sk_plugin_create_model'" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:inhouse_rk2>)

@@ -19,8 +19,20 @@ typedef enum {
   SK_OPT_STRING,    /* free text */
   SK_OPT_CHOICE,    /* one of `choices` ("a|b|c") */
   SK_OPT_REAL_LIST, /* list of doubles, each in [min, max]; "" is empty */
-  SK_OPT_INT_LIST   /* list of int64, each in [min, max] */
+  SK_OPT_INT_LIST,  /* list of int64, each in [min, max] */
+  SK_OPT_PATH,      /* a file name (see "Paths" below; "" = none) */
+  SK_OPT_PATH_LIST  /* file names separated by commas (or a YAML list) */
 } sk_opt_type;
+
+/* Paths. A relative SK_OPT_PATH / SK_OPT_PATH_LIST value set from a file
+ * (a config, a sweep, a sweep's CSV: the origin's `file`) is relative to
+ * the directory of that file; one set from the command line (origin NULL
+ * or without file) is relative to the working directory; an absolute one
+ * is unchanged. The value is resolved to an absolute path when it is set,
+ * and that absolute path is what sk_options_get_string
+ * returns and sk_options_write_effective echoes (items joined by ", "), so
+ * the echo loads back to the same files from anywhere. The text as written
+ * is kept for messages. */
 
 /* One option key. Modules declare `static const sk_option_spec` tables next
  * to the code they configure. `def` is the default as text ("" = unset).
@@ -82,7 +94,8 @@ sk_status sk_options_set_assignment(sk_options *opts, const char *assignment);
 /* Typed getters. Errors: SK_ERR_UNKNOWN_KEY for an unregistered key,
  * SK_ERR_ARG for a type mismatch. String and list results point into the
  * database and stay valid until the key is set again or the database freed.
- * get_string serves SK_OPT_STRING and SK_OPT_CHOICE ("" when unset without
+ * get_string serves SK_OPT_STRING, SK_OPT_CHOICE and the path types (the
+ * resolved absolute path; "" when unset without
  * default). An empty list gives *v == NULL, *n == 0. A real, int or bool key
  * with no default that was never set leaves *v unchanged and returns SK_OK
  * (sk_options_is_set tells the cases apart). */
@@ -94,6 +107,23 @@ sk_status sk_options_get_real_list(const sk_options *opts, const char *key, cons
                                    size_t *n);
 sk_status sk_options_get_int_list(const sk_options *opts, const char *key, const int64_t **v,
                                   size_t *n);
+
+/* sk_options_get_input_file: the resolved path of a SK_OPT_PATH key that
+ * names an input file ("" when unset), checked to exist. Errors:
+ * SK_ERR_UNKNOWN_KEY, SK_ERR_ARG (NULL argument, not a path key),
+ * SK_ERR_MISSING when there is no such file, naming the origin, the key,
+ * the path as written and where it was looked for:
+ *   "cfg.yaml:7:9: mbs.file: 'mechanisms/x.yaml' (resolved to
+ *    '/abs/dir/mechanisms/x.yaml'): no such file"
+ * ("--set: " for the command line; the "resolved to" part is left out for
+ * an absolute path). */
+sk_status sk_options_get_input_file(const sk_options *opts, const char *key, const char **path);
+
+/* sk_options_get_input_files: the n resolved paths of a SK_OPT_PATH_LIST
+ * (or SK_OPT_PATH) key, each checked as sk_options_get_input_file does.
+ * *paths points into the database (NULL when n == 0). */
+sk_status sk_options_get_input_files(const sk_options *opts, const char *key,
+                                     const char *const **paths, size_t *n);
 
 /* sk_options_is_set: 1 when the key was given by a config or the command line. */
 int sk_options_is_set(const sk_options *opts, const char *key);

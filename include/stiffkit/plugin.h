@@ -81,8 +81,11 @@ sk_status sk_plugin_load(sk_context *ctx, const char *path);
 
 /* sk_plugin_load_from_options: load every plugin named in the option
  * solver.plugin (a comma-separated list of paths; blanks around a name are
- * ignored; "" = none), in order. A database without the stepper options
- * (sk_stepper_options) loads nothing. Errors: as sk_plugin_load. */
+ * ignored; "" = none; relative to the config that names them, or to the
+ * working directory when given with --set), in order. A database without
+ * the stepper options (sk_stepper_options) loads nothing. Errors: as
+ * sk_plugin_load, and SK_ERR_MISSING (sk_options_get_input_files) for a
+ * path that names no file. */
 sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts);
 
 /* sk_plugin_model_from_options: the model of the plugin named by the
@@ -93,7 +96,8 @@ sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts);
  * any model.parameters.* key it does not declare, then call its
  * sk_plugin_create_model. opts must defer the section "model.parameters"
  * (sk_options_defer_section) for parameters to be accepted before the
- * plugin is known. Errors: those of sk_plugin_load; SK_ERR_INPUT (empty
+ * plugin is known. Errors: those of sk_plugin_load; SK_ERR_MISSING
+ * (sk_options_get_input_file) when model.plugin names no file; SK_ERR_INPUT (empty
  * model.plugin; no sk_plugin_create_model; a table key outside
  * model.parameters or a bad table; no model returned),
  * SK_ERR_UNKNOWN_KEY (an undeclared parameter), and the plugin's own error,

@@ -288,8 +288,8 @@ static int prepare_and_run(sk_context *ctx, const sweep_args *a, const sweep_spe
     code = SK_EXIT_NOINPUT;
   }
   if (code == 0 && resumed && strcmp(workdir, cwd) != 0) {
-    printf("the cases run in %s, where the sweep was first run (relative paths in its configs "
-           "are relative to it)\n", workdir);
+    printf("the cases run in %s, where the sweep was first run (relative output and checkpoint "
+           "paths in its configs are relative to it)\n", workdir);
   }
   /* the manifest borrows the spec's and the cases' data */
   sweep_manifest m = {hash,   (char *)s->path, resumed ? workdir : cwd, (char *)absdir, width,

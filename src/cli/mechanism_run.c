@@ -21,7 +21,7 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
 {
   const sk_options *o = job->opts;
   const char *file, *inconsistent;
-  SK_CALL(ctx, sk_options_get_string(o, "mbs.file", &file));
+  SK_CALL(ctx, sk_options_get_input_file(o, "mbs.file", &file));
   SK_CHECK(ctx, file[0], SK_ERR_INPUT,
            "model.type = multibody needs mbs.file, the mechanism description (see "
            "data/mechanisms/README.md)");

@@ -66,7 +66,7 @@ typedef struct {
 
 typedef struct {
   char *path;   /* the sweep file as given */
-  char *base;   /* the base config (resolved against the sweep file's directory); NULL: the
+  char *base;   /* the base config (resolved against the sweep file's directory, absolute); NULL: the
                  * embedded default job */
   char *output; /* output: (the sweep directory), NULL when not given */
   sweep_setting *sets;

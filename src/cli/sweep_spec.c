@@ -7,6 +7,7 @@
 
 #include "cli/sweep.h"
 #include "core/error.h"
+#include "core/path.h"
 
 static char *dup_text(sk_context *ctx, const char *t)
 {
@@ -15,25 +16,6 @@ static char *dup_text(sk_context *ctx, const char *t)
     SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
   }
   return d;
-}
-
-/* `path` relative to the directory of `file` (unchanged when absolute or
- * when the file has no directory part). */
-static char *relative_to(sk_context *ctx, const char *file, const char *path)
-{
-  const char *slash = strrchr(file, '/');
-  if (path[0] == '/' || !slash) {
-    return dup_text(ctx, path);
-  }
-  const size_t dlen = (size_t)(slash - file) + 1;
-  char *out = malloc(dlen + strlen(path) + 1);
-  if (!out) {
-    SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
-    return NULL;
-  }
-  memcpy(out, file, dlen);
-  strcpy(out + dlen, path);
-  return out;
 }
 
 static sk_status value_of(cli_yaml *y, const yaml_node_t *n, sweep_value *v)
@@ -439,7 +421,15 @@ static sk_status path_key(cli_yaml *y, const yaml_node_t *root, const char *key,
   if (!t || !t[0]) {
     return cli_yaml_error(y, v, SK_ERR_INPUT, "%s: expected a file or directory name", key);
   }
-  *out = resolve ? relative_to(y->ctx, y->file, t) : dup_text(y->ctx, t);
+  if (!resolve) {
+    *out = dup_text(y->ctx, t);
+    return *out ? SK_OK : SK_ERR_NOMEM;
+  }
+  /* relative to the sweep file's directory, the rule of every path named in a file */
+  char *abs = NULL;
+  SK_CALL(y->ctx, sk__path_resolve(y->ctx, y->file, t, &abs));
+  *out = dup_text(y->ctx, abs);
+  sk__free(y->ctx, abs);
   return *out ? SK_OK : SK_ERR_NOMEM;
 }
 

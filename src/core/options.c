@@ -214,6 +214,12 @@ static void describe(const sk_option_spec *sp, int for_help, strbuf *b)
     sb_add(b, for_help ? "list of integers" : "a list of integers");
     add_range(sp, b);
     break;
+  case SK_OPT_PATH:
+    sb_add(b, for_help ? "path" : "a file path");
+    break;
+  case SK_OPT_PATH_LIST:
+    sb_add(b, for_help ? "paths" : "file paths separated by commas");
+    break;
   }
 }
 
@@ -241,10 +247,18 @@ static void origin_prefix(const sk_option_origin *o, strbuf *b)
   }
 }
 
+void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len)
+{
+  strbuf b;
+  sb_init(&b, buf, len);
+  origin_prefix(o, &b);
+}
+
 /* ---- value parsing ------------------------------------------------------ */
 
 static void value_free(sk_context *ctx, opt_value *v)
 {
+  sk__options_free_paths(ctx, v);
   sk__free(ctx, v->text);
   sk__free(ctx, v->reals);
   sk__free(ctx, v->ints);
@@ -427,7 +441,9 @@ static sk_status parse_scalar(sk_context *ctx, const sk_option_spec *sp, const c
   }
   case SK_OPT_REAL_LIST:
   case SK_OPT_INT_LIST:
-    sb_add(why, "internal: list key parsed as a scalar");
+  case SK_OPT_PATH:
+  case SK_OPT_PATH_LIST:
+    sb_add(why, "internal: list or path key parsed as a scalar");
     return SK_ERR_INTERNAL;
   }
   out->has_value = 1;
@@ -536,6 +552,22 @@ static sk_status parse_list_text(sk_context *ctx, const sk_option_spec *sp, cons
 
 /* ---- lookup ------------------------------------------------------------- */
 
+/* The value of a path key from n texts set from `origin` (see sk__options_parse_paths):
+ * the items of a YAML list (from_list), or one text, cut at commas for SK_OPT_PATH_LIST. */
+static sk_status parse_path_value(sk_context *ctx, const sk_option_spec *sp,
+                                  const char *const *items, size_t n, int from_list,
+                                  const sk_option_origin *origin, opt_value *out, strbuf *why)
+{
+  char msg[SK_ERROR_MSG_LEN];
+  const int split = !from_list && sp->type == SK_OPT_PATH_LIST;
+  const sk_status st = sk__options_parse_paths(ctx, items, n, split, origin ? origin->file : NULL,
+                                               out, msg, sizeof msg);
+  if (st != SK_OK) {
+    sb_add(why, msg);
+  }
+  return st;
+}
+
 static opt_entry *find_entry(const sk_options *opts, const char *key)
 {
   for (size_t i = 0; i < opts->n; i++) {
@@ -544,6 +576,11 @@ static opt_entry *find_entry(const sk_options *opts, const char *key)
     }
   }
   return NULL;
+}
+
+opt_entry *sk__options_find(const sk_options *opts, const char *key)
+{
+  return find_entry(opts, key);
 }
 
 /* 1 when `key` starts with prefix[0..plen) followed by a dot. */
@@ -905,7 +942,7 @@ static sk_status register_one(sk_options *opts, const sk_option_spec *sp, opt_va
   memset(v, 0, sizeof *v);
   SK_CHECK(ctx, sk__options_valid_key(sp->key), SK_ERR_ARG, "option table: invalid key '%s'",
            sp->key ? sp->key : "(null)");
-  SK_CHECK(ctx, sp->type >= SK_OPT_REAL && sp->type <= SK_OPT_INT_LIST, SK_ERR_ARG,
+  SK_CHECK(ctx, sp->type >= SK_OPT_REAL && sp->type <= SK_OPT_PATH_LIST, SK_ERR_ARG,
            "option table: key '%s': invalid type %d", sp->key, (int)sp->type);
   SK_CHECK(ctx, sp->type != SK_OPT_CHOICE || valid_choices(sp->choices), SK_ERR_ARG,
            "option table: key '%s': choices must be \"a|b|c\" with no empty name", sp->key);
@@ -918,6 +955,8 @@ static sk_status register_one(sk_options *opts, const sk_option_spec *sp, opt_va
   sk_status st = SK_OK;
   if (spec_is_list(sp)) {
     st = parse_list_text(ctx, sp, def, v, &w);
+  } else if (sk__options_spec_is_path(sp)) {
+    st = parse_path_value(ctx, sp, &def, 1, 0, NULL, v, &w);
   } else if (sp->type == SK_OPT_STRING || def[0] != '\0') {
     st = parse_scalar(ctx, sp, def, v, &w);
   }
@@ -1001,6 +1040,8 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
   sk_status st;
   if (spec_is_list(e->spec)) {
     st = parse_list_text(opts->ctx, e->spec, value, &nv, &w);
+  } else if (sk__options_spec_is_path(e->spec)) {
+    st = parse_path_value(opts->ctx, e->spec, &value, 1, 0, origin, &nv, &w);
   } else {
     st = parse_scalar(opts->ctx, e->spec, value, &nv, &w);
   }
@@ -1026,14 +1067,18 @@ sk_status sk_options_set_list(sk_options *opts, const char *key, const char *con
   char why[768];
   strbuf w;
   sb_init(&w, why, sizeof why);
-  if (!spec_is_list(e->spec)) {
+  opt_value nv;
+  sk_status st;
+  if (e->spec->type == SK_OPT_PATH_LIST) {
+    st = parse_path_value(opts->ctx, e->spec, items, n, 1, origin, &nv, &w);
+  } else if (!spec_is_list(e->spec)) {
     sb_add(&w, "expected ");
     describe(e->spec, 0, &w);
     sb_add(&w, ", got a list");
     return value_error(opts, SK_ERR_INPUT, key, why, origin);
+  } else {
+    st = parse_items(opts->ctx, e->spec, items, n, &nv, &w);
   }
-  opt_value nv;
-  sk_status st = parse_items(opts->ctx, e->spec, items, n, &nv, &w);
   if (st != SK_OK) {
     return value_error(opts, st, key, why, origin);
   }
@@ -1095,6 +1140,10 @@ static const char *type_noun(sk_opt_type t)
     return "a list of real numbers";
   case SK_OPT_INT_LIST:
     return "a list of integers";
+  case SK_OPT_PATH:
+    return "a file path";
+  case SK_OPT_PATH_LIST:
+    return "a list of file paths";
   }
   return "an unknown type";
 }
@@ -1154,8 +1203,11 @@ sk_status sk_options_get_bool(const sk_options *opts, const char *key, int *v)
 sk_status sk_options_get_string(const sk_options *opts, const char *key, const char **v)
 {
   const opt_entry *e = NULL;
+  const opt_entry *pe = opts && key ? find_entry(opts, key) : NULL;
+  const int path = pe && sk__options_spec_is_path(pe->spec);
   SK_CALL(opts ? opts->ctx : NULL,
-          get_entry(opts, key, SK_OPT_STRING, SK_OPT_CHOICE, "sk_options_get_string", &e));
+          get_entry(opts, key, path ? pe->spec->type : SK_OPT_STRING, SK_OPT_CHOICE,
+                    "sk_options_get_string", &e));
   SK_CHECK(opts->ctx, v != NULL, SK_ERR_ARG, "sk_options_get_string: NULL output");
   *v = e->val.text ? e->val.text : "";
   return SK_OK;
@@ -1376,6 +1428,8 @@ static int sink_value(sink *s, const opt_entry *e)
     sink_yaml_string(s, v->text ? v->text : "");
     break;
   case SK_OPT_STRING:
+  case SK_OPT_PATH:
+  case SK_OPT_PATH_LIST:
     sink_yaml_string(s, v->text ? v->text : "");
     break;
   case SK_OPT_REAL_LIST:
@@ -1401,7 +1455,8 @@ static int sink_value(sink *s, const opt_entry *e)
 /* 1 when e has a value to echo (strings and lists always do). */
 static int entry_has_value(const opt_entry *e)
 {
-  return e->spec->type == SK_OPT_STRING || spec_is_list(e->spec) || e->val.has_value;
+  return e->spec->type == SK_OPT_STRING || sk__options_spec_is_path(e->spec) ||
+         spec_is_list(e->spec) || e->val.has_value;
 }
 
 static void write_effective(const sk_options *opts, sink *s)
@@ -1440,7 +1495,7 @@ void sk_options_print_help(const sk_options *opts, FILE *out)
     if (def[0]) {
       sb_add(&b, ", default ");
       sb_add(&b, def);
-    } else if (sp->type == SK_OPT_STRING) {
+    } else if (sp->type == SK_OPT_STRING || sk__options_spec_is_path(sp)) {
       sb_add(&b, ", default \"\"");
     } else if (spec_is_list(sp)) {
       sb_add(&b, ", default []");
@@ -1461,6 +1516,15 @@ void sk_options_print_help(const sk_options *opts, FILE *out)
         sb_add(&b, " (--set)\n");
       }
       sink_puts(&s, line);
+    }
+  }
+  for (size_t i = 0; i < opts->n; i++) {
+    if (sk__options_spec_is_path(opts->entries[i].spec)) {
+      sink_puts(&s, "\npaths: a relative path written in a file (a config, a sweep file, a "
+                    "sweep's CSV) is relative\nto the directory of that file; one given with "
+                    "--set is relative to the working directory;\nabsolute paths are unchanged. "
+                    "The echo of the options holds the resolved absolute paths.\n");
+      break;
     }
   }
 }

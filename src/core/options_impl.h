@@ -15,7 +15,9 @@ typedef struct {
   char *text;      /* SK_OPT_STRING / SK_OPT_CHOICE (owned; NULL reads as "") */
   double *reals;   /* SK_OPT_REAL_LIST (owned; NULL when empty) */
   int64_t *ints;   /* SK_OPT_INT_LIST (owned; NULL when empty) */
-  size_t count;    /* list length */
+  char **paths;    /* SK_OPT_PATH / SK_OPT_PATH_LIST: the resolved items (owned; count) */
+  char **written;  /* path types: the same items as written (owned; count) */
+  size_t count;    /* list length (path types: number of items) */
   int has_value;   /* 0: a real/int/bool/choice key without default, never set */
 } opt_value;
 
@@ -73,6 +75,31 @@ int sk__options_valid_key(const char *k);
  * the nearest registered key and the keys of its section. */
 sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
                                         const sk_option_origin *origin);
+
+/* sk__options_find: the entry of a registered key, NULL when there is none. */
+opt_entry *sk__options_find(const sk_options *opts, const char *key);
+
+/* sk__options_origin_text: "cfg.yaml:3:5: " (or "cfg.yaml:3: ", "cfg.yaml: ")
+ * for a file origin, "--set: " otherwise, into buf (always NUL-terminated). */
+void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len);
+
+/* sk__options_spec_is_path: 1 for SK_OPT_PATH and SK_OPT_PATH_LIST. */
+int sk__options_spec_is_path(const sk_option_spec *sp);
+
+/* sk__options_parse_paths: the value of a path key from n texts (a YAML
+ * list's items; with split, each is further cut at commas, as the text of
+ * --set is), trimmed, empty items dropped, each resolved against
+ * naming_file (NULL: the working directory) into out->paths / out->written,
+ * out->text = the resolved items joined by ", " (a SK_OPT_PATH key is given
+ * one text, not split). On failure *out is empty and why holds the reason.
+ * Returns SK_OK, SK_ERR_NOMEM,
+ * SK_ERR_TOO_LARGE, SK_ERR_IO. */
+sk_status sk__options_parse_paths(sk_context *ctx, const char *const *items, size_t n, int split,
+                                  const char *naming_file, opt_value *out, char *why,
+                                  size_t why_len);
+
+/* sk__options_free_paths: frees out->paths and out->written. */
+void sk__options_free_paths(sk_context *ctx, opt_value *v);
 
 #endif
 

@@ -160,7 +160,7 @@ sk_status sk_plugin_model_from_options(sk_context *ctx, sk_options *opts, sk_mod
            "sk_plugin_model_from_options: NULL argument");
   *model = NULL;
   const char *path;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.plugin", &path));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.plugin", &path));
   SK_CHECK(ctx, path[0] != '\0', SK_ERR_INPUT,
            "model.type = plugin needs model.plugin, the path of the model's shared object");
   void *handle;
@@ -195,32 +195,11 @@ sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts)
   if (!sk_options_is_key(opts, "solver.plugin")) {
     return SK_OK;
   }
-  const char *list;
-  SK_CALL(ctx, sk_options_get_string(opts, "solver.plugin", &list));
-  const char *p = list;
-  while (*p) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    const char *q = p;
-    while (len > 0 && (*q == ' ' || *q == '\t')) {
-      q++;
-      len--;
-    }
-    while (len > 0 && (q[len - 1] == ' ' || q[len - 1] == '\t')) {
-      len--;
-    }
-    if (len > 0) {
-      char one[4096];
-      SK_CHECK(ctx, len < sizeof one, SK_ERR_INPUT, "solver.plugin: a path is too long (%zu bytes)",
-               len);
-      memcpy(one, q, len);
-      one[len] = '\0';
-      SK_CALL(ctx, sk_plugin_load(ctx, one));
-    }
-    if (!end) {
-      break;
-    }
-    p = end + 1;
+  const char *const *paths;
+  size_t n;
+  SK_CALL(ctx, sk_options_get_input_files(opts, "solver.plugin", &paths, &n));
+  for (size_t i = 0; i < n; i++) {
+    SK_CALL(ctx, sk_plugin_load(ctx, paths[i]));
   }
   return SK_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/path.h"
 #include "io/netlist_impl.h"
 
 sk_status sk__net_error(sk__nparser *p, const sk__ntok *t, const char *fmt, ...)
@@ -250,17 +251,6 @@ static sk_status tokenize(sk__nparser *p, const char *s, size_t len, int32_t fil
   return SK_OK;
 }
 
-/* The directory part of path ("" for none), into buf. */
-static void dir_of(const char *path, char *buf, size_t len)
-{
-  const char *slash = strrchr(path, '/');
-  if (!slash) {
-    buf[0] = '\0';
-    return;
-  }
-  snprintf(buf, len, "%.*s/", (int)(slash - path), path);
-}
-
 /* Handle the finished line li when it is an .include: remove it and read
  * the file. */
 static sk_status finish_line(sk__nparser *p, int64_t li)
@@ -279,14 +269,12 @@ static sk_status finish_line(sk__nparser *p, int64_t li)
   }
   const sk__ntok *name = t + 1;
   p->nlines--;
-  char path[4096], dir[4096];
-  if (name->text[0] == '/') {
-    snprintf(path, sizeof path, "%s", name->text);
-  } else {
-    dir_of(p->nl->files[name->file], dir, sizeof dir);
-    snprintf(path, sizeof path, "%s%s", dir, name->text);
-  }
-  SK_CALL(p->ctx, sk__net_read_file(p, path, name));
+  /* relative to the directory of the file that names it, as every path in a file */
+  char *path = NULL;
+  SK_CALL(p->ctx, sk__path_resolve(p->ctx, p->nl->files[name->file], name->text, &path));
+  const sk_status st = sk__net_read_file(p, path, name);
+  sk__free(p->ctx, path);
+  SK_CALL(p->ctx, st);
   return SK_OK;
 }
 

@@ -247,7 +247,7 @@ static const sk_option_spec sk__grid_option_table[] = {
    "model.plugin (its parameters under model.parameters), or a linear model "
    "M u' = -K u + g(t) b from Matrix Market files (model.stiffness, model.mass, ...), or a "
    "thermal network from a netlist (model.netlist)"},
-  {"model.plugin", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
    "path of a model plugin (a shared object exporting sk_plugin_create_model, see "
    "stiffkit/plugin.h) for model.type = plugin"},
   {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},

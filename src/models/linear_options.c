@@ -8,25 +8,26 @@
 #include "stiffkit/linear.h"
 
 static const sk_option_spec linear_table[] = {
-  {"model.stiffness", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
    "model.type = linear, M u' = -K u + g(t) b: Matrix Market file of the square stiffness "
-   "matrix K (required; paths are relative to the working directory)"},
-  {"model.mass", SK_OPT_STRING, "", 0, 0, NULL,
+   "matrix K (required; a path in a config is relative to the config's directory, one given "
+   "with --set to the working directory)"},
+  {"model.mass", SK_OPT_PATH, "", 0, 0, NULL,
    "Matrix Market file of the mass matrix M (\"\" = identity). Diagonal M: an ODE with the "
    "sparse Jacobian -M^{-1} K; general M: CVODE with M folded in (linsol.type=spgmr, "
    "linsol.preconditioner=model, the Newton systems solved exactly through M + gamma K)"},
   {"model.mass_lumping", SK_OPT_CHOICE, "none", 0, 0, "none|row-sum",
    "row-sum: replace M by the diagonal of its row sums (lumped mass; an approximation of a "
    "consistent M that keeps each row's total)"},
-  {"model.load", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.load", SK_OPT_PATH, "", 0, 0, NULL,
    "Matrix Market file of the load vector b (n x 1; \"\" = no load)"},
   {"model.load_amplitude", SK_OPT_STRING, "", 0, 0, NULL,
    "load amplitude g(t) as a formula in t (muparser: + - * / ^, sin, exp, sqrt, min, max, "
    "pi, t < 1 ? a : b, ...; \"\" = 1 unless model.load_table is given)"},
-  {"model.load_table", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.load_table", SK_OPT_PATH, "", 0, 0, NULL,
    "load amplitude g(t) from a CSV file of rows 't, g' (t increasing; linear between rows, "
    "constant beyond the ends; \"\" = none)"},
-  {"model.initial", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.initial", SK_OPT_PATH, "", 0, 0, NULL,
    "Matrix Market file of the initial state u0 (n x 1; \"\" = model.ic_value everywhere)"},
 };
 
@@ -182,17 +183,17 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   SK_CHECK(ctx, opts != NULL && p != NULL, SK_ERR_ARG,
            "sk_linear_params_from_options: NULL argument");
   sk_linear_params_default(p);
-  SK_CALL(ctx, sk_options_get_string(opts, "model.stiffness", &p->stiffness));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.stiffness", &p->stiffness));
   SK_CHECK(ctx, given(p->stiffness), SK_ERR_INPUT,
            "model.type = linear needs model.stiffness (a Matrix Market file of K)");
-  SK_CALL(ctx, sk_options_get_string(opts, "model.mass", &p->mass));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.mass", &p->mass));
   const char *lump = NULL;
   SK_CALL(ctx, sk_options_get_string(opts, "model.mass_lumping", &lump));
   p->lumping = strcmp(lump, "row-sum") == 0 ? SK_LINEAR_LUMP_ROW_SUM : SK_LINEAR_LUMP_NONE;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.load", &p->load));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.load", &p->load));
   SK_CALL(ctx, sk_options_get_string(opts, "model.load_amplitude", &p->load_amplitude));
-  SK_CALL(ctx, sk_options_get_string(opts, "model.load_table", &p->load_table));
-  SK_CALL(ctx, sk_options_get_string(opts, "model.initial", &p->initial));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.load_table", &p->load_table));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.initial", &p->initial));
   if (sk_options_is_key(opts, "model.ic_value")) {
     SK_CALL(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
   }

@@ -6,8 +6,9 @@
 #include "models/mbs_impl.h"
 
 static const sk_option_spec mbs_table[] = {
-    {"mbs.file", SK_OPT_STRING, "", 0, 0, NULL,
-     "the mechanism file (YAML: bodies, joints, drivers, forces, events; model.type = multibody)"},
+    {"mbs.file", SK_OPT_PATH, "", 0, 0, NULL,
+     "the mechanism file (YAML: bodies, joints, drivers, forces, events; model.type = "
+     "multibody; in a config relative to the config's directory)"},
     {"mbs.formulation", SK_OPT_CHOICE, "ggl", 0, 0, "ggl|index1|reduced",
      "ggl: stabilized index 2 in IDA; index1: acceleration level (Baumgarte) in CVODE; "
      "reduced: coordinate partitioning in CVODE"},

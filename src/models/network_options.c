@@ -8,10 +8,10 @@
 #include "stiffkit/network.h"
 
 static const sk_option_spec network_table[] = {
-  {"model.netlist", SK_OPT_STRING, "", 0, 0, NULL,
+  {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
    "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
-   ".param .include .subckt; see the README section 'Thermal networks'; relative to the "
-   "working directory)"},
+   ".param .include .subckt; see the README section 'Thermal networks'; in a config relative "
+   "to the config's directory, with --set to the working directory)"},
   {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
    "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
    "the reference) to the state and report the energy balance at the end of the run"},
@@ -39,7 +39,7 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
   *model = NULL;
   sk_network_params p;
   sk_network_params_default(&p);
-  SK_CALL(ctx, sk_options_get_string(opts, "model.netlist", &p.netlist));
+  SK_CALL(ctx, sk_options_get_input_file(opts, "model.netlist", &p.netlist));
   SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
            "model.type = network needs model.netlist (a thermal netlist file)");
   SK_CALL(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));

@@ -16,9 +16,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
      "engine: a registered stepper type (cvode-bdf, cvode-adams, euler, rk4, rk45, ab2, "
      "beuler, trap, am2pc, bdf2, ...)"},
-    {"solver.plugin", SK_OPT_STRING, "", 0, 0, NULL,
+    {"solver.plugin", SK_OPT_PATH_LIST, "", 0, 0, NULL,
      "plugin shared objects to load before the stepper is created: a comma-separated list of "
-     "paths (relative to the working directory), each registering in-house stepper types for "
+     "paths (in a config: relative to the config's directory; with --set: to the working "
+     "directory), each registering in-house stepper types for "
      "solver.method (see stiffkit/plugin.h; \"\" = none)"},
     {"solver.t0", SK_OPT_REAL, "0", -1e300, 1e300, NULL, "initial time"},
     {"solver.t_end", SK_OPT_REAL, "1", -1e300, 1e300, NULL, "final time (> solver.t0)"},

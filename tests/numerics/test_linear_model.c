@@ -574,7 +574,7 @@ static void test_bad_input(sk_context *ctx, const files *fl)
   expect_error(ctx, fl, lump, SK_ERR_INPUT, "model.mass_lumping = row-sum needs a mass matrix");
   const char *missing[] = {"model.initial", "/nonexistent/u0.mtx", NULL};
   expect_error(ctx, fl, missing, SK_ERR_MISSING,
-               "cannot open Matrix Market file '/nonexistent/u0.mtx' given by model.initial");
+               "--set: model.initial: '/nonexistent/u0.mtx': no such file");
   sk_options *o = linear_options(ctx);
   sk_model *m = NULL;
   CHECK(sk_grid_model_from_options(ctx, o, &m) == SK_ERR_INPUT);

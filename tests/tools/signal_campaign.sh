@@ -450,7 +450,7 @@ echo "SIGKILL: $kills kills, $inside inside a checkpoint write (its temporary fi
 # ---- a DAE (IDA): interrupted and continued from (y, y') ---------------------------------
 # the board network runs in a fraction of a second; a checkpoint every simulated
 # second (each one fsync'ed) stretches it so that a signal lands inside
-DAE=(--quiet "$SK_DATA/networks/board.yaml" --set "model.netlist=$SK_DATA/networks/board.net")
+DAE=(--quiet "$SK_DATA/networks/board.yaml")
 d=$top/dae
 mkdir -p "$d/ref" "$d/tight" "$d/run"
 (cd "$d/tight" && "$STIFFKIT" run "${DAE[@]}" --set solver.rtol=1e-10 --set solver.atol=1e-10 > out.txt 2> err.txt) \
