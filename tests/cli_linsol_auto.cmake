@@ -10,7 +10,7 @@ sk_cli_test(linsol_auto_1d_klu 0 "klu: the factorization is cheap" complete
   --set linsol.type=auto --set solver.t_end=0.01 --set output.dir=. --set output.prefix=t1)
 # a thermal network under IDA: KLU
 sk_cli_test(linsol_auto_network_klu 0 "linear solver klu" complete
-  run ${SK_DATA}/networks/thermostat.yaml --set model.netlist=${SK_DATA}/networks/thermostat.net --set linsol.type=auto --set output.dir=. --set output.prefix=tn)
+  run ${SK_DATA}/networks/thermostat.yaml --set linsol.type=auto --set output.dir=. --set output.prefix=tn)
 # the decision and its figures go into the provenance; a named solver records none
 add_test(NAME cli_linsol_auto_provenance COMMAND bash -c
   "d=$(mktemp -d) && cd $d && S=$<TARGET_FILE:stiffkit_cli> && $S run ${SK_DATA}/heat3d_robin.yaml --set model.n=[12] --set linsol.type=auto --set solver.t_end=0.01 --set output.dir=. --set output.prefix=a > /dev/null && grep -q '^ *linear_solver_choice: .*predicted LU factors' a.provenance.yaml && $S run ${SK_DATA}/heat3d_robin.yaml --set model.n=[12] --set linsol.type=klu --set solver.t_end=0.01 --set output.dir=. --set output.prefix=b > /dev/null && ! grep -q linear_solver_choice b.provenance.yaml; rc=$?; rm -rf $d; exit $rc")
