@@ -32,12 +32,14 @@ static int parse_injection(const char *spec, long long *comp, double *t)
 }
 
 static const char help_text[] =
-    "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
-    "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
+    "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--no-stats]\n"
+    "                    [--stats-json FILE] [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
     "                    [--restart CKPT | --resume]\n"
     "       stiffkit run --help-options\n"
     "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
-    "exact solution known, t in [0, 0.1]. --set overrides config values. A mechanism\n"
+    "exact solution known, t in [0, 0.1]. --set overrides config values. --quiet prints\n"
+    "errors only (no summary, no warnings, no progress); --no-stats leaves the statistics\n"
+    "table out of the summary (--stats-json/--stats-csv still write it). A mechanism\n"
     "(model.type: multibody, mbs.file) writes positions, .monitor.csv (constraint drift,\n"
     "energy balance, cond(G)) and .reactions.csv (multipliers); boundary-value problems\n"
     "(model.type: bvp) run with `stiffkit bvp`.\n"
@@ -154,7 +156,7 @@ int cli_run(int argc, char **argv)
     code = cli_run_report(&job, &stats, &args, sk_stepper_get_state(job.stepper), NULL);
   } else {
     code = cli_report(ctx, st);
-    if (job.stepper && job.started) {
+    if (job.stepper && job.started && !args.no_stats) {
       fprintf(stderr, "stiffkit: statistics at the failure:\n");
       sk_stats_print_table(&stats, stderr);
     }

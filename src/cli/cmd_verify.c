@@ -625,7 +625,7 @@ int cli_verify(int argc, char **argv)
   } else {
     code = verify_job(ctx, &job, r);
     if (r->ncheck > 0) {
-      code = verify_report_emit(r, args.report, code);
+      code = verify_report_emit(r, args.report, code, args.quiet);
     }
   }
   free(r);
