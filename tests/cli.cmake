@@ -43,10 +43,10 @@ sk_cli_test(step_budget_nonstiff 10 "a stiff problem integrated with an explicit
   run --quiet --set model.n=[40] --set solver.method=cvode-adams --set solver.max_steps=200)
 
 # --- good runs -----------------------------------------------------------
-sk_cli_test(embedded_default 0 "error against the exact solution" complete run --quiet)
-sk_cli_test(heat2d_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat2d.yaml)
-sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat3d_robin.yaml)
-sk_cli_test(brusselator_example 0 "statistics" complete run --quiet ${SK_DATA}/brusselator.yaml)
+sk_cli_test(embedded_default 0 "error against the exact solution" complete run)
+sk_cli_test(heat2d_example 0 "error against the exact solution" complete run ${SK_DATA}/heat2d.yaml)
+sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run ${SK_DATA}/heat3d_robin.yaml)
+sk_cli_test(brusselator_example 0 "statistics" complete run ${SK_DATA}/brusselator.yaml)
 sk_cli_test(help_options 0 "solver.rtol" none run --help-options)
 sk_cli_test(info 0 "SUNDIALS" none info)
 
@@ -76,23 +76,23 @@ foreach(t signal stale)
     ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 endforeach()
 add_test(NAME cli_stdout_full COMMAND bash -c
-  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
 set_tests_properties(cli_stdout_full PROPERTIES LABELS "regression;cli" TIMEOUT 60)
 sk_cli_test(stop_time_before_end 65 "solver.stop_time (0.05) must lie after solver.t0" none
   run --set solver.stop_time=0.05)
 sk_cli_test(stop_time_ok 0 "error against the exact solution" complete
-  run --quiet --set model.n=[20] --set solver.stop_time=0.1)
+  run --set model.n=[20] --set solver.stop_time=0.1)
 sk_cli_test(usage_bad_inject 64 "--inject expects nan:comp=K:t=T" none run --inject foo)
 sk_cli_test(output_times_summary 0 "error against the exact solution at t = 2.000000e-02" complete
-  run --quiet --set model.n=[20] --set output.times=[0.01,0.02])
+  run --set model.n=[20] --set output.times=[0.01,0.02])
 
 # --- reference steppers through the CLI ------------------------------------
 sk_cli_test(rk45_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=rk45 --set model.n=[20])
+  run --set solver.method=rk45 --set model.n=[20])
 sk_cli_test(bdf2_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=bdf2 --set model.n=[20])
+  run --set solver.method=bdf2 --set model.n=[20])
 sk_cli_test(rk4_fixed_step_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=rk4 --set solver.fixed_step=1e-4 --set model.n=[20])
+  run --set solver.method=rk4 --set solver.fixed_step=1e-4 --set model.n=[20])
 sk_cli_test(unknown_stepper_lists_valid 65
   "valid solvers: cvode-bdf, cvode-adams, euler, rk4, rk45, ab2, beuler, trap, am2pc, bdf2" none
   run --set solver.method=rk99)

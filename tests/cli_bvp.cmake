@@ -4,12 +4,12 @@ set(SK_BVP ${SK_DATA}/bvp)
 set(SK_BAD_BVP ${PROJECT_SOURCE_DIR}/tests/bad_input/bvp)
 
 # --- good runs -----------------------------------------------------------
-sk_cli_test(bvp_embedded 0 "error against the exact solution" complete bvp --quiet)
-sk_cli_test(bvp_json 0 "\"converged\": true" complete bvp --quiet --json)
+sk_cli_test(bvp_embedded 0 "error against the exact solution" complete bvp)
+sk_cli_test(bvp_json 0 "\"converged\": true" complete bvp --json)
 sk_cli_test(bvp_help_options 0 "bvp.shooting.sensitivity_limit" none bvp --help-options)
-sk_cli_test(bvp_boundary_layer 0 "mesh refinements" complete bvp --quiet ${SK_BVP}/boundary_layer.yaml)
-sk_cli_test(bvp_troesch_multiple_shooting 0 "shooting nodes" complete bvp --quiet ${SK_BVP}/troesch.yaml)
-sk_cli_test(bvp_heat_rod_shooting 0 "IVP steps" complete bvp --quiet ${SK_BVP}/heat_rod_flux.yaml
+sk_cli_test(bvp_boundary_layer 0 "mesh refinements" complete bvp ${SK_BVP}/boundary_layer.yaml)
+sk_cli_test(bvp_troesch_multiple_shooting 0 "shooting nodes" complete bvp ${SK_BVP}/troesch.yaml)
+sk_cli_test(bvp_heat_rod_shooting 0 "IVP steps" complete bvp ${SK_BVP}/heat_rod_flux.yaml
   --set bvp.method=shooting)
 sk_cli_test(bvp_verify_heat_rod 0 "result: PASS" none verify ${SK_BVP}/heat_rod_flux.yaml)
 sk_cli_test(bvp_verify_troesch 0 "result: PASS" none verify ${SK_BVP}/troesch.yaml)

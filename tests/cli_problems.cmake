@@ -5,13 +5,13 @@ if(TARGET test_problem_library)
 endif()
 
 # --- good runs: the example configs (default t_end from the problem) --------
-sk_cli_test(problem_rober 0 "statistics" complete run --quiet ${SK_DATA}/rober.yaml)
+sk_cli_test(problem_rober 0 "statistics" complete run ${SK_DATA}/rober.yaml)
 # the default end time 40 of ROBER applies (solver.t_end not set in the config)
-sk_cli_test(problem_rober_t_end 0 "4.000000e+01" complete run --quiet ${SK_DATA}/rober.yaml)
-sk_cli_test(problem_hires 0 "statistics" complete run --quiet ${SK_DATA}/hires.yaml)
-sk_cli_test(problem_vdpol 0 "statistics" complete run --quiet ${SK_DATA}/vdpol.yaml)
-sk_cli_test(problem_orego 0 "statistics" complete run --quiet ${SK_DATA}/orego.yaml)
-sk_cli_test(problem_e5 0 "statistics" complete run --quiet ${SK_DATA}/e5.yaml)
+sk_cli_test(problem_rober_t_end 0 "4.000000e+01" complete run ${SK_DATA}/rober.yaml)
+sk_cli_test(problem_hires 0 "statistics" complete run ${SK_DATA}/hires.yaml)
+sk_cli_test(problem_vdpol 0 "statistics" complete run ${SK_DATA}/vdpol.yaml)
+sk_cli_test(problem_orego 0 "statistics" complete run ${SK_DATA}/orego.yaml)
+sk_cli_test(problem_e5 0 "statistics" complete run ${SK_DATA}/e5.yaml)
 
 # --- bad input: an unknown problem name lists the valid ones ----------------
 sk_cli_test(problem_unknown 65 "rober|hires|vdpol|orego|e5|brusselator" none
