@@ -29,6 +29,11 @@ sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/
 sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)
 sk_cli_test(dense_too_large 65 "linsol.type=dense for n=1000000 needs" none
   run --set linsol.type=dense --set model.n=[1000])
+# --set model.dim=1 on a 2D config: the per-direction list that no longer fits is named, with both ways out
+sk_cli_test(dim_mismatch 65 "dimension mismatch: model.mode has 2 values, one per direction of a 2-D grid, but model.dim = 1 (a 1-D grid takes 1 value): change model.mode to match, or leave model.dim at 2" none
+  run ${SK_DATA}/heat2d.yaml --set model.dim=1)
+sk_cli_test(dim_mismatch_n 65 "model.n has 2 values but model.dim = 3 (a 3-D grid takes 1 value for every direction, or 3)" none
+  run --set model.dim=3 --set model.n=[4,5])
 sk_cli_test(usage_unknown_flag 64 "unknown option '--bogus'" none run --bogus)
 sk_cli_test(usage_set_without_value 64 "--set expects key=value" none run --set solver.rtol)
 sk_cli_test(output_dir_missing 73 "cannot create output file" none
@@ -43,6 +48,20 @@ sk_cli_test(step_budget_nonstiff 10 "a stiff problem integrated with an explicit
   run --quiet --set model.n=[40] --set solver.method=cvode-adams --set solver.max_steps=200)
 
 # --- good runs -----------------------------------------------------------
+# an explicit method on a config written for an implicit one: its linsol section is ignored, with a note
+sk_cli_test(explicit_ignores_linsol 0 "stepper 'rk4' is explicit and uses no linear solver: linsol.type = spgmr and the other linsol.* settings are ignored" complete
+  run ${SK_DATA}/heat2d.yaml --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4)
+sk_cli_test(explicit_linsol_summary 0 "solver rk4, linear solver none, preconditioner none" complete
+  run ${SK_DATA}/heat2d.yaml --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4)
+# --quiet prints errors only (nothing at all for a clean run), --no-stats drops the statistics table
+add_test(NAME cli_quiet_errors_only COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && \"$STIFFKIT\" run --quiet --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4 --set linsol.type=spgmr > out.txt 2> err.txt; rc=$?; \
+   \"$STIFFKIT\" run --no-stats --set model.n=[10] > out2.txt 2>&1; rc2=$?; cat out.txt err.txt out2.txt; \
+   ok=0; test $rc -eq 0 -a $rc2 -eq 0 && test ! -s out.txt && test ! -s err.txt && test -s heat2d.csv && \
+   grep -q 'error against the exact solution' out2.txt && ! grep -q 'statistics' out2.txt && ! grep -q 'steps  ' out2.txt && ok=1; \
+   rm -rf $d; test $ok -eq 1")
+set_tests_properties(cli_quiet_errors_only PROPERTIES LABELS "regression;cli" TIMEOUT 120
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 sk_cli_test(embedded_default 0 "error against the exact solution" complete run)
 sk_cli_test(heat2d_example 0 "error against the exact solution" complete run ${SK_DATA}/heat2d.yaml)
 sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run ${SK_DATA}/heat3d_robin.yaml)
