@@ -29,6 +29,11 @@ sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/
 sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)
 sk_cli_test(dense_too_large 65 "linsol.type=dense for n=1000000 needs" none
   run --set linsol.type=dense --set model.n=[1000])
+# --set model.dim=1 on a 2D config: the per-direction list that no longer fits is named, with both ways out
+sk_cli_test(dim_mismatch 65 "dimension mismatch: model.mode has 2 values, one per direction of a 2-D grid, but model.dim = 1 (a 1-D grid takes 1 value): change model.mode to match, or leave model.dim at 2" none
+  run ${SK_DATA}/heat2d.yaml --set model.dim=1)
+sk_cli_test(dim_mismatch_n 65 "model.n has 2 values but model.dim = 3 (a 3-D grid takes 1 value for every direction, or 3)" none
+  run --set model.dim=3 --set model.n=[4,5])
 sk_cli_test(usage_unknown_flag 64 "unknown option '--bogus'" none run --bogus)
 sk_cli_test(usage_set_without_value 64 "--set expects key=value" none run --set solver.rtol)
 sk_cli_test(output_dir_missing 73 "cannot create output file" none
@@ -43,10 +48,24 @@ sk_cli_test(step_budget_nonstiff 10 "a stiff problem integrated with an explicit
   run --quiet --set model.n=[40] --set solver.method=cvode-adams --set solver.max_steps=200)
 
 # --- good runs -----------------------------------------------------------
-sk_cli_test(embedded_default 0 "error against the exact solution" complete run --quiet)
-sk_cli_test(heat2d_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat2d.yaml)
-sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run --quiet ${SK_DATA}/heat3d_robin.yaml)
-sk_cli_test(brusselator_example 0 "statistics" complete run --quiet ${SK_DATA}/brusselator.yaml)
+# an explicit method on a config written for an implicit one: its linsol section is ignored, with a note
+sk_cli_test(explicit_ignores_linsol 0 "stepper 'rk4' is explicit and uses no linear solver: linsol.type = spgmr and the other linsol.* settings are ignored" complete
+  run ${SK_DATA}/heat2d.yaml --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4)
+sk_cli_test(explicit_linsol_summary 0 "solver rk4, linear solver none, preconditioner none" complete
+  run ${SK_DATA}/heat2d.yaml --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4)
+# --quiet prints errors only (nothing at all for a clean run), --no-stats drops the statistics table
+add_test(NAME cli_quiet_errors_only COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && \"$STIFFKIT\" run --quiet --set model.n=[10] --set solver.method=rk4 --set solver.fixed_step=1e-4 --set linsol.type=spgmr > out.txt 2> err.txt; rc=$?; \
+   \"$STIFFKIT\" run --no-stats --set model.n=[10] > out2.txt 2>&1; rc2=$?; cat out.txt err.txt out2.txt; \
+   ok=0; test $rc -eq 0 -a $rc2 -eq 0 && test ! -s out.txt && test ! -s err.txt && test -s heat2d.csv && \
+   grep -q 'error against the exact solution' out2.txt && ! grep -q 'statistics' out2.txt && ! grep -q 'steps  ' out2.txt && ok=1; \
+   rm -rf $d; test $ok -eq 1")
+set_tests_properties(cli_quiet_errors_only PROPERTIES LABELS "regression;cli" TIMEOUT 120
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+sk_cli_test(embedded_default 0 "error against the exact solution" complete run)
+sk_cli_test(heat2d_example 0 "error against the exact solution" complete run ${SK_DATA}/heat2d.yaml)
+sk_cli_test(heat3d_robin_example 0 "error against the exact solution" complete run ${SK_DATA}/heat3d_robin.yaml)
+sk_cli_test(brusselator_example 0 "statistics" complete run ${SK_DATA}/brusselator.yaml)
 sk_cli_test(help_options 0 "solver.rtol" none run --help-options)
 sk_cli_test(info 0 "SUNDIALS" none info)
 
@@ -76,23 +95,23 @@ foreach(t signal stale)
     ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 endforeach()
 add_test(NAME cli_stdout_full COMMAND bash -c
-  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --quiet --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
+  "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
 set_tests_properties(cli_stdout_full PROPERTIES LABELS "regression;cli" TIMEOUT 60)
 sk_cli_test(stop_time_before_end 65 "solver.stop_time (0.05) must lie after solver.t0" none
   run --set solver.stop_time=0.05)
 sk_cli_test(stop_time_ok 0 "error against the exact solution" complete
-  run --quiet --set model.n=[20] --set solver.stop_time=0.1)
+  run --set model.n=[20] --set solver.stop_time=0.1)
 sk_cli_test(usage_bad_inject 64 "--inject expects nan:comp=K:t=T" none run --inject foo)
 sk_cli_test(output_times_summary 0 "error against the exact solution at t = 2.000000e-02" complete
-  run --quiet --set model.n=[20] --set output.times=[0.01,0.02])
+  run --set model.n=[20] --set output.times=[0.01,0.02])
 
 # --- reference steppers through the CLI ------------------------------------
 sk_cli_test(rk45_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=rk45 --set model.n=[20])
+  run --set solver.method=rk45 --set model.n=[20])
 sk_cli_test(bdf2_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=bdf2 --set model.n=[20])
+  run --set solver.method=bdf2 --set model.n=[20])
 sk_cli_test(rk4_fixed_step_run 0 "error against the exact solution" complete
-  run --quiet --set solver.method=rk4 --set solver.fixed_step=1e-4 --set model.n=[20])
+  run --set solver.method=rk4 --set solver.fixed_step=1e-4 --set model.n=[20])
 sk_cli_test(unknown_stepper_lists_valid 65
   "valid solvers: cvode-bdf, cvode-adams, euler, rk4, rk45, ab2, beuler, trap, am2pc, bdf2" none
   run --set solver.method=rk99)

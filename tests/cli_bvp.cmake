@@ -4,12 +4,12 @@ set(SK_BVP ${SK_DATA}/bvp)
 set(SK_BAD_BVP ${PROJECT_SOURCE_DIR}/tests/bad_input/bvp)
 
 # --- good runs -----------------------------------------------------------
-sk_cli_test(bvp_embedded 0 "error against the exact solution" complete bvp --quiet)
-sk_cli_test(bvp_json 0 "\"converged\": true" complete bvp --quiet --json)
+sk_cli_test(bvp_embedded 0 "error against the exact solution" complete bvp)
+sk_cli_test(bvp_json 0 "\"converged\": true" complete bvp --json)
 sk_cli_test(bvp_help_options 0 "bvp.shooting.sensitivity_limit" none bvp --help-options)
-sk_cli_test(bvp_boundary_layer 0 "mesh refinements" complete bvp --quiet ${SK_BVP}/boundary_layer.yaml)
-sk_cli_test(bvp_troesch_multiple_shooting 0 "shooting nodes" complete bvp --quiet ${SK_BVP}/troesch.yaml)
-sk_cli_test(bvp_heat_rod_shooting 0 "IVP steps" complete bvp --quiet ${SK_BVP}/heat_rod_flux.yaml
+sk_cli_test(bvp_boundary_layer 0 "mesh refinements" complete bvp ${SK_BVP}/boundary_layer.yaml)
+sk_cli_test(bvp_troesch_multiple_shooting 0 "shooting nodes" complete bvp ${SK_BVP}/troesch.yaml)
+sk_cli_test(bvp_heat_rod_shooting 0 "IVP steps" complete bvp ${SK_BVP}/heat_rod_flux.yaml
   --set bvp.method=shooting)
 sk_cli_test(bvp_verify_heat_rod 0 "result: PASS" none verify ${SK_BVP}/heat_rod_flux.yaml)
 sk_cli_test(bvp_verify_troesch 0 "result: PASS" none verify ${SK_BVP}/troesch.yaml)
@@ -70,3 +70,10 @@ sk_cli_test(bvp_verify_periodic 0 "result: PASS" none verify ${SK_BVP}/periodic.
 add_test(NAME cli_bvp_hdf5_layout COMMAND bash -c
   "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> bvp --quiet ${SK_BVP}/heat_rod_flux.yaml --set output.dir=$d > /dev/null && h5ls -r $d/heat_rod.h5 > $d/ls.txt && cat $d/ls.txt && grep -q '^/x ' $d/ls.txt && grep -q '^/probes ' $d/ls.txt && grep -q '^/estimate/values ' $d/ls.txt && grep -q '^/provenance ' $d/ls.txt && h5dump -a /probes/names $d/heat_rod.h5 | grep -q '\"q\"'; rc=$?; rm -rf $d; exit $rc")
 set_tests_properties(cli_bvp_hdf5_layout PROPERTIES LABELS "regression;cli" TIMEOUT 60)
+# the README quotes the graded mesh of data/bvp/boundary_layer.yaml: the run must give that count
+add_test(NAME cli_bvp_boundary_layer_readme COMMAND bash -c
+  "d=$(mktemp -d) && cd $d && want=$(sed -n 's|.*bvp/boundary_layer.yaml .*10 -> \\([0-9]*\\) graded points.*|\\1|p' \"$README\") && \
+   \"$STIFFKIT\" bvp \"$BL\" > out.txt 2>&1; got=$(awk '/mesh points/ { print $3 }' out.txt); \
+   echo \"README: $want, run: $got\"; rm -rf $d; test -n \"$want\" && test \"$want\" = \"$got\"")
+set_tests_properties(cli_bvp_boundary_layer_readme PROPERTIES LABELS "regression;cli" TIMEOUT 120
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;README=${PROJECT_SOURCE_DIR}/README.md;BL=${SK_BVP}/boundary_layer.yaml")

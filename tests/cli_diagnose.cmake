@@ -1,11 +1,11 @@
 # tests/cli_diagnose.cmake: `stiffkit diagnose` runs: stiffness report, JSON report, bad input
 sk_cli_test(diagnose_heat2d 0 "stiffness ratio |lambda_max|/|lambda_min| = 680.6" none
-  diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.n=[40])
+  diagnose ${SK_DATA}/heat2d.yaml --set model.n=[40])
 sk_cli_test(diagnose_recommends 0 "recommendation: stiff: cvode-bdf with the Krylov solver spgmr, preconditioner model" none
-  diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.n=[40])
+  diagnose ${SK_DATA}/heat2d.yaml --set model.n=[40])
 sk_cli_test(diagnose_explicit 0 "recommendation: explicit" none
-  diagnose --quiet --set model.n=[4] --set solver.t_end=0.1)
-sk_cli_test(diagnose_brusselator 0 "recommendation:" none diagnose --quiet ${SK_DATA}/brusselator.yaml)
+  diagnose --set model.n=[4] --set solver.t_end=0.1)
+sk_cli_test(diagnose_brusselator 0 "recommendation:" none diagnose ${SK_DATA}/brusselator.yaml)
 sk_cli_test(diagnose_missing_config 66 "cannot open config file" none
   diagnose ${SK_BAD}/does_not_exist.yaml)
 sk_cli_test(diagnose_unknown_key 65 "unknown key 'solver.rtoll'" none diagnose --set solver.rtoll=1e-6)
@@ -19,4 +19,4 @@ add_test(NAME cli_diagnose_report_json COMMAND bash -c
 set_tests_properties(cli_diagnose_report_json PROPERTIES LABELS "regression;cli" TIMEOUT 300)
 # a tridiagonal (1D) Jacobian factors without fill: KLU, with the predicted figures as the reason
 sk_cli_test(diagnose_recommends_klu_1d 0 "because klu: the factorization is cheap: predicted LU factors" none
-  diagnose --quiet ${SK_DATA}/heat2d.yaml --set model.dim=1 --set model.mode=[1] --set model.n=[400])
+  diagnose ${SK_DATA}/heat2d.yaml --set model.dim=1 --set model.mode=[1] --set model.n=[400])

@@ -4,15 +4,15 @@ set(SK_NET_DATA ${SK_DATA}/networks)
 
 # --- good runs -------------------------------------------------------------------
 sk_cli_test(network_sheath 0 "imbalance stored - (in - out) = " complete
-  run --quiet ${SK_NET_DATA}/sheath_fixture.yaml)
+  run ${SK_NET_DATA}/sheath_fixture.yaml)
 sk_cli_test(network_board 0 "energy balance at t = 6.000000e+02" complete
-  run --quiet ${SK_NET_DATA}/board.yaml)
+  run ${SK_NET_DATA}/board.yaml)
 # a thermostat: switch times located by root finding, listed after the run (the first at
 # 100 ln(100/60) = 51.0825624 s, closed form in data/networks/thermostat.net)
 sk_cli_test(network_thermostat 0 "t = 5.1082562" complete
-  run --quiet ${SK_NET_DATA}/thermostat.yaml)
+  run ${SK_NET_DATA}/thermostat.yaml)
 sk_cli_test(network_thermostat_ida 0 "t = 5.1082562" complete
-  run --quiet ${SK_NET_DATA}/thermostat.yaml
+  run ${SK_NET_DATA}/thermostat.yaml
   --set solver.method=ida-bdf)
 # the example as documented, with its config given by a relative path from another directory
 add_test(NAME cli_network_sheath_example COMMAND bash -c
@@ -58,7 +58,7 @@ sk_cli_test(network_steady_floating 65 "floating sub-network with no conductive 
   steady ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)
 # ... while its transient is well posed
 sk_cli_test(network_run_floating 0 "energy balance" complete
-  run --quiet ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)
+  run ${CMAKE_CURRENT_SOURCE_DIR}/regression/networks/floating.net)
 
 # --- element heat flows and the event log in the result files ---------------------------
 # expected values: while the heater is on the body follows T = 120 - 100 e^{-t/100}, so the

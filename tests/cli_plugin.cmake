@@ -15,11 +15,11 @@ sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plug
 
 # --- the example plugin through `stiffkit run` (2D heat, n = 100, exact solution) --
 sk_cli_test(plugin_inhouse_rk2 0 "error against the exact solution" complete
-  run --quiet --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2
+  run --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2
   --set solver.fixed_step=1e-4 --set model.n=[10])
 # a list with blanks, the same plugin twice (loaded once)
 sk_cli_test(plugin_list 0 "solver inhouse-rk2" complete
-  run --quiet --set "solver.plugin= $<TARGET_FILE:inhouse_rk2> , $<TARGET_FILE:inhouse_rk2>"
+  run --set "solver.plugin= $<TARGET_FILE:inhouse_rk2> , $<TARGET_FILE:inhouse_rk2>"
   --set solver.method=inhouse-rk2 --set solver.fixed_step=1e-4 --set model.n=[10])
 
 # --- the conformance battery over the plugin's stepper --------------------
@@ -51,14 +51,14 @@ function(sk_error_test name bound)
     ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 endfunction()
 sk_cli_test(plugin_model_rod 0 "RHS evaluations in difference quotients" complete
-  run --quiet ${SK_DATA}/plugin_rod.yaml ${SK_ROD})
+  run ${SK_DATA}/plugin_rod.yaml ${SK_ROD})
 # the colored FD Jacobian (3 colors) and the plugin's analytic Jacobian (self-tested)
 sk_error_test(plugin_model_rod_fd_error 1e-5 ${SK_DATA}/plugin_rod.yaml ${SK_ROD})
 sk_error_test(plugin_model_rod_analytic_error 1e-5 ${SK_DATA}/plugin_rod.yaml ${SK_ROD}
   --set model.parameters.analytic_jacobian=true)
 # parameters from --set reach the plugin (n = 50 nodes: 50 columns of output states)
 sk_cli_test(plugin_model_parameters 0 "n = 50," none
-  run --quiet ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.n=50
+  run ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.n=50
   --set output.csv=false --set output.hdf5=false)
 # the nonlinear rod (radiating sink, no exact solution) cross-checked by `verify`
 sk_cli_test(plugin_model_verify 0 "result: PASS" none
@@ -86,7 +86,7 @@ sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999,
 # --- the Jacobian self-test on a model with deliberate defects ----------------
 set(SK_DEFECTIVE --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_defective_model>
   --set solver.t_end=2)
-sk_cli_test(selftest_sound_model 0 "statistics" complete run --quiet ${SK_DEFECTIVE})
+sk_cli_test(selftest_sound_model 0 "statistics" complete run ${SK_DEFECTIVE})
 sk_cli_test(selftest_wrong_entry 65
   "worst entries: (row 3 y[3], column 3 y[3]): analytic -8, FD -4. Fix the Jacobian" none
   run ${SK_DEFECTIVE} --set model.parameters.defect=wrong-entry)
@@ -100,7 +100,7 @@ sk_cli_test(selftest_later_state_bdf2 65 "(row 5 y[5], column 5 y[5]): analytic 
   run ${SK_DEFECTIVE} --set model.parameters.defect=late --set solver.method=bdf2)
 # told to run anyway
 sk_cli_test(selftest_off 0 "statistics" complete
-  run --quiet ${SK_DEFECTIVE} --set model.parameters.defect=wrong-entry --set solver.check_jacobian=false)
+  run ${SK_DEFECTIVE} --set model.parameters.defect=wrong-entry --set solver.check_jacobian=false)
 # the model's J v for the Krylov path: sound (used by SPGMR), and wrong (refused before the run)
 sk_cli_test(selftest_jtimes_sound 0 "linear solver spgmr" complete
   run ${SK_DEFECTIVE} --set linsol.type=spgmr --set linsol.preconditioner=none)

@@ -19,3 +19,11 @@ add_test(NAME cli_stability_files COMMAND bash -c
    if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then head -c 8 b.png | od -An -c | grep -q 'P   N   G'; else grep -q 'no PNG written' err.txt; fi")
 set_tests_properties(cli_stability_files PROPERTIES LABELS "regression;cli" TIMEOUT 300
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+# the PNG shades the stable region: for trap exactly the left half-plane (tools/check_stability_png.py)
+add_test(NAME cli_stability_png_shaded COMMAND bash -c
+  "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; cd $d; \"$STIFFKIT\" stability trap --png t.png > out.txt 2> err.txt; \
+   cat out.txt err.txt; ! ls | grep -q tmp; \
+   if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then grep -q 'stable region shaded' out.txt; \
+   /usr/bin/python3 \"$CHECK\" t.png; else grep -q 'no PNG written' err.txt; fi")
+set_tests_properties(cli_stability_png_shaded PROPERTIES LABELS "regression;cli" TIMEOUT 300
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;CHECK=${CMAKE_CURRENT_SOURCE_DIR}/tools/check_stability_png.py")

@@ -6,16 +6,16 @@ set(SK_STEADY_1D --set model.dim=1 --set model.n=[99] --set model.exact=none --s
 string(JOIN " " SK_STEADY_1D_ARGS ${SK_STEADY_1D}) # the same inside a bash -c command line
 
 # --- good runs -----------------------------------------------------------
-sk_cli_test(steady_heat1d 0 "converged: max |f_scale f|" complete steady --quiet ${SK_STEADY_1D})
-sk_cli_test(steady_heat2d_example 0 "KIN_SUCCESS" complete steady --quiet ${SK_DATA}/steady_heat2d.yaml)
-sk_cli_test(steady_json 0 "\"converged\": true" complete steady --quiet --json ${SK_STEADY_1D})
-sk_cli_test(steady_spgmr_model 0 "preconditioner model" complete steady --quiet ${SK_STEADY_1D}
+sk_cli_test(steady_heat1d 0 "converged: max |f_scale f|" complete steady ${SK_STEADY_1D})
+sk_cli_test(steady_heat2d_example 0 "KIN_SUCCESS" complete steady ${SK_DATA}/steady_heat2d.yaml)
+sk_cli_test(steady_json 0 "\"converged\": true" complete steady --json ${SK_STEADY_1D})
+sk_cli_test(steady_spgmr_model 0 "preconditioner model" complete steady ${SK_STEADY_1D}
   --set steady.linsol=spgmr --set steady.preconditioner=model)
-sk_cli_test(steady_brusselator 0 "KIN_SUCCESS" complete steady --quiet ${SK_DATA}/brusselator.yaml
+sk_cli_test(steady_brusselator 0 "KIN_SUCCESS" complete steady ${SK_DATA}/brusselator.yaml
   --set model.n=[16])
 sk_cli_test(steady_help_options 0 "steady.fnormtol" none steady --help-options)
 # OREGO's guess (1, 2, 3) is far from the root: the line search backtracks
-sk_cli_test(steady_orego 0 "line-search backtracks" complete steady --quiet ${SK_DATA}/orego.yaml)
+sk_cli_test(steady_orego 0 "line-search backtracks" complete steady ${SK_DATA}/orego.yaml)
 
 # The answers, compared with the closed form u = x (1 - x) / 2, which the 3-point stencil
 # reproduces exactly at the nodes (columns index, component, x, u, f of the CSV).

@@ -18,3 +18,14 @@ add_test(NAME cli_threads_negative COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tool
   65 "solver.threads" none -- run --quiet --set model.n=[10] --set solver.threads=-1)
 set_tests_properties(cli_threads_negative PROPERTIES LABELS "openmp;regression;cli" TIMEOUT 60
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+# `stiffkit info` says whether OpenMP is built in and the thread count a run takes: the one
+# OMP_NUM_THREADS asks for (set here, so the expected count is not the code's own choice)
+if(SK_OPENMP)
+  set(SK_INFO_OPENMP "yes: 3 threads by default (OMP_NUM_THREADS)")
+else()
+  set(SK_INFO_OPENMP "no (built with SK_OPENMP=OFF): 1 thread")
+endif()
+add_test(NAME cli_info_openmp COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/expect_cli.sh
+  0 "${SK_INFO_OPENMP}" none -- info)
+set_tests_properties(cli_info_openmp PROPERTIES LABELS "openmp;regression;cli" TIMEOUT 60
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;OMP_NUM_THREADS=3")

@@ -11,27 +11,27 @@ endfunction()
 
 # --- passing reports (exit 0, no result files) -------------------------------
 sk_cli_test(verify_heat2d_true_error 0 "true error of the production answer" none
-  verify --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20])
+  verify ${SK_DATA}/heat2d.yaml --set model.n=[20])
 sk_cli_test(verify_heat2d_jacobian 0 "||J - J_fd||_F / ||J||_F" none
-  verify --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20])
+  verify ${SK_DATA}/heat2d.yaml --set model.n=[20])
 sk_cli_test(verify_heat2d_pass 0 "result: PASS" none
-  verify --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20])
+  verify ${SK_DATA}/heat2d.yaml --set model.n=[20])
 sk_cli_test(verify_heat2d_semidiscrete 0 "is within a factor 10 of it" none
-  verify --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20] --set model.semidiscrete=true)
+  verify ${SK_DATA}/heat2d.yaml --set model.n=[20] --set model.semidiscrete=true)
 sk_cli_test(verify_brusselator_reference 0 "They agree (within 10x)" none
-  verify --quiet ${SK_DATA}/brusselator.yaml --set model.n=[12])
+  verify ${SK_DATA}/brusselator.yaml --set model.n=[12])
 sk_cli_test(verify_brusselator_no_exact 0 "the model has no exact solution" none
-  verify --quiet ${SK_DATA}/brusselator.yaml --set model.n=[12])
+  verify ${SK_DATA}/brusselator.yaml --set model.n=[12])
 sk_cli_test(verify_no_invariants 0 "no invariants provided by the model" none
-  verify --quiet ${SK_DATA}/brusselator.yaml --set model.n=[12])
+  verify ${SK_DATA}/brusselator.yaml --set model.n=[12])
 
 # --- the JSON report parses; a failing check gives exit 11 -------------------
 sk_verify_report_test(verify_report_json 0 "result: PASS" pass
-  --quiet ${SK_DATA}/heat2d.yaml --set model.n=[20])
+  ${SK_DATA}/heat2d.yaml --set model.n=[20])
 sk_verify_report_test(verify_report_json_brusselator 0 "They agree (within 10x)" pass
-  --quiet ${SK_DATA}/brusselator.yaml --set model.n=[12])
+  ${SK_DATA}/brusselator.yaml --set model.n=[12])
 sk_verify_report_test(verify_fixed_step_disagrees 11 "They DISAGREE (more than 10x)" fail
-  --quiet ${SK_DATA}/heat2d.yaml --set model.n=[10] --set linsol.type=auto
+  ${SK_DATA}/heat2d.yaml --set model.n=[10] --set linsol.type=auto
   --set linsol.preconditioner=auto --set solver.method=trap --set solver.fixed_step=5e-3)
 
 # --- bad input: exit code, message, nothing left behind ---------------------

@@ -11,7 +11,7 @@ echo "netlist: $(wc -l < "$dir/pack.net") lines"
 for t_end in 0 3600; do
   # t_end 0: build only (parse, expand, checks, pattern) is measured through a tiny run
   te=${t_end}; [ "$te" = 0 ] && te=1e-6
-  /usr/bin/time -f "t_end=$t_end: wall %e s, peak RSS %M kB" "$BUILD/bin/stiffkit" run --quiet \
+  /usr/bin/time -f "t_end=$t_end: wall %e s, peak RSS %M kB" "$BUILD/bin/stiffkit" run \
     --set model.type=network --set model.netlist="$dir/pack.net" --set solver.method=ida-bdf \
     --set solver.t_end=$te --set solver.rtol=1e-5 --set solver.atol=1e-4 \
     --set output.n_times=4 --set output.dir="$dir" --set output.hdf5=false 2>&1 \

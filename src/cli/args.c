@@ -73,6 +73,8 @@ int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, co
       }
     } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
       a->quiet = 1;
+    } else if (!strcmp(arg, "--no-stats")) {
+      a->no_stats = 1;
     } else if (!strcmp(arg, "--help-options") && accepts(flags, "--help-options")) {
       a->help_options = 1;
     } else if (!strcmp(arg, "--json") && accepts(flags, "--json")) {

@@ -10,7 +10,8 @@ typedef struct {
   const char *config; /* CONFIG.yaml (NULL: the embedded default job) */
   const char **sets;  /* --set key=value, in order */
   size_t nsets;
-  int quiet;          /* --quiet / -q */
+  int quiet;          /* --quiet / -q: errors only (no report on stdout, no warnings) */
+  int no_stats;       /* --no-stats: the report without the statistics table */
   const char *report; /* --report FILE */
   const char *stats_json, *stats_csv, *inject;
   const char *restart; /* --restart CKPT */
@@ -20,7 +21,7 @@ typedef struct {
 } cli_args;
 
 /* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand
- * takes CONFIG, --set key=value (or --set=key=value) and --quiet; `flags`
+ * takes CONFIG, --set key=value (or --set=key=value), --quiet and --no-stats; `flags`
  * lists the others it accepts, space-separated, from: --report,
  * --stats-json, --stats-csv, --inject, --restart (each taking a value, also
  * as --flag=value), --help-options, --json and --resume. `help` is printed on --help.

@@ -141,7 +141,7 @@ int cli_bvp_verify(sk_context *ctx, cli_job *job, const cli_args *a)
     code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the verify report"));
   } else {
     fill_report(job, &p, r);
-    code = verify_report_emit(r, a->report, verify_report_conclude(r));
+    code = verify_report_emit(r, a->report, verify_report_conclude(r), a->quiet);
   }
   free(r);
   sk_bvp_solution_free(&p.sfd);

@@ -404,7 +404,7 @@ int cli_bvp(int argc, char **argv)
     }
     if (args.json) {
       print_json(r, ctx, code);
-    } else if (code == SK_EXIT_OK) {
+    } else if (code == SK_EXIT_OK && !args.quiet) {
       print_summary(r, stdout);
     } else if (!solved && r->cont && r->npath > 0) {
       fprintf(stderr, "stiffkit: the converged part of the continuation:\n  %16s %16s %8s\n",

@@ -349,9 +349,11 @@ int cli_diagnose(int argc, char **argv)
     st = diagnose(ctx, &job, r);
   }
   if (st == SK_OK) {
-    print_text(&job, r);
+    if (!args.quiet) {
+      print_text(&job, r);
+    }
     code = args.report ? write_report(args.report, &job, r) : SK_EXIT_OK;
-    if (code == SK_EXIT_OK && args.report) {
+    if (code == SK_EXIT_OK && args.report && !args.quiet) {
       printf("wrote %s\n", args.report);
     }
     if (code == SK_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {

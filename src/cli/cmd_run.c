@@ -32,14 +32,16 @@ static int parse_injection(const char *spec, long long *comp, double *t)
 }
 
 static const char help_text[] =
-    "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--stats-json FILE]\n"
-    "                    [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
+    "usage: stiffkit run [CONFIG.yaml] [--set key=value ...] [--quiet] [--no-stats]\n"
+    "                    [--stats-json FILE] [--stats-csv FILE] [--inject nan:comp=K:t=T]\n"
     "                    [--restart CKPT | --resume]\n"
     "       stiffkit run --help-options\n"
     "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
     "exact solution known, t in [0, 0.1]. --set overrides config values. Input files\n"
     "named in CONFIG (mbs.file, model.netlist, model.stiffness, model.plugin, ...) are\n"
     "relative to CONFIG's directory, those given with --set to the working directory.\n"
+    "--quiet prints errors only (no summary, no warnings, no progress); --no-stats leaves\n"
+    "the statistics table out of the summary (--stats-json/--stats-csv still write it).\n"
     "A mechanism (model.type: multibody, mbs.file) writes positions, .monitor.csv\n"
     "(constraint drift, energy balance, cond(G)) and .reactions.csv (multipliers);\n"
     "boundary-value problems (model.type: bvp) run with `stiffkit bvp`.\n"
@@ -156,7 +158,7 @@ int cli_run(int argc, char **argv)
     code = cli_run_report(&job, &stats, &args, sk_stepper_get_state(job.stepper), NULL);
   } else {
     code = cli_report(ctx, st);
-    if (job.stepper && job.started) {
+    if (job.stepper && job.started && !args.no_stats) {
       fprintf(stderr, "stiffkit: statistics at the failure:\n");
       sk_stats_print_table(&stats, stderr);
     }

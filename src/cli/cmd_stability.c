@@ -1,19 +1,15 @@
 /* src/cli/cmd_stability.c: `stiffkit stability METHOD`: amplification factor, stability-region boundary (CSV, PNG) and the A-/L-stability checks */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
+#include "cli/stability_plot.h"
 #include "steppers/stability.h"
 
-#define SK__STAB_PYTHON "/usr/bin/python3"
 #define SK__STAB_NTHETA 720
 #define SK__STAB_ZMAX 100.0
 
@@ -26,7 +22,8 @@ static void stability_usage(FILE *f)
     fprintf(f, "%s%s", i ? ", " : "", nm);
   }
   fprintf(f, "\n  --csv FILE  the stability-region boundary as theta,branch,x,y (z = x + i y)\n"
-             "  --png FILE  a plot of it (matplotlib; the CSV goes beside it unless --csv)\n"
+             "  --png FILE  a plot (matplotlib): the stable region shaded, its boundary, and the\n"
+             "              real-axis stability interval marked (the CSV goes beside it unless --csv)\n"
              "  --quiet     one summary line\n");
 }
 
@@ -54,78 +51,6 @@ static int write_csv(const char *path, const sk__stab_point *pts, int np)
     fprintf(af.f, "%.17g,%d,%.17g,%.17g\n", pts[i].theta, pts[i].branch, pts[i].x, pts[i].y);
   }
   return cli_atomic_commit(&af);
-}
-
-/* The plot script: $STIFFKIT_SCRIPTS_DIR, else the source tree's scripts/. */
-static void script_path(char *buf, size_t len)
-{
-  const char *dir = getenv("STIFFKIT_SCRIPTS_DIR");
-#ifdef SK_SCRIPTS_DIR
-  if (!dir || !*dir) {
-    dir = SK_SCRIPTS_DIR;
-  }
-#endif
-  if (!dir || !*dir) {
-    dir = "scripts";
-  }
-  snprintf(buf, len, "%s/plot_stability.py", dir);
-}
-
-/* Run python3 plot_stability.py CSV TMP TITLE, then rename TMP to png.
- * Without python3, matplotlib or the script: a note, exit 0 (CSV only). */
-static int write_png(const char *png, const char *csv, const char *title, int quiet)
-{
-  char script[4096], tmp[4096];
-  script_path(script, sizeof script);
-  if (access(SK__STAB_PYTHON, X_OK) != 0) {
-    fprintf(stderr, "stiffkit: note: %s is not available: no PNG written (CSV only: %s)\n",
-            SK__STAB_PYTHON, csv);
-    return SK_EXIT_OK;
-  }
-  if (access(script, R_OK) != 0) {
-    fprintf(stderr,
-            "stiffkit: note: the plot script %s is missing (set STIFFKIT_SCRIPTS_DIR): no PNG "
-            "written (CSV only: %s)\n",
-            script, csv);
-    return SK_EXIT_OK;
-  }
-  snprintf(tmp, sizeof tmp, "%s.tmp", png);
-  fflush(NULL);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    fprintf(stderr, "stiffkit: error: cannot start %s: %s\n", SK__STAB_PYTHON, strerror(errno));
-    return SK_EXIT_INTERNAL;
-  }
-  if (pid == 0) {
-    char *const args[] = {(char *)"python3", script, (char *)csv, tmp, (char *)title, NULL};
-    execv(SK__STAB_PYTHON, args);
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      status = -1;
-      break;
-    }
-  }
-  const int code = (status >= 0 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-  if (code == 3 || code == 127) {
-    remove(tmp);
-    fprintf(stderr, "stiffkit: note: %s: no PNG written (CSV only: %s)\n",
-            code == 3 ? "python3-matplotlib is not installed" : "python3 could not be started",
-            csv);
-    return SK_EXIT_OK;
-  }
-  if (code != 0 || rename(tmp, png) != 0) {
-    remove(tmp);
-    fprintf(stderr, "stiffkit: error: the plot script failed (exit %d): '%s' not written\n", code,
-            png);
-    return SK_EXIT_IOERR;
-  }
-  if (!quiet) {
-    printf("  plot: %s\n", png);
-  }
-  return SK_EXIT_OK;
 }
 
 static void print_interval(FILE *f, double lo, double hi)
@@ -262,15 +187,12 @@ int cli_stability(int argc, char **argv)
     csv = csvbuf;
   }
   int rc = write_csv(csv, pts, np);
-  free(pts);
-  if (rc != SK_EXIT_OK) {
-    return rc;
-  }
-  if (!quiet) {
+  if (rc == SK_EXIT_OK && !quiet) {
     printf("  boundary: %d points (theta, branch, x, y) in %s\n", np, csv);
   }
-  if (png) {
-    rc = write_png(png, csv, m.name, quiet);
+  if (rc == SK_EXIT_OK && png) {
+    rc = cli_stability_png(&m, &rep, png, csv, pts, np, quiet);
   }
+  free(pts);
   return rc;
 }

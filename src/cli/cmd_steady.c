@@ -314,7 +314,7 @@ static void print_counters(FILE *out, const sk_steady_report *p)
   fprintf(out, "  %-42s %12.3f\n", "wall time [s]", p->wall_time);
 }
 
-static void print_summary(const steady_run *r)
+static void print_summary(const steady_run *r, int with_stats)
 {
   const sk_steady_report *p = &r->rep;
   printf("stiffkit %s steady: model %s, n = %lld, f(t, u) = 0 at t = %.6e\n", SK_VERSION,
@@ -322,8 +322,10 @@ static void print_summary(const steady_run *r)
   printf("Newton (KINSOL, %s), linear solver %s (ordering %s), preconditioner %s\n",
          strcmp(r->set.strategy, "none") ? "line search" : "full steps", p->linsol, p->ordering,
          p->prec);
-  printf("statistics:\n");
-  print_counters(stdout, p);
+  if (with_stats) {
+    printf("statistics:\n");
+    print_counters(stdout, p);
+  }
   printf("residual at the guess:  max |f_scale f| = %.6e\n", p->fnorm_initial);
   printf("residual at the answer: max |f| = %.6e (largest in %s = %.6e)\n", p->fnorm_max,
          p->worst_name, p->worst_value);
@@ -415,8 +417,8 @@ int cli_steady(int argc, char **argv)
     }
     if (args.json && r.rep.linsol[0]) {
       print_json(&r, ctx, code != SK_EXIT_OK);
-    } else if (code == SK_EXIT_OK) {
-      print_summary(&r);
+    } else if (code == SK_EXIT_OK && !args.quiet) {
+      print_summary(&r, !args.no_stats);
     }
     code = stdout_code(code);
   }

@@ -763,7 +763,7 @@ int cli_verify(int argc, char **argv)
   } else {
     code = verify_job(ctx, &job, r);
     if (r->ncheck > 0) {
-      code = verify_report_emit(r, args.report, code);
+      code = verify_report_emit(r, args.report, code, args.quiet);
     }
   }
   verify_report_release(r);

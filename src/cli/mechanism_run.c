@@ -246,7 +246,9 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
              sk_mechanism_formulation_name(s.formulation), method, cm.rtol, cm.atol, job->t0,
              job->t_end);
       cli_mechanism_print_init(&cm, stdout);
-      sk_stats_print_table(&rep.stats, stdout);
+      if (!a->no_stats) {
+        sk_stats_print_table(&rep.stats, stdout);
+      }
       cli_mechanism_print_report(cm.mech, &rep, &s, stdout);
       printf("wrote %s (and .monitor.csv%s, .h5, .provenance.yaml)\n", job->files[0],
              sk_mechanism_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "");

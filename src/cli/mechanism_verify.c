@@ -176,7 +176,7 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
                fa, rep[0].balance_max, rep[0].energy_scale, bound);
       verify_check_num(c, "balance_max", rep[0].balance_max);
     }
-    code = verify_report_emit(r, a->report, verify_report_conclude(r));
+    code = verify_report_emit(r, a->report, verify_report_conclude(r), a->quiet);
   }
   free(r);
   free(tr[0].q);

@@ -64,7 +64,7 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
 }
 
 static void print_summary(const cli_job *job, const sk_stats *st, const double *y,
-                          const char *extra)
+                          const char *extra, int with_stats)
 {
   printf("stiffkit %s: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
          SK_VERSION, sk_model_get_name(job->model), (long long)sk_model_get_n(job->model),
@@ -85,8 +85,10 @@ static void print_summary(const cli_job *job, const sk_stats *st, const double *
   if (job->ckpt.written > 0) {
     printf("checkpoints written: %d (%s)\n", job->ckpt.written, job->ckpt.path);
   }
-  printf("statistics:\n");
-  sk_stats_print_table(st, stdout);
+  if (with_stats) {
+    printf("statistics:\n");
+    sk_stats_print_table(st, stdout);
+  }
   if (job->have_error) {
     printf("error against the exact solution at t = %.6e:\n", t_last);
     printf("  max |y - y_exact| = %.6e\n", job->max_err);
@@ -113,7 +115,9 @@ int cli_stdout_status(void)
 int cli_run_report(const cli_job *job, const sk_stats *stats, const cli_args *args,
                    const double *y, const char *extra)
 {
-  print_summary(job, stats, y, extra);
+  if (!args->quiet) {
+    print_summary(job, stats, y, extra, !args->no_stats);
+  }
   sk_status st = SK_OK;
   if (args->stats_json) {
     st = write_stats_file(args->stats_json, 0, job, stats);

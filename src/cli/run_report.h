@@ -9,7 +9,8 @@
 /* cli_run_report: print the summary of a successful run to stdout (model,
  * engine, the line(s) `extra` when not NULL, statistics, the error against
  * the exact solution, a network's energy balance of the final state y, the
- * files written), then write --stats-json / --stats-csv atomically.
+ * files written; nothing with --quiet, no statistics table with --no-stats),
+ * then write --stats-json / --stats-csv atomically.
  * Returns the exit code: 0, the code of a statistics file failure, or 74
  * when stdout could not be written. */
 int cli_run_report(const cli_job *job, const sk_stats *stats, const cli_args *args,

@@ -146,7 +146,7 @@ static int run_child(char *const argv[], int out_fd, int err_fd, sweep_status *s
 
 /* The fixed words of a case's command line. */
 typedef struct {
-  char run[4], resume[9], quiet[8], stats_json[13];
+  char run[4], resume[9], no_stats[11], stats_json[13];
 } case_words;
 
 /* The command line of the case's run (srun in front for MPI cases under
@@ -154,7 +154,7 @@ typedef struct {
 static void case_argv(char **argv, case_words *w, char *exe, char *srun, char *config,
                       char *stats, const sweep_manifest *m)
 {
-  *w = (case_words){"run", "--resume", "--quiet", "--stats-json"};
+  *w = (case_words){"run", "--resume", "--no-stats", "--stats-json"};
   int k = 0;
   if (getenv("SLURM_JOB_ID") && m->slurm.ntasks > 1) {
     if (sweep_find_program("srun", srun, PATH_MAX)) {
@@ -167,7 +167,7 @@ static void case_argv(char **argv, case_words *w, char *exe, char *srun, char *c
   argv[k++] = w->run;
   argv[k++] = config;
   argv[k++] = w->resume;
-  argv[k++] = w->quiet;
+  argv[k++] = w->no_stats;
   argv[k++] = w->stats_json;
   argv[k++] = stats;
   argv[k] = NULL;

@@ -11,7 +11,7 @@
  * directory, install the stop-signal forwarding (SIGTERM, SIGINT and
  * SIGUSR1 go to the run), write status.json `running` with this runner's
  * identity (sweep_status_set_runner), run `stiffkit run
- * DIR/cases/<id>/config.yaml --resume --quiet --stats-json
+ * DIR/cases/<id>/config.yaml --resume --no-stats --stats-json
  * DIR/cases/<id>/stats.json` as a child (srun in front under Slurm when the
  * sweep has ntasks > 1), its stdout and stderr appended to stdout.txt and
  * stderr.txt of the case; then write status.json (ok, failed or

@@ -233,9 +233,11 @@ int verify_report_write_json(const verify_report *r, const char *path)
   return cli_atomic_commit(&af);
 }
 
-int verify_report_emit(const verify_report *r, const char *json_path, int code)
+int verify_report_emit(const verify_report *r, const char *json_path, int code, int quiet)
 {
-  verify_report_print_text(r, stdout);
+  if (!quiet || code != SK_EXIT_OK) {
+    verify_report_print_text(r, quiet ? stderr : stdout); /* --quiet: a failed one only */
+  }
   if (json_path) {
     const int wrc = verify_report_write_json(r, json_path);
     code = wrc ? wrc : code;

@@ -89,10 +89,11 @@ void verify_report_print_text(const verify_report *r, FILE *out);
  * exit code (73, 74) after printing the reason. */
 int verify_report_write_json(const verify_report *r, const char *path);
 
-/* verify_report_emit: print the text report to stdout and, when json_path
- * is not NULL, write the JSON report there. Returns `code`, or the exit
- * code of a failed write (73, 74; stdout failing is 74, said on stderr). */
-int verify_report_emit(const verify_report *r, const char *json_path, int code);
+/* verify_report_emit: print the text report to stdout (quiet: nothing when
+ * code is 0, else the report to stderr) and, when json_path is not NULL,
+ * write the JSON report there. Returns `code`, or the exit code of a failed
+ * write (73, 74; stdout failing is 74, said on stderr). */
+int verify_report_emit(const verify_report *r, const char *json_path, int code, int quiet);
 
 /* verify_digits: significant correct digits -log10(err / scale), capped to
  * [0, 16] (16 for err == 0); NAN when scale is not positive. */

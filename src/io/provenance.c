@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -392,6 +393,19 @@ sk_status sk__versions_print(FILE *out)
   fprintf(out, fmt, "METIS", v.metis);
   fprintf(out, "%-15s %s (headers %s)\n", "HDF5", v.hdf5_run, v.hdf5_build);
   fprintf(out, fmt, "libyaml", v.yaml_run ? v.yaml_run : "unknown");
+  /* the thread count a run takes with solver.threads = 0 (sk__threads_set) */
+  const char *omp_env = getenv("OMP_NUM_THREADS");
+  const int from_env = omp_env && *omp_env;
+  if (sk__threads_openmp()) {
+    const int nth = from_env ? sk__threads_max() : sk__threads_auto();
+    fprintf(out, "%-15s yes: %d thread%s by default (%s), %d processors\n", "OpenMP", nth,
+            nth == 1 ? "" : "s",
+            from_env ? "OMP_NUM_THREADS" : "the idle processors; set OMP_NUM_THREADS or solver.threads",
+            sk__threads_num_procs());
+  } else {
+    fprintf(out, "%-15s no (built with SK_OPENMP=OFF): 1 thread, %d processors\n", "OpenMP",
+            sk__threads_num_procs());
+  }
   if (fflush(out) == EOF || ferror(out)) {
     return SK_ERR_IO;
   }

@@ -35,7 +35,8 @@ char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
 
 /* sk__versions_print: the table printed by `stiffkit info`: stiffkit, git
  * revision, build options, SUNDIALS (run time and headers), index size,
- * KLU, UMFPACK, SuiteSparse, METIS, HDF5, libyaml; one "name  value" line
+ * KLU, UMFPACK, SuiteSparse, METIS, HDF5, libyaml, OpenMP (built in or
+ * not, the default thread count of a run, the processors); one "name  value" line
  * each. Returns SK_OK, SK_ERR_ARG (out NULL) or SK_ERR_IO (the stream
  * reported an error). */
 sk_status sk__versions_print(FILE *out);

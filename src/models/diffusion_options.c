@@ -119,8 +119,7 @@ static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const c
   const double *v = NULL;
   size_t n = 0;
   SK_CALL(ctx, sk_options_get_real_list(opts, key, &v, &n));
-  SK_CHECK(ctx, n <= 1 || n == (size_t)dim, SK_ERR_INPUT,
-           "%s has %zu values but model.dim = %d (give none, 1 or %d values)", key, n, dim, dim);
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, key, n, dim, 1));
   for (int d = 0; d < 3; d++) {
     out[d] = (n == 0 || d >= dim) ? def : v[n == 1 ? 0 : d];
   }
@@ -158,9 +157,7 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   const int64_t *mv = NULL;
   size_t nm = 0;
   SK_CALL(ctx, sk_options_get_int_list(opts, "model.mode", &mv, &nm));
-  SK_CHECK(ctx, nm == 1 || nm == (size_t)p->dim, SK_ERR_INPUT,
-           "model.mode has %zu values but model.dim = %d (give 1 or %d values)", nm, p->dim,
-           p->dim);
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.mode", nm, p->dim, 0));
   for (int d = 0; d < p->dim; d++) {
     const int64_t m = mv[nm == 1 ? 0 : d];
     SK_CHECK(ctx, m >= 0 && m <= 1000000000, SK_ERR_INPUT,

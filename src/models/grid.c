@@ -266,6 +266,31 @@ const sk_option_spec *sk_grid_options(size_t *n)
   return sk__grid_option_table;
 }
 
+sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, int dim,
+                              int allow_none)
+{
+  if (count == 1 || count == (size_t)dim || (allow_none && count == 0)) {
+    return SK_OK;
+  }
+  char takes[64];
+  if (dim == 1) {
+    snprintf(takes, sizeof takes, "%s1 value", allow_none ? "none or " : "");
+  } else {
+    snprintf(takes, sizeof takes, "%s1 value for every direction, or %d", allow_none ? "none, " : "",
+             dim);
+  }
+  if (count > (size_t)dim && count <= 3) {
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "dimension mismatch: %s has %zu values, one per direction of a %zu-D grid, but "
+                    "model.dim = %d (a %d-D grid takes %s): change %s to match, or leave "
+                    "model.dim at %zu",
+                    key, count, count, dim, dim, takes, key, count);
+  }
+  return SK_ERROR(ctx, SK_ERR_INPUT,
+                  "dimension mismatch: %s has %zu values but model.dim = %d (a %d-D grid takes %s)",
+                  key, count, dim, dim, takes);
+}
+
 sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],
                                 double length[3])
 {
@@ -279,10 +304,8 @@ sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *di
   size_t nn = 0, nl = 0;
   SK_CALL(ctx, sk_options_get_int_list(opts, "model.n", &nv, &nn));
   SK_CALL(ctx, sk_options_get_real_list(opts, "model.length", &lv, &nl));
-  SK_CHECK(ctx, nn == 1 || nn == (size_t)nd, SK_ERR_INPUT,
-           "model.n has %zu values but model.dim = %d (give 1 or %d values)", nn, nd, nd);
-  SK_CHECK(ctx, nl == 1 || nl == (size_t)nd, SK_ERR_INPUT,
-           "model.length has %zu values but model.dim = %d (give 1 or %d values)", nl, nd, nd);
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.n", nn, nd, 0));
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.length", nl, nd, 0));
   for (int d = 0; d < 3; d++) {
     n[d] = 1;
     length[d] = 1.0;

@@ -96,6 +96,15 @@ sk_status sk__grid_pattern(sk_context *ctx, const sk__grid *g, int ncomp, int64_
 /* sk__grid_node_name: "var[i]", "var[i,j]" or "var[i,j,k]" for node idx. */
 void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *buf, size_t len);
 
+/* sk__grid_check_dirs: a per-direction list option `key` with `count`
+ * values on a dim-D grid must have 1 value (every direction), dim values,
+ * or (allow_none) none. Otherwise SK_ERR_INPUT with a message that names
+ * the key, its count, model.dim, what a dim-D grid takes, and, for more
+ * values than directions, that the config was written for a count-D grid
+ * (as after --set model.dim on a config for another dimension). */
+sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, int dim,
+                              int allow_none);
+
 /* sk__grid_read_options: model.dim, model.n (1 value = every direction,
  * or dim values) and model.length (likewise) from opts. Directions beyond
  * dim get n = 1, L = 1. Errors: SK_ERR_INPUT naming the key. */

@@ -91,11 +91,12 @@ sk_status sk__ref_setup(sk_stepper *s)
              "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
              "auto, klu; got %s",
              name, ls);
-  } else {
-    SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "none"), SK_ERR_UNSUPPORTED,
-             "stepper '%s' is explicit and uses no linear solver: it supports linsol.type = "
-             "auto, none; got %s",
-             name, ls);
+  } else if (strcmp(ls, "auto") && strcmp(ls, "none")) {
+    /* a config written for an implicit engine, run with an explicit one (--set solver.method) */
+    sk__log(ctx, SK_LOG_WARN,
+            "stepper '%s' is explicit and uses no linear solver: linsol.type = %s and the other "
+            "linsol.* settings are ignored",
+            name, ls);
   }
   r->rtol = sk_stepper_get_rtol(s);
   r->atol = sk_stepper_get_atol(s);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix, build the README example with find_package and pkg-config, run both, and run a stepper and a model plugin built against it
+# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper and a model plugin, all without LD_LIBRARY_PATH; then move the tree and run it again
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -8,9 +8,22 @@ san_flags=""
 if [ -n "${3:-}" ]; then
   san_flags="-fsanitize=$3"
 fi
+# the install must run on its own: RPATHs ($ORIGIN-relative in the tree, the .pc's for consumers)
+unset LD_LIBRARY_PATH
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+cli="$work/prefix/bin/stiffkit"
+fail() { echo "FAIL: $*"; exit 1; }
+# RUNPATH of the CLI and of the library: relative to themselves, never the build tree
+for f in "$cli" "$(find "$work/prefix" -name 'libstiffkit.so.*.*')"; do
+  rp=$(readelf -d "$f" | sed -n 's/.*(\(RPATH\|RUNPATH\)).*\[\(.*\)\]/\2/p')
+  echo "$(basename "$f"): RUNPATH $rp"
+  case "$rp" in '$ORIGIN'*) ;; *) fail "$f: RUNPATH '$rp' does not start with \$ORIGIN" ;; esac
+  case "$rp" in *"$build"*|*"$src"*) fail "$f: RUNPATH names the build or source tree" ;; esac
+done
+"$cli" info > "$work/info.txt" || fail "the installed CLI does not start: $(cat "$work/info.txt")"
+grep -q '^stiffkit ' "$work/info.txt"
 # the public headers must not pull in SUNDIALS or SuiteSparse
 if grep -rlE '#include *<(sundials|cvode|nvector|sunlinsol|sunmatrix|klu|umfpack|suitesparse)' "$work/prefix/include/stiffkit"; then
   echo "FAIL: a public header includes a SUNDIALS/SuiteSparse header"; exit 1
@@ -22,22 +35,44 @@ diff -u "$src/tests/install/example.c" "$work/readme_example.c"
 cmake -S "$src/tests/install" -B "$work/b" -DCMAKE_PREFIX_PATH="$work/prefix" \
   -DCMAKE_C_FLAGS="$san_flags" > "$work/cfg.log"
 cmake --build "$work/b" > "$work/build.log"
+"$work/b/example"
 export PKG_CONFIG_PATH=$(dirname "$(find "$work/prefix" -name stiffkit.pc)")
 libdir=$(pkg-config --variable=libdir stiffkit)
-LD_LIBRARY_PATH="$libdir" "$work/b/example"
+# the .pc names the install prefix, with clean paths (no pkgconfig/.. detours)
+libs=$(pkg-config --libs stiffkit)
+echo "pkg-config --libs stiffkit: $libs"
+[ "$(cd "$libdir" && pwd -P)" = "$(cd "$work/prefix" && pwd -P)/$(basename "$libdir")" ] \
+  || fail "libdir $libdir is not PREFIX/lib"
+case "$libs" in *pkgconfig*|*..*) fail "pkg-config --libs: $libs" ;; esac
+case "$libs" in *"-L$work/prefix/"*) ;; *) fail "pkg-config --libs lacks -L$work/prefix/...: $libs" ;; esac
+test -f "$libdir/libstiffkit.so" || fail "no libstiffkit.so in $libdir"
 cc -std=c11 $san_flags "$src/tests/install/example.c" -o "$work/example_pc" $(pkg-config --cflags --libs stiffkit) -lm
-LD_LIBRARY_PATH="$libdir" "$work/example_pc" > /dev/null
+"$work/example_pc" > /dev/null
 # an in-house stepper plugin built against the installed headers (the README's command), run by the installed CLI
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/inhouse_rk2.c" \
   $(pkg-config --cflags stiffkit) -o "$work/inhouse_rk2.so"
-(cd "$work" && LD_LIBRARY_PATH="$libdir" "$work/prefix/bin/stiffkit" run --quiet --set solver.plugin=./inhouse_rk2.so \
+(cd "$work" && "$cli" run --no-stats --set solver.plugin=./inhouse_rk2.so \
   --set solver.method=inhouse-rk2 --set solver.fixed_step=1e-4 --set "model.n=[10]" --set output.csv=false \
   --set output.hdf5=false) > "$work/plugin_run.txt"
 grep -q "error against the exact solution" "$work/plugin_run.txt"
 # a model plugin built the same way (data/plugins/rod_model.c), run through the installed CLI
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/rod_model.c" \
   $(pkg-config --cflags stiffkit) -o "$work/rod_model.so"
-(cd "$work" && LD_LIBRARY_PATH="$libdir" "$work/prefix/bin/stiffkit" run --quiet "$src/data/plugin_rod.yaml" \
+(cd "$work" && "$cli" run --no-stats "$src/data/plugin_rod.yaml" \
   --set model.plugin=./rod_model.so --set output.csv=false --set output.hdf5=false) > "$work/model_plugin_run.txt"
 grep -q "relative L2 error" "$work/model_plugin_run.txt"
-echo "installed package works with find_package and pkg-config"
+# the installed CLI finds its plot script in share/stiffkit beside it: a stand-in there that
+# exits 3 (the script's "matplotlib is not installed") must be the one that runs
+unset STIFFKIT_SCRIPTS_DIR
+script=$(find "$work/prefix" -name plot_stability.py)
+[ -n "$script" ] || fail "plot_stability.py is not installed"
+# the tree still runs after a move (nothing in it names the install prefix but the .pc)
+mv "$work/prefix" "$work/moved"
+"$work/moved/bin/stiffkit" info > /dev/null || fail "the moved install does not start"
+printf '#!/usr/bin/python3\nimport sys\nsys.exit(3)\n' > "$work/moved/${script#"$work/prefix/"}"
+(cd "$work" && "$work/moved/bin/stiffkit" stability trap --png p.png) > "$work/stab.txt" 2>&1 || true
+grep -q "python3-matplotlib is not installed" "$work/stab.txt" \
+  || { cat "$work/stab.txt"; fail "the moved CLI did not run its own plot script"; }
+PKG_CONFIG_PATH="$work/moved/${PKG_CONFIG_PATH#"$work/prefix/"}" pkg-config --define-prefix --libs stiffkit \
+  | grep -q -- "-L$work/moved/" || fail "pkg-config --define-prefix does not follow the moved tree"
+echo "installed package works without LD_LIBRARY_PATH: CLI, find_package, pkg-config, plugins, moved tree"

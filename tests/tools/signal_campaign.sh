@@ -129,7 +129,7 @@ started() {
 snapshot() { (cd "$1" && find . -type f | LC_ALL=C sort | xargs -r md5sum); }
 
 # ---- the slow model: uninterrupted runs ------------------------------------------------
-SLOW=(--quiet --set model.type=plugin --set "model.plugin=$SLOW_MODEL" --set model.parameters.delay=0.005
+SLOW=(--no-stats --set model.type=plugin --set "model.plugin=$SLOW_MODEL" --set model.parameters.delay=0.005
   --set solver.t_end=1 --set output.n_times=50 --set output.prefix=slow
   --set "output.probes=[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]")
 SEG=(--set checkpoint.every=0.1 --set checkpoint.segment=true)
@@ -356,7 +356,7 @@ fi
 # ---- SIGKILL at random times and inside checkpoint writes ----------------------------------
 # 20000 states (160 kB a checkpoint, fsync'ed), a checkpoint every 50 ms of wall time
 NK=20000
-KILL=(--quiet --set model.type=plugin --set "model.plugin=$SLOW_MODEL" --set "model.parameters.n=$NK"
+KILL=(--no-stats --set model.type=plugin --set "model.plugin=$SLOW_MODEL" --set "model.parameters.n=$NK"
   --set model.parameters.delay=0.003 --set solver.t_end=1 --set output.n_times=50 --set output.states=false
   --set "output.probes=[0,2000,5000,8000,10000,12000,15000,19999]" --set output.prefix=big
   --set checkpoint.wall=0.05)
@@ -450,7 +450,7 @@ echo "SIGKILL: $kills kills, $inside inside a checkpoint write (its temporary fi
 # ---- a DAE (IDA): interrupted and continued from (y, y') ---------------------------------
 # the board network runs in a fraction of a second; a checkpoint every simulated
 # second (each one fsync'ed) stretches it so that a signal lands inside
-DAE=(--quiet "$SK_DATA/networks/board.yaml")
+DAE=(--no-stats "$SK_DATA/networks/board.yaml")
 d=$top/dae
 mkdir -p "$d/ref" "$d/tight" "$d/run"
 (cd "$d/tight" && "$STIFFKIT" run "${DAE[@]}" --set solver.rtol=1e-10 --set solver.atol=1e-10 > out.txt 2> err.txt) \
