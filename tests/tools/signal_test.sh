@@ -4,7 +4,7 @@ set -u
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 2
-args=(--quiet --set model.n=[400] --set solver.rtol=1e-10 --set solver.atol=1e-13
+args=(--no-stats --set model.n=[400] --set solver.rtol=1e-10 --set solver.atol=1e-13
   --set linsol.type=klu --set output.n_times=200)
 "$STIFFKIT" run "${args[@]}" > out.txt 2> err.txt &
 pid=$!
