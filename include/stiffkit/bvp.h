@@ -126,7 +126,7 @@ typedef enum {
 
 typedef struct {
   sk_bvp_method method;
-  double tol;         /* requested error: max |err_i| / (1 + |y_i|) <= tol (FD: the Richardson
+  double tol; /* requested error: max |err_i| / (1 + |y_i|) <= tol (FD: the Richardson
                        * estimate; shooting: the IVP tolerances derive from it) */
   /* finite differences */
   int64_t mesh_n;     /* intervals of the initial mesh when no mesh is given (>= 1) */
@@ -140,38 +140,39 @@ typedef struct {
                        * are refused: SK_ERR_TOO_LARGE */
   int max_refinements;
   /* Newton (KINSOL) for every method */
-  double fnormtol;    /* accept when max |scaled residual| <= fnormtol, checked at the answer */
+  double fnormtol; /* accept when max |scaled residual| <= fnormtol, checked at the answer */
   int64_t max_iters;
-  int linesearch;     /* 1: KINSOL's line search, 0: full Newton steps */
+  int linesearch; /* 1: KINSOL's line search, 0: full Newton steps */
   /* shooting */
-  int64_t shoot_intervals;  /* multiple shooting: subintervals (uniform nodes); 1 = single */
+  int64_t shoot_intervals;   /* multiple shooting: subintervals (uniform nodes); 1 = single */
   const double *shoot_nodes; /* or explicit nodes a = n0 < ... < nK = b (count shoot_nnodes) */
   int64_t shoot_nnodes;
   double ivp_rtol, ivp_atol; /* 0: tol / 100 and tol / 1000 */
   char ivp_method[24];       /* stepper type integrating the IVPs ("cvode-bdf") */
-  double sensitivity_limit;  /* warn (and explain a failure) when ||dy(x_k+1)/dy(x_k)|| exceeds it */
-  int64_t output_points;     /* shooting: solution points (uniform) reported (>= 2) */
-  const double *output_x;    /* or these abscissae (count n_output_x), e.g. an FD mesh */
+  double sensitivity_limit; /* warn (and explain a failure) when ||dy(x_k+1)/dy(x_k)|| exceeds it */
+  int64_t output_points;    /* shooting: solution points (uniform) reported (>= 2) */
+  const double *output_x;   /* or these abscissae (count n_output_x), e.g. an FD mesh */
   int64_t n_output_x;
-  int verbose;               /* log one line per refinement / Newton solve (SK_LOG_INFO) */
+  int verbose; /* log one line per refinement / Newton solve (SK_LOG_INFO) */
 } sk_bvp_settings;
 
 /* What a solve did (filled on success and on failure). */
 typedef struct {
   int converged;
   sk_bvp_method method;
-  int64_t points;          /* FD: mesh points; shooting: nodes */
+  int64_t points; /* FD: mesh points; shooting: nodes */
   int64_t unknowns;
-  int refinements;         /* FD: meshes solved after the first */
-  int64_t newton_iters;    /* summed over every Newton solve */
+  int refinements;      /* FD: meshes solved after the first */
+  int64_t newton_iters; /* summed over every Newton solve */
   int64_t newton_solves;
-  int64_t f_evals;         /* evaluations of f (system residuals, Jacobians, IVPs) */
+  int64_t f_evals; /* evaluations of f (system residuals, Jacobians, IVPs) */
   int64_t jac_evals;
-  int64_t ivp_steps;       /* shooting: CVODE steps in all */
-  double residual;         /* max |scaled residual| at the answer, recomputed */
-  char worst[96];          /* where it is largest ("y at x = 0.5", "BC 'left'") */
-  double error_estimate;   /* max |err_i| / (1 + |y_i|) (FD: Richardson; -1 when none) */
-  double error_exact;      /* max |y - y_exact| / (1 + |y_exact|) when the exact solution is known, else -1 */
+  int64_t ivp_steps;     /* shooting: CVODE steps in all */
+  double residual;       /* max |scaled residual| at the answer, recomputed */
+  char worst[96];        /* where it is largest ("y at x = 0.5", "BC 'left'") */
+  double error_estimate; /* max |err_i| / (1 + |y_i|) (FD: Richardson; -1 when none) */
+  double
+      error_exact; /* max |y - y_exact| / (1 + |y_exact|) when the exact solution is known, else -1 */
   double sensitivity;      /* shooting: largest ||dy(x_k+1)/dy(x_k)||_inf seen */
   double sensitivity_x[2]; /* on which subinterval */
   int sensitivity_warned;
@@ -292,7 +293,8 @@ void sk_bvp_keys_destroy(sk_bvp_keys **keys);
  * variables, a missing equation, a formula muparser cannot parse, a
  * condition outside or inside the interval, a count of conditions that does
  * not match the order), SK_ERR_UNKNOWN_KEY, SK_ERR_NOMEM. */
-sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, sk_bvp_keys **keys);
+sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp,
+                              sk_bvp_keys **keys);
 
 /* sk_bvp_settings_from_options: defaults, then the bvp.* solver keys. The
  * settings point into the database (bvp.shooting.nodes). Errors: those of

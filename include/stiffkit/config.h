@@ -46,8 +46,7 @@ sk_status sk_config_load(sk_options *opts, const char *path);
 
 /* sk_config_load_buffer: the same for `len` bytes of YAML text in memory;
  * `name` stands for the file name in origins and messages. */
-sk_status sk_config_load_buffer(sk_options *opts, const char *name, const char *text,
-                                size_t len);
+sk_status sk_config_load_buffer(sk_options *opts, const char *name, const char *text, size_t len);
 
 #ifdef __cplusplus
 }

@@ -31,8 +31,8 @@ typedef void (*sk_log_fn)(void *user_data, sk_log_level level, const char *msg);
  * first. */
 typedef struct {
   sk_status code;
-  int foreign_flag;            /* original flag value, 0 if none */
-  char foreign_name[48];       /* e.g. "CV_CONV_FAILURE", "" if none */
+  int foreign_flag;      /* original flag value, 0 if none */
+  char foreign_name[48]; /* e.g. "CV_CONV_FAILURE", "" if none */
   char message[SK_ERROR_MSG_LEN];
   int nframes;
   char frames[SK_ERROR_MAX_FRAMES][160];
@@ -64,7 +64,8 @@ const sk_error *sk_context_get_error(const sk_context *ctx);
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-sk_status sk_context_set_error(sk_context *ctx, sk_status code, const char *fmt, ...);
+sk_status
+sk_context_set_error(sk_context *ctx, sk_status code, const char *fmt, ...);
 
 /* sk_context_clear_error: reset the error record to SK_OK. */
 void sk_context_clear_error(sk_context *ctx);

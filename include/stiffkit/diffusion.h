@@ -37,26 +37,27 @@ typedef enum {
 
 typedef enum {
   SK_DIFFUSION_EXACT_NONE = 0,
-  SK_DIFFUSION_EXACT_MODE = 1,        /* separable sine (Dirichlet) / cosine (Neumann) mode, k constant, s = 0 */
+  SK_DIFFUSION_EXACT_MODE =
+      1, /* separable sine (Dirichlet) / cosine (Neumann) mode, k constant, s = 0 */
   SK_DIFFUSION_EXACT_MANUFACTURED = 2 /* u = e^{-t} prod sin(pi x_d / L_d) + u_off, s computed;
                                          any BCs (data follow u), default k form only */
 } sk_diffusion_exact;
 
 typedef struct {
-  int dim;                /* 1, 2 or 3 */
-  int64_t n[3];           /* unknown nodes per direction */
-  double length[3];       /* domain [0, L_d] */
-  sk_bc bc[3][2];         /* [direction][0: low side, 1: high side] */
-  double k0;              /* k = k0 (1 + beta u) (1 + sum_d kgrad_d x_d / L_d) unless conductivity set */
+  int dim;          /* 1, 2 or 3 */
+  int64_t n[3];     /* unknown nodes per direction */
+  double length[3]; /* domain [0, L_d] */
+  sk_bc bc[3][2];   /* [direction][0: low side, 1: high side] */
+  double k0; /* k = k0 (1 + beta u) (1 + sum_d kgrad_d x_d / L_d) unless conductivity set */
   double beta;
   double kgrad[3];
   sk_conductivity_fn conductivity; /* optional: overrides k0/beta/kgrad */
   sk_source_fn source;             /* optional extra source */
   void *user_data;                 /* for conductivity/source */
   sk_diffusion_exact exact;
-  int mode[3];            /* mode numbers for SK_DIFFUSION_EXACT_MODE (>= 1 Dirichlet, >= 0 Neumann) */
-  double amplitude;       /* of the exact mode */
-  double offset;          /* u_off of the manufactured solution */
+  int mode[3];      /* mode numbers for SK_DIFFUSION_EXACT_MODE (>= 1 Dirichlet, >= 0 Neumann) */
+  double amplitude; /* of the exact mode */
+  double offset;    /* u_off of the manufactured solution */
   sk_diffusion_ic ic;
   double ic_value;        /* for SK_DIFFUSION_IC_CONSTANT */
   int exact_semidiscrete; /* 1: the mode solution uses the discrete eigenvalue (no space error) */

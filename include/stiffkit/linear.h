@@ -59,7 +59,7 @@ typedef struct {
   const int64_t *m_colptr, *m_rowind; /* M: NULL m_colptr = identity */
   const double *m_values;
   sk_linear_lumping lumping;
-  const double *load;       /* b[n]; NULL = no load */
+  const double *load;        /* b[n]; NULL = no load */
   sk_amplitude_fn amplitude; /* g(t); NULL = 1 */
   void *amplitude_data;
   sk_free_fn amplitude_free; /* frees amplitude_data with the model (and on failure); may be NULL */
@@ -82,8 +82,8 @@ sk_status sk_linear_create(sk_context *ctx, const sk_linear_system *sys, sk_mode
 /* Files of a linear model (paths relative to the working directory; NULL
  * or "" = not given). */
 typedef struct {
-  const char *stiffness;      /* K, Matrix Market, square (required) */
-  const char *mass;           /* M, Matrix Market, square; none = identity */
+  const char *stiffness; /* K, Matrix Market, square (required) */
+  const char *mass;      /* M, Matrix Market, square; none = identity */
   sk_linear_lumping lumping;
   const char *load;           /* b, Matrix Market n x 1 vector */
   const char *load_amplitude; /* g(t) as a formula in t (muparser); none = 1 */
@@ -125,8 +125,7 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
  * sk_linear_create_from_files; a general M with linsol.type = klu, umfpack
  * or band (when those keys are registered) is SK_ERR_UNSUPPORTED with a
  * message saying to use spgmr with the model preconditioner or lumping. */
-sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts,
-                                       sk_model **model);
+sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
 
 #ifdef __cplusplus
 }

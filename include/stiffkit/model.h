@@ -12,9 +12,9 @@ extern "C" {
 #endif
 
 typedef enum {
-  SK_MODEL_ODE = 0,       /* y' = f(t, y) */
-  SK_MODEL_DAE = 1,       /* F(t, y, y') = 0 with a differential/algebraic id (later issue) */
-  SK_MODEL_ALGEBRAIC = 2  /* F(u) = 0 (later issue) */
+  SK_MODEL_ODE = 0,      /* y' = f(t, y) */
+  SK_MODEL_DAE = 1,      /* F(t, y, y') = 0 with a differential/algebraic id (later issue) */
+  SK_MODEL_ALGEBRAIC = 2 /* F(u) = 0 (later issue) */
 } sk_model_kind;
 
 /* Callback contract (SUNDIALS' three-way return): 0 ok, > 0 recoverable

@@ -116,7 +116,7 @@ typedef struct {
   double dphi_before, dphi_after; /* max |G v + Phi_t| before and after */
   double dq, dv;                  /* max |change| of q and of v */
   int newton_iters;
-  char worst_row[64];             /* the constraint with the largest |Phi| before */
+  char worst_row[64]; /* the constraint with the largest |Phi| before */
 } sk_mechanism_init_report;
 
 /* sk_mechanism_assemble: make (q, v) consistent at t: q moves by the
@@ -140,11 +140,11 @@ typedef enum {
 
 typedef struct {
   sk_mbs_formulation formulation;
-  double alpha, beta;   /* index-1 Baumgarte parameters (0, 0: none) */
-  double cond_limit;    /* warn when the (equilibrated) cond(G) exceeds it: near a toggle */
-  int project;          /* index1: project (q, v) onto Phi = 0, G v + Phi_t = 0 after every
+  double alpha, beta; /* index-1 Baumgarte parameters (0, 0: none) */
+  double cond_limit;  /* warn when the (equilibrated) cond(G) exceeds it: near a toggle */
+  int project;        /* index1: project (q, v) onto Phi = 0, G v + Phi_t = 0 after every
                          * accepted step (cvode-bdf's projection, sk_model_set_projection) */
-  double repartition;   /* reduced: a new partition when cond(G_D) grows by this factor over
+  double repartition; /* reduced: a new partition when cond(G_D) grows by this factor over
                          * its value at the partition (checked after every step; 0: 4) */
 } sk_mbs_settings;
 
@@ -205,20 +205,20 @@ typedef int (*sk_mbs_output_fn)(double t, const double *q, const double *v, cons
 
 /* What a simulation did. */
 typedef struct {
-  double phi_max, phi_rms;   /* position drift over the outputs: max |Phi|, RMS of max |Phi| */
-  double dphi_max;           /* max |G v + Phi_t| over the outputs */
-  double balance_max;        /* max |E(t) - E(t0) - W(t)| over the outputs, relative to
+  double phi_max, phi_rms; /* position drift over the outputs: max |Phi|, RMS of max |Phi| */
+  double dphi_max;         /* max |G v + Phi_t| over the outputs */
+  double balance_max;      /* max |E(t) - E(t0) - W(t)| over the outputs, relative to
                               * energy_scale */
-  double energy_scale;       /* max over outputs of T + |V - V(t0)| + |W| (and T(t0)) */
-  double length_scale;       /* sk_mechanism_length_scale: for relative drift figures */
-  double cond_max;           /* largest cond(G) seen at the outputs */
-  double cond_warn_t;        /* the first output time with cond(G) > cond_limit (NAN: none) */
-  int restarts;              /* engine restarts (repartitions) */
-  int repartitions;          /* reduced: new coordinate partitions */
-  double projection_max;     /* index-1 with projection: largest correction of q */
-  int nevents;               /* events located */
+  double energy_scale;     /* max over outputs of T + |V - V(t0)| + |W| (and T(t0)) */
+  double length_scale;     /* sk_mechanism_length_scale: for relative drift figures */
+  double cond_max;         /* largest cond(G) seen at the outputs */
+  double cond_warn_t;      /* the first output time with cond(G) > cond_limit (NAN: none) */
+  int restarts;            /* engine restarts (repartitions) */
+  int repartitions;        /* reduced: new coordinate partitions */
+  double projection_max;   /* index-1 with projection: largest correction of q */
+  int nevents;             /* events located */
   sk_event_record events[SK_MBS_MAX_EVENT_LOG]; /* the first of them (index: the file's event) */
-  sk_stats stats;            /* the engines' counters, summed over restarts */
+  sk_stats stats;                               /* the engines' counters, summed over restarts */
 } sk_mbs_report;
 
 /* sk_mechanism_check_method: SK_OK when `method` can run formulation s:
@@ -227,7 +227,7 @@ typedef struct {
  * projection (SK_ERR_UNSUPPORTED), projection with index1 only
  * (SK_ERR_INPUT). */
 sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
-                                   const char *method);
+                                    const char *method);
 
 /* sk_mechanism_length_scale: a characteristic length of the mechanism (the
  * largest of its bodies' initial distances from the origin and between
@@ -261,8 +261,8 @@ const sk_option_spec *sk_mechanism_options(size_t *n);
 /* sk_mechanism_settings_from_options: the formulation (mbs.formulation, or
  * mbs.compare when `compare`), Baumgarte parameters, cond_limit and
  * *project (mbs.projection). Errors: those of the getters. */
-sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts,
-                                             int compare, sk_mbs_settings *s, int *project);
+sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts, int compare,
+                                             sk_mbs_settings *s, int *project);
 
 /* sk_mechanism_formulation_name: "ggl", "index1", "reduced". */
 const char *sk_mechanism_formulation_name(sk_mbs_formulation f);

@@ -42,7 +42,7 @@ typedef enum {
  * NaN or Inf, no over- or underflow). Choices match case-insensitively and
  * store the spelling of the table. */
 typedef struct {
-  const char *key;     /* dotted: "solver.rtol" */
+  const char *key; /* dotted: "solver.rtol" */
   sk_opt_type type;
   const char *def;
   double min, max;     /* numeric range, inclusive (ignored for others) */
@@ -157,7 +157,8 @@ int sk_options_is_deferred(const sk_options *opts, const char *key);
  * column of a config file; from_command_line for --set; file NULL and
  * line 0 for a default). The file name points into the database. Errors:
  * SK_ERR_UNKNOWN_KEY, SK_ERR_ARG (NULL argument). */
-sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_option_origin *origin);
+sk_status sk_options_get_origin(const sk_options *opts, const char *key,
+                                sk_option_origin *origin);
 
 /* sk_options_pending_key: the i-th value still waiting in a deferred
  * section (in the order set), NULL past the last; lets a module learn

@@ -57,10 +57,10 @@ SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_opti
                                                   sk_model **model);
 SK_PLUGIN_EXPORT const sk_option_spec *sk_plugin_model_options(size_t *n);
 
-#define SK_PLUGIN_DEFINE_ABI_VERSION()                                                  \
-  SK_PLUGIN_EXPORT int sk_plugin_abi_version(void)                                      \
-  {                                                                                     \
-    return SK_PLUGIN_ABI_VERSION;                                                       \
+#define SK_PLUGIN_DEFINE_ABI_VERSION()             \
+  SK_PLUGIN_EXPORT int sk_plugin_abi_version(void) \
+  {                                                \
+    return SK_PLUGIN_ABI_VERSION;                  \
   }
 
 /* sk_plugin_load: load the plugin at `path` (dlopen RTLD_NOW | RTLD_LOCAL;

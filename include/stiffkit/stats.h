@@ -16,32 +16,32 @@ extern "C" {
  * self-tests (rhs_evals_selftest), the eigenvalue estimates of the
  * explicit fixed-step stability guard (rhs_evals_stability); the last four
  * are parts of it. */
-#define SK_STATS_COUNTERS(X)                                                  \
-  X(steps, "steps")                                                           \
-  X(failed_steps, "error test failures")                                      \
-  X(rhs_evals, "RHS evaluations (total)")                                     \
-  X(rhs_evals_dq, "RHS evaluations in difference quotients")                  \
-  X(rhs_evals_pattern, "RHS evaluations in sparsity detection")               \
-  X(rhs_evals_selftest, "RHS evaluations in Jacobian self-tests")             \
-  X(rhs_evals_stability, "RHS evaluations in stability checks")               \
-  X(jac_evals, "Jacobian evaluations")                                        \
-  X(lin_setups, "linear solver setups")                                       \
-  X(factorizations, "matrix factorizations")                                  \
-  X(newton_iters, "nonlinear iterations")                                     \
-  X(newton_fails, "nonlinear convergence failures")                           \
-  X(lin_iters, "linear iterations")                                           \
-  X(lin_conv_fails, "linear convergence failures")                            \
-  X(prec_setups, "preconditioner setups")                                     \
+#define SK_STATS_COUNTERS(X)                                      \
+  X(steps, "steps")                                               \
+  X(failed_steps, "error test failures")                          \
+  X(rhs_evals, "RHS evaluations (total)")                         \
+  X(rhs_evals_dq, "RHS evaluations in difference quotients")      \
+  X(rhs_evals_pattern, "RHS evaluations in sparsity detection")   \
+  X(rhs_evals_selftest, "RHS evaluations in Jacobian self-tests") \
+  X(rhs_evals_stability, "RHS evaluations in stability checks")   \
+  X(jac_evals, "Jacobian evaluations")                            \
+  X(lin_setups, "linear solver setups")                           \
+  X(factorizations, "matrix factorizations")                      \
+  X(newton_iters, "nonlinear iterations")                         \
+  X(newton_fails, "nonlinear convergence failures")               \
+  X(lin_iters, "linear iterations")                               \
+  X(lin_conv_fails, "linear convergence failures")                \
+  X(prec_setups, "preconditioner setups")                         \
   X(prec_solves, "preconditioner solves")
 
 typedef struct {
 #define SK__STATS_FIELD(f, label) int64_t f;
   SK_STATS_COUNTERS(SK__STATS_FIELD)
 #undef SK__STATS_FIELD
-  int last_order;    /* method order of the last step (0 if n/a) */
-  double last_h;     /* last step size taken */
-  double t;          /* time reached */
-  double wall_time;  /* seconds spent in the engine */
+  int last_order;   /* method order of the last step (0 if n/a) */
+  double last_h;    /* last step size taken */
+  double t;         /* time reached */
+  double wall_time; /* seconds spent in the engine */
 } sk_stats;
 
 /* sk_stats_print_table: aligned "label  value" rows. */

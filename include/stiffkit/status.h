@@ -19,7 +19,7 @@ extern "C" {
   X(SK_ERR_CREATE, -5, "cannot create output file")                          \
   X(SK_ERR_IO, -6, "I/O error while writing")                                \
   X(SK_ERR_UNKNOWN_KEY, -7, "unknown option key")                            \
-  X(SK_ERR_UNSUPPORTED, -8, "unsupported combination")                      \
+  X(SK_ERR_UNSUPPORTED, -8, "unsupported combination")                       \
   X(SK_ERR_CALLBACK, -9, "a model callback failed")                          \
   X(SK_ERR_NONFINITE, -10, "a model callback produced NaN or Inf")           \
   X(SK_ERR_TOO_MUCH_WORK, -11, "step budget exhausted before the end time")  \
@@ -31,7 +31,7 @@ extern "C" {
   X(SK_ERR_SOLVER, -17, "solver failure")                                    \
   X(SK_ERR_STATE, -18, "object used in the wrong state")                     \
   X(SK_ERR_TOO_LARGE, -19, "problem too large")                              \
-  X(SK_ERR_INTERNAL, -20, "internal error")                                 \
+  X(SK_ERR_INTERNAL, -20, "internal error")                                  \
   X(SK_ERR_UNSTABLE, -21, "step size outside the method's stability region") \
   X(SK_ERR_BLOWUP, -22, "the solution blew up (non-finite or grew beyond solver.max_growth)")
 

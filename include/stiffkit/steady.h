@@ -16,37 +16,37 @@ extern "C" {
 /* The settings of one steady-state solve. Names are the option choices of
  * the steady.* keys (sk_steady_options). */
 typedef struct {
-  double t;            /* time t_s at which f(t_s, u) = 0 is solved */
-  char strategy[16];   /* "linesearch" (KIN_LINESEARCH) or "none" (plain Newton, KIN_NONE) */
-  char linsol[16];     /* "auto", "klu", "umfpack", "dense" or "spgmr" (matrix-free) */
-  char prec[16];       /* spgmr: "auto", "none", "jacobi" (diag(J)) or "model" */
-  char ordering[16];   /* klu: "auto", "amd", "colamd" or "metis-nd" */
-  double fnormtol;     /* accept u when ||f_scale * f(t_s, u)||_inf <= fnormtol */
-  double scsteptol;    /* KINSOL's scaled step tolerance (a smaller step ends the iteration) */
-  double u_scale;      /* scalar scale of u (> 0), used when u_scale_v is NULL */
-  double f_scale;      /* scalar scale of f (> 0), used when f_scale_v is NULL */
+  double t;          /* time t_s at which f(t_s, u) = 0 is solved */
+  char strategy[16]; /* "linesearch" (KIN_LINESEARCH) or "none" (plain Newton, KIN_NONE) */
+  char linsol[16];   /* "auto", "klu", "umfpack", "dense" or "spgmr" (matrix-free) */
+  char prec[16];     /* spgmr: "auto", "none", "jacobi" (diag(J)) or "model" */
+  char ordering[16]; /* klu: "auto", "amd", "colamd" or "metis-nd" */
+  double fnormtol;   /* accept u when ||f_scale * f(t_s, u)||_inf <= fnormtol */
+  double scsteptol;  /* KINSOL's scaled step tolerance (a smaller step ends the iteration) */
+  double u_scale;    /* scalar scale of u (> 0), used when u_scale_v is NULL */
+  double f_scale;    /* scalar scale of f (> 0), used when f_scale_v is NULL */
   const double *u_scale_v, *f_scale_v; /* per-component scales (length n, > 0), or NULL */
-  double max_step;     /* longest scaled Newton step ||u_scale d||_2 (0: 1000 times the larger
+  double max_step;         /* longest scaled Newton step ||u_scale d||_2 (0: 1000 times the larger
                         * of ||u_scale u_guess||_2 and ||u_scale||_2) */
-  int64_t max_iters;   /* Newton iterations at most */
+  int64_t max_iters;       /* Newton iterations at most */
   int64_t max_setup_calls; /* Newton iterations per Jacobian (1 = full Newton) */
-  int maxl;            /* spgmr: Krylov subspace size */
-  int max_restarts;    /* spgmr: restarts per linear solve */
-  double prec_gamma;   /* prec "model": the model's P(gamma) ~ I - gamma J at this gamma > 0 */
-  int check_jacobian;  /* compare an analytic Jacobian with finite differences at the guess
+  int maxl;                /* spgmr: Krylov subspace size */
+  int max_restarts;        /* spgmr: restarts per linear solve */
+  double prec_gamma;  /* prec "model": the model's P(gamma) ~ I - gamma J at this gamma > 0 */
+  int check_jacobian; /* compare an analytic Jacobian with finite differences at the guess
                         * first (solver.check_jacobian) and refuse when they disagree */
 } sk_steady_settings;
 
 /* What a solve did, filled on success and on failure. The residual figures
  * come from one more evaluation of f at the returned u, not from KINSOL. */
 typedef struct {
-  int converged;           /* 1 when ||f_scale * f(u)||_inf <= fnormtol was verified */
-  int64_t newton_iters;    /* KINSOL's nonlinear iterations */
-  int64_t f_evals;         /* evaluations of f in all (system, difference quotients, checks) */
-  int64_t f_evals_dq;      /* of them in difference-quotient Jacobians or J v products */
-  int64_t jac_evals;       /* Jacobian evaluations (analytic or colored finite differences) */
-  int64_t lin_iters;       /* Krylov iterations (0 for direct solvers) */
-  int64_t lin_conv_fails;  /* Krylov convergence failures */
+  int converged;          /* 1 when ||f_scale * f(u)||_inf <= fnormtol was verified */
+  int64_t newton_iters;   /* KINSOL's nonlinear iterations */
+  int64_t f_evals;        /* evaluations of f in all (system, difference quotients, checks) */
+  int64_t f_evals_dq;     /* of them in difference-quotient Jacobians or J v products */
+  int64_t jac_evals;      /* Jacobian evaluations (analytic or colored finite differences) */
+  int64_t lin_iters;      /* Krylov iterations (0 for direct solvers) */
+  int64_t lin_conv_fails; /* Krylov convergence failures */
   int64_t prec_setups, prec_solves;
   int64_t backtracks;      /* line-search backtracking steps */
   double fnorm_initial;    /* ||f_scale * f(guess)||_inf */
@@ -58,7 +58,7 @@ typedef struct {
   double worst_value;      /* f_worst(u), unscaled */
   double wall_time;        /* seconds in sk_steady_solve */
   char linsol[16], prec[16], ordering[16]; /* the resolved choices */
-  int kinsol_flag;         /* KINSOL's return flag and its name ("KIN_SUCCESS") */
+  int kinsol_flag;                         /* KINSOL's return flag and its name ("KIN_SUCCESS") */
   char kinsol_flag_name[32];
 } sk_steady_report;
 

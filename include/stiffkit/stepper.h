@@ -18,11 +18,11 @@ typedef struct sk_stepper sk_stepper;
 
 /* Capability flags of a stepper type. */
 enum {
-  SK_STEPPER_EXPLICIT = 1u << 0,      /* no linear algebra */
-  SK_STEPPER_IMPLICIT = 1u << 1,      /* uses Newton and a linear solver */
-  SK_STEPPER_ADAPTIVE = 1u << 2,      /* controls its step size */
-  SK_STEPPER_STIFF = 1u << 3,         /* suitable for stiff problems */
-  SK_STEPPER_HANDLES_DAE = 1u << 4,   /* accepts SK_MODEL_DAE */
+  SK_STEPPER_EXPLICIT = 1u << 0,       /* no linear algebra */
+  SK_STEPPER_IMPLICIT = 1u << 1,       /* uses Newton and a linear solver */
+  SK_STEPPER_ADAPTIVE = 1u << 2,       /* controls its step size */
+  SK_STEPPER_STIFF = 1u << 3,          /* suitable for stiff problems */
+  SK_STEPPER_HANDLES_DAE = 1u << 4,    /* accepts SK_MODEL_DAE */
   SK_STEPPER_VARIABLE_ORDER = 1u << 5, /* order changes during the run */
   SK_STEPPER_SECOND_ORDER = 1u << 6,   /* needs a model marked second order
                                         * (sk_model_set_second_order): y = (q, v) */
@@ -91,8 +91,7 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
 /* sk_stepper_create: a stepper of type `name` for `model` (not owned).
  * Errors: SK_ERR_ARG (unknown name: message lists the valid names),
  * SK_ERR_UNSUPPORTED (model kind not handled), SK_ERR_NOMEM. */
-sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model,
-                            sk_stepper **s);
+sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s);
 
 /* sk_stepper_destroy: free the stepper and its engine; NULLs *s; accepts NULL. */
 void sk_stepper_destroy(sk_stepper **s);
@@ -116,8 +115,9 @@ sk_status sk_stepper_set_initial_derivative(sk_stepper *s, const double *yp0);
  * solver.max_steps; 0 = unlimited). When it is spent, advance fails with
  * SK_ERR_TOO_MUCH_WORK naming t, h and the likely cause. */
 sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);
-sk_status sk_stepper_set_max_order(sk_stepper *s, int order);           /* 0 = method default */
-sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin, double hmax); /* 0 = default */
+sk_status sk_stepper_set_max_order(sk_stepper *s, int order); /* 0 = method default */
+sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin,
+                                     double hmax); /* 0 = default */
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
 /* fixed step size h >= 0 (solver.fixed_step): 0 = adaptive where the method
  * allows; fixed-step-only methods need h > 0 (setup: SK_ERR_INPUT); engines
@@ -266,7 +266,7 @@ int64_t sk_stepper_get_max_steps(const sk_stepper *s);
 int sk_stepper_get_max_order(const sk_stepper *s);
 void sk_stepper_get_step_limits(const sk_stepper *s, double *h0, double *hmin, double *hmax);
 int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop); /* 1 when set */
-double sk_stepper_get_fixed_step(const sk_stepper *s);          /* 0 = adaptive */
+double sk_stepper_get_fixed_step(const sk_stepper *s);            /* 0 = adaptive */
 const char *sk_stepper_get_linear_solver(const sk_stepper *s);
 const char *sk_stepper_get_preconditioner(const sk_stepper *s);
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin);

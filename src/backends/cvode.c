@@ -77,8 +77,14 @@ static sk_status cvode_create(sk_stepper *s, int lmm)
   return SK_OK;
 }
 
-static sk_status create_bdf(sk_stepper *s) { return cvode_create(s, CV_BDF); }
-static sk_status create_adams(sk_stepper *s) { return cvode_create(s, CV_ADAMS); }
+static sk_status create_bdf(sk_stepper *s)
+{
+  return cvode_create(s, CV_BDF);
+}
+static sk_status create_adams(sk_stepper *s)
+{
+  return cvode_create(s, CV_ADAMS);
+}
 
 /* Free every SUNDIALS object of the adapter (safe on a partial setup). */
 static void release(sk__cvode *cv)
@@ -113,16 +119,16 @@ static void cvode_destroy(sk_stepper *s)
   sk_stepper_set_impl(s, NULL);
 }
 
-#define SK__CV(call, what)                                                              \
-  do {                                                                                  \
-    int sk__f = (call);                                                                 \
-    if (sk__f < 0) {                                                                    \
-      const char *sk__name;                                                             \
-      sk_status sk__st = sk__status_from_cvode(sk__f, &sk__name);                       \
-      SK_ERROR(ctx, sk__st, "CVODE: cannot %s: %s", what, cv->messages.msg);            \
-      sk__error_set_foreign(ctx, sk__f, sk__name);                                      \
-      return sk__st;                                                                    \
-    }                                                                                   \
+#define SK__CV(call, what)                                                   \
+  do {                                                                       \
+    int sk__f = (call);                                                      \
+    if (sk__f < 0) {                                                         \
+      const char *sk__name;                                                  \
+      sk_status sk__st = sk__status_from_cvode(sk__f, &sk__name);            \
+      SK_ERROR(ctx, sk__st, "CVODE: cannot %s: %s", what, cv->messages.msg); \
+      sk__error_set_foreign(ctx, sk__f, sk__name);                           \
+      return sk__st;                                                         \
+    }                                                                        \
   } while (0)
 
 static sk_status cvode_setup(sk_stepper *s)
@@ -195,7 +201,8 @@ static sk_status cvode_setup(sk_stepper *s)
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
-  snprintf(s->prec, sizeof s->prec, "%s", cv->direct || !strcmp(cv->linsol, "none") ? "none" : cv->prec);
+  snprintf(s->prec, sizeof s->prec, "%s",
+           cv->direct || !strcmp(cv->linsol, "none") ? "none" : cv->prec);
   snprintf(s->ordering, sizeof s->ordering, "%s",
            strcmp(cv->linsol, "klu") ? "package-default" : cv->ordering);
   return SK_OK;
@@ -254,7 +261,8 @@ static const char *hint_for(int flag)
 {
   switch (flag) {
   case CV_ERR_FAILURE:
-    return "; hint: check the Jacobian and the model for discontinuities, or loosen the tolerances";
+    return "; hint: check the Jacobian and the model for discontinuities, or loosen the "
+           "tolerances";
   case CV_CONV_FAILURE:
     return "; hint: a wrong Jacobian stalls Newton (check it against finite differences), or try "
            "another linear solver or preconditioner";
@@ -318,7 +326,7 @@ static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
 
 static sk_status eng_step(void *eng, double tout, int normal, int use_stop, double stop,
-                         double *t, sk__sun_return *what)
+                          double *t, sk__sun_return *what)
 {
   sk__cvode *cv = eng;
   sk_context *ctx = cv->ctx;
@@ -343,7 +351,7 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
     return cvode_failure(cv, flag);
   }
   *t = tret;
-  *what = flag == CV_ROOT_RETURN ? SK__SUN_ROOT
+  *what = flag == CV_ROOT_RETURN   ? SK__SUN_ROOT
           : normal && tret >= tout ? SK__SUN_REACHED
                                    : SK__SUN_STEPPED;
   return SK_OK;
@@ -472,7 +480,8 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
 
 const sk_stepper_type sk__stepper_cvode_adams = {
     .name = "cvode-adams",
-    .description = "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
+    .description =
+        "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
     .order = 12,
     .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_EVENTS,
     .create = create_adams,

@@ -22,7 +22,7 @@ typedef struct {
   char linsol[16]; /* resolved names */
   char prec[16];
   char ordering[16];
-  int direct; /* matrix-based linear solver */
+  int direct;      /* matrix-based linear solver */
   sk__sun_jac jac; /* model pattern, pattern with diagonal, model-order values */
   /* Jacobi preconditioner */
   double *jdiag;
@@ -37,8 +37,8 @@ typedef struct {
   sk_error callback_error;
   int have_callback_error;
   int nonfinite_streak;
-  int *roots;         /* CVodeGetRootInfo's result, one per model event */
-  sk_stats before;    /* counters of the runs before the last restart at an event */
+  int *roots;      /* CVodeGetRootInfo's result, one per model event */
+  sk_stats before; /* counters of the runs before the last restart at an event */
 } sk__cvode;
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering

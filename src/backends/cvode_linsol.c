@@ -55,7 +55,8 @@ static int prec_setup_model(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jo
   (void)fy;
   sk__cvode *cv = ud;
   *jcur = jok ? SK_SUN_FALSE : SK_SUN_TRUE;
-  return three_way(cv, sk_model_eval_prec_setup(cv->model, t, N_VGetArrayPointer(y), gamma, !jok));
+  return three_way(cv,
+                   sk_model_eval_prec_setup(cv->model, t, N_VGetArrayPointer(y), gamma, !jok));
 }
 
 static int prec_solve_model(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
@@ -65,9 +66,9 @@ static int prec_solve_model(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N
   (void)delta;
   (void)lr;
   sk__cvode *cv = ud;
-  return three_way(cv, sk_model_eval_prec_solve(cv->model, t, N_VGetArrayPointer(y),
-                                                N_VGetArrayPointer(r), N_VGetArrayPointer(z),
-                                                gamma));
+  return three_way(cv,
+                   sk_model_eval_prec_solve(cv->model, t, N_VGetArrayPointer(y),
+                                            N_VGetArrayPointer(r), N_VGetArrayPointer(z), gamma));
 }
 
 /* The model's own J v for the Krylov solvers (CVLsJacTimesVecFn). */
@@ -123,8 +124,8 @@ static int prec_solve_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, 
 
 /* AMG preconditioner: BoomerAMG hierarchy of I - gamma J, the model
  * Jacobian refreshed when CVODE asks (!jok), rebuilt for every new gamma. */
-static int prec_setup_amg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
-                          sk_sunbool *jcur, sk_sunreal gamma, void *ud)
+static int prec_setup_amg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
+                          sk_sunreal gamma, void *ud)
 {
   sk__cvode *cv = ud;
   const int fresh = !jok || !cv->amg_have_jac;
@@ -196,16 +197,18 @@ static sk_status resolve_names(sk__cvode *cv)
   }
   const char *ls = cv->linsol;
   if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
-    SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
-             "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
-             "has none; supported without a pattern: dense, a Krylov solver (spgmr, spfgmr, "
-             "spbcgs, sptfqmr, pcg) or none (fixed-point iteration)",
-             ls, sk_model_get_name(cv->model));
+    SK_CHECK(
+        cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
+        "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
+        "has none; supported without a pattern: dense, a Krylov solver (spgmr, spfgmr, "
+        "spbcgs, sptfqmr, pcg) or none (fixed-point iteration)",
+        ls, sk_model_get_name(cv->model));
   }
   if (sk__sun_is_krylov(ls)) {
     SK_CHECK(cv->ctx, strcmp(cv->prec, "model") || sk_model_has_preconditioner(cv->model),
              SK_ERR_UNSUPPORTED,
-             "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or none)",
+             "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi "
+             "or none)",
              sk_model_get_name(cv->model));
     SK_CHECK(cv->ctx, strcmp(cv->prec, "jacobi") || has_jac, SK_ERR_UNSUPPORTED,
              "linsol.preconditioner=jacobi needs the model's Jacobian; model '%s' has none",
@@ -221,8 +224,8 @@ static sk_status resolve_names(sk__cvode *cv)
 static sk_status make_sparse(sk__cvode *cv, const char *ls)
 {
   SK_CALL(cv->ctx, sk__sun_jac_sparse_matrix(cv->ctx, &cv->jac, cv->sunctx, &cv->A));
-  SK_CALL(cv->ctx, sk__sun_sparse_direct(cv->ctx, ls, cv->ordering, cv->y, cv->A, cv->sunctx,
-                                         &cv->LS));
+  SK_CALL(cv->ctx,
+          sk__sun_sparse_direct(cv->ctx, ls, cv->ordering, cv->y, cv->A, cv->sunctx, &cv->LS));
   return SK_OK;
 }
 
@@ -252,8 +255,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   }
   CVLsJacFn jac = NULL;
   if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
-    SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac,
-                                       cv->y, cv->sunctx, &cv->A, &cv->LS));
+    SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac, cv->y,
+                                       cv->sunctx, &cv->A, &cv->LS));
     jac = sk_model_has_jacobian(cv->model) ? jac_fn : NULL;
     cv->direct = 1;
   } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
@@ -264,8 +267,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     SK_CALL(ctx, make_krylov(cv, ls));
   }
   int flag = CVodeSetLinearSolver(cv->mem, cv->LS, cv->A);
-  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot attach the %s solver to CVODE (flag %d)",
-           ls, flag);
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER,
+           "cannot attach the %s solver to CVODE (flag %d)", ls, flag);
   if (cv->direct) {
     if (jac) {
       SK_CHECK(ctx, CVodeSetJacFn(cv->mem, jac) == CVLS_SUCCESS, SK_ERR_SOLVER,
@@ -295,7 +298,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   } else {
     flag = CVLS_SUCCESS;
   }
-  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot set the preconditioner (flag %d)", flag);
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "cannot set the preconditioner (flag %d)",
+           flag);
   if (sk_model_has_jtimes(cv->model)) { /* else CVODE's difference quotient */
     SK_CHECK(ctx, CVodeSetJacTimes(cv->mem, NULL, jtimes_model) == CVLS_SUCCESS, SK_ERR_SOLVER,
              "cannot set the Jacobian-vector product");

@@ -12,16 +12,16 @@
 #include "core/error.h"
 #include "linsol/linsol_choice.h"
 
-#define SK__IDA(call, what)                                                             \
-  do {                                                                                  \
-    int sk__f = (call);                                                                 \
-    if (sk__f < 0) {                                                                    \
-      const char *sk__name;                                                             \
-      sk_status sk__st = sk__status_from_ida(sk__f, &sk__name);                         \
-      SK_ERROR(ctx, sk__st, "IDA: cannot %s: %s", what, ida->messages.msg);             \
-      sk__error_set_foreign(ctx, sk__f, sk__name);                                      \
-      return sk__st;                                                                    \
-    }                                                                                   \
+#define SK__IDA(call, what)                                                 \
+  do {                                                                      \
+    int sk__f = (call);                                                     \
+    if (sk__f < 0) {                                                        \
+      const char *sk__name;                                                 \
+      sk_status sk__st = sk__status_from_ida(sk__f, &sk__name);             \
+      SK_ERROR(ctx, sk__st, "IDA: cannot %s: %s", what, ida->messages.msg); \
+      sk__error_set_foreign(ctx, sk__f, sk__name);                          \
+      return sk__st;                                                        \
+    }                                                                       \
   } while (0)
 
 /* IDAResFn: the checked residual; a non-finite value is recoverable twice
@@ -54,8 +54,8 @@ static int residual(sk_sunreal t, N_Vector y, N_Vector yp, N_Vector r, void *ud)
 }
 
 /* IDALsJacFn: dF/dy + cj dF/dy' into the sparse, dense or band matrix. */
-static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vector r,
-                    SUNMatrix A, void *ud, N_Vector t1, N_Vector t2, N_Vector t3)
+static int jacobian(sk_sunreal t, sk_sunreal cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix A,
+                    void *ud, N_Vector t1, N_Vector t2, N_Vector t3)
 {
   (void)t2;
   (void)t3;
@@ -177,8 +177,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   SK_CHECK(ctx,
            krylov || !strcmp(ls, "klu") || !strcmp(ls, "umfpack") || !strcmp(ls, "dense") ||
                !strcmp(ls, "band"),
-           SK_ERR_UNSUPPORTED,
-           "ida-bdf supports linsol.type = " SK__IDA_LINSOLS "; got %s%s", ls,
+           SK_ERR_UNSUPPORTED, "ida-bdf supports linsol.type = " SK__IDA_LINSOLS "; got %s%s", ls,
            !strcmp(ls, "none") ? " (IDA has no fixed-point iteration: its Newton iteration needs "
                                  "a linear solver)"
                                : "");
@@ -318,10 +317,11 @@ static sk_status ida_failure(sk__ida *ida, int flag)
     snprintf(cause, sizeof cause, "; cause: %.480s", ida->callback_error.message);
     st = ida->callback_error.code == SK_ERR_NONFINITE ? SK_ERR_NONFINITE : st;
   }
-  const char *hint = flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL
-                         ? "; hint: check the Jacobian, the index (an index-2 or higher DAE fails "
-                           "so), and the model for discontinuities"
-                         : "";
+  const char *hint =
+      flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL
+          ? "; hint: check the Jacobian, the index (an index-2 or higher DAE fails "
+            "so), and the model for discontinuities"
+          : "";
   SK_ERROR(ida->ctx, st, "IDA failed at t=%.6e (h=%.3e): %s%s%s%s", t, h, sk_status_str(st),
            local, cause, hint);
   sk__error_set_foreign(ida->ctx, flag, name);
@@ -356,7 +356,7 @@ static sk_status eng_interpolate(sk__ida *ida, double t);
 
 /* One IDASolve call; consistent initial values first (at t0, and after an event). */
 static sk_status eng_step(void *eng, double tout, int normal, int use_stop, double stop,
-                         double *t, sk__sun_return *what)
+                          double *t, sk__sun_return *what)
 {
   sk__ida *ida = eng;
   sk_context *ctx = ida->ctx;
@@ -387,7 +387,7 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
     return ida_failure(ida, flag);
   }
   *t = tret;
-  *what = flag == IDA_ROOT_RETURN ? SK__SUN_ROOT
+  *what = flag == IDA_ROOT_RETURN  ? SK__SUN_ROOT
           : normal && tret >= tout ? SK__SUN_REACHED
                                    : SK__SUN_STEPPED;
   return SK_OK;

@@ -16,9 +16,9 @@ typedef struct {
   SUNLinearSolver LS;
   sk__sun_jac jac; /* the model's pattern and values of dF/dy + cj dF/dy' */
   char linsol[16];
-  int ode;                 /* an ODE model, integrated as F = y' - f(t, y) */
-  int ic_done;             /* consistent initial values computed */
-  int64_t fd_rhs_base;     /* the model's FD residual count at setup */
+  int ode;             /* an ODE model, integrated as F = y' - f(t, y) */
+  int ic_done;         /* consistent initial values computed */
+  int64_t fd_rhs_base; /* the model's FD residual count at setup */
   sk__sundials_messages messages;
   sk_error callback_error;
   int have_callback_error;

@@ -148,9 +148,9 @@ static sk_status check_index1(sk__ida *ida, double t0, const double *y, const do
   st = st ? st : sk_model_eval_dae_jac(ida->model, t0, 0.0, y, yp, r, v0);
   st = st ? st : sk_model_eval_dae_jac(ida->model, t0, 1.0, y, yp, r, v1);
   if (!analytic) { /* back to the run's weights for IDA's own Jacobians */
-    const sk_status st2 = sk__model_set_fd_weights(ida->model, sk_stepper_get_rtol(ida->s),
-                                                   sk_stepper_get_atol(ida->s),
-                                                   sk_stepper_get_atol_vector(ida->s));
+    const sk_status st2 =
+        sk__model_set_fd_weights(ida->model, sk_stepper_get_rtol(ida->s),
+                                 sk_stepper_get_atol(ida->s), sk_stepper_get_atol_vector(ida->s));
     st = st ? st : st2;
   }
   int64_t rank = J->n, col = -1;
@@ -183,13 +183,14 @@ static sk_status check_index1(sk__ida *ida, double t0, const double *y, const do
                "equilibration, below %.1e (the noise level of %s entries)",
                rcond, tau, analytic ? "the model's analytic" : "finite-difference");
     }
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "model '%s' is not an index-1 DAE at t0=%.6e: the matrix [dF/dy'_d, dF/dy_a] "
-                    "(dF/dy' of the differential and dF/dy of the algebraic components) is "
-                    "%s%s; the algebraic equations do not determine the algebraic variables (an "
-                    "index-2 or higher system, an algebraic variable in no equation, or a wrong id "
-                    "vector)",
-                    sk_model_get_name(ida->model), t0, how, where);
+    return SK_ERROR(
+        ctx, SK_ERR_INPUT,
+        "model '%s' is not an index-1 DAE at t0=%.6e: the matrix [dF/dy'_d, dF/dy_a] "
+        "(dF/dy' of the differential and dF/dy of the algebraic components) is "
+        "%s%s; the algebraic equations do not determine the algebraic variables (an "
+        "index-2 or higher system, an algebraic variable in no equation, or a wrong id "
+        "vector)",
+        sk_model_get_name(ida->model), t0, how, where);
   }
   sk__log(ctx, SK_LOG_DEBUG, "index-1 check at t0=%.6e: rank %lld of %lld, rcond %.2e", t0,
           (long long)rank, (long long)J->n, rcond);

@@ -131,10 +131,10 @@ static int sys_fn(N_Vector u, N_Vector f, void *ud)
 static int eval_jac(sk__kin *k, N_Vector u, N_Vector fu)
 {
   const double *fp = fu ? N_VGetArrayPointer(fu) : NULL;
-  return three_way(k, k->zero ? sk_model_eval_dae_jac(k->model, k->t, 0.0, N_VGetArrayPointer(u),
-                                                      k->zero, fp, k->jac.vals)
-                              : sk_model_eval_jac(k->model, k->t, N_VGetArrayPointer(u), fp,
-                                                  k->jac.vals));
+  return three_way(
+      k, k->zero ? sk_model_eval_dae_jac(k->model, k->t, 0.0, N_VGetArrayPointer(u), k->zero, fp,
+                                         k->jac.vals)
+                 : sk_model_eval_jac(k->model, k->t, N_VGetArrayPointer(u), fp, k->jac.vals));
 }
 
 /* KINLsJacFn: the model's Jacobian into KINSOL's sparse or dense matrix. */
@@ -188,8 +188,8 @@ static int prec_setup_model(N_Vector u, N_Vector us, N_Vector fu, N_Vector fs, v
   (void)fu;
   (void)fs;
   sk__kin *k = ud;
-  return three_way(k, sk_model_eval_prec_setup(k->model, k->t, N_VGetArrayPointer(u),
-                                               k->set->prec_gamma, 1));
+  return three_way(
+      k, sk_model_eval_prec_setup(k->model, k->t, N_VGetArrayPointer(u), k->set->prec_gamma, 1));
 }
 
 static int prec_solve_model(N_Vector u, N_Vector us, N_Vector fu, N_Vector fs, N_Vector v,
@@ -200,10 +200,10 @@ static int prec_solve_model(N_Vector u, N_Vector us, N_Vector fu, N_Vector fs, N
   (void)fs;
   sk__kin *k = ud;
   N_VScale(1.0, v, k->work);
-  const int rc = three_way(k, sk_model_eval_prec_solve(k->model, k->t, N_VGetArrayPointer(u),
-                                                       N_VGetArrayPointer(k->work),
-                                                       N_VGetArrayPointer(v),
-                                                       k->set->prec_gamma));
+  const int rc =
+      three_way(k, sk_model_eval_prec_solve(k->model, k->t, N_VGetArrayPointer(u),
+                                            N_VGetArrayPointer(k->work), N_VGetArrayPointer(v),
+                                            k->set->prec_gamma));
   if (rc == 0) {
     N_VScale(-k->set->prec_gamma, v, v);
   }
@@ -303,15 +303,16 @@ static sk_status resolve(sk__kin *k)
            : has_jac                  ? "jacobi"
                                       : "none");
   snprintf(k->ordering, sizeof k->ordering, "%s",
-           strcmp(k->linsol, "klu")     ? "none"
+           strcmp(k->linsol, "klu")      ? "none"
            : strcmp(s->ordering, "auto") ? s->ordering
-           : k->n >= SK__STEADY_ND_MIN  ? "metis-nd"
-                                        : "amd");
-  SK_CHECK(ctx, has_jac || (strcmp(k->linsol, "klu") && strcmp(k->linsol, "umfpack")),
-           SK_ERR_UNSUPPORTED,
-           "steady.linsol=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
-           "use dense or spgmr",
-           k->linsol, name);
+           : k->n >= SK__STEADY_ND_MIN   ? "metis-nd"
+                                         : "amd");
+  SK_CHECK(
+      ctx, has_jac || (strcmp(k->linsol, "klu") && strcmp(k->linsol, "umfpack")),
+      SK_ERR_UNSUPPORTED,
+      "steady.linsol=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
+      "use dense or spgmr",
+      k->linsol, name);
   SK_CHECK(ctx, has_jac || strcmp(k->prec, "jacobi"), SK_ERR_UNSUPPORTED,
            "steady.preconditioner=jacobi needs the model's Jacobian; model '%s' has none", name);
   SK_CHECK(ctx, sk_model_has_preconditioner(k->model) || strcmp(k->prec, "model"),
@@ -339,16 +340,16 @@ static sk_status make_scale(sk__kin *k, double scalar, const double *v, N_Vector
   return SK_OK;
 }
 
-#define SK__KIN(call, what)                                                              \
-  do {                                                                                   \
-    int sk__f = (call);                                                                  \
-    if (sk__f < 0) {                                                                     \
-      const char *sk__name;                                                              \
-      sk_status sk__st = sk__status_from_kinsol(sk__f, &sk__name);                       \
-      SK_ERROR(k->ctx, sk__st, "KINSOL: cannot %s: %s", what, k->messages.msg);          \
-      sk__error_set_foreign(k->ctx, sk__f, sk__name);                                    \
-      return sk__st;                                                                     \
-    }                                                                                    \
+#define SK__KIN(call, what)                                                     \
+  do {                                                                          \
+    int sk__f = (call);                                                         \
+    if (sk__f < 0) {                                                            \
+      const char *sk__name;                                                     \
+      sk_status sk__st = sk__status_from_kinsol(sk__f, &sk__name);              \
+      SK_ERROR(k->ctx, sk__st, "KINSOL: cannot %s: %s", what, k->messages.msg); \
+      sk__error_set_foreign(k->ctx, sk__f, sk__name);                           \
+      return sk__st;                                                            \
+    }                                                                           \
   } while (0)
 
 static sk_status attach_krylov(sk__kin *k)
@@ -383,8 +384,8 @@ static sk_status attach_linear_solver(sk__kin *k)
     SK_CHECK(ctx, k->LS != NULL, SK_ERR_NOMEM, "cannot create the dense solver");
   } else {
     SK_CALL(ctx, sk__sun_jac_sparse_matrix(ctx, &k->jac, k->sunctx, &k->A));
-    SK_CALL(ctx, sk__sun_sparse_direct(ctx, k->linsol, k->ordering, k->u, k->A, k->sunctx,
-                                       &k->LS));
+    SK_CALL(ctx,
+            sk__sun_sparse_direct(ctx, k->linsol, k->ordering, k->u, k->A, k->sunctx, &k->LS));
   }
   SK__KIN(KINSetLinearSolver(k->mem, k->LS, k->A), "attach the linear solver");
   if (k->jac.colptr) { /* else dense: KINSOL's own difference quotients */
@@ -519,8 +520,8 @@ static void collect_stats(sk__kin *k, sk_steady_report *r)
 /* What the message says about a failed solve. */
 typedef struct {
   sk_status st;
-  const char *what;  /* the failure, in words */
-  const char *hint;  /* likely causes */
+  const char *what; /* the failure, in words */
+  const char *hint; /* likely causes */
 } failure_text;
 
 static failure_text describe_flag(int flag, int singular)
@@ -528,20 +529,22 @@ static failure_text describe_flag(int flag, int singular)
   switch (flag) {
   case KIN_SUCCESS:
   case KIN_INITIAL_GUESS_OK:
-    return (failure_text){SK_ERR_CONV, "KINSOL reported convergence, but the residual recomputed "
-                                       "at its answer is too large",
+    return (failure_text){SK_ERR_CONV,
+                          "KINSOL reported convergence, but the residual recomputed "
+                          "at its answer is too large",
                           "scaled tolerances that do not match steady.f_scale"};
   case KIN_STEP_LT_STPTOL:
-    return (failure_text){SK_ERR_CONV,
-                          "stalled: the Newton step became too small (below steady.scsteptol) "
-                          "while the residual is still too large",
-                          "a singular or wrong Jacobian, a bad initial guess (steady.guess), or no "
-                          "steady state near the guess"};
+    return (failure_text){
+        SK_ERR_CONV,
+        "stalled: the Newton step became too small (below steady.scsteptol) "
+        "while the residual is still too large",
+        "a singular or wrong Jacobian, a bad initial guess (steady.guess), or no "
+        "steady state near the guess"};
   case KIN_LINESEARCH_NONCONV:
-    return (failure_text){SK_ERR_CONV,
-                          "the line search found no step that reduces the residual",
-                          "an inaccurate or wrong Jacobian, a poor initial guess (steady.guess, "
-                          "or a state from a time integration), or no steady state near the guess"};
+    return (failure_text){
+        SK_ERR_CONV, "the line search found no step that reduces the residual",
+        "an inaccurate or wrong Jacobian, a poor initial guess (steady.guess, "
+        "or a state from a time integration), or no steady state near the guess"};
   case KIN_MAXITER_REACHED:
     return (failure_text){SK_ERR_CONV, "no convergence within steady.max_iters Newton iterations",
                           "a poor initial guess, a wrong Jacobian (full Newton: "
@@ -553,18 +556,20 @@ static failure_text describe_flag(int flag, int singular)
                           "no steady state within reach of the guess, or a residual that only "
                           "decreases as |u| grows"};
   case KIN_LINESEARCH_BCFAIL:
-    return (failure_text){SK_ERR_CONV, "the line search failed the beta condition repeatedly",
-                          "a badly scaled problem (steady.u_scale, steady.f_scale) or a poor guess"};
+    return (failure_text){
+        SK_ERR_CONV, "the line search failed the beta condition repeatedly",
+        "a badly scaled problem (steady.u_scale, steady.f_scale) or a poor guess"};
   case KIN_LSETUP_FAIL:
   case KIN_LSOLVE_FAIL:
   case KIN_LINSOLV_NO_RECOVERY:
     if (singular) {
-      return (failure_text){SK_ERR_SINGULAR, "the Jacobian df/du is singular at the current iterate",
-                            "a conservation law of the model (a combination w^T f of the f_i "
-                            "that does not depend on u: where it is zero, e.g. a mass balance, the "
-                            "steady states form a family, not a point; where it is not, e.g. a "
-                            "heat source with insulated sides, there is none), a state that f "
-                            "does not depend on, or a degenerate guess"};
+      return (failure_text){
+          SK_ERR_SINGULAR, "the Jacobian df/du is singular at the current iterate",
+          "a conservation law of the model (a combination w^T f of the f_i "
+          "that does not depend on u: where it is zero, e.g. a mass balance, the "
+          "steady states form a family, not a point; where it is not, e.g. a "
+          "heat source with insulated sides, there is none), a state that f "
+          "does not depend on, or a degenerate guess"};
     }
     return (failure_text){SK_ERR_LINSOL, "the linear solver failed",
                           "a nearly singular Jacobian; for spgmr raise steady.maxl or "
@@ -597,8 +602,8 @@ static sk_status solve_failure(sk__kin *k, int flag, const sk_steady_report *r)
   char cause[SK_ERROR_MSG_LEN / 2] = "";
   /* a callback failure the iteration recovered from is not the cause of a
    * later failure of another kind */
-  const int callback_flag = ft.st == SK_ERR_CALLBACK || ft.st == SK_ERR_LINSOL ||
-                            ft.st == SK_ERR_SINGULAR;
+  const int callback_flag =
+      ft.st == SK_ERR_CALLBACK || ft.st == SK_ERR_LINSOL || ft.st == SK_ERR_SINGULAR;
   if (k->have_callback_error && callback_flag) {
     snprintf(cause, sizeof cause, "; cause: %.400s", k->callback_error.message);
     if (k->callback_error.code == SK_ERR_NONFINITE) {
@@ -626,8 +631,9 @@ static sk_status check_guess(sk__kin *k, const double *u)
     if (!isfinite(u[i])) {
       char name[96];
       sk_model_component_name(k->model, i, name, sizeof name);
-      return SK_ERROR(k->ctx, SK_ERR_INPUT, "steady state: the initial guess is %g in component "
-                                            "%lld (%s)",
+      return SK_ERROR(k->ctx, SK_ERR_INPUT,
+                      "steady state: the initial guess is %g in component "
+                      "%lld (%s)",
                       u[i], (long long)i, name);
     }
   }

@@ -72,25 +72,25 @@ static inline sk_sunreal *nv_data(N_Vector v)
 /* SK__EACH(n, i, stmt): stmt for i in [0, n), split among threads only
  * when the loop is long enough to pay for waking them. */
 #ifdef SK_HAVE_OPENMP
-#define SK__EACH(n, i, stmt)                                     \
-  do {                                                           \
-    if (SK__PAR(n)) {                                       \
-      _Pragma("omp parallel for simd schedule(static)")          \
-      for (sunindextype i = 0; i < (n); i++) {                   \
-        stmt;                                                    \
-      }                                                          \
-    } else {                                                     \
-      for (sunindextype i = 0; i < (n); i++) {                   \
-        stmt;                                                    \
-      }                                                          \
-    }                                                            \
+#define SK__EACH(n, i, stmt)                                                                   \
+  do {                                                                                         \
+    if (SK__PAR(n)) {                                                                          \
+      _Pragma("omp parallel for simd schedule(static)") for (sunindextype i = 0; i < (n); i++) \
+      {                                                                                        \
+        stmt;                                                                                  \
+      }                                                                                        \
+    } else {                                                                                   \
+      for (sunindextype i = 0; i < (n); i++) {                                                 \
+        stmt;                                                                                  \
+      }                                                                                        \
+    }                                                                                          \
   } while (0)
 #else
-#define SK__EACH(n, i, stmt)                                     \
-  do {                                                           \
-    for (sunindextype i = 0; i < (n); i++) {                     \
-      stmt;                                                      \
-    }                                                            \
+#define SK__EACH(n, i, stmt)                 \
+  do {                                       \
+    for (sunindextype i = 0; i < (n); i++) { \
+      stmt;                                  \
+    }                                        \
   } while (0)
 #endif
 
@@ -353,7 +353,10 @@ static sk_sunreal par_dotprod(N_Vector x, N_Vector y)
   return allreduce(x, fast_dotprod(x, y), MPI_SUM);
 }
 
-static sk_sunreal par_maxnorm(N_Vector x) { return allreduce(x, fast_maxnorm(x), MPI_MAX); }
+static sk_sunreal par_maxnorm(N_Vector x)
+{
+  return allreduce(x, fast_maxnorm(x), MPI_MAX);
+}
 
 static sk_sunreal par_wrmsnorm(N_Vector x, N_Vector w)
 {
@@ -365,9 +368,15 @@ static sk_sunreal par_wl2norm(N_Vector x, N_Vector w)
   return sqrt(allreduce(x, fast_wsqrsum(x, w), MPI_SUM));
 }
 
-static sk_sunreal par_l1norm(N_Vector x) { return allreduce(x, fast_l1norm(x), MPI_SUM); }
+static sk_sunreal par_l1norm(N_Vector x)
+{
+  return allreduce(x, fast_l1norm(x), MPI_SUM);
+}
 
-static sk_sunreal par_min(N_Vector x) { return allreduce(x, fast_min(x), MPI_MIN); }
+static sk_sunreal par_min(N_Vector x)
+{
+  return allreduce(x, fast_min(x), MPI_MIN);
+}
 
 static int par_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
 {

@@ -96,8 +96,8 @@ double sk__sun_physical_memory_bytes(void);
  * ml, mu with the LU's fill (SUNDIALS' band storage) need more than half
  * of this machine's memory divided by `sharers` (the processes sharing
  * it; 1 or less for one), else SK_OK. */
-sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_t mu,
-                                  int sharers, const char *what, const char *remedy);
+sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_t mu, int sharers,
+                                  const char *what, const char *remedy);
 
 /* sk__sun_check_dense_size: SK_ERR_TOO_LARGE (naming `key`=dense, n and
  * the memory) when two dense n x n matrices need more than half of this
@@ -181,8 +181,8 @@ int sk__sun_is_krylov(const char *name);
  * without a pattern: the message names what is supported),
  * SK_ERR_TOO_LARGE, SK_ERR_NOMEM. */
 sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char *name,
-                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx,
-                                SUNMatrix *A, SUNLinearSolver *LS);
+                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx, SUNMatrix *A,
+                                SUNLinearSolver *LS);
 
 /* sk__sun_krylov: the matrix-free solver `name` (spgmr, spfgmr, spbcgs,
  * sptfqmr; anything else is pcg) with preconditioning `pretype`

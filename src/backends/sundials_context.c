@@ -8,8 +8,7 @@
 
 #include "backends/sundials_backend.h"
 
-void sk__sundials_record(sk__sundials_messages *sink, int code, const char *func,
-                         const char *msg)
+void sk__sundials_record(sk__sundials_messages *sink, int code, const char *func, const char *msg)
 {
   if (code == CV_WARNING || code == IDA_WARNING || code == KIN_WARNING) {
     sink->warnings++;

@@ -199,8 +199,8 @@ int sk__sun_linear_failure(SUNLinearSolver LS, const char *name, const sk_model 
     if (m && col < sk_model_get_n(m)) {
       char cname[96];
       sk_model_component_name(m, col, cname, sizeof cname);
-      snprintf(buf + used, len - used, ", zero pivot in column %lld (d f / d %s)",
-               (long long)col, cname);
+      snprintf(buf + used, len - used, ", zero pivot in column %lld (d f / d %s)", (long long)col,
+               cname);
     }
     return 1;
   }
@@ -214,18 +214,21 @@ double sk__sun_physical_memory_bytes(void)
   return pages > 0 && size > 0 ? (double)pages * (double)size : 8e9;
 }
 
-sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_t mu,
-                                  int sharers, const char *what, const char *remedy)
+sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_t mu, int sharers,
+                                  const char *what, const char *remedy)
 {
   const double mem = sk__sun_physical_memory_bytes() / (sharers > 1 ? sharers : 1);
-  const int64_t smu = (mu + ml < n - 1) ? mu + ml : n - 1; /* the LU's fill above */
+  const int64_t smu = (mu + ml < n - 1) ? mu + ml : n - 1;             /* the LU's fill above */
   const double bytes = 8.0 * (double)n * (double)(smu + ml + 1) * 2.0; /* matrix + saved copy */
-  SK_CHECK(ctx, bytes < 0.5 * mem, SK_ERR_TOO_LARGE,
-           "%s for n=%lld with bandwidths (%lld, %lld) needs %.3g GB, more than half of the "
-           "%.3g GB of memory %s: %s",
-           what, (long long)n, (long long)ml, (long long)mu, bytes * 1e-9, mem * 1e-9,
-           sharers > 1 ? "this process's share of the machine holds" : "this machine holds",
-           remedy);
+  SK_CHECK(
+      ctx,
+      bytes<0.5 * mem, SK_ERR_TOO_LARGE,
+            "%s for n=%lld with bandwidths (%lld, %lld) needs %.3g GB, more than half of the "
+            "%.3g GB of memory %s: %s",
+            what, (long long)n, (long long)ml, (long long)mu, bytes * 1e-9, mem * 1e-9, sharers> 1
+          ? "this process's share of the machine holds"
+          : "this machine holds",
+      remedy);
   return SK_OK;
 }
 
@@ -247,8 +250,8 @@ int sk__sun_is_krylov(const char *name)
 }
 
 sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char *name,
-                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx,
-                                SUNMatrix *A, SUNLinearSolver *LS)
+                                const sk__sun_jac *J, N_Vector y, SUNContext sunctx, SUNMatrix *A,
+                                SUNLinearSolver *LS)
 {
   const int64_t n = J->n;
   *A = NULL;

@@ -85,13 +85,14 @@ int cli_args_parse(int argc, char **argv, const char *cmd, const char *flags, co
       fputs(help, stdout);
       return -1;
     } else if (arg[0] == '-' && arg[1] != '\0') {
-      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit %s --help)\n", arg, cmd);
+      fprintf(stderr, "stiffkit: error: unknown option '%s' (see stiffkit %s --help)\n", arg,
+              cmd);
       return SK_EXIT_USAGE;
     } else if (!a->config) {
       a->config = arg;
     } else {
-      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n", a->config,
-              arg);
+      fprintf(stderr, "stiffkit: error: more than one config file given ('%s', '%s')\n",
+              a->config, arg);
       return SK_EXIT_USAGE;
     }
   }

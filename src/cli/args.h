@@ -16,8 +16,8 @@ typedef struct {
   const char *stats_json, *stats_csv, *inject;
   const char *restart; /* --restart CKPT */
   int resume;          /* --resume */
-  int help_options;   /* --help-options */
-  int json;           /* --json */
+  int help_options;    /* --help-options */
+  int json;            /* --json */
 } cli_args;
 
 /* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand

@@ -27,8 +27,8 @@ static double max_rel_diff(const sk_bvp_solution *u, const sk_bvp_solution *v, d
   *comp = 0;
   for (int64_t i = 0; i < u->n; i++) {
     for (int c = 0; c < u->d; c++) {
-      const double e = fabs(u->y[u->d * i + c] - v->y[v->d * i + c]) /
-                       (1.0 + fabs(v->y[v->d * i + c]));
+      const double e =
+          fabs(u->y[u->d * i + c] - v->y[v->d * i + c]) / (1.0 + fabs(v->y[v->d * i + c]));
       if (e > worst) {
         worst = e;
         *where = u->x[i];

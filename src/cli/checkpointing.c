@@ -71,9 +71,9 @@ sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
   SK_CALL(ctx, sk_options_get_bool(job->opts, "checkpoint.segment", &c->segment));
   SK_CALL(ctx, sk_options_get_string(job->opts, "output.dir", &dir));
   SK_CALL(ctx, sk_options_get_string(job->opts, "output.prefix", &prefix));
-  const int n = file[0] ? snprintf(c->path, sizeof c->path, "%s", file)
-                        : snprintf(c->path, sizeof c->path, "%s/%s.ckpt", dir[0] ? dir : ".",
-                                   prefix);
+  const int n = file[0]
+                    ? snprintf(c->path, sizeof c->path, "%s", file)
+                    : snprintf(c->path, sizeof c->path, "%s/%s.ckpt", dir[0] ? dir : ".", prefix);
   SK_CHECK(ctx, n > 0 && (size_t)n < sizeof c->path, SK_ERR_INPUT,
            "checkpoint.file: the path is too long");
   SK_CHECK(ctx, !(c->segment && c->wall > 0), SK_ERR_INPUT,
@@ -144,8 +144,9 @@ static sk_status restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, doub
   if (c->segment) {
     double tstop;
     const double boundary = c->next_t;
-    SK_CALL(ctx, sk_stepper_set_stop_time(
-                     s, sk_stepper_get_stop_time(s, &tstop) && tstop < boundary ? tstop : boundary));
+    SK_CALL(ctx,
+            sk_stepper_set_stop_time(
+                s, sk_stepper_get_stop_time(s, &tstop) && tstop < boundary ? tstop : boundary));
   }
   SK_CALL(ctx, sk_stepper_set_monitor(s, cli_job_monitor, job));
   return sk_stepper_setup(s);
@@ -260,8 +261,9 @@ sk_status cli_ckpt_apply(sk_context *ctx, cli_ckpt *c, cli_job *job)
   const sk__checkpoint *ck = &c->loaded;
   sk_status st = SK_OK;
   if (ck->ntables != sk__results_ntables(job->results)) {
-    st = SK_ERROR(ctx, SK_ERR_INPUT, "checkpoint '%s' holds %zu output tables, this run writes %zu",
-                  c->loaded_path, ck->ntables, sk__results_ntables(job->results));
+    st = SK_ERROR(ctx, SK_ERR_INPUT,
+                  "checkpoint '%s' holds %zu output tables, this run writes %zu", c->loaded_path,
+                  ck->ntables, sk__results_ntables(job->results));
   }
   for (size_t k = 0; st == SK_OK && k < ck->ntables; k++) {
     const sk__checkpoint_table *tb = &ck->tables[k];

@@ -102,7 +102,6 @@ typedef struct {
 
 /* ---- report ---------------------------------------------------------------- */
 
-
 static void write_report_json(FILE *f, const bvp_run *r)
 {
   const sk_bvp_report *p = &r->rep;
@@ -111,8 +110,9 @@ static void write_report_json(FILE *f, const bvp_run *r)
   fprintf(f, ", \"components\": %d, \"points\": %lld, \"unknowns\": %lld, \"refinements\": %d",
           sk_bvp_get_dim(r->job.bvp), (long long)p->points, (long long)p->unknowns,
           p->refinements);
-  fprintf(f, ", \"newton_iters\": %lld, \"newton_solves\": %lld, \"f_evals\": %lld, "
-             "\"jac_evals\": %lld, \"ivp_steps\": %lld",
+  fprintf(f,
+          ", \"newton_iters\": %lld, \"newton_solves\": %lld, \"f_evals\": %lld, "
+          "\"jac_evals\": %lld, \"ivp_steps\": %lld",
           (long long)p->newton_iters, (long long)p->newton_solves, (long long)p->f_evals,
           (long long)p->jac_evals, (long long)p->ivp_steps);
   cli_json_key_number(f, "tol", r->set.tol);
@@ -138,7 +138,6 @@ static void report_json_writer(FILE *f, const void *r)
   write_report_json(f, r);
 }
 
-
 /* ---- files ------------------------------------------------------------------ */
 
 /* The solution as a result set with abscissa x: the components as probes,
@@ -155,9 +154,16 @@ static sk_status write_solution(sk_context *ctx, bvp_run *r, const char *dir, co
     names[c] = sk_bvp_get_component_name(bvp, c);
   }
   const int exact = sk_bvp_has_exact(bvp);
-  const sk_results_config rc = {.dir = dir, .prefix = prefix, .csv = csv, .hdf5 = hdf5,
-                                .write_states = 0, .n = d, .nprobes = (size_t)d,
-                                .probes = probes, .probe_names = names, .has_exact = exact,
+  const sk_results_config rc = {.dir = dir,
+                                .prefix = prefix,
+                                .csv = csv,
+                                .hdf5 = hdf5,
+                                .write_states = 0,
+                                .n = d,
+                                .nprobes = (size_t)d,
+                                .probes = probes,
+                                .probe_names = names,
+                                .has_exact = exact,
                                 .axis = "x"};
   sk_results *res = NULL;
   SK_CALL(ctx, sk__results_open(ctx, &rc, &res));
@@ -303,7 +309,8 @@ static void print_summary(const bvp_run *r, FILE *out)
           p->worst[0] ? p->worst : "-");
   if (p->error_estimate >= 0) {
     fprintf(out, "error estimate (Richardson, max |err| / (1 + |y|)): %.3e %s bvp.tol = %.3e\n",
-            p->error_estimate, p->error_estimate <= r->set.tol ? "<=" : "> (NOT MET)", r->set.tol);
+            p->error_estimate, p->error_estimate <= r->set.tol ? "<=" : "> (NOT MET)",
+            r->set.tol);
   }
   if (p->error_exact >= 0) {
     fprintf(out, "error against the exact solution (bvp.exact): %.3e\n", p->error_exact);
@@ -311,8 +318,8 @@ static void print_summary(const bvp_run *r, FILE *out)
   if (r->cont) {
     fprintf(out, "continuation in %s: %zu converged steps, %s = %.10g reached (target %.10g)\n",
             sk_bvp_get_parameter_name(bvp, r->c.param), r->npath,
-            sk_bvp_get_parameter_name(bvp, r->c.param),
-            sk_bvp_get_parameters(bvp)[r->c.param], r->c.to);
+            sk_bvp_get_parameter_name(bvp, r->c.param), sk_bvp_get_parameters(bvp)[r->c.param],
+            r->c.to);
   }
   /* the solution at about 11 points */
   fprintf(out, "solution:\n  %12s", "x");
@@ -341,8 +348,7 @@ static void print_summary(const bvp_run *r, FILE *out)
  * could not be built). */
 static void print_json(const bvp_run *r, const sk_context *ctx, int code)
 {
-  cli_json_result_head(stdout, ctx, code != SK_EXIT_OK, (const char(*)[4096])r->files,
-                       r->nfiles);
+  cli_json_result_head(stdout, ctx, code != SK_EXIT_OK, (const char(*)[4096])r->files, r->nfiles);
   if (r->job.bvp) {
     write_report_json(stdout, r);
   } else {

@@ -87,16 +87,20 @@ static size_t list_problems(const collect_table *t)
     if (!strcmp(status, "missing")) {
       fprintf(stderr, "stiffkit: case %s missing: never run (no status.json)\n", id);
     } else if (!strcmp(status, "running")) {
-      fprintf(stderr, "stiffkit: case %s running (its runner is alive, or cannot be checked "
-                      "from here)\n", id);
+      fprintf(stderr,
+              "stiffkit: case %s running (its runner is alive, or cannot be checked "
+              "from here)\n",
+              id);
     } else {
-      fprintf(stderr, "stiffkit: case %s %s (exit %.0f)%s%s\n", id, status, t->num[r * t->ncols + 2],
-              error[0] ? ": " : "", error);
+      fprintf(stderr, "stiffkit: case %s %s (exit %.0f)%s%s\n", id, status,
+              t->num[r * t->ncols + 2], error[0] ? ": " : "", error);
     }
   }
   if (bad) {
-    fprintf(stderr, "stiffkit: %zu of %zu cases are not ok (rerun them with `stiffkit sweep "
-                    "SWEEP.yaml`, failed ones alone with --only-failed)\n", bad, t->nrows);
+    fprintf(stderr,
+            "stiffkit: %zu of %zu cases are not ok (rerun them with `stiffkit sweep "
+            "SWEEP.yaml`, failed ones alone with --only-failed)\n",
+            bad, t->nrows);
   }
   return bad;
 }
@@ -182,7 +186,8 @@ int cli_collect(int argc, char **argv)
     printf("wrote %s and %s (%zu cases)\n", csv, h5, t.nrows);
     code = list_problems(&t) ? SK_EXIT_NUMERICAL : SK_EXIT_OK;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-      fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n", strerror(errno));
+      fprintf(stderr, "stiffkit: error: writing to standard output failed: %s\n",
+              strerror(errno));
       code = SK_EXIT_IOERR;
     }
   }

@@ -20,10 +20,9 @@
 #define DIAG_FE_LIMIT 2.0
 #define DIAG_RK4_LIMIT 2.785
 /* Recommendation thresholds. */
-#define DIAG_RATIO_EXPLICIT 100.0  /* stiffness ratio below this: explicit */
-#define DIAG_STEPS_FACTOR 10.0     /* explicit steps below this times BDF steps: explicit */
-#define DIAG_NSAMPLES 4            /* t0 and three times along the solution */
-
+#define DIAG_RATIO_EXPLICIT 100.0 /* stiffness ratio below this: explicit */
+#define DIAG_STEPS_FACTOR 10.0    /* explicit steps below this times BDF steps: explicit */
+#define DIAG_NSAMPLES 4           /* t0 and three times along the solution */
 
 typedef struct {
   double t;
@@ -110,8 +109,9 @@ static void recommend(const cli_job *job, diag_result *r)
            : !strcmp(c.linsol, "dense") ? "the dense solver"
                                         : "the Krylov solver spgmr",
            model_prec ? ", preconditioner model" : "");
-  snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf --set linsol.type=%s%s",
-           c.linsol, model_prec ? " --set linsol.preconditioner=model" : "");
+  snprintf(r->settings, sizeof r->settings,
+           "--set solver.method=cvode-bdf --set linsol.type=%s%s", c.linsol,
+           model_prec ? " --set linsol.preconditioner=model" : "");
   if (r->nreasons < 4) {
     snprintf(r->reasons[r->nreasons++], sizeof r->reasons[0], "%s", c.reason);
   }
@@ -125,9 +125,8 @@ static sk_status diagnose(sk_context *ctx, cli_job *job, diag_result *r)
     diag_sample *s = &r->s[k];
     s->t = t0;
     if (k > 0) {
-      const double tout = k + 1 == DIAG_NSAMPLES
-                              ? t1
-                              : t0 + (t1 - t0) * (double)k / (double)(DIAG_NSAMPLES - 1);
+      const double tout =
+          k + 1 == DIAG_NSAMPLES ? t1 : t0 + (t1 - t0) * (double)k / (double)(DIAG_NSAMPLES - 1);
       sk_status st = sk_stepper_advance(job->stepper, tout, &s->t);
       if (st != SK_OK) {
         return st < 0 ? st : SK_ERROR(ctx, st, "diagnosis interrupted at t=%.6e", s->t);
@@ -161,7 +160,8 @@ static const char *min_method_text(const sk__eig_estimate *e)
 {
   return e->min_method == SK__EIG_MIN_KLU_INVERSE
              ? "inverse iteration (Arnoldi on (J - sI)^-1, KLU)"
-             : "Arnoldi on J - sigma I, sigma = Re(lambda_max) (approximate: accuracy is relative "
+             : "Arnoldi on J - sigma I, sigma = Re(lambda_max) (approximate: accuracy is "
+               "relative "
                "to |lambda_max|)";
 }
 

@@ -23,7 +23,6 @@
 #include "io/results.h"
 #include "cli/network_report.h"
 
-
 /* Parse --inject nan:comp=K:t=T; returns 0 on success. */
 static int parse_injection(const char *spec, long long *comp, double *t)
 {

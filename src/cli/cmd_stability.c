@@ -21,10 +21,12 @@ static void stability_usage(FILE *f)
   for (int i = 0; (nm = sk__stab_method_name(i)) != NULL; i++) {
     fprintf(f, "%s%s", i ? ", " : "", nm);
   }
-  fprintf(f, "\n  --csv FILE  the stability-region boundary as theta,branch,x,y (z = x + i y)\n"
-             "  --png FILE  a plot (matplotlib): the stable region shaded, its boundary, and the\n"
-             "              real-axis stability interval marked (the CSV goes beside it unless --csv)\n"
-             "  --quiet     one summary line\n");
+  fprintf(
+      f,
+      "\n  --csv FILE  the stability-region boundary as theta,branch,x,y (z = x + i y)\n"
+      "  --png FILE  a plot (matplotlib): the stable region shaded, its boundary, and the\n"
+      "              real-axis stability interval marked (the CSV goes beside it unless --csv)\n"
+      "  --quiet     one summary line\n");
 }
 
 static void valid_methods(char *buf, size_t len)

@@ -28,15 +28,15 @@ static const char help_text[] =
     "2D heat job is used.\n";
 
 /* The counters of the report, in print order: X(field, label). */
-#define STEADY_COUNTERS(X)                                            \
-  X(newton_iters, "Newton iterations")                                \
-  X(f_evals, "f evaluations (total)")                                 \
-  X(f_evals_dq, "f evaluations in difference quotients")              \
-  X(jac_evals, "Jacobian evaluations")                                \
-  X(lin_iters, "linear iterations")                                   \
-  X(lin_conv_fails, "linear convergence failures")                    \
-  X(prec_setups, "preconditioner setups")                             \
-  X(prec_solves, "preconditioner solves")                             \
+#define STEADY_COUNTERS(X)                               \
+  X(newton_iters, "Newton iterations")                   \
+  X(f_evals, "f evaluations (total)")                    \
+  X(f_evals_dq, "f evaluations in difference quotients") \
+  X(jac_evals, "Jacobian evaluations")                   \
+  X(lin_iters, "linear iterations")                      \
+  X(lin_conv_fails, "linear convergence failures")       \
+  X(prec_setups, "preconditioner setups")                \
+  X(prec_solves, "preconditioner solves")                \
   X(backtracks, "line-search backtracks")
 
 /* One `steady` run: the shared job (options, model), the solve and its files. */
@@ -81,7 +81,8 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   static const char *const steady_defaults[][2] = {{"model.energy_balance", "false"},
                                                    {"model.require_anchor", "true"}};
   for (size_t k = 0; k < sizeof steady_defaults / sizeof steady_defaults[0]; k++) {
-    if (sk_options_is_key(o, steady_defaults[k][0]) && !sk_options_is_set(o, steady_defaults[k][0])) {
+    if (sk_options_is_key(o, steady_defaults[k][0]) &&
+        !sk_options_is_set(o, steady_defaults[k][0])) {
       char assign[96];
       snprintf(assign, sizeof assign, "%s=%s", steady_defaults[k][0], steady_defaults[k][1]);
       SK_CALL(ctx, sk_options_set_assignment(o, assign));
@@ -111,7 +112,6 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
 
 /* ---- the report as JSON ---------------------------------------------------- */
 
-
 /* One line of JSON: the settings, counters and the verified residual. */
 static void write_report_json(FILE *f, const steady_run *r)
 {
@@ -122,8 +122,9 @@ static void write_report_json(FILE *f, const steady_run *r)
   cli_json_key_number(f, "t", r->set.t);
   fprintf(f, ", \"converged\": %s, \"kinsol_flag\": ", p->converged ? "true" : "false");
   cli_json_string(f, p->kinsol_flag_name);
-  fprintf(f, ", \"strategy\": \"%s\", \"linsol\": \"%s\", \"preconditioner\": \"%s\", "
-             "\"ordering\": \"%s\"",
+  fprintf(f,
+          ", \"strategy\": \"%s\", \"linsol\": \"%s\", \"preconditioner\": \"%s\", "
+          "\"ordering\": \"%s\"",
           r->set.strategy, p->linsol, p->prec, p->ordering);
 #define SK__JSON_COUNTER(field, label) fprintf(f, ", \"%s\": %lld", #field, (long long)p->field);
   STEADY_COUNTERS(SK__JSON_COUNTER)
@@ -146,7 +147,6 @@ static void report_json_writer(FILE *f, const void *r)
 {
   write_report_json(f, r);
 }
-
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -177,8 +177,11 @@ static sk_status open_outputs(sk_context *ctx, steady_run *r, int *printed)
     return SK_OK;
   }
   if (r->hdf5) {
-    const sk_results_config rc = {.dir = r->dir, .prefix = r->prefix, .hdf5 = 1,
-                                  .write_states = 1, .n = sk_model_get_n(r->job.model)};
+    const sk_results_config rc = {.dir = r->dir,
+                                  .prefix = r->prefix,
+                                  .hdf5 = 1,
+                                  .write_states = 1,
+                                  .n = sk_model_get_n(r->job.model)};
     SK_CALL(ctx, sk__results_open(ctx, &rc, &r->h5));
   }
   *printed = 1;
@@ -396,8 +399,8 @@ int cli_steady(int argc, char **argv)
 {
   cli_args args;
   sk_context *ctx = NULL;
-  int code = cli_args_start(argc, argv, "steady", "--json --help-options", help_text, NULL,
-                            &args, &ctx);
+  int code =
+      cli_args_start(argc, argv, "steady", "--json --help-options", help_text, NULL, &args, &ctx);
   if (code >= 0) {
     return code;
   }

@@ -114,10 +114,10 @@ static int parse_args(int argc, char **argv, sweep_args *a)
           matched = 1;
         }
       }
-      int *bools[] = {&a->only_failed, &a->overwrite, &a->list, &a->slurm, &a->submit, &a->quiet,
-                      &a->quiet};
-      const char *names[] = {"--only-failed", "--overwrite", "--list", "--slurm", "--submit",
-                             "--quiet", "-q"};
+      int *bools[] = {&a->only_failed, &a->overwrite, &a->list, &a->slurm,
+                      &a->submit,      &a->quiet,     &a->quiet};
+      const char *names[] = {"--only-failed", "--overwrite", "--list", "--slurm",
+                             "--submit",      "--quiet",     "-q"};
       for (int k = 0; k < 7 && !matched && !missing; k++) {
         if (!strcmp(arg, names[k])) {
           *bools[k] = matched = 1;
@@ -211,8 +211,9 @@ static size_t select_cases(const char *dir, int width, size_t n, int only_failed
       fprintf(stderr, "stiffkit: case %0*zu is running%s (its runner: pid %lld on %s%s%s)%s\n",
               width, i, alive > 0 ? "" : " as far as can be told from here", s.pid, s.host,
               s.slurm_job[0] ? ", Slurm job " : "", s.slurm_job,
-              alive > 0 ? ": left alone"
-                        : ": left alone; if that runner is gone, remove its status.json to rerun it");
+              alive > 0
+                  ? ": left alone"
+                  : ": left alone; if that runner is gone, remove its status.json to rerun it");
     } else if (only_failed ? !strcmp(s.status, "failed") || !strcmp(s.status, "interrupted") ||
                                  !strcmp(s.status, "unreadable")
                            : !ok) {
@@ -232,8 +233,8 @@ static int dispatch(const sweep_args *a, const sweep_manifest *m, const char *di
     return SK_EXIT_INTERNAL;
   }
   size_t complete, running;
-  const size_t ntodo = select_cases(dir, m->id_width, m->cases.ncases, a->only_failed, todo,
-                                    &complete, &running);
+  const size_t ntodo =
+      select_cases(dir, m->id_width, m->cases.ncases, a->only_failed, todo, &complete, &running);
   char busy[64] = "";
   if (running) {
     snprintf(busy, sizeof busy, ", %zu running (left alone)", running);
@@ -243,7 +244,8 @@ static int dispatch(const sweep_args *a, const sweep_manifest *m, const char *di
          a->only_failed ? " (failed or interrupted)" : "");
   int code = SK_EXIT_OK;
   if (ntodo == 0) {
-    printf("nothing to run%s\n", a->only_failed ? ": no case failed" : ": every case is complete");
+    printf("nothing to run%s\n",
+           a->only_failed ? ": no case failed" : ": every case is complete");
   } else if (a->slurm) {
     char absdir[PATH_MAX], exe[PATH_MAX];
     if (sweep_absolute(dir, absdir, sizeof absdir) != 0) {
@@ -258,7 +260,8 @@ static int dispatch(const sweep_args *a, const sweep_manifest *m, const char *di
     }
   } else {
     fflush(stdout);
-    code = sweep_pool_run(dir, m, todo, ntodo, (int)(a->jobs < (long)ntodo ? a->jobs : (long)ntodo));
+    code =
+        sweep_pool_run(dir, m, todo, ntodo, (int)(a->jobs < (long)ntodo ? a->jobs : (long)ntodo));
   }
   free(todo);
   return code;
@@ -289,11 +292,13 @@ static int prepare_and_run(sk_context *ctx, const sweep_args *a, const sweep_spe
   }
   if (code == 0 && resumed && strcmp(workdir, cwd) != 0) {
     printf("the cases run in %s, where the sweep was first run (relative output and checkpoint "
-           "paths in its configs are relative to it)\n", workdir);
+           "paths in its configs are relative to it)\n",
+           workdir);
   }
   /* the manifest borrows the spec's and the cases' data */
-  sweep_manifest m = {hash,   (char *)s->path, resumed ? workdir : cwd, (char *)absdir, width,
-                      *c,     prefixes,        s->collect,             s->slurm};
+  sweep_manifest m = {hash,           (char *)s->path, resumed ? workdir : cwd,
+                      (char *)absdir, width,           *c,
+                      prefixes,       s->collect,      s->slurm};
   if (code == 0) {
     code = sweep_manifest_write(dir, &m);
   }

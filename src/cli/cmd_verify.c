@@ -22,7 +22,6 @@
 #define VERIFY_JAC_SAMPLE 200
 #define VERIFY_JAC_TOL 1e-4
 
-
 static const char help_text[] =
     "usage: stiffkit verify CONFIG.yaml [--set key=value ...] [--report FILE.json]\n"
     "                       [--quiet]\n"
@@ -43,14 +42,14 @@ typedef struct {
   verify_report *report;
   int64_t n;
   double *y0;
-  double *prod; /* production states at the output times, ntimes x n */
-  double *fine; /* rtol/100 states, NULL when that solve did not run */
-  double *mid;  /* rtol/10 states, NULL when that solve did not run */
-  double *ref;  /* reference stepper states, NULL when it did not run */
+  double *prod;            /* production states at the output times, ntimes x n */
+  double *fine;            /* rtol/100 states, NULL when that solve did not run */
+  double *mid;             /* rtol/10 states, NULL when that solve did not run */
+  double *ref;             /* reference stepper states, NULL when it did not run */
   verify_check *refine;    /* the tolerance-refinement check (its claim is filled last) */
   const char *refine_text; /* its verdict in words */
   double ratio;            /* R = max |y(rtol) - y(rtol/100)| / max |y(rtol/10) - y(rtol/100)| */
-  double ymax;  /* max |y| over the output times (production) */
+  double ymax;             /* max |y| over the output times (production) */
   int have_est;
   double est_max;   /* max over times and components of |y(rtol) - y(rtol/100)| */
   double claim_max; /* max over times of the claimed error bound (see check_refinement) */
@@ -569,8 +568,9 @@ static void check_jacobian_at(verify_ctx *v, verify_report *r, const char *name,
   cli_job *job = v->job;
   verify_check *c = verify_report_add(r, name, title);
   if (!sk__model_has_analytic_jac(job->model)) {
-    snprintf(c->finding, sizeof c->finding,
-             "the model provides no analytic Jacobian: nothing to test against finite differences");
+    snprintf(
+        c->finding, sizeof c->finding,
+        "the model provides no analytic Jacobian: nothing to test against finite differences");
     return;
   }
   sk__jac_check_result res;
@@ -683,8 +683,10 @@ static int verify_job(sk_context *ctx, cli_job *job, verify_report *r)
     free(v.y0);
     free(v.prod);
     verify_report_release(r);
-    return cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate %zu x %zu states for "
-                                    "verify", job->ntimes, n));
+    return cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM,
+                                    "cannot allocate %zu x %zu states for "
+                                    "verify",
+                                    job->ntimes, n));
   }
   memcpy(v.y0, sk_stepper_get_state(job->stepper), n * sizeof *v.y0);
   sk_status st = solve_through(&v, job->stepper, v.prod, NULL, NULL);
@@ -722,7 +724,8 @@ static int verify_job(sk_context *ctx, cli_job *job, verify_report *r)
 static int need_config(const cli_args *a)
 {
   if (!a->config) {
-    fprintf(stderr, "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
+    fprintf(stderr,
+            "stiffkit: error: verify needs a config file (stiffkit verify CONFIG.yaml)\n");
     return SK_EXIT_USAGE;
   }
   return 0;
@@ -732,7 +735,8 @@ int cli_verify(int argc, char **argv)
 {
   cli_args args;
   sk_context *ctx = NULL;
-  int code = cli_args_start(argc, argv, "verify", "--report", help_text, need_config, &args, &ctx);
+  int code =
+      cli_args_start(argc, argv, "verify", "--report", help_text, need_config, &args, &ctx);
   if (code >= 0) {
     return code;
   }

@@ -20,9 +20,10 @@ typedef struct {
 typedef struct {
   size_t nrows, ncols;
   collect_column *cols;
-  char **text;  /* [row * ncols + col], NULL when the cell is a number only */
-  double *num;  /* [row * ncols + col] */
-  size_t first_output, first_stat; /* column ranges: case | parameters | outputs | statistics | tail */
+  char **text; /* [row * ncols + col], NULL when the cell is a number only */
+  double *num; /* [row * ncols + col] */
+  size_t first_output,
+      first_stat; /* column ranges: case | parameters | outputs | statistics | tail */
 } collect_table;
 
 /* collect_build: the table of the sweep in dir with manifest m, columns:

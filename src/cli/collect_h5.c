@@ -29,8 +29,8 @@ static herr_t put_strings(hid_t loc, const char *name, const char **vals, size_t
 {
   const hsize_t dims[1] = {n};
   const hid_t space = n ? H5Screate_simple(1, dims, NULL) : H5Screate(H5S_SCALAR);
-  const hid_t a = space >= 0 ? H5Acreate2(loc, name, str, space, H5P_DEFAULT, H5P_DEFAULT)
-                             : H5I_INVALID_HID;
+  const hid_t a =
+      space >= 0 ? H5Acreate2(loc, name, str, space, H5P_DEFAULT, H5P_DEFAULT) : H5I_INVALID_HID;
   herr_t rc = a >= 0 ? H5Awrite(a, str, vals) : -1;
   if (a >= 0) {
     rc |= H5Aclose(a);
@@ -57,14 +57,15 @@ static hid_t group_of(hid_t fid, const char *group, hid_t groups[3])
 }
 
 /* One column as a dataset of nrows values. */
-static herr_t put_column(hid_t loc, const collect_table *t, size_t c, hid_t str, const char **texts,
-                         double *nums)
+static herr_t put_column(hid_t loc, const collect_table *t, size_t c, hid_t str,
+                         const char **texts, double *nums)
 {
   char name[512];
   const char *full = t->cols[c].name;
   /* in /statistics the group names what "stats." does in the CSV header */
   snprintf(name, sizeof name, "%s",
-           !strcmp(t->cols[c].group, "statistics") && !strncmp(full, "stats.", 6) ? full + 6 : full);
+           !strcmp(t->cols[c].group, "statistics") && !strncmp(full, "stats.", 6) ? full + 6
+                                                                                  : full);
   for (char *p = name; *p; p++) {
     *p = *p == '/' ? '_' : *p; /* '/' separates groups in HDF5 */
   }
@@ -104,8 +105,7 @@ static herr_t put_table(hid_t fid, const collect_table *t, hid_t str)
     const hid_t loc = group_of(fid, t->cols[c].group, groups);
     rc = loc >= 0 ? put_column(loc, t, c, str, texts, nums) : -1;
     char *p = path_buf + 600 * c;
-    snprintf(p, 600, "%s%s%s", t->cols[c].group, t->cols[c].group[0] ? "/" : "",
-             t->cols[c].name);
+    snprintf(p, 600, "%s%s%s", t->cols[c].group, t->cols[c].group[0] ? "/" : "", t->cols[c].name);
     paths[c] = p;
   }
   if (rc >= 0) {

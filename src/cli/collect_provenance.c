@@ -46,7 +46,8 @@ int collect_provenance_hash(sk_context *ctx, const char *path, char hex[17])
   hex[0] = '\0';
   cli_yaml y;
   sk_status st = cli_yaml_load(ctx, path, &y);
-  const yaml_node_t *prov = st == SK_OK ? cli_yaml_get(&y, cli_yaml_root(&y), "provenance") : NULL;
+  const yaml_node_t *prov =
+      st == SK_OK ? cli_yaml_get(&y, cli_yaml_root(&y), "provenance") : NULL;
   if (prov && prov->type == YAML_MAPPING_NODE) {
     uint64_t h = SK__FNV1A64_INIT;
     for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {

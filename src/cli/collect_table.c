@@ -13,10 +13,10 @@
 /* What was found of one case. */
 typedef struct {
   sweep_status status;
-  cli_csv csv;       /* the results CSV (no rows when absent) */
+  cli_csv csv; /* the results CSV (no rows when absent) */
   cli_json_flat stats;
   char provenance[17];
-  long norms;        /* column of max_abs_y in the CSV (-1: none) */
+  long norms; /* column of max_abs_y in the CSV (-1: none) */
 } case_data;
 
 static void load_case(sk_context *ctx, const char *dir, const sweep_manifest *m, size_t i,
@@ -116,7 +116,8 @@ static double value_at(const cli_csv *csv, long col, double T)
   for (size_t r = 1; r + 1 < csv->nrows; r++) {
     const double t0 = field_number(&csv->rows[r], 0), t1 = field_number(&csv->rows[r + 1], 0);
     if (t0 < T && T < t1) {
-      const double v0 = field_number(&csv->rows[r], col), v1 = field_number(&csv->rows[r + 1], col);
+      const double v0 = field_number(&csv->rows[r], col),
+                   v1 = field_number(&csv->rows[r + 1], col);
       return v0 + (v1 - v0) * (T - t0) / (t1 - t0);
     }
   }
@@ -242,7 +243,8 @@ static void output_cells(collect_table *t, const sweep_manifest *m, const case_d
     const size_t k = (c - t->first_output) / ntimes, q = (c - t->first_output) % ntimes;
     const long col = m->collect.nprobes ? cli_csv_column(&d->csv, m->collect.probes[k])
                                         : (k < probe_count(d) ? (long)k + 1 : -1);
-    t->num[i * t->ncols + c] = value_at(&d->csv, col, m->collect.ntimes ? m->collect.times[q] : NAN);
+    t->num[i * t->ncols + c] =
+        value_at(&d->csv, col, m->collect.ntimes ? m->collect.times[q] : NAN);
   }
   for (; c < t->first_stat; c++) {
     t->num[i * t->ncols + c] = value_at(&d->csv, cli_csv_column(&d->csv, t->cols[c].name), NAN);
@@ -289,7 +291,8 @@ static void make_columns(builder *b, const sweep_manifest *m, const case_data *d
       const cli_json_field *fld = &d[i].stats.fields[f];
       char name[512];
       stat_name(fld->key, name, sizeof name);
-      if (fld->kind == CLI_JSON_NUMBER && find_column(b->t, b->t->first_stat, name) == (size_t)-1) {
+      if (fld->kind == CLI_JSON_NUMBER &&
+          find_column(b->t, b->t->first_stat, name) == (size_t)-1) {
         add_column(b, name, "statistics", COLLECT_NUMBER);
       }
     }

@@ -21,10 +21,10 @@ typedef struct {
   size_t len;
   cli_csv *csv;
   size_t rows_cap, fields_cap;
-  cli_csv_row row;        /* the record being read */
-  size_t field_start;     /* offset of the current field's first non-blank byte, or NO_FIELD */
+  cli_csv_row row;    /* the record being read */
+  size_t field_start; /* offset of the current field's first non-blank byte, or NO_FIELD */
   int in_record;
-  size_t at;              /* a cursor moving forward only: offset, line and column */
+  size_t at; /* a cursor moving forward only: offset, line and column */
   int line, col;
   int oom;
 } reader;

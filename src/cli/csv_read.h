@@ -11,7 +11,7 @@ typedef struct {
   int *columns;  /* 1-based column of each field's first character (its opening quote when
                   * quoted; where it would start when empty) */
   size_t nfields;
-  int line;      /* 1-based line where the record starts */
+  int line; /* 1-based line where the record starts */
 } cli_csv_row;
 
 typedef struct {

@@ -18,9 +18,9 @@
  * unit square, homogeneous Dirichlet sides, u0 = sin(pi x) sin(pi y), whose
  * exact solution is exp(-2 pi^2 t) sin(pi x) sin(pi y). */
 static const char *const embedded_default_job[] = {
-    "model.type=diffusion",   "model.dim=2",        "model.n=[100]",    "model.exact=mode",
-    "solver.method=cvode-bdf", "solver.t_end=0.1",   "solver.rtol=1e-6", "solver.atol=1e-9",
-    "output.n_times=10",      "output.prefix=heat2d",
+    "model.type=diffusion",    "model.dim=2",          "model.n=[100]",    "model.exact=mode",
+    "solver.method=cvode-bdf", "solver.t_end=0.1",     "solver.rtol=1e-6", "solver.atol=1e-9",
+    "output.n_times=10",       "output.prefix=heat2d",
 };
 
 void cli_job_init(cli_job *job)
@@ -51,12 +51,11 @@ void cli_job_free(cli_job *job)
 sk_status cli_job_options(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
-  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
-                                                 sk_diffusion_options, sk_brusselator_options,
-                                                 sk_problem_options, sk_linear_options,
-                                                 sk__output_options, sk_steady_options, sk_network_options,
-                                                 sk_bvp_options, sk_mechanism_options,
-                                                 cli_checkpoint_options, sk__dist_options};
+  const sk_option_spec *(*tables[])(size_t *) = {
+      sk_stepper_options, sk_grid_options,   sk_diffusion_options, sk_brusselator_options,
+      sk_problem_options, sk_linear_options, sk__output_options,   sk_steady_options,
+      sk_network_options, sk_bvp_options,    sk_mechanism_options, cli_checkpoint_options,
+      sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -100,12 +99,12 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
     job->times = malloc(nlist * sizeof *job->times);
     SK_CHECK(ctx, job->times != NULL, SK_ERR_NOMEM, "cannot allocate output times");
     for (size_t i = 0; i < nlist; i++) {
-      SK_CHECK(ctx, list[i] > job->t0 && list[i] <= job->t_end &&
-                        (i == 0 || list[i] > list[i - 1]),
-               SK_ERR_INPUT,
-               "output.times: entry %zu (%g) must increase and lie in (solver.t0, solver.t_end] = "
-               "(%g, %g]",
-               i + 1, list[i], job->t0, job->t_end);
+      SK_CHECK(
+          ctx, list[i] > job->t0 && list[i] <= job->t_end && (i == 0 || list[i] > list[i - 1]),
+          SK_ERR_INPUT,
+          "output.times: entry %zu (%g) must increase and lie in (solver.t0, solver.t_end] = "
+          "(%g, %g]",
+          i + 1, list[i], job->t0, job->t_end);
       job->times[i] = list[i];
     }
     job->ntimes = nlist;
@@ -304,8 +303,8 @@ static sk_status grid_axes(const cli_job *job, int *dim, int64_t dims[3], double
   int64_t d64;
   const int64_t *nl;
   size_t nn;
-  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK || strcmp(type, "diffusion") ||
-      sk_options_get_int(job->opts, "model.dim", &d64) != SK_OK ||
+  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK ||
+      strcmp(type, "diffusion") || sk_options_get_int(job->opts, "model.dim", &d64) != SK_OK ||
       sk_options_get_int_list(job->opts, "model.n", &nl, &nn) != SK_OK || nn == 0) {
     return SK_ERR_UNSUPPORTED;
   }
@@ -351,10 +350,16 @@ sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_resul
  * so that no older file can be mistaken for this run's output. */
 static sk_status remove_previous_results(sk_context *ctx, const char *dir, const char *prefix)
 {
-  static const char *const suffixes[] = {
-      ".csv",         ".h5",         ".provenance.yaml",         ".flows.csv",         ".events.csv",
-      ".partial.csv", ".partial.h5", ".partial.provenance.yaml", ".partial.flows.csv",
-      ".partial.events.csv"};
+  static const char *const suffixes[] = {".csv",
+                                         ".h5",
+                                         ".provenance.yaml",
+                                         ".flows.csv",
+                                         ".events.csv",
+                                         ".partial.csv",
+                                         ".partial.h5",
+                                         ".partial.provenance.yaml",
+                                         ".partial.flows.csv",
+                                         ".partial.events.csv"};
   for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, prefix, suffixes[k]);
@@ -405,8 +410,8 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
     return SK_OK;
   }
   SK_CALL(ctx, sk__results_write(job->results, t, y, ex));
-  SK_CALL(ctx, cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t,
-                                        y));
+  SK_CALL(ctx,
+          cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t, y));
   return SK_OK;
 }
 
@@ -504,10 +509,11 @@ static sk_status stop_on_signal(sk_context *ctx, cli_job *job)
   const double t = sk_stepper_get_time(job->stepper);
   cli_ckpt *c = &job->ckpt;
   if (!c->supported) {
-    return SK_ERROR(ctx, SK_INTERRUPTED,
-                    "run interrupted by %s at t=%.6e; the results so far are kept (no checkpoint: "
-                    "this model's switch states cannot be saved; rerun from t0)",
-                    sig, t);
+    return SK_ERROR(
+        ctx, SK_INTERRUPTED,
+        "run interrupted by %s at t=%.6e; the results so far are kept (no checkpoint: "
+        "this model's switch states cannot be saved; rerun from t0)",
+        sig, t);
   }
   if (!c->segment) {
     SK_CALL(ctx, cli_ckpt_write(ctx, c, job, 0));

@@ -34,16 +34,16 @@ typedef struct cli_job {
   int nfiles;
   char files[CLI_MAX_FILES][4096];
   /* run control (set by the subcommand before cli_job_execute) */
-  sk_monitor_fn monitor;                  /* called after every step (progress) */
+  sk_monitor_fn monitor; /* called after every step (progress) */
   void *monitor_data;
-  volatile sig_atomic_t *stop_signal;     /* a signal handler stores its signal here */
-  const char *restart;                    /* --restart CKPT, or NULL */
-  int resume;                             /* --resume: restart when checkpoint.file exists */
+  volatile sig_atomic_t *stop_signal; /* a signal handler stores its signal here */
+  const char *restart;                /* --restart CKPT, or NULL */
+  int resume;                         /* --resume: restart when checkpoint.file exists */
   cli_ckpt ckpt;
-  int restart_done;                       /* the run continues from a checkpoint */
-  double restart_t;                       /* ... at this time */
-  char restart_from[4096];                /* ... read from this file */
-  double target;                          /* the time the engine is advancing to */
+  int restart_done;        /* the run continues from a checkpoint */
+  double restart_t;        /* ... at this time */
+  char restart_from[4096]; /* ... read from this file */
+  double target;           /* the time the engine is advancing to */
 } cli_job;
 
 void cli_job_init(cli_job *job);

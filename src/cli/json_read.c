@@ -52,7 +52,8 @@ static void flatten(flattener *fl, const json_t *obj, const char *prefix, int de
 {
   const char *name;
   json_t *v;
-  json_object_foreach((json_t *)obj, name, v) {
+  json_object_foreach((json_t *)obj, name, v)
+  {
     const size_t need = strlen(prefix) + strlen(name) + 2;
     char *key = malloc(need);
     if (!key) {

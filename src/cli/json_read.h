@@ -9,10 +9,10 @@
 typedef enum { CLI_JSON_NUMBER, CLI_JSON_STRING, CLI_JSON_BOOL, CLI_JSON_NULL } cli_json_kind;
 
 typedef struct {
-  char *key;           /* nested objects join their keys with '.': "stats.steps" */
+  char *key; /* nested objects join their keys with '.': "stats.steps" */
   cli_json_kind kind;
-  double number;       /* NUMBER; BOOL as 0/1 */
-  char *text;          /* STRING */
+  double number; /* NUMBER; BOOL as 0/1 */
+  char *text;    /* STRING */
 } cli_json_field;
 
 typedef struct {

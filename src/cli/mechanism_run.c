@@ -13,8 +13,8 @@
 #include "io/results.h"
 
 /* The monitor series' columns. */
-static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy", "work", "balance",
-                                           "cond_G"};
+static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",
+                                           "work",    "balance",  "cond_G"};
 #define NMON (sizeof monitor_cols / sizeof monitor_cols[0])
 
 sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
@@ -87,8 +87,8 @@ static int write_output(double t, const double *q, const double *v, const double
   (void)v;
   run_out *o = data;
   const int m = sk_mechanism_nconstraints(o->cm->mech);
-  const double row[NMON] = {sm->phi_max, sm->dphi_max, sm->energy, sm->work, sm->balance,
-                            sm->cond};
+  const double row[NMON] = {sm->phi_max, sm->dphi_max, sm->energy,
+                            sm->work,    sm->balance,  sm->cond};
   sk_status st = sk__results_write(o->res, t, q, NULL);
   if (st == SK_OK) {
     st = sk__results_write_series(o->res, o->mon, t, row);
@@ -127,8 +127,13 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
     np[n + r] = names[n + r];
   }
   if (st == SK_OK) {
-    const sk_results_config rc = {.dir = dir, .prefix = prefix, .csv = csv, .hdf5 = hdf5,
-                                  .n = n, .nprobes = (size_t)n, .probes = probes,
+    const sk_results_config rc = {.dir = dir,
+                                  .prefix = prefix,
+                                  .csv = csv,
+                                  .hdf5 = hdf5,
+                                  .n = n,
+                                  .nprobes = (size_t)n,
+                                  .probes = probes,
                                   .probe_names = np};
     st = sk__results_open(ctx, &rc, &o->res);
   }
@@ -150,8 +155,9 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
 static void write_report_json(FILE *f, const void *arg)
 {
   const sk_mbs_report *r = arg;
-  fprintf(f, "{\"steps\": %lld, \"newton_iters\": %lld, \"restarts\": %d, \"repartitions\": %d, "
-             "\"events\": %d",
+  fprintf(f,
+          "{\"steps\": %lld, \"newton_iters\": %lld, \"restarts\": %d, \"repartitions\": %d, "
+          "\"events\": %d",
           (long long)r->stats.steps, (long long)r->stats.newton_iters, r->restarts,
           r->repartitions, r->nevents);
   cli_json_key_number(f, "phi_max", r->phi_max);
@@ -166,10 +172,12 @@ static void write_report_json(FILE *f, const void *arg)
 void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r,
                                 const sk_mbs_settings *s, FILE *out)
 {
-  fprintf(out, "constraint drift: max |Phi| %.3e (RMS over outputs %.3e), max |G v + Phi_t| %.3e\n",
+  fprintf(out,
+          "constraint drift: max |Phi| %.3e (RMS over outputs %.3e), max |G v + Phi_t| %.3e\n",
           r->phi_max, r->phi_rms, r->dphi_max);
-  fprintf(out, "energy balance: max |E - E0 - W| = %.3e of the energies in play (%.3e: max T + "
-               "|V - V0| + |W|; W: work of forces and drivers)\n",
+  fprintf(out,
+          "energy balance: max |E - E0 - W| = %.3e of the energies in play (%.3e: max T + "
+          "|V - V0| + |W|; W: work of forces and drivers)\n",
           r->balance_max, r->energy_scale);
   fprintf(out, "cond(G): max %.3e%s", r->cond_max, isnan(r->cond_warn_t) ? "\n" : "");
   if (!isnan(r->cond_warn_t)) {
@@ -241,10 +249,9 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
       sk_options_get_string(job->opts, "mbs.file", &file);
       printf("stiffkit %s run: mechanism %s (%d bodies, %d coordinates, %d constraints), "
              "formulation %s, engine %s, rtol %.1e, atol %.1e, t = %g -> %g\n",
-             SK_VERSION, file, sk_mechanism_nbodies(cm.mech),
-             sk_mechanism_ncoords(cm.mech), sk_mechanism_nconstraints(cm.mech),
-             sk_mechanism_formulation_name(s.formulation), method, cm.rtol, cm.atol, job->t0,
-             job->t_end);
+             SK_VERSION, file, sk_mechanism_nbodies(cm.mech), sk_mechanism_ncoords(cm.mech),
+             sk_mechanism_nconstraints(cm.mech), sk_mechanism_formulation_name(s.formulation),
+             method, cm.rtol, cm.atol, job->t0, job->t_end);
       cli_mechanism_print_init(&cm, stdout);
       if (!a->no_stats) {
         sk_stats_print_table(&rep.stats, stdout);

@@ -43,9 +43,9 @@ static sk_status run_one(sk_context *ctx, cli_job *job, cli_mechanism *cm, int c
 {
   int project;
   SK_CALL(ctx, sk_mechanism_settings_from_options(ctx, job->opts, compare, s, &project));
-  *method = compare && s->formulation == SK_MBS_GGL
-                ? "ida-bdf"
-                : compare ? "cvode-bdf" : cli_mechanism_method(job->opts, s);
+  *method = compare && s->formulation == SK_MBS_GGL ? "ida-bdf"
+            : compare                               ? "cvode-bdf"
+                                                    : cli_mechanism_method(job->opts, s);
   return sk_mechanism_simulate(cm->mech, s, project, *method, cm->rtol, cm->atol,
                                compare ? NULL : job->opts, job->t0, cm->q0, cm->v0, job->times,
                                job->ntimes, record, tr, rep);
@@ -114,12 +114,14 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
         where = (double)i;
       }
     }
-    verify_check *c = verify_report_add(r, "formulations_positions", "positions of two formulations");
+    verify_check *c =
+        verify_report_add(r, "formulations_positions", "positions of two formulations");
     if (c) {
       c->independent = s[0].formulation != s[1].formulation;
       c->verdict = dq <= bound ? VERIFY_PASS : VERIFY_FAIL;
       char cname[64];
-      sk_mechanism_coord_name(cm.mech, (int)((size_t)where % (size_t)tr[0].n), cname, sizeof cname);
+      sk_mechanism_coord_name(cm.mech, (int)((size_t)where % (size_t)tr[0].n), cname,
+                              sizeof cname);
       snprintf(c->finding, sizeof c->finding,
                "%s (%s) and %s (%s) agree on every coordinate at all %zu outputs to %.3e "
                "(max |q_a - q_b|, positions over the length scale %.3g, largest in %s); the "
@@ -136,7 +138,8 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       c->verdict = dl <= rbound ? VERIFY_PASS : VERIFY_FAIL;
       char rname[64] = "-";
       if (tr[0].m > 0) {
-        sk_mechanism_row_name(cm.mech, (int)((size_t)where % (size_t)tr[0].m), rname, sizeof rname);
+        sk_mechanism_row_name(cm.mech, (int)((size_t)where % (size_t)tr[0].m), rname,
+                              sizeof rname);
       }
       snprintf(c->finding, sizeof c->finding,
                "joint reactions and driver efforts from the multipliers agree to %.3e "
@@ -146,12 +149,12 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
       verify_check_num(c, "max_rel_difference", dl);
     }
     for (int k = 0; k < 2; k++) {
-      c = verify_report_add(r, k ? "drift_compare" : "drift", k ? "constraint drift (compared formulation)"
-                                                                 : "constraint drift");
+      c = verify_report_add(r, k ? "drift_compare" : "drift",
+                            k ? "constraint drift (compared formulation)" : "constraint drift");
       if (c) {
         /* positions over the length scale, velocities over length / duration */
-        const double drift = fmax(rep[k].phi_max / L,
-                                  rep[k].dphi_max * (job->t_end - job->t0) / L);
+        const double drift =
+            fmax(rep[k].phi_max / L, rep[k].dphi_max * (job->t_end - job->t0) / L);
         c->verdict = drift <= bound ? VERIFY_PASS : VERIFY_FAIL;
         snprintf(c->finding, sizeof c->finding,
                  "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs, "

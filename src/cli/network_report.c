@@ -54,7 +54,8 @@ sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results
     for (int64_t k = 0; k < ns->nflows; k++) {
       names[k] = sk_network_flow_name(m, k);
     }
-    const sk_status st = sk__results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
+    const sk_status st =
+        sk__results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
     free(names);
     SK_CALL(ctx, st);
   }

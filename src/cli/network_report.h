@@ -13,8 +13,8 @@
 typedef struct {
   int flows, events; /* series ids, -1 when not written */
   int64_t nflows;
-  double *q;         /* nflows */
-  size_t logged;     /* events written so far */
+  double *q;     /* nflows */
+  size_t logged; /* events written so far */
 } cli_network_series;
 
 /* cli_network_series_open: add the series for a network model (flows when

@@ -48,10 +48,13 @@ int cli_progress_monitor(const sk_stepper *s, double t, double h, void *user_dat
   const double elapsed = now - p->wall_start;
   const double eta = frac > 1e-9 ? elapsed * (1.0 - frac) / frac : 0.0;
   if (p->tty) {
-    fprintf(stderr, "\r  t = %.4e / %.4e (%5.1f%%)  steps %lld  h = %.3e  elapsed %.1fs  ETA %.1fs   ",
-            t, p->t_end, 100.0 * frac, (long long)p->steps, h, elapsed, eta);
+    fprintf(stderr,
+            "\r  t = %.4e / %.4e (%5.1f%%)  steps %lld  h = %.3e  elapsed %.1fs  ETA %.1fs   ", t,
+            p->t_end, 100.0 * frac, (long long)p->steps, h, elapsed, eta);
   } else {
-    fprintf(stderr, "stiffkit: progress: t = %.6e / %.6e (%.1f%%), steps %lld, h = %.3e, elapsed %.1fs, ETA %.1fs\n",
+    fprintf(stderr,
+            "stiffkit: progress: t = %.6e / %.6e (%.1f%%), steps %lld, h = %.3e, elapsed %.1fs, "
+            "ETA %.1fs\n",
             t, p->t_end, 100.0 * frac, (long long)p->steps, h, elapsed, eta);
   }
   fflush(stderr);

@@ -14,7 +14,7 @@
 #include "cli/sweep_proc.h"
 
 #define SK__STAB_PYTHON "/usr/bin/python3"
-#define SK__STAB_GRID 241   /* grid points per side of the shaded window */
+#define SK__STAB_GRID 241 /* grid points per side of the shaded window */
 #define SK__STAB_SPAN_MAX 10.0
 
 /* The plot script: $STIFFKIT_SCRIPTS_DIR, else the install tree beside the
@@ -129,8 +129,8 @@ int cli_stability_png(const sk__stab_method *m, const sk__stab_report *rep, cons
   }
   snprintf(lo, sizeof lo, "%.17g", rep->real_lo); /* -inf: stable on the whole negative axis */
   snprintf(hi, sizeof hi, "%.17g", rep->real_hi);
-  char *const args[] = {(char *)"python3", script, (char *)csv, tmp, (char *)m->name,
-                        grid, lo, hi, NULL};
+  char *const args[] = {
+      (char *)"python3", script, (char *)csv, tmp, (char *)m->name, grid, lo, hi, NULL};
   code = run_script(args);
   remove(grid);
   if (code == -2) {

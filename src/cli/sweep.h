@@ -25,13 +25,13 @@ typedef enum { SWEEP_LIST, SWEEP_RANGE } sweep_param_kind;
 /* One entry of `parameters:`. */
 typedef struct {
   char *key;
-  int line, column;           /* of the key */
+  int line, column; /* of the key */
   sweep_param_kind kind;
-  sweep_value *items;         /* SWEEP_LIST: the values */
+  sweep_value *items; /* SWEEP_LIST: the values */
   size_t nitems;
-  sweep_value lo, hi;         /* SWEEP_RANGE: endpoints as written, at the range's position */
-  int64_t num;                /* SWEEP_RANGE: points, endpoints included (0: not given) */
-  int log;                    /* SWEEP_RANGE: scale: log */
+  sweep_value lo, hi; /* SWEEP_RANGE: endpoints as written, at the range's position */
+  int64_t num;        /* SWEEP_RANGE: points, endpoints included (0: not given) */
+  int log;            /* SWEEP_RANGE: scale: log */
 } sweep_param;
 
 /* One entry of `set:`: a single value, or the items of a list. */
@@ -40,16 +40,16 @@ typedef struct {
   int line, column; /* of the key */
   sweep_value *items;
   size_t nitems;
-  int is_list;      /* 0: items[0] is the value */
+  int is_list; /* 0: items[0] is the value */
 } sweep_setting;
 
 typedef enum { SWEEP_PRODUCT, SWEEP_ZIP, SWEEP_RANDOM, SWEEP_LHS, SWEEP_CSV } sweep_mode;
 
 /* `collect:`: what `stiffkit collect` extracts from each case. */
 typedef struct {
-  char **probes;  /* result columns by name (none: every probe column, by position) */
+  char **probes; /* result columns by name (none: every probe column, by position) */
   size_t nprobes;
-  double *times;  /* times at which probes are read (none: the final row) */
+  double *times; /* times at which probes are read (none: the final row) */
   size_t ntimes;
 } sweep_collect;
 
@@ -65,8 +65,8 @@ typedef struct {
 } sweep_slurm;
 
 typedef struct {
-  char *path;   /* the sweep file as given */
-  char *base;   /* the base config (resolved against the sweep file's directory, absolute); NULL: the
+  char *path; /* the sweep file as given */
+  char *base; /* the base config (resolved against the sweep file's directory, absolute); NULL: the
                  * embedded default job */
   char *output; /* output: (the sweep directory), NULL when not given */
   sweep_setting *sets;
@@ -76,7 +76,7 @@ typedef struct {
   sweep_mode mode;
   int64_t nsamples; /* SWEEP_RANDOM, SWEEP_LHS */
   uint64_t seed;
-  char *cases_csv;  /* SWEEP_CSV: resolved against the sweep file's directory */
+  char *cases_csv; /* SWEEP_CSV: resolved against the sweep file's directory */
   sweep_collect collect;
   sweep_slurm slurm;
 } sweep_spec;
@@ -87,8 +87,8 @@ typedef struct {
   size_t nkeys;
   sk_option_origin *key_origins; /* where each key was written */
   size_t ncases;
-  char **values;                 /* [case * nkeys + key] */
-  sk_option_origin *origins;     /* where each value was written (same layout) */
+  char **values;             /* [case * nkeys + key] */
+  sk_option_origin *origins; /* where each value was written (same layout) */
 } sweep_cases;
 
 /* sweep_spec_load: parse the sweep file `path`. Errors, recorded in ctx

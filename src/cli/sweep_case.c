@@ -84,8 +84,10 @@ static void requeue_task(const char *id, const char *target, const char *why)
 {
   char scontrol[PATH_MAX], job[64];
   if (!sweep_find_program("scontrol", scontrol, sizeof scontrol)) {
-    fprintf(stderr, "stiffkit: warning: case %s was interrupted but scontrol is not in PATH: "
-                    "resubmit the sweep to continue it\n", id);
+    fprintf(stderr,
+            "stiffkit: warning: case %s was interrupted but scontrol is not in PATH: "
+            "resubmit the sweep to continue it\n",
+            id);
     return;
   }
   snprintf(job, sizeof job, "%s", target);
@@ -94,11 +96,15 @@ static void requeue_task(const char *id, const char *target, const char *why)
   char out[256];
   const int code = sweep_capture(argv, 0, out, sizeof out);
   if (code == 0) {
-    fprintf(stderr, "stiffkit: case %s interrupted: requeued Slurm job %s to continue from its "
-                    "checkpoint (%s)\n", id, target, why);
+    fprintf(stderr,
+            "stiffkit: case %s interrupted: requeued Slurm job %s to continue from its "
+            "checkpoint (%s)\n",
+            id, target, why);
   } else {
-    fprintf(stderr, "stiffkit: warning: scontrol requeue %s failed (exit %d): resubmit the "
-                    "sweep to continue case %s\n", target, code, id);
+    fprintf(stderr,
+            "stiffkit: warning: scontrol requeue %s failed (exit %d): resubmit the "
+            "sweep to continue case %s\n",
+            target, code, id);
   }
 }
 
@@ -183,8 +189,10 @@ static int after_interruption(const sweep_manifest *m, const char *id, sweep_sta
       sweep_requeue_decide(prev, held, s->attempts, m->slurm.max_attempts, why, cap);
   snprintf(s->requeue, sizeof s->requeue, "%s: %s", requeue ? "requeued" : "not requeued", why);
   if (!requeue) {
-    fprintf(stderr, "stiffkit: case %s interrupted and not requeued: %s; resubmit the sweep to "
-                    "continue it\n", id, why);
+    fprintf(stderr,
+            "stiffkit: case %s interrupted and not requeued: %s; resubmit the sweep to "
+            "continue it\n",
+            id, why);
   }
   return requeue;
 }
@@ -289,9 +297,10 @@ static int run_case(const sweep_manifest *m, const char *absdir, size_t index, i
     return SK_EXIT_OK;
   }
   if (!strcmp(s.status, "running") && sweep_runner_alive(&s) == 1) {
-    fprintf(stderr, "stiffkit: error: case %s is already running (its runner: pid %lld on %s%s%s)"
-                    ": not started twice\n", id, s.pid, s.host, s.slurm_job[0] ? ", Slurm job " : "",
-            s.slurm_job);
+    fprintf(stderr,
+            "stiffkit: error: case %s is already running (its runner: pid %lld on %s%s%s)"
+            ": not started twice\n",
+            id, s.pid, s.host, s.slurm_job[0] ? ", Slurm job " : "", s.slurm_job);
     return SK_EXIT_INTERRUPTED;
   }
   if (!strcmp(s.status, "missing") || !strcmp(s.status, "unreadable")) {
@@ -319,14 +328,18 @@ int sweep_case_run(const char *dir, size_t index, int quiet)
   if (st != SK_OK) {
     code = cli_report(ctx, st);
   } else if (index >= m.cases.ncases) {
-    fprintf(stderr, "stiffkit: error: case index %zu is out of range: the sweep in '%s' has %zu "
-                    "cases (0 to %zu)\n", index, dir, m.cases.ncases, m.cases.ncases - 1);
+    fprintf(stderr,
+            "stiffkit: error: case index %zu is out of range: the sweep in '%s' has %zu "
+            "cases (0 to %zu)\n",
+            index, dir, m.cases.ncases, m.cases.ncases - 1);
     code = SK_EXIT_USAGE;
   } else if (sweep_absolute(dir, absdir, sizeof absdir) != 0) {
     code = SK_EXIT_INTERNAL;
   } else if (chdir(m.workdir) != 0) {
-    fprintf(stderr, "stiffkit: error: cannot enter the sweep's working directory '%s' (its "
-                    "cases run there): %s\n", m.workdir, strerror(errno));
+    fprintf(stderr,
+            "stiffkit: error: cannot enter the sweep's working directory '%s' (its "
+            "cases run there): %s\n",
+            m.workdir, strerror(errno));
     code = SK_EXIT_NOINPUT;
   } else {
     code = run_case(&m, absdir, index, quiet);

@@ -103,8 +103,8 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   cli_job_init(&job);
   sk_status st = sweep_config_job(ctx, s, &job);
   for (size_t j = 0; st == SK_OK && j < c->nkeys; j++) {
-    st = sweep_set_value(job.opts, c->keys[j], c->values[index * c->nkeys + j], &c->key_origins[j],
-                         &c->origins[index * c->nkeys + j]);
+    st = sweep_set_value(job.opts, c->keys[j], c->values[index * c->nkeys + j],
+                         &c->key_origins[j], &c->origins[index * c->nkeys + j]);
   }
   const sk_option_origin here = {s->path, 0, 0, 0};
   if (st == SK_OK) {
@@ -112,7 +112,8 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   }
   const char *mtype = "";
   if (st == SK_OK && sk_options_pending_key(job.opts, 0) &&
-      sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK && !strcmp(mtype, "plugin")) {
+      sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
+      !strcmp(mtype, "plugin")) {
     /* a model plugin declares its parameters: loading it registers them (and checks the
        values given so far), so that they are written with the other keys */
     st = sk_plugin_model_from_options(ctx, job.opts, &job.model);

@@ -57,8 +57,8 @@ sk_status sweep_definition_hash(sk_context *ctx, const sweep_spec *s, const swee
 {
   uint64_t h = hash_text(SK__FNV1A64_INIT, SWEEP_FORMAT);
   if (s->base) {
-    SK_CHECK(ctx, hash_file(s->base, &h) == 0, SK_ERR_MISSING, "cannot read the base config '%s': %s",
-             s->base, strerror(errno));
+    SK_CHECK(ctx, hash_file(s->base, &h) == 0, SK_ERR_MISSING,
+             "cannot read the base config '%s': %s", s->base, strerror(errno));
   } else {
     h = hash_text(h, "embedded");
   }
@@ -116,10 +116,11 @@ int sweep_manifest_write(const char *dir, const sweep_manifest *m)
   }
   FILE *f = af.f;
   int oom = 0;
-  fprintf(f,
-          "# %s: manifest of a parameter sweep, written by `stiffkit sweep` and read by its case\n"
-          "# runner and `stiffkit collect` (do not edit; the format is in data/sweeps/README.md)\n",
-          path);
+  fprintf(
+      f,
+      "# %s: manifest of a parameter sweep, written by `stiffkit sweep` and read by its case\n"
+      "# runner and `stiffkit collect` (do not edit; the format is in data/sweeps/README.md)\n",
+      path);
   fprintf(f, "format: \"%s\"\nhash: \"%s\"\nsource: ", SWEEP_FORMAT, m->hash);
   put_string(f, m->source, &oom);
   fputs("\nworkdir: ", f);
@@ -143,11 +144,12 @@ int sweep_manifest_write(const char *dir, const sweep_manifest *m)
   put_string(f, o->time, &oom);
   fputs("\n  mem: ", f);
   put_string(f, o->mem, &oom);
-  fprintf(f,
-          "\n  max_parallel: %lld\n  signal_seconds: %lld\n  ntasks: %lld\n  cpus_per_task: %lld\n"
-          "  requeue: %s\n  max_attempts: %lld\ncases:\n",
-          (long long)o->max_parallel, (long long)o->signal_seconds, (long long)o->ntasks,
-          (long long)o->cpus_per_task, o->requeue ? "true" : "false", (long long)o->max_attempts);
+  fprintf(
+      f,
+      "\n  max_parallel: %lld\n  signal_seconds: %lld\n  ntasks: %lld\n  cpus_per_task: %lld\n"
+      "  requeue: %s\n  max_attempts: %lld\ncases:\n",
+      (long long)o->max_parallel, (long long)o->signal_seconds, (long long)o->ntasks,
+      (long long)o->cpus_per_task, o->requeue ? "true" : "false", (long long)o->max_attempts);
   for (size_t i = 0; i < m->cases.ncases; i++) {
     fprintf(f, "  - {id: \"%0*zu\", prefix: ", m->id_width, i);
     put_string(f, m->prefixes[i], &oom);
@@ -187,7 +189,8 @@ static sk_status text_list(cli_yaml *y, const yaml_node_t *seq, const char *what
   for (size_t i = 0; i < n; i++) {
     const char *t = cli_yaml_text(cli_yaml_item(y, seq, i));
     if (!t) {
-      return cli_yaml_error(y, cli_yaml_item(y, seq, i), SK_ERR_INPUT, "%s: expected texts", what);
+      return cli_yaml_error(y, cli_yaml_item(y, seq, i), SK_ERR_INPUT, "%s: expected texts",
+                            what);
     }
     out[i] = strdup(t);
     SK_CHECK(y->ctx, out[i] != NULL, SK_ERR_NOMEM, "out of memory");
@@ -218,8 +221,8 @@ static sk_status read_cases(cli_yaml *y, const yaml_node_t *root, sweep_manifest
     }
     m->prefixes[i] = strdup(prefix);
     SK_CHECK(y->ctx, m->prefixes[i] != NULL, SK_ERR_NOMEM, "out of memory");
-    SK_CALL(y->ctx, text_list(y, cli_yaml_get(y, e, "values"), "values",
-                              c->values + i * c->nkeys, c->nkeys));
+    SK_CALL(y->ctx, text_list(y, cli_yaml_get(y, e, "values"), "values", c->values + i * c->nkeys,
+                              c->nkeys));
   }
   return SK_OK;
 }

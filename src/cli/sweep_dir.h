@@ -59,18 +59,19 @@ sk_status sweep_definition_hash(sk_context *ctx, const sweep_spec *s, const swee
 
 /* The status of one case (DIR/cases/<id>/status.json). */
 typedef struct {
-  char status[16];   /* ok, failed, interrupted, running; "missing" when there is no file */
-  int exit_code;     /* of `stiffkit run` (-1 while running or missing) */
-  double wall_time;  /* seconds, summed over attempts */
-  int64_t attempts;  /* times the case was started */
-  char error[1024];  /* the last "stiffkit: error:" line of the attempt (without the prefix) */
+  char status[16];     /* ok, failed, interrupted, running; "missing" when there is no file */
+  int exit_code;       /* of `stiffkit run` (-1 while running or missing) */
+  double wall_time;    /* seconds, summed over attempts */
+  int64_t attempts;    /* times the case was started */
+  char error[1024];    /* the last "stiffkit: error:" line of the attempt (without the prefix) */
   double checkpoint_t; /* the time its checkpoint held after the last attempt that reported
                         * one (`stiffkit run` on exit 75: "... holds t=<time>"); NaN: none */
   char requeue[256];   /* under Slurm, why an interrupted attempt was or was not requeued */
   /* the case runner of the last attempt, which tells a stale `running` (sweep_status_settle) */
-  long long pid;     /* 0: unknown */
-  unsigned long long started; /* its start time (clock ticks after boot, /proc/PID/stat), 0: unknown */
-  char host[256];    /* gethostname */
+  long long pid; /* 0: unknown */
+  unsigned long long
+      started;        /* its start time (clock ticks after boot, /proc/PID/stat), 0: unknown */
+  char host[256];     /* gethostname */
   char slurm_job[64]; /* "<array job>_<task>" or the job id under Slurm, "" otherwise */
 } sweep_status;
 

@@ -144,9 +144,9 @@ static void list_failures(const pool_state *p)
     sweep_status s;
     sweep_status_read(p->dir, p->m->id_width, p->failures[k], &s);
     fprintf(stderr, "  %0*zu  exit %d: %s\n", p->m->id_width, p->failures[k], s.exit_code,
-            s.error[0] ? s.error
-                       : strcmp(s.status, "failed") ? "the case runner ended without a status"
-                                                    : "(no message)");
+            s.error[0]                   ? s.error
+            : strcmp(s.status, "failed") ? "the case runner ended without a status"
+                                         : "(no message)");
   }
   fprintf(stderr, "(details in %s/cases/<id>/stderr.txt; rerun them with --only-failed)\n",
           p->dir);
@@ -160,8 +160,13 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
     return SK_EXIT_INTERNAL;
   }
   pool_slot *slots = calloc((size_t)jobs, sizeof *slots);
-  pool_state p = {dir, m, ntodo, 0, 0, 0, 0, 0, 0.0, 0, jobs, isatty(STDERR_FILENO), 0.0,
-                  calloc(ntodo ? ntodo : 1, sizeof(size_t))};
+  pool_state p = {dir,   m,
+                  ntodo, 0,
+                  0,     0,
+                  0,     0,
+                  0.0,   0,
+                  jobs,  isatty(STDERR_FILENO),
+                  0.0,   calloc(ntodo ? ntodo : 1, sizeof(size_t))};
   if (!slots || !p.failures) {
     free(slots);
     free(p.failures);
@@ -219,13 +224,16 @@ int sweep_pool_run(const char *dir, const sweep_manifest *m, const size_t *todo,
     code = SK_EXIT_NUMERICAL;
   }
   if (stop_signal || p.interrupted) {
-    fprintf(stderr, "stiffkit: sweep interrupted: %zu of %zu cases done; rerun the same command "
-                    "to continue (interrupted cases resume from their checkpoints)\n",
+    fprintf(stderr,
+            "stiffkit: sweep interrupted: %zu of %zu cases done; rerun the same command "
+            "to continue (interrupted cases resume from their checkpoints)\n",
             p.ok + p.failed, p.total);
     code = SK_EXIT_INTERRUPTED;
   } else if (spawn_failed) {
-    fprintf(stderr, "stiffkit: error: a case runner could not be started: %zu of %zu cases were "
-                    "not run; rerun the same command to run them\n", ntodo - p.ok - p.failed, ntodo);
+    fprintf(stderr,
+            "stiffkit: error: a case runner could not be started: %zu of %zu cases were "
+            "not run; rerun the same command to run them\n",
+            ntodo - p.ok - p.failed, ntodo);
     code = SK_EXIT_INTERNAL;
   }
   free(slots);

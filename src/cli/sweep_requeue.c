@@ -26,13 +26,16 @@ int sweep_requeue_decide(double prev, double held, int64_t attempts, int64_t max
                          char *why, size_t cap)
 {
   if (isnan(held)) {
-    snprintf(why, cap, "the run kept no checkpoint (stopped before its first one, or its model "
-                       "has none): a requeue would start over");
+    snprintf(why, cap,
+             "the run kept no checkpoint (stopped before its first one, or its model "
+             "has none): a requeue would start over");
     return 0;
   }
   if (!isnan(prev) && !(held > prev)) {
-    snprintf(why, cap, "no progress: the checkpoint still holds t=%.6g, as after the previous "
-                       "attempt", held);
+    snprintf(why, cap,
+             "no progress: the checkpoint still holds t=%.6g, as after the previous "
+             "attempt",
+             held);
     return 0;
   }
   if (attempts >= max_attempts) {

@@ -24,8 +24,10 @@ static unsigned long long start_time(long long pid)
   buf[n] = '\0';
   const char *p = strrchr(buf, ')'); /* after the command name, which may hold blanks */
   unsigned long long t = 0;
-  if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
-                          "%*d %*d %llu", &t) != 1) {
+  if (!p || sscanf(p + 1,
+                   " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
+                   "%*d %*d %llu",
+                   &t) != 1) {
     return 0;
   }
   return t;
@@ -69,9 +71,9 @@ static int slurm_job_alive(const char *job)
   if (sweep_capture(argv, 1, out, sizeof out) != 0) {
     return strstr(out, "Invalid job id") ? 0 : -1;
   }
-  static const char *const live[] = {"PENDING",   "RUNNING",      "CONFIGURING", "COMPLETING",
-                                     "SUSPENDED", "REQUEUED",     "REQUEUE_HOLD", "REQUEUE_FED",
-                                     "RESIZING",  "SIGNALING",    "STAGE_OUT",   "STOPPED"};
+  static const char *const live[] = {"PENDING",   "RUNNING",   "CONFIGURING",  "COMPLETING",
+                                     "SUSPENDED", "REQUEUED",  "REQUEUE_HOLD", "REQUEUE_FED",
+                                     "RESIZING",  "SIGNALING", "STAGE_OUT",    "STOPPED"};
   out[strcspn(out, " \t\n")] = '\0';
   for (size_t k = 0; k < sizeof live / sizeof live[0]; k++) {
     if (!strcmp(out, live[k])) {

@@ -16,8 +16,9 @@ static int plain_path(const char *what, const char *path)
 {
   for (const char *p = path; *p; p++) {
     if ((unsigned char)*p <= ' ' || strchr("\"'\\%$`", *p)) {
-      fprintf(stderr, "stiffkit: error: the %s '%s' holds a blank or a character ('%c') that "
-                      "#SBATCH lines cannot carry: run the sweep from, and into, plain paths\n",
+      fprintf(stderr,
+              "stiffkit: error: the %s '%s' holds a blank or a character ('%c') that "
+              "#SBATCH lines cannot carry: run the sweep from, and into, plain paths\n",
               what, path, *p);
       return 0;
     }
@@ -58,12 +59,14 @@ int sweep_slurm_write(const char *absdir, const sweep_manifest *m, const size_t 
   FILE *f = af.f;
   const sweep_slurm *o = &m->slurm;
   const char *base = strrchr(absdir, '/');
-  fprintf(f,
-          "#!/bin/bash\n"
-          "# %s: Slurm job array of the sweep %s, %zu of %zu cases\n"
-          "# (written by `stiffkit sweep --slurm`). Array task I runs case I. A task near its time\n"
-          "# limit gets SIGUSR1, checkpoints, requeues itself and continues in its next allocation.\n",
-          path, m->source, ntodo, m->cases.ncases);
+  fprintf(
+      f,
+      "#!/bin/bash\n"
+      "# %s: Slurm job array of the sweep %s, %zu of %zu cases\n"
+      "# (written by `stiffkit sweep --slurm`). Array task I runs case I. A task near its time\n"
+      "# limit gets SIGUSR1, checkpoints, requeues itself and continues in its next "
+      "allocation.\n",
+      path, m->source, ntodo, m->cases.ncases);
   fprintf(f, "#SBATCH --job-name=sweep-%s\n#SBATCH --array=", base ? base + 1 : absdir);
   array_spec(f, todo, ntodo);
   if (o->max_parallel > 0) {
@@ -75,8 +78,8 @@ int sweep_slurm_write(const char *absdir, const sweep_manifest *m, const size_t 
   if (o->requeue) {
     fprintf(f, "#SBATCH --requeue\n");
   }
-  fprintf(f, "#SBATCH --signal=%sUSR1@%lld\n", o->ntasks > 1 ? "" : "B:",
-          (long long)o->signal_seconds);
+  fprintf(f, "#SBATCH --signal=%sUSR1@%lld\n",
+          o->ntasks > 1 ? "" : "B:", (long long)o->signal_seconds);
   fprintf(f, "#SBATCH --ntasks=%lld\n", (long long)o->ntasks);
   if (o->cpus_per_task > 0) {
     fprintf(f, "#SBATCH --cpus-per-task=%lld\n", (long long)o->cpus_per_task);
@@ -95,8 +98,8 @@ int sweep_slurm_write(const char *absdir, const sweep_manifest *m, const size_t 
   fprintf(f,
           "\n# the case runner replaces this shell, so that it receives SIGUSR1%s\n"
           "exec %s sweep --case \"$SLURM_ARRAY_TASK_ID\" %s\n",
-          o->ntasks > 1 ? " (with ntasks > 1 the signal goes to the srun-launched ranks)" : "", exe,
-          absdir);
+          o->ntasks > 1 ? " (with ntasks > 1 the signal goes to the srun-launched ranks)" : "",
+          exe, absdir);
   code = cli_atomic_commit(&af);
   if (code == 0) {
     printf("wrote %s (%zu array tasks)\n", path, ntodo);

@@ -38,7 +38,8 @@ static sk_status item_of(cli_yaml *y, const char *key, const yaml_node_t *n, swe
   }
   if (!n || n->type != YAML_SEQUENCE_NODE) {
     return cli_yaml_error(y, n, SK_ERR_INPUT,
-                          "%s: each value must be a single value or a list of single values", key);
+                          "%s: each value must be a single value or a list of single values",
+                          key);
   }
   size_t len = 3;
   for (size_t i = 0; i < cli_yaml_count(n); i++) {
@@ -193,8 +194,9 @@ static sk_status parse_range(cli_yaml *y, sweep_param *p, const yaml_node_t *v)
   }
   p->log = !strcmp(sc, "log");
   if (p->log && !(lo > 0 && hi > 0)) {
-    return cli_yaml_error(y, r, SK_ERR_INPUT, "%s: a log range needs positive endpoints, got [%s, %s]",
-                          what, p->lo.text, p->hi.text);
+    return cli_yaml_error(y, r, SK_ERR_INPUT,
+                          "%s: a log range needs positive endpoints, got [%s, %s]", what,
+                          p->lo.text, p->hi.text);
   }
   return SK_OK;
 }
@@ -216,8 +218,8 @@ static sk_status parse_param(cli_yaml *y, sweep_param *p, const yaml_node_t *k,
   p->kind = SWEEP_LIST;
   if (v->type == YAML_SEQUENCE_NODE) {
     if (cli_yaml_count(v) == 0) {
-      return cli_yaml_error(y, v, SK_ERR_INPUT, "parameter '%s': empty list: give at least one value",
-                            key);
+      return cli_yaml_error(y, v, SK_ERR_INPUT,
+                            "parameter '%s': empty list: give at least one value", key);
     }
     return items_of(y, key, v, &p->items, &p->nitems);
   }
@@ -242,7 +244,8 @@ static sk_status parse_parameters(cli_yaml *y, sweep_spec *s, const yaml_node_t 
   for (size_t i = 0; cli_yaml_pair(y, map, i, &k, &v); i++) {
     for (size_t j = 0; j < s->nparams; j++) {
       if (cli_yaml_text(k) && !strcmp(s->params[j].key, cli_yaml_text(k))) {
-        return cli_yaml_error(y, k, SK_ERR_INPUT, "duplicate parameter '%s' (first given at line %d)",
+        return cli_yaml_error(y, k, SK_ERR_INPUT,
+                              "duplicate parameter '%s' (first given at line %d)",
                               s->params[j].key, s->params[j].line);
       }
     }
@@ -282,7 +285,8 @@ static sk_status parse_mode(cli_yaml *y, sweep_spec *s, const yaml_node_t *combi
     s->mode = strcmp(method, "lhs") ? SWEEP_RANDOM : SWEEP_LHS;
     const yaml_node_t *n = cli_yaml_get(y, samples, "n");
     if (!n) {
-      return cli_yaml_error(y, samples, SK_ERR_INPUT, "samples: n (the number of cases) is missing");
+      return cli_yaml_error(y, samples, SK_ERR_INPUT,
+                            "samples: n (the number of cases) is missing");
     }
     SK_CALL(y->ctx, cli_yaml_int(y, n, "samples: n", 1, (int64_t)SWEEP_MAX_CASES, &s->nsamples));
     const yaml_node_t *seed = cli_yaml_get(y, samples, "seed");
@@ -377,10 +381,9 @@ void sweep_collect_free(sweep_collect *c)
 
 sk_status sweep_slurm_parse(cli_yaml *y, const yaml_node_t *n, sweep_slurm *o)
 {
-  static const char *const keys[] = {"partition",      "account", "time",
-                                     "mem",            "max_parallel", "signal_seconds",
-                                     "ntasks",         "cpus_per_task", "max_attempts",
-                                     "requeue"};
+  static const char *const keys[] = {"partition",    "account",        "time",   "mem",
+                                     "max_parallel", "signal_seconds", "ntasks", "cpus_per_task",
+                                     "max_attempts", "requeue"};
   sweep_slurm_defaults(o);
   SK_CALL(y->ctx, cli_yaml_check_keys(y, n, keys, sizeof keys / sizeof keys[0], "slurm"));
   char *texts[] = {o->partition, o->account, o->time, o->mem};
@@ -435,10 +438,11 @@ static sk_status path_key(cli_yaml *y, const yaml_node_t *root, const char *key,
 
 static sk_status parse_root(cli_yaml *y, sweep_spec *s)
 {
-  static const char *const keys[] = {"base",    "output",  "set",     "parameters", "combine",
-                                     "samples", "cases",   "collect", "slurm"};
+  static const char *const keys[] = {"base",    "output", "set",     "parameters", "combine",
+                                     "samples", "cases",  "collect", "slurm"};
   const yaml_node_t *root = cli_yaml_root(y);
-  SK_CALL(y->ctx, cli_yaml_check_keys(y, root, keys, sizeof keys / sizeof keys[0], "a sweep file"));
+  SK_CALL(y->ctx,
+          cli_yaml_check_keys(y, root, keys, sizeof keys / sizeof keys[0], "a sweep file"));
   SK_CALL(y->ctx, path_key(y, root, "base", 1, &s->base));
   SK_CALL(y->ctx, path_key(y, root, "output", 0, &s->output));
   SK_CALL(y->ctx, path_key(y, root, "cases", 1, &s->cases_csv));
@@ -455,8 +459,9 @@ static sk_status parse_root(cli_yaml *y, sweep_spec *s)
                           "no parameters to vary: give parameters or cases (a CSV file)");
   }
   if (s->cases_csv && (combine || samples)) {
-    return cli_yaml_error(y, combine ? combine : samples, SK_ERR_INPUT,
-                          "combine and samples apply to parameters, not to cases from a CSV file");
+    return cli_yaml_error(
+        y, combine ? combine : samples, SK_ERR_INPUT,
+        "combine and samples apply to parameters, not to cases from a CSV file");
   }
   if (params) {
     SK_CALL(y->ctx, parse_parameters(y, s, params));

@@ -74,9 +74,10 @@ static size_t utf8_length(const unsigned char *p)
   if (p[0] < 0x80) {
     return 1;
   }
-  const size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
-                   : p[0] >= 0xf0 && p[0] <= 0xf4                                 ? 4
-                                                                                  : 0;
+  const size_t n = p[0] >= 0xc2 && p[0] <= 0xdf   ? 2
+                   : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+                   : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4
+                                                  : 0;
   /* the second byte's range excludes overlong forms, surrogates and code points past U+10FFFF */
   const unsigned char lo = p[0] == 0xe0 ? 0xa0 : p[0] == 0xf0 ? 0x90 : 0x80;
   const unsigned char hi = p[0] == 0xed ? 0x9f : p[0] == 0xf4 ? 0x8f : 0xbf;

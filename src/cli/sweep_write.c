@@ -127,8 +127,10 @@ int sweep_dir_prepare(sk_context *ctx, const char *dir, const char *hash, int ov
                 "%s): choose another directory (--dir) or pass --overwrite to replace it\n",
                 dir, old.source, old.hash, hash);
       } else {
-        fprintf(stderr, "stiffkit: error: '%s' holds an unreadable sweep manifest (%s): pass "
-                        "--overwrite to replace it\n", dir, sk_context_get_error(ctx)->message);
+        fprintf(stderr,
+                "stiffkit: error: '%s' holds an unreadable sweep manifest (%s): pass "
+                "--overwrite to replace it\n",
+                dir, sk_context_get_error(ctx)->message);
       }
       sweep_manifest_free(&old);
       return SK_EXIT_DATA;
@@ -146,8 +148,9 @@ int sweep_dir_prepare(sk_context *ctx, const char *dir, const char *hash, int ov
       }
     }
   } else if (has_entries(dir) && !overwrite) {
-    fprintf(stderr, "stiffkit: error: '%s' holds files but no sweep (no %s): choose another "
-                    "directory (--dir) or pass --overwrite to write the sweep into it\n",
+    fprintf(stderr,
+            "stiffkit: error: '%s' holds files but no sweep (no %s): choose another "
+            "directory (--dir) or pass --overwrite to write the sweep into it\n",
             dir, SWEEP_MANIFEST);
     return SK_EXIT_DATA;
   }

@@ -94,7 +94,8 @@ void verify_report_print_text(const verify_report *r, FILE *out)
   fprintf(out,
           "stiffkit verify: model %s, n = %lld, solver %s, linear solver %s, preconditioner %s\n",
           r->model, r->n, r->method, r->linsol, r->prec);
-  fprintf(out, "production answer: t = %.6e -> %.6e at %zu output times, rtol %.1e, atol %.1e\n\n",
+  fprintf(out,
+          "production answer: t = %.6e -> %.6e at %zu output times, rtol %.1e, atol %.1e\n\n",
           r->t0, r->t_last, r->ntimes, r->rtol, r->atol);
   for (int k = 0; k < r->ncheck; k++) {
     const verify_check *c = &r->check[k];
@@ -181,8 +182,8 @@ static void json_body(const verify_report *r, FILE *f)
     cli_json_string(f, c->name);
     fprintf(f, ", \"verdict\": ");
     cli_json_string(f, c->verdict == VERIFY_PASS   ? "pass"
-                   : c->verdict == VERIFY_FAIL ? "fail"
-                                               : "not_verified");
+                       : c->verdict == VERIFY_FAIL ? "fail"
+                                                   : "not_verified");
     fprintf(f, ", \"independent\": %s, \"finding\": ", c->independent ? "true" : "false");
     cli_json_string(f, c->finding);
     fprintf(f, ",\n     \"values\": {");

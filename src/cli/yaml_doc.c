@@ -227,8 +227,7 @@ sk_status cli_yaml_int(const cli_yaml *y, const yaml_node_t *n, const char *what
   const long long k = t ? strtoll(t, &end, 10) : 0;
   if (!t || end == t || *end != '\0' || errno == ERANGE || k < min || k > max) {
     return cli_yaml_error(y, n, SK_ERR_INPUT, "%s: expected an integer in [%lld, %lld], got '%s'",
-                          what, (long long)min, (long long)max,
-                          t ? t : "(not a single value)");
+                          what, (long long)min, (long long)max, t ? t : "(not a single value)");
   }
   *v = (int64_t)k;
   return SK_OK;

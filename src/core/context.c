@@ -49,7 +49,8 @@ void sk_log_to_stream(void *stream, sk_log_level level, const char *msg)
 {
   static const char *const names[] = {"error", "warning", "info", "debug"};
   FILE *out = stream ? (FILE *)stream : stderr;
-  const int k = level < SK_LOG_ERROR ? SK_LOG_ERROR : (level > SK_LOG_DEBUG ? SK_LOG_DEBUG : level);
+  const int k =
+      level < SK_LOG_ERROR ? SK_LOG_ERROR : (level > SK_LOG_DEBUG ? SK_LOG_DEBUG : level);
   fprintf(out, "stiffkit: %s: %s\n", names[k], msg);
   fflush(out);
 }

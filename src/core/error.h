@@ -37,34 +37,35 @@ void sk__free(sk_context *ctx, void *p);
  * left intact. */
 void *sk__realloc(sk_context *ctx, void *p, size_t old_size, size_t new_size);
 
-#define SK_ERROR(ctx, code, ...) sk__error_set((ctx), (code), __func__, __FILE__, __LINE__, __VA_ARGS__)
+#define SK_ERROR(ctx, code, ...) \
+  sk__error_set((ctx), (code), __func__, __FILE__, __LINE__, __VA_ARGS__)
 
 /* Validate: on failure record the error and return its code. */
-#define SK_CHECK(ctx, cond, code, ...)                 \
-  do {                                                 \
-    if (!(cond)) {                                     \
-      return SK_ERROR((ctx), (code), __VA_ARGS__);     \
-    }                                                  \
+#define SK_CHECK(ctx, cond, code, ...)             \
+  do {                                             \
+    if (!(cond)) {                                 \
+      return SK_ERROR((ctx), (code), __VA_ARGS__); \
+    }                                              \
   } while (0)
 
 /* Propagate: evaluate expr (an sk_status); on error add a frame and return it. */
-#define SK_CALL(ctx, expr)                                          \
-  do {                                                              \
-    sk_status sk__st = (expr);                                      \
-    if (sk__st < 0) {                                               \
-      sk__error_push_frame((ctx), __func__, __FILE__, __LINE__);    \
-      return sk__st;                                                \
-    }                                                               \
+#define SK_CALL(ctx, expr)                                       \
+  do {                                                           \
+    sk_status sk__st = (expr);                                   \
+    if (sk__st < 0) {                                            \
+      sk__error_push_frame((ctx), __func__, __FILE__, __LINE__); \
+      return sk__st;                                             \
+    }                                                            \
   } while (0)
 
 /* Propagate to a cleanup label: store the status in `var` and jump. */
-#define SK_CALL_GOTO(ctx, var, expr, label)                         \
-  do {                                                              \
-    (var) = (expr);                                                 \
-    if ((var) < 0) {                                                \
-      sk__error_push_frame((ctx), __func__, __FILE__, __LINE__);    \
-      goto label;                                                   \
-    }                                                               \
+#define SK_CALL_GOTO(ctx, var, expr, label)                      \
+  do {                                                           \
+    (var) = (expr);                                              \
+    if ((var) < 0) {                                             \
+      sk__error_push_frame((ctx), __func__, __FILE__, __LINE__); \
+      goto label;                                                \
+    }                                                            \
   } while (0)
 
 #endif

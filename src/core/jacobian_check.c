@@ -55,7 +55,8 @@ static sk_status eval_one(jc_state *s, const double *y, double *f)
   SK_CALL(s->ctx, st);
   SK_CHECK(s->ctx, st == SK_OK, SK_ERR_CALLBACK,
            "Jacobian check: the right-hand side asked for a smaller step (recoverable failure) "
-           "at a perturbed state, t=%.6e", s->t);
+           "at a perturbed state, t=%.6e",
+           s->t);
   return SK_OK;
 }
 
@@ -256,8 +257,8 @@ sk_status sk__jacobian_check(sk_model *m, double t, const double *y, int64_t max
   sk_model_get_jac_pattern(m, &colptr, &rowind, &nnz);
   SK_CHECK(ctx, colptr != NULL && sk__model_has_analytic_jac(m), SK_ERR_UNSUPPORTED,
            "model '%s' has no analytic Jacobian to check", sk_model_get_name(m));
-  jc_state s = {.m = m, .ctx = ctx, .n = n, .t = t, .y = y, .colptr = colptr,
-                .rowind = rowind, .res = res};
+  jc_state s = {
+      .m = m, .ctx = ctx, .n = n, .t = t, .y = y, .colptr = colptr, .rowind = rowind, .res = res};
   double *vals = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *vals);
   double *f0 = sk__malloc(ctx, (size_t)n * sizeof *f0);
   s.yp = sk__malloc(ctx, (size_t)n * sizeof *s.yp);

@@ -33,11 +33,11 @@ sk_status sk__jacobian_selftest(sk_model *m, double t, const double *y)
     char ri[64], cj[64];
     sk_model_component_name(m, e->row, ri, sizeof ri);
     sk_model_component_name(m, e->col, cj, sizeof cj);
-    const int w = snprintf(worst + used, sizeof worst - used,
-                           "%s(row %lld %s, column %lld %s): analytic %.6g, FD %.6g%s",
-                           k ? "; " : "", (long long)e->row, ri, (long long)e->col, cj,
-                           e->analytic, e->fd,
-                           e->analytic == 0.0 ? " (outside the declared pattern)" : "");
+    const int w =
+        snprintf(worst + used, sizeof worst - used,
+                 "%s(row %lld %s, column %lld %s): analytic %.6g, FD %.6g%s", k ? "; " : "",
+                 (long long)e->row, ri, (long long)e->col, cj, e->analytic, e->fd,
+                 e->analytic == 0.0 ? " (outside the declared pattern)" : "");
     used += w > 0 ? (size_t)w : 0;
   }
   return SK_ERROR(ctx, SK_ERR_INPUT,

@@ -87,8 +87,8 @@ int sk_model_has_projection(const sk_model *m)
 sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, double *corr)
 {
   SK_CHECK(m->ctx, m->projection != NULL, SK_ERR_STATE, "model '%s' has no projection", m->name);
-  return sk__model_checked(m, "projection", m->projection(t, y, corr, m->user_data), t, corr, m->n,
-                           1);
+  return sk__model_checked(m, "projection", m->projection(t, y, corr, m->user_data), t, corr,
+                           m->n, 1);
 }
 #undef SK__MODEL_SETTER
 
@@ -159,16 +159,46 @@ sk_status sk_model_set_second_order(sk_model *m, int64_t nq)
   return SK_OK;
 }
 
-int64_t sk_model_get_n(const sk_model *m) { return m ? m->n : 0; }
-int64_t sk_model_get_second_order(const sk_model *m) { return m ? m->nq : 0; }
-sk_model_kind sk_model_get_kind(const sk_model *m) { return m ? m->kind : SK_MODEL_ODE; }
-const char *sk_model_get_name(const sk_model *m) { return m ? m->name : NULL; }
-void *sk_model_get_user_data(const sk_model *m) { return m ? m->user_data : NULL; }
-int sk_model_has_exact(const sk_model *m) { return m && m->exact; }
-int sk_model_has_jacobian(const sk_model *m) { return m && m->colptr; }
-int sk__model_has_analytic_jac(const sk_model *m) { return m && m->jac && m->colptr; }
-int64_t sk_model_get_fd_rhs_evals(const sk_model *m) { return m ? m->fd_rhs_evals : 0; }
-int64_t sk_model_get_rhs_evals(const sk_model *m) { return m ? m->rhs_calls : 0; }
+int64_t sk_model_get_n(const sk_model *m)
+{
+  return m ? m->n : 0;
+}
+int64_t sk_model_get_second_order(const sk_model *m)
+{
+  return m ? m->nq : 0;
+}
+sk_model_kind sk_model_get_kind(const sk_model *m)
+{
+  return m ? m->kind : SK_MODEL_ODE;
+}
+const char *sk_model_get_name(const sk_model *m)
+{
+  return m ? m->name : NULL;
+}
+void *sk_model_get_user_data(const sk_model *m)
+{
+  return m ? m->user_data : NULL;
+}
+int sk_model_has_exact(const sk_model *m)
+{
+  return m && m->exact;
+}
+int sk_model_has_jacobian(const sk_model *m)
+{
+  return m && m->colptr;
+}
+int sk__model_has_analytic_jac(const sk_model *m)
+{
+  return m && m->jac && m->colptr;
+}
+int64_t sk_model_get_fd_rhs_evals(const sk_model *m)
+{
+  return m ? m->fd_rhs_evals : 0;
+}
+int64_t sk_model_get_rhs_evals(const sk_model *m)
+{
+  return m ? m->rhs_calls : 0;
+}
 
 /* The FD engine of the current pattern, built on first use. */
 sk_status sk__model_fd_engine(sk_model *m)
@@ -204,9 +234,18 @@ sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const 
   m->fd_atol = atol;
   return SK_OK;
 }
-int sk_model_has_preconditioner(const sk_model *m) { return m && m->prec_solve; }
-int sk_model_has_jtimes(const sk_model *m) { return m && m->jtimes; }
-sk_context *sk_model_get_context(const sk_model *m) { return m ? m->ctx : NULL; }
+int sk_model_has_preconditioner(const sk_model *m)
+{
+  return m && m->prec_solve;
+}
+int sk_model_has_jtimes(const sk_model *m)
+{
+  return m && m->jtimes;
+}
+sk_context *sk_model_get_context(const sk_model *m)
+{
+  return m ? m->ctx : NULL;
+}
 
 void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
                               int64_t *nnz)
@@ -238,13 +277,13 @@ static int64_t first_nonfinite(const double *v, int64_t n)
 
 /* Map a callback's three-way return value and check its output. */
 sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, const double *out,
-                           int64_t len, int values_are_components)
+                            int64_t len, int values_are_components)
 {
   if (rc > 0) {
     /* recorded so that a later failure can name its cause */
     return SK_ERROR(m->ctx, SK_RECOVERABLE,
-                    "%s of model '%s' reported a recoverable failure (returned %d) at t=%.6e", what,
-                    m->name, rc, t);
+                    "%s of model '%s' reported a recoverable failure (returned %d) at t=%.6e",
+                    what, m->name, rc, t);
   }
   if (rc < 0) {
     return SK_ERROR(m->ctx, SK_ERR_CALLBACK, "%s of model '%s' failed (returned %d) at t=%.6e",
@@ -347,7 +386,7 @@ sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double
     return eval_fd_jac(m, t, y, fy, values);
   }
   return sk__model_checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
-                 m->colptr[m->n], 0);
+                           m->colptr[m->n], 0);
 }
 
 sk_status sk_model_eval_exact(sk_model *m, double t, double *y)
@@ -359,13 +398,14 @@ sk_status sk_model_eval_exact(sk_model *m, double t, double *y)
 sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0)
 {
   if (m->initial) {
-    return sk__model_checked(m, "initial state", m->initial(t0, y0, m->user_data), t0, y0, m->n, 1);
+    return sk__model_checked(m, "initial state", m->initial(t0, y0, m->user_data), t0, y0, m->n,
+                             1);
   }
   if (m->exact) {
     return sk_model_eval_exact(m, t0, y0);
   }
-  return SK_ERROR(m->ctx, SK_ERR_STATE, "model '%s' has neither an initial state nor an exact solution",
-                  m->name);
+  return SK_ERROR(m->ctx, SK_ERR_STATE,
+                  "model '%s' has neither an initial state nor an exact solution", m->name);
 }
 
 sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,
@@ -376,8 +416,8 @@ sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, doubl
   if (!m->prec_setup) {
     return SK_OK;
   }
-  return sk__model_checked(m, "preconditioner setup", m->prec_setup(t, y, gamma, jac_current, m->user_data),
-                 t, NULL, 0, 0);
+  return sk__model_checked(m, "preconditioner setup",
+                           m->prec_setup(t, y, gamma, jac_current, m->user_data), t, NULL, 0, 0);
 }
 
 sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const double *r,
@@ -385,8 +425,8 @@ sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const
 {
   SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
            m->name);
-  return sk__model_checked(m, "preconditioner solve", m->prec_solve(t, y, r, z, gamma, m->user_data), t, z,
-                 m->n, 1);
+  return sk__model_checked(m, "preconditioner solve",
+                           m->prec_solve(t, y, r, z, gamma, m->user_data), t, z, m->n, 1);
 }
 
 sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const double *fy,
@@ -394,8 +434,8 @@ sk_status sk_model_eval_jtimes(sk_model *m, double t, const double *y, const dou
 {
   SK_CHECK(m->ctx, m->jtimes != NULL, SK_ERR_STATE, "model '%s' has no Jacobian-vector product",
            m->name);
-  return sk__model_checked(m, "Jacobian-vector product", m->jtimes(t, y, fy, v, jv, m->user_data), t, jv,
-                 m->n, 1);
+  return sk__model_checked(m, "Jacobian-vector product", m->jtimes(t, y, fy, v, jv, m->user_data),
+                           t, jv, m->n, 1);
 }
 
 sk_status sk_model_set_default_t_end(sk_model *m, double t_end)
@@ -409,7 +449,10 @@ sk_status sk_model_set_default_t_end(sk_model *m, double t_end)
   return SK_OK;
 }
 
-double sk_model_get_default_t_end(const sk_model *m) { return m ? m->default_t_end : 0.0; }
+double sk_model_get_default_t_end(const sk_model *m)
+{
+  return m ? m->default_t_end : 0.0;
+}
 
 sk_status sk_model_set_thread_safe(sk_model *m, int yes)
 {
@@ -420,4 +463,7 @@ sk_status sk_model_set_thread_safe(sk_model *m, int yes)
   return SK_OK;
 }
 
-int sk_model_get_thread_safe(const sk_model *m) { return m ? m->thread_safe : 0; }
+int sk_model_get_thread_safe(const sk_model *m)
+{
+  return m ? m->thread_safe : 0;
+}

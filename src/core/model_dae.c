@@ -61,7 +61,10 @@ sk_status sk_model_set_differential(sk_model *m, const int *id)
   return SK_OK;
 }
 
-const int *sk_model_get_differential(const sk_model *m) { return m ? m->dae_id : NULL; }
+const int *sk_model_get_differential(const sk_model *m)
+{
+  return m ? m->dae_id : NULL;
+}
 
 sk_status sk_model_set_dae_consistent(sk_model *m, int suppress_alg)
 {
@@ -119,8 +122,8 @@ static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double 
   }
   dae_fd d = {m, y, yp, cj, work};
   if (st == SK_OK) {
-    st = sk__fd_jac_eval(m->fd, dae_fd_residual, &d, t, y, r, m->fd_rtol, m->fd_atol,
-                         m->fd_atolv, values, &m->fd_rhs_evals);
+    st = sk__fd_jac_eval(m->fd, dae_fd_residual, &d, t, y, r, m->fd_rtol, m->fd_atol, m->fd_atolv,
+                         values, &m->fd_rhs_evals);
   }
   sk__free(m->ctx, work);
   SK_CALL(m->ctx, st);

@@ -15,9 +15,15 @@ sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_
   return SK_OK;
 }
 
-int sk_model_get_nevents(const sk_model *m) { return m ? m->nevents : 0; }
+int sk_model_get_nevents(const sk_model *m)
+{
+  return m ? m->nevents : 0;
+}
 
-int sk_model_has_event_action(const sk_model *m) { return m && m->event_action != NULL; }
+int sk_model_has_event_action(const sk_model *m)
+{
+  return m && m->event_action != NULL;
+}
 
 sk_status sk_model_eval_events(sk_model *m, double t, const double *y, double *g)
 {
@@ -32,6 +38,6 @@ sk_status sk_model_eval_event_action(sk_model *m, double t, const double *y, con
   if (!m->event_action) {
     return SK_OK;
   }
-  return sk__model_checked(m, "event action", m->event_action(t, y, fired, m->user_data), t,
-                           NULL, 0, 0);
+  return sk__model_checked(m, "event action", m->event_action(t, y, fired, m->user_data), t, NULL,
+                           0, 0);
 }

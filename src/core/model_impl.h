@@ -29,18 +29,18 @@ struct sk_model {
   sk_residual_fn residual;
   sk_dae_jac_fn dae_jac;
   sk_dae_initial_fn dae_initial;
-  int *dae_id; /* n: 1 differential, 0 algebraic; NULL = all differential */
+  int *dae_id;          /* n: 1 differential, 0 algebraic; NULL = all differential */
   int dae_consistent;   /* (y0, y'0) consistent by construction: no index-1 check, no IDACalcIC */
   int dae_suppress_alg; /* algebraic variables left out of the error test */
-  int64_t *colptr; /* n + 1 */
-  int64_t *rowind; /* colptr[n] */
+  int64_t *colptr;      /* n + 1 */
+  int64_t *rowind;      /* colptr[n] */
   /* colored finite differences for a pattern without a values callback */
-  sk__fd_jac *fd;       /* built on first use, dropped when the pattern changes */
-  int64_t fd_rhs_evals; /* RHS calls spent in FD Jacobians */
-  int64_t rhs_calls;    /* every RHS call (sk_model_get_rhs_evals) */
+  sk__fd_jac *fd;          /* built on first use, dropped when the pattern changes */
+  int64_t fd_rhs_evals;    /* RHS calls spent in FD Jacobians */
+  int64_t rhs_calls;       /* every RHS call (sk_model_get_rhs_evals) */
   double fd_rtol, fd_atol; /* error weights of the increments (rtol 0: scale 1) */
   double *fd_atolv;        /* n, or NULL: scalar fd_atol */
-  int64_t nq;      /* > 0: second order, y = (q, v) with nq positions (sk_model_set_second_order) */
+  int64_t nq; /* > 0: second order, y = (q, v) with nq positions (sk_model_set_second_order) */
   /* fault injection (tests): from time fault_t on, RHS component fault_comp is NaN */
   int64_t fault_comp; /* -1 = off */
   double fault_t;

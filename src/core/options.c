@@ -331,8 +331,8 @@ static int in_range(const sk_option_spec *sp, double x)
 
 /* Parse one real or int item (type from sp) into *real / *integer. On failure
  * writes "expected ..., got '...'" to why. */
-static int parse_number(const sk_option_spec *sp, const char *raw, double *real,
-                        int64_t *integer, strbuf *why)
+static int parse_number(const sk_option_spec *sp, const char *raw, double *real, int64_t *integer,
+                        strbuf *why)
 {
   const char *s;
   size_t n;
@@ -451,8 +451,8 @@ static sk_status parse_scalar(sk_context *ctx, const sk_option_spec *sp, const c
 }
 
 /* Parse n list items for a list-typed key into *out. */
-static sk_status parse_items(sk_context *ctx, const sk_option_spec *sp,
-                             const char *const *items, size_t n, opt_value *out, strbuf *why)
+static sk_status parse_items(sk_context *ctx, const sk_option_spec *sp, const char *const *items,
+                             size_t n, opt_value *out, strbuf *why)
 {
   sk_option_spec it = item_spec(sp);
   memset(out, 0, sizeof *out);
@@ -1156,11 +1156,11 @@ static sk_status get_entry(const sk_options *opts, const char *key, sk_opt_type 
   }
   SK_CHECK(opts->ctx, key != NULL, SK_ERR_ARG, "%s: NULL key", fn);
   *e = find_entry(opts, key);
-  SK_CHECK(opts->ctx, *e != NULL, SK_ERR_UNKNOWN_KEY, "%s: unknown key '%s' (not registered)",
-           fn, key);
+  SK_CHECK(opts->ctx, *e != NULL, SK_ERR_UNKNOWN_KEY, "%s: unknown key '%s' (not registered)", fn,
+           key);
   sk_opt_type t = (*e)->spec->type;
-  SK_CHECK(opts->ctx, t == t1 || t == t2, SK_ERR_ARG, "%s: key '%s' holds %s, not %s", fn,
-           key, type_noun(t), type_noun(t1));
+  SK_CHECK(opts->ctx, t == t1 || t == t2, SK_ERR_ARG, "%s: key '%s' holds %s, not %s", fn, key,
+           type_noun(t), type_noun(t1));
   return SK_OK;
 }
 
@@ -1205,9 +1205,8 @@ sk_status sk_options_get_string(const sk_options *opts, const char *key, const c
   const opt_entry *e = NULL;
   const opt_entry *pe = opts && key ? find_entry(opts, key) : NULL;
   const int path = pe && sk__options_spec_is_path(pe->spec);
-  SK_CALL(opts ? opts->ctx : NULL,
-          get_entry(opts, key, path ? pe->spec->type : SK_OPT_STRING, SK_OPT_CHOICE,
-                    "sk_options_get_string", &e));
+  SK_CALL(opts ? opts->ctx : NULL, get_entry(opts, key, path ? pe->spec->type : SK_OPT_STRING,
+                                             SK_OPT_CHOICE, "sk_options_get_string", &e));
   SK_CHECK(opts->ctx, v != NULL, SK_ERR_ARG, "sk_options_get_string: NULL output");
   *v = e->val.text ? e->val.text : "";
   return SK_OK;
@@ -1229,8 +1228,8 @@ sk_status sk_options_get_int_list(const sk_options *opts, const char *key, const
                                   size_t *n)
 {
   const opt_entry *e = NULL;
-  SK_CALL(opts ? opts->ctx : NULL, get_entry(opts, key, SK_OPT_INT_LIST, SK_OPT_INT_LIST,
-                                             "sk_options_get_int_list", &e));
+  SK_CALL(opts ? opts->ctx : NULL,
+          get_entry(opts, key, SK_OPT_INT_LIST, SK_OPT_INT_LIST, "sk_options_get_int_list", &e));
   SK_CHECK(opts->ctx, v && n, SK_ERR_ARG, "sk_options_get_int_list: NULL output");
   *v = e->val.ints;
   *n = e->val.count;
@@ -1335,8 +1334,8 @@ static void sink_puts(sink *s, const char *p)
  * boolean or null). */
 static int is_yaml_word(const char *v)
 {
-  static const char *const words[] = {"y", "n", "yes", "no", "true", "false", "on", "off",
-                                      "null"};
+  static const char *const words[] = {"y",     "n",  "yes", "no",  "true",
+                                      "false", "on", "off", "null"};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
     if (eq_nocase(v, strlen(v), words[i])) {
       return 1;

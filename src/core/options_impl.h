@@ -12,13 +12,13 @@ typedef struct {
   double real;
   int64_t integer;
   int boolean;
-  char *text;      /* SK_OPT_STRING / SK_OPT_CHOICE (owned; NULL reads as "") */
-  double *reals;   /* SK_OPT_REAL_LIST (owned; NULL when empty) */
-  int64_t *ints;   /* SK_OPT_INT_LIST (owned; NULL when empty) */
-  char **paths;    /* SK_OPT_PATH / SK_OPT_PATH_LIST: the resolved items (owned; count) */
-  char **written;  /* path types: the same items as written (owned; count) */
-  size_t count;    /* list length (path types: number of items) */
-  int has_value;   /* 0: a real/int/bool/choice key without default, never set */
+  char *text;     /* SK_OPT_STRING / SK_OPT_CHOICE (owned; NULL reads as "") */
+  double *reals;  /* SK_OPT_REAL_LIST (owned; NULL when empty) */
+  int64_t *ints;  /* SK_OPT_INT_LIST (owned; NULL when empty) */
+  char **paths;   /* SK_OPT_PATH / SK_OPT_PATH_LIST: the resolved items (owned; count) */
+  char **written; /* path types: the same items as written (owned; count) */
+  size_t count;   /* list length (path types: number of items) */
+  int has_value;  /* 0: a real/int/bool/choice key without default, never set */
 } opt_value;
 
 typedef struct {
@@ -102,5 +102,3 @@ sk_status sk__options_parse_paths(sk_context *ctx, const char *const *items, siz
 void sk__options_free_paths(sk_context *ctx, opt_value *v);
 
 #endif
-
-

@@ -173,8 +173,8 @@ static sk_status path_entry(const sk_options *opts, const char *key, const char 
   }
   SK_CHECK(opts->ctx, key != NULL, SK_ERR_ARG, "%s: NULL key", fn);
   *e = sk__options_find(opts, key);
-  SK_CHECK(opts->ctx, *e != NULL, SK_ERR_UNKNOWN_KEY, "%s: unknown key '%s' (not registered)",
-           fn, key);
+  SK_CHECK(opts->ctx, *e != NULL, SK_ERR_UNKNOWN_KEY, "%s: unknown key '%s' (not registered)", fn,
+           key);
   SK_CHECK(opts->ctx, sk__options_spec_is_path((*e)->spec), SK_ERR_ARG,
            "%s: key '%s' does not hold a path", fn, key);
   return SK_OK;

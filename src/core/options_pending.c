@@ -125,9 +125,9 @@ sk_status sk__options_apply_pending(sk_options *opts)
     opt_pending *p = &opts->pending[i];
     if (st == SK_OK && sk_options_is_key(opts, p->key)) {
       const sk_option_origin o = pending_origin(p);
-      st = p->value ? sk_options_set(opts, p->key, p->value, &o)
-                    : sk_options_set_list(opts, p->key, (const char *const *)p->items,
-                                          p->nitems, &o);
+      st = p->value
+               ? sk_options_set(opts, p->key, p->value, &o)
+               : sk_options_set_list(opts, p->key, (const char *const *)p->items, p->nitems, &o);
       pending_free(opts->ctx, p);
     } else {
       opts->pending[kept++] = *p;

@@ -19,6 +19,7 @@
  * Returns SK_OK, SK_ERR_ARG (NULL or empty argument), SK_ERR_NOMEM,
  * SK_ERR_TOO_LARGE (longer than 4095 bytes), SK_ERR_IO (no working
  * directory). */
-sk_status sk__path_resolve(sk_context *ctx, const char *naming_file, const char *path, char **out);
+sk_status sk__path_resolve(sk_context *ctx, const char *naming_file, const char *path,
+                           char **out);
 
 #endif

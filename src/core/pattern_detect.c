@@ -39,8 +39,8 @@ static sk_status push(detect_state *d, int64_t i, int64_t j)
     if (!ti || !tj) {
       sk__free(d->ctx, ti);
       sk__free(d->ctx, tj);
-      return SK_ERROR(d->ctx, SK_ERR_NOMEM, "pattern detection: cannot grow the entry list (%lld)",
-                      (long long)cap);
+      return SK_ERROR(d->ctx, SK_ERR_NOMEM,
+                      "pattern detection: cannot grow the entry list (%lld)", (long long)cap);
     }
     if (d->nt) {
       memcpy(ti, d->ti, (size_t)d->nt * sizeof *ti);
@@ -65,7 +65,8 @@ static sk_status eval(detect_state *d, const double *y, double *f)
   SK_CALL(d->ctx, st);
   SK_CHECK(d->ctx, st == SK_OK, SK_ERR_CALLBACK,
            "pattern detection: the right-hand side of model '%s' reported a recoverable failure "
-           "at a probing state near t=%.6e", d->m->name, d->t);
+           "at a probing state near t=%.6e",
+           d->m->name, d->t);
   return SK_OK;
 }
 

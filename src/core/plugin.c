@@ -73,10 +73,11 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
   lookup(handle, "sk_plugin_create_model", &create, sizeof create);
   if (!abi) {
     dlclose(handle);
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "plugin '%s' does not export the symbol 'sk_plugin_abi_version' (every "
-                    "plugin defines it with SK_PLUGIN_DEFINE_ABI_VERSION(), see stiffkit/plugin.h)",
-                    path);
+    return SK_ERROR(
+        ctx, SK_ERR_INPUT,
+        "plugin '%s' does not export the symbol 'sk_plugin_abi_version' (every "
+        "plugin defines it with SK_PLUGIN_DEFINE_ABI_VERSION(), see stiffkit/plugin.h)",
+        path);
   }
   if (!reg && !create) {
     dlclose(handle);
@@ -88,10 +89,11 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
   const int version = abi();
   if (version != SK_PLUGIN_ABI_VERSION) {
     dlclose(handle);
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "plugin '%s' was built for stiffkit plugin ABI %d, this is ABI %d: rebuild it "
-                    "against this version",
-                    path, version, SK_PLUGIN_ABI_VERSION);
+    return SK_ERROR(
+        ctx, SK_ERR_INPUT,
+        "plugin '%s' was built for stiffkit plugin ABI %d, this is ABI %d: rebuild it "
+        "against this version",
+        path, version, SK_PLUGIN_ABI_VERSION);
   }
   if (ctx->n_plugins >= SK_MAX_PLUGINS) {
     dlclose(handle);
@@ -104,8 +106,7 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
   if (rc < 0) {
     /* unregister what it did register: those tables go away with the handle */
     char why[SK_ERROR_MSG_LEN];
-    snprintf(why, sizeof why, "%s",
-             ctx->err.message[0] ? ctx->err.message : sk_status_str(rc));
+    snprintf(why, sizeof why, "%s", ctx->err.message[0] ? ctx->err.message : sk_status_str(rc));
     ctx->n_user_steppers = n_before;
     dlclose(handle);
     return SK_ERROR(ctx, rc, "plugin '%s': sk_plugin_register failed: %s", path, why);

@@ -79,8 +79,7 @@ int sk__threads_auto(void)
 sk_status sk__threads_set(sk_context *ctx, int64_t n)
 {
   SK_CHECK(ctx, n >= 0 && n <= 4096, SK_ERR_INPUT,
-           "solver.threads = %lld: must be 0 (auto) or a thread count up to 4096",
-           (long long)n);
+           "solver.threads = %lld: must be 0 (auto) or a thread count up to 4096", (long long)n);
 #ifdef SK_HAVE_OPENMP
   if (n > 0) {
     omp_set_num_threads((int)n);

@@ -42,8 +42,8 @@ typedef struct {
   int64_t lo[3], cnt[3]; /* this rank's first node and node count per direction */
   int64_t nlocal;        /* cnt[0] cnt[1] cnt[2] ncomp */
   int64_t nglobal;
-  char prec[8];          /* the preconditioner in use: "bbd", "amg" or "none" */
-  int64_t bbd_band[2];   /* BBD: difference-quotient and kept half-bandwidths (upper = lower) */
+  char prec[8];        /* the preconditioner in use: "bbd", "amg" or "none" */
+  int64_t bbd_band[2]; /* BBD: difference-quotient and kept half-bandwidths (upper = lower) */
 } sk__dist_layout;
 
 /* sk__dist_check_options: refuse, with a message naming the key, what the

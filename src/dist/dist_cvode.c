@@ -38,7 +38,8 @@ static int64_t global_component(const sk__dist *d, int64_t m, int64_t *node)
 {
   const sk__dist_layout *L = &d->L;
   const int64_t ln = m / L->ncomp;
-  const int64_t a = ln % L->cnt[0], b = (ln / L->cnt[0]) % L->cnt[1], c = ln / (L->cnt[0] * L->cnt[1]);
+  const int64_t a = ln % L->cnt[0], b = (ln / L->cnt[0]) % L->cnt[1],
+                c = ln / (L->cnt[0] * L->cnt[1]);
   *node = (L->lo[0] + a) + L->n[0] * ((L->lo[1] + b) + L->n[1] * (L->lo[2] + c));
   return *node * L->ncomp + m % L->ncomp;
 }
@@ -132,8 +133,8 @@ sk_status sk__dist_inject_nan(sk__dist *d, int64_t global_component, double t)
       return SK_OK; /* another rank's */
     }
   }
-  d->inject_local = L->ncomp * (l[0] + L->cnt[0] * (l[1] + L->cnt[1] * l[2])) +
-                    global_component % L->ncomp;
+  d->inject_local =
+      L->ncomp * (l[0] + L->cnt[0] * (l[1] + L->cnt[1] * l[2])) + global_component % L->ncomp;
   return SK_OK;
 }
 
@@ -162,8 +163,8 @@ static sk_status setup_cvode(sk__dist *d)
   const sk__dist_settings *s = &d->s;
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&d->sunctx) == 0 && d->sunctx, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
-  d->y = N_VNew_Parallel(d->comm, (sunindextype)d->L.nlocal, (sunindextype)d->L.nglobal,
-                         d->sunctx);
+  d->y =
+      N_VNew_Parallel(d->comm, (sunindextype)d->L.nlocal, (sunindextype)d->L.nglobal, d->sunctx);
   SK_CHECK(ctx, d->y != NULL, SK_ERR_NOMEM, "cannot create the parallel state vector");
   if (s->fast_ops) { /* before CVodeInit: CVODE's vectors are clones of y */
     sk__nvector_use_fast_ops(d->y);
@@ -285,8 +286,9 @@ static sk_status cvode_failure(sk__dist *d, int flag)
       st = SK_ERR_NONFINITE;
     }
   }
-  SK_ERROR(d->ctx, st, "CVODE failed at t=%.6e (h=%.3e): %s (spgmr, preconditioner %s, %d ranks)%s",
-           t, h, sk_status_str(st), d->L.prec, d->L.nranks, cause);
+  SK_ERROR(d->ctx, st,
+           "CVODE failed at t=%.6e (h=%.3e): %s (spgmr, preconditioner %s, %d ranks)%s", t, h,
+           sk_status_str(st), d->L.prec, d->L.nranks, cause);
   sk__error_set_foreign(d->ctx, flag, name);
   return st;
 }
@@ -343,8 +345,8 @@ void sk__dist_get_stats(const sk__dist *d, sk_stats *st)
        npe = 0, nfels = 0, ngloc = 0;
   int qlast = 0, qcur = 0;
   sk_sunreal h0u = 0, hlast = 0, hcur = 0, tcur = 0;
-  CVodeGetIntegratorStats(d->mem, &nst, &nfe, &nsetups, &netf, &qlast, &qcur, &h0u, &hlast,
-                          &hcur, &tcur);
+  CVodeGetIntegratorStats(d->mem, &nst, &nfe, &nsetups, &netf, &qlast, &qcur, &h0u, &hlast, &hcur,
+                          &tcur);
   CVodeGetNonlinSolvStats(d->mem, &nni, &ncfn);
   CVodeGetNumLinIters(d->mem, &nli);
   CVodeGetNumLinConvFails(d->mem, &nlcf);

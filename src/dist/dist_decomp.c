@@ -156,9 +156,10 @@ sk_status sk__dist_gather_vector(sk__dist *d, int root, const double *y_local, d
     counts = sk__malloc(ctx, (size_t)L->nranks * sizeof *counts);
     displs = sk__malloc(ctx, (size_t)L->nranks * sizeof *displs);
     if (!tmp || !counts || !displs || !y_global) {
-      st = y_global ? SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the gathered state (%lld values)",
-                               (long long)L->nglobal)
-                    : SK_ERROR(ctx, SK_ERR_ARG, "sk__dist_gather: NULL y_global on the root");
+      st = y_global
+               ? SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the gathered state (%lld values)",
+                          (long long)L->nglobal)
+               : SK_ERROR(ctx, SK_ERR_ARG, "sk__dist_gather: NULL y_global on the root");
     } else {
       for (int r = 0; r < L->nranks; r++) {
         counts[r] = (int)L->nlocal;

@@ -121,8 +121,9 @@ int sk__halo_exchange(sk__dist *d, const double *y_local)
       break;
     }
     if (rc != MPI_SUCCESS && !(rc == MPI_ERR_IN_STATUS && stat[m].MPI_ERROR == MPI_SUCCESS)) {
-      snprintf(h->msg, sizeof h->msg, "halo exchange with rank %d failed (MPI error %d) on rank %d",
-               src[m], rc == MPI_ERR_IN_STATUS ? stat[m].MPI_ERROR : rc, h->rank);
+      snprintf(h->msg, sizeof h->msg,
+               "halo exchange with rank %d failed (MPI error %d) on rank %d", src[m],
+               rc == MPI_ERR_IN_STATUS ? stat[m].MPI_ERROR : rc, h->rank);
       failed = 1;
       break;
     }

@@ -15,13 +15,13 @@ typedef enum { SK__DIST_HEAT = 0, SK__DIST_BRUSS = 1 } sk__dist_kind;
 /* The settings read from the options (dist_options.c). */
 typedef struct {
   sk__dist_kind kind;
-  sk_diffusion_params hp; /* diffusion */
+  sk_diffusion_params hp;   /* diffusion */
   sk_brusselator_params bp; /* Brusselator */
   int dim, ncomp;
   int64_t n[3];
-  int procs[3];        /* the process grid (checked: divides n) */
-  char prec[8];        /* resolved: bbd, amg or none */
-  int64_t band;        /* parallel.bbd.band (0 = automatic) */
+  int procs[3]; /* the process grid (checked: divides n) */
+  char prec[8]; /* resolved: bbd, amg or none */
+  int64_t band; /* parallel.bbd.band (0 = automatic) */
   double rtol, atol, t0, h0, hmin, hmax, eps_lin;
   int64_t max_steps, max_order, maxl;
   int fast_ops; /* solver.fast_vector_ops: the project's N_Vector kernels */
@@ -35,30 +35,30 @@ sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nr
 
 /* Halo exchange state (dist_halo.c): one ghost layer per side, faces only. */
 typedef struct {
-  MPI_Comm comm;       /* the Cartesian communicator (not owned) */
+  MPI_Comm comm; /* the Cartesian communicator (not owned) */
   int rank;
-  int nb[3][2];        /* neighbour ranks, MPI_PROC_NULL at a physical side */
-  int64_t face[3];     /* values per message normal to d */
+  int nb[3][2];         /* neighbour ranks, MPI_PROC_NULL at a physical side */
+  int64_t face[3];      /* values per message normal to d */
   double *buf[3][2][2]; /* [d][side][0 send, 1 receive], receive ones one value longer */
-  int missing;         /* test hook: values left out of every message sent */
-  char msg[256];       /* the last failure of this rank */
+  int missing;          /* test hook: values left out of every message sent */
+  char msg[256];        /* the last failure of this rank */
 } sk__halo;
 
 struct sk__dist {
   sk_context *ctx;
-  MPI_Comm comm;       /* Cartesian communicator (owned) */
+  MPI_Comm comm; /* Cartesian communicator (owned) */
   sk__dist_layout L;
   sk__dist_settings s;
-  sk__grid g;          /* the global grid: spacings and coordinates as the serial model */
-  int64_t G[3];        /* ghosted extents: cnt + 2 below dim, else 1 */
-  int64_t gs[3];       /* node strides of the ghosted array */
-  int64_t nghost;      /* ghosted nodes */
-  double *ug;          /* ghosted state, ncomp per node */
-  double *kn, *kp;     /* diffusion: nodal k and dk/du on the ghosted nodes */
-  double *xc[3];       /* coordinate of each ghosted position along d (0 outside the domain) */
-  int *rank_of;        /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
+  sk__grid g;      /* the global grid: spacings and coordinates as the serial model */
+  int64_t G[3];    /* ghosted extents: cnt + 2 below dim, else 1 */
+  int64_t gs[3];   /* node strides of the ghosted array */
+  int64_t nghost;  /* ghosted nodes */
+  double *ug;      /* ghosted state, ncomp per node */
+  double *kn, *kp; /* diffusion: nodal k and dk/du on the ghosted nodes */
+  double *xc[3];   /* coordinate of each ghosted position along d (0 outside the domain) */
+  int *rank_of;    /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
   sk__halo halo;
-  double lambda;       /* diffusion: decay rate of the exact mode */
+  double lambda; /* diffusion: decay rate of the exact mode */
   /* CVODE */
   SUNContext sunctx;
   void *mem;
@@ -66,7 +66,7 @@ struct sk__dist {
   SUNLinearSolver LS;
   sk__sundials_messages messages;
   int nonfinite_streak;
-  sk_error cb_error;   /* this rank's callback failure, if any */
+  sk_error cb_error; /* this rank's callback failure, if any */
   int have_cb_error;
   double wall;
   double t_out; /* the time the last advance reached (its output time) */
@@ -75,7 +75,7 @@ struct sk__dist {
   /* AMG (dist_prec.c): rows of this rank in the rank-contiguous numbering */
   struct sk__amg *amg;
   int64_t *arow, *acol, *amap; /* row pointers, sorted columns, raw entry -> position */
-  int64_t araw;        /* raw stencil entries (before merging duplicates) */
+  int64_t araw;                /* raw stencil entries (before merging duplicates) */
   double *aval;
   int amg_have_jac;
   int64_t prec_jac_evals;

@@ -108,8 +108,9 @@ static sk_status read_grid(sk_context *ctx, const sk_options *opts, int nranks,
                     "parallel.decomposition = %s does not divide model.n = %s: %lld nodes in %c "
                     "over %lld ranks; %s%s",
                     ps, ns, (long long)s->n[d], axis[d], (long long)p[d],
-                    nfit ? "for this rank count would fit: " : "no decomposition of this rank "
-                                                               "count fits",
+                    nfit ? "for this rank count would fit: "
+                         : "no decomposition of this rank "
+                           "count fits",
                     fits);
   }
   SK_CHECK(ctx, prod == nranks, SK_ERR_INPUT,

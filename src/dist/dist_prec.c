@@ -64,9 +64,9 @@ static sk_status attach_bbd(sk__dist *d)
                                        "parallel.preconditioner=bbd",
                                        "lower parallel.bbd.band, use more ranks (nodes) or "
                                        "parallel.preconditioner=amg"));
-  const int flag = CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band,
-                                 (sunindextype)band, (sunindextype)band, (sunindextype)band, 0.0,
-                                 bbd_gloc, bbd_comm);
+  const int flag =
+      CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band, (sunindextype)band,
+                    (sunindextype)band, (sunindextype)band, 0.0, bbd_gloc, bbd_comm);
   if (flag != CVLS_SUCCESS) {
     return SK_ERROR(ctx, flag == CVLS_MEM_FAIL ? SK_ERR_NOMEM : SK_ERR_SOLVER,
                     "CVBBDPrecInit failed (flag %d, band %lld on %lld local states): %s", flag,
@@ -110,7 +110,8 @@ static sk_status amg_pattern(sk__dist *d)
         for (int64_t m = pos; m > at; m--) {
           d->acol[m] = d->acol[m - 1];
         }
-        for (int64_t m = raw - k; m < raw; m++) { /* entries of this row placed after at move on */
+        for (int64_t m = raw - k; m < raw;
+             m++) { /* entries of this row placed after at move on */
           if (d->amap[m] >= at) {
             d->amap[m]++;
           }
@@ -179,8 +180,7 @@ static int amg_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vec
   (void)gamma;
   (void)delta;
   (void)lr;
-  const int failed =
-      sk__amg_solve(d->amg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK;
+  const int failed = sk__amg_solve(d->amg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK;
   if (failed) {
     sk__dist_callback_failed(d);
   }

@@ -60,9 +60,18 @@ static void put(ckpt_writer *w, const void *data, size_t len)
   }
 }
 
-static void put_u64(ckpt_writer *w, uint64_t v) { put(w, &v, sizeof v); }
-static void put_i64(ckpt_writer *w, int64_t v) { put(w, &v, sizeof v); }
-static void put_f64(ckpt_writer *w, double v) { put(w, &v, sizeof v); }
+static void put_u64(ckpt_writer *w, uint64_t v)
+{
+  put(w, &v, sizeof v);
+}
+static void put_i64(ckpt_writer *w, int64_t v)
+{
+  put(w, &v, sizeof v);
+}
+static void put_f64(ckpt_writer *w, double v)
+{
+  put(w, &v, sizeof v);
+}
 
 static void put_stats(ckpt_writer *w, const sk_stats *st)
 {
@@ -120,7 +129,8 @@ static void dir_of(const char *path, char *buf, size_t len)
 
 sk_status sk__checkpoint_write(sk_context *ctx, const char *path, const sk__checkpoint *c)
 {
-  SK_CHECK(ctx, path && path[0] && c && c->n > 0 && c->y && c->ntables <= SK__CHECKPOINT_MAX_TABLES,
+  SK_CHECK(ctx,
+           path && path[0] && c && c->n > 0 && c->y && c->ntables <= SK__CHECKPOINT_MAX_TABLES,
            SK_ERR_ARG, "checkpoint: bad arguments");
   char tmp[PATH_MAX + 32];
   SK_CHECK(ctx, strlen(path) < PATH_MAX, SK_ERR_ARG, "checkpoint: path too long");
@@ -156,8 +166,10 @@ sk_status sk__checkpoint_write(sk_context *ctx, const char *path, const sk__chec
   }
   if (w.failed) {
     unlink(tmp);
-    return SK_ERROR(ctx, SK_ERR_IO, "I/O error writing checkpoint '%s': %s (the previous "
-                    "checkpoint, if any, is kept)", path, strerror(err ? err : EIO));
+    return SK_ERROR(ctx, SK_ERR_IO,
+                    "I/O error writing checkpoint '%s': %s (the previous "
+                    "checkpoint, if any, is kept)",
+                    path, strerror(err ? err : EIO));
   }
   char dir[PATH_MAX];
   dir_of(path, dir, sizeof dir);
@@ -192,7 +204,10 @@ static uint64_t take_u64(ckpt_reader *r)
   return v;
 }
 
-static int64_t take_i64(ckpt_reader *r) { return (int64_t)take_u64(r); }
+static int64_t take_i64(ckpt_reader *r)
+{
+  return (int64_t)take_u64(r);
+}
 
 static double take_f64(ckpt_reader *r)
 {
@@ -239,7 +254,8 @@ typedef struct {
   double *tables[SK__CHECKPOINT_MAX_TABLES];
 } ckpt_storage;
 
-static sk_status read_image(sk_context *ctx, const char *path, unsigned char **image, size_t *size)
+static sk_status read_image(sk_context *ctx, const char *path, unsigned char **image,
+                            size_t *size)
 {
   FILE *f = fopen(path, "rb");
   SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open checkpoint '%s': %s", path,
@@ -310,7 +326,8 @@ static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, c
   SK_CHECK(ctx, !r->short_read && olen < (uint64_t)(r->end - r->p), SK_ERR_INPUT,
            "checkpoint '%s' is truncated (in the state or the options)", path);
   own->options = sk__malloc(ctx, (size_t)olen + 1);
-  SK_CHECK(ctx, own->options != NULL, SK_ERR_NOMEM, "out of memory reading checkpoint '%s'", path);
+  SK_CHECK(ctx, own->options != NULL, SK_ERR_NOMEM, "out of memory reading checkpoint '%s'",
+           path);
   memcpy(own->options, take(r, (size_t)olen), (size_t)olen);
   own->options[olen] = '\0';
   c->ntables = (size_t)take_u64(r);
@@ -320,8 +337,9 @@ static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, c
     sk__checkpoint_table *tb = &c->tables[k];
     tb->rows = (size_t)take_u64(r);
     tb->width = (size_t)take_u64(r);
-    SK_CHECK(ctx, !r->short_read && tb->width > 0 && tb->width <= ((size_t)1 << 40) &&
-                      tb->rows <= (size_t)(r->end - r->p) / sizeof(double) / tb->width,
+    SK_CHECK(ctx,
+             !r->short_read && tb->width > 0 && tb->width <= ((size_t)1 << 40) &&
+                 tb->rows <= (size_t)(r->end - r->p) / sizeof(double) / tb->width,
              SK_ERR_INPUT, "checkpoint '%s' is inconsistent: output table %zu", path, k);
     own->tables[k] = take_doubles(ctx, r, tb->rows * tb->width, &oom);
     tb->data = own->tables[k];

@@ -31,13 +31,13 @@ typedef struct {
                           * the SUNDIALS engines restart at order 1) */
   int segment;           /* 1: taken at a segment boundary (checkpoint.segment) */
   int64_t n;
-  const double *y;       /* n values */
-  const double *yp;      /* n values of y' (DAE engines), or NULL */
-  sk_stats stats;        /* statistics of the run up to t */
-  const char *options;   /* effective options text */
+  const double *y;     /* n values */
+  const double *yp;    /* n values of y' (DAE engines), or NULL */
+  sk_stats stats;      /* statistics of the run up to t */
+  const char *options; /* effective options text */
   size_t ntables;
   sk__checkpoint_table tables[SK__CHECKPOINT_MAX_TABLES];
-  void *owned;           /* storage of a checkpoint read from a file */
+  void *owned; /* storage of a checkpoint read from a file */
 } sk__checkpoint;
 
 /* sk__fnv1a64: the 64-bit FNV-1a hash of `len` bytes continuing from `h`

@@ -86,16 +86,15 @@ static sk_status syntax_error(const loader *L, const yaml_parser_t *p)
       return SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s (byte 0x%02x)",
                       L->name, line, col, problem, (unsigned)p->problem_value & 0xffu);
     }
-    return SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s", L->name, line,
-                    col, problem);
+    return SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s", L->name, line, col,
+                    problem);
   }
   case YAML_SCANNER_ERROR:
   case YAML_PARSER_ERROR:
     if (p->context) {
       return SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: YAML syntax error: %s (%s at %d:%d)",
-                      L->name, mark_line(p->problem_mark), mark_column(p->problem_mark),
-                      problem, p->context, mark_line(p->context_mark),
-                      mark_column(p->context_mark));
+                      L->name, mark_line(p->problem_mark), mark_column(p->problem_mark), problem,
+                      p->context, mark_line(p->context_mark), mark_column(p->context_mark));
     }
     return SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: YAML syntax error: %s", L->name,
                     mark_line(p->problem_mark), mark_column(p->problem_mark), problem);
@@ -166,8 +165,8 @@ static sk_status check_duplicate(loader *L, int frame, int leaf, yaml_mark_t m)
     const seen_key *s = &L->seen[i];
     if ((s->frame == frame || (leaf && s->leaf)) && strcmp(s->path, L->path) == 0) {
       return SK_ERROR(L->ctx, SK_ERR_INPUT,
-                      "%s:%d:%d: duplicate key '%s' (first given at line %d, column %d)",
-                      L->name, mark_line(m), mark_column(m), L->path, s->line, s->column);
+                      "%s:%d:%d: duplicate key '%s' (first given at line %d, column %d)", L->name,
+                      mark_line(m), mark_column(m), L->path, s->line, s->column);
     }
   }
   if (L->nseen == L->capseen) {
@@ -214,13 +213,12 @@ static sk_status load_sequence(loader *L, const sk_option_origin *vorig)
       yaml_event_delete(&ev);
       break;
     }
-    if (ev.type == YAML_ALIAS_EVENT ||
-        (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.anchor)) {
+    if (ev.type == YAML_ALIAS_EVENT || (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.anchor)) {
       st = anchors_error(L, ev.start_mark);
     } else if (ev.type != YAML_SCALAR_EVENT) {
-      st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: %s: list items must be single values, got %s",
-                    L->name, mark_line(ev.start_mark), mark_column(ev.start_mark), L->path,
-                    event_kind(ev.type));
+      st = SK_ERROR(
+          L->ctx, SK_ERR_INPUT, "%s:%d:%d: %s: list items must be single values, got %s", L->name,
+          mark_line(ev.start_mark), mark_column(ev.start_mark), L->path, event_kind(ev.type));
     } else if (has_nul(&ev)) {
       st = located(L, SK_ERR_INPUT, ev.start_mark, "value contains a NUL character");
     } else {
@@ -353,13 +351,11 @@ static sk_status load_mapping(loader *L, int depth, size_t *count)
       return SK_OK;
     }
     sk_status st = SK_OK;
-    if (ev.type == YAML_ALIAS_EVENT ||
-        (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.anchor)) {
+    if (ev.type == YAML_ALIAS_EVENT || (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.anchor)) {
       st = anchors_error(L, ev.start_mark);
     } else if (ev.type != YAML_SCALAR_EVENT) {
-      st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: a key must be a plain name, got %s",
-                    L->name, mark_line(ev.start_mark), mark_column(ev.start_mark),
-                    event_kind(ev.type));
+      st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: a key must be a plain name, got %s", L->name,
+                    mark_line(ev.start_mark), mark_column(ev.start_mark), event_kind(ev.type));
     } else if (ev.data.scalar.length == 0) {
       st = located(L, SK_ERR_INPUT, ev.start_mark, "empty key");
     } else if (has_nul(&ev)) {
@@ -421,8 +417,8 @@ static sk_status load_stream(loader *L)
   if (t == YAML_STREAM_END_EVENT) {
     return SK_OK;
   }
-  SK_CHECK(L->ctx, t == YAML_DOCUMENT_START_EVENT, SK_ERR_INTERNAL,
-           "%s: unexpected YAML event", L->name);
+  SK_CHECK(L->ctx, t == YAML_DOCUMENT_START_EVENT, SK_ERR_INTERNAL, "%s: unexpected YAML event",
+           L->name);
   SK_CALL(L->ctx, next_event(L, &ev));
   sk_status st = SK_OK;
   int anchored = (ev.type == YAML_ALIAS_EVENT) ||
@@ -476,9 +472,9 @@ static sk_status check_syntax(loader *L)
     depth += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT;
     depth -= ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT;
     if (depth > SK_CONFIG_MAX_DEPTH) {
-      st = SK_ERROR(L->ctx, SK_ERR_INPUT, "%s:%d:%d: nesting deeper than %d levels (limit exceeded)",
-                    L->name, mark_line(ev.start_mark), mark_column(ev.start_mark),
-                    SK_CONFIG_MAX_DEPTH);
+      st = SK_ERROR(L->ctx, SK_ERR_INPUT,
+                    "%s:%d:%d: nesting deeper than %d levels (limit exceeded)", L->name,
+                    mark_line(ev.start_mark), mark_column(ev.start_mark), SK_CONFIG_MAX_DEPTH);
       yaml_event_delete(&ev);
       break;
     }
@@ -492,8 +488,7 @@ static sk_status check_syntax(loader *L)
   return st;
 }
 
-sk_status sk_config_load_buffer(sk_options *opts, const char *name, const char *text,
-                                size_t len)
+sk_status sk_config_load_buffer(sk_options *opts, const char *name, const char *text, size_t len)
 {
   sk_context *ctx = sk_options_get_context(opts);
   SK_CHECK(ctx, opts && name && (text || len == 0), SK_ERR_ARG,
@@ -536,8 +531,7 @@ sk_status sk_config_load(sk_options *opts, const char *path)
   FILE *f = fopen(path, "rb");
   if (!f) {
     int err = errno;
-    return SK_ERROR(ctx, SK_ERR_MISSING, "cannot open config file '%s': %s", path,
-                    strerror(err));
+    return SK_ERROR(ctx, SK_ERR_MISSING, "cannot open config file '%s': %s", path, strerror(err));
   }
   size_t cap = 1u << 16, len = 0;
   char *buf = sk__malloc(ctx, cap);

@@ -13,11 +13,11 @@
 
 struct sk__csv_writer {
   sk_context *ctx;
-  FILE *fp;          /* NULL once closed */
-  const char *tmp;   /* owned by the sk_results front, outlives the writer */
+  FILE *fp;        /* NULL once closed */
+  const char *tmp; /* owned by the sk_results front, outlives the writer */
   const char *shown;
-  off_t good;        /* bytes of complete, flushed lines */
-  int failed;        /* a write error happened */
+  off_t good; /* bytes of complete, flushed lines */
+  int failed; /* a write error happened */
   int header_done;
 };
 
@@ -30,8 +30,8 @@ static sk_status csv_io_error(sk__csv_writer *w, int err)
 /* Write s as one CSV field; returns the bytes written or -1. */
 static long csv_put_field(FILE *fp, const char *s)
 {
-  int quote = s[0] == '\0' || s[0] == ' ' || s[strlen(s) - 1] == ' ' ||
-              strpbrk(s, ",\"\r\n") != NULL;
+  int quote =
+      s[0] == '\0' || s[0] == ' ' || s[strlen(s) - 1] == ' ' || strpbrk(s, ",\"\r\n") != NULL;
   long bytes = 0;
   if (!quote) {
     if (fputs(s, fp) == EOF) {

@@ -16,17 +16,17 @@
 
 struct sk__h5_writer {
   sk_context *ctx;
-  const char *tmp;   /* owned by the sk_results front */
+  const char *tmp; /* owned by the sk_results front */
   const char *shown;
-  char axis[16];     /* the name of the abscissa dataset ("time", or "x" for a BVP) */
-  hid_t fid;         /* H5I_INVALID_HID when closed */
+  char axis[16]; /* the name of the abscissa dataset ("time", or "x" for a BVP) */
+  hid_t fid;     /* H5I_INVALID_HID when closed */
   hid_t d_time, d_probes, d_norms, d_state;
   int64_t n;
   size_t nprobes, nnorms;
   int write_states;
-  hsize_t nrows;     /* rows written completely */
-  int failed;        /* an HDF5 call failed */
-  int lost;          /* closing failed: the file on disk cannot be trusted */
+  hsize_t nrows; /* rows written completely */
+  int failed;    /* an HDF5 call failed */
+  int lost;      /* closing failed: the file on disk cannot be trusted */
   /* extra series: groups /<name> with time and values */
   int nseries;
   char s_time[SK__RESULTS_MAX_SERIES][48], s_vals[SK__RESULTS_MAX_SERIES][48];
@@ -119,19 +119,20 @@ static sk_status h5_error(sk__h5_writer *w, const char *what)
   H5Eclear2(H5E_DEFAULT);
   w->failed = 1;
   if (b.errtext[0]) {
-    return SK_ERROR(w->ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s', %s): %s [HDF5: %s]",
-                    w->shown, w->tmp, what, b.errtext, b.stack);
+    return SK_ERROR(w->ctx, SK_ERR_IO,
+                    "I/O error writing '%s' (temporary '%s', %s): %s [HDF5: %s]", w->shown,
+                    w->tmp, what, b.errtext, b.stack);
   }
   return SK_ERROR(w->ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s', %s): HDF5: %s",
                   w->shown, w->tmp, what, b.stack);
 }
 
-#define H5TRY(w, expr, what)       \
-  do {                             \
-    if ((expr) < 0) {              \
-      st = h5_error((w), (what));  \
-      goto done;                   \
-    }                              \
+#define H5TRY(w, expr, what)      \
+  do {                            \
+    if ((expr) < 0) {             \
+      st = h5_error((w), (what)); \
+      goto done;                  \
+    }                             \
   } while (0)
 
 /* ---- small helpers (each returns < 0 on an HDF5 failure) ----------------- */
@@ -286,8 +287,7 @@ static herr_t h5_append(hid_t d, int rank, hsize_t row, hsize_t ncols, const dou
   }
   fs = H5Dget_space(d);
   ms = H5Screate_simple(1, &mdim, NULL);
-  if (fs < 0 || ms < 0 ||
-      H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) < 0 ||
+  if (fs < 0 || ms < 0 || H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) < 0 ||
       H5Dwrite(d, H5T_NATIVE_DOUBLE, ms, fs, H5P_DEFAULT, vals) < 0) {
     goto done;
   }
@@ -350,11 +350,9 @@ static void h5_close_all(sk__h5_writer *w)
 }
 
 sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown,
-                             const char *axis, int64_t n,
-                             size_t nprobes, const int64_t *probes,
+                             const char *axis, int64_t n, size_t nprobes, const int64_t *probes,
                              const char *const *probe_names, size_t nnorms,
-                             const char *const *norm_names, int write_states,
-                             sk__h5_writer **wp)
+                             const char *const *norm_names, int write_states, sk__h5_writer **wp)
 {
   *wp = NULL;
   sk__h5_writer *w = sk__calloc(ctx, 1, sizeof *w);
@@ -476,8 +474,8 @@ done:
 sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
                                    const char *const *names)
 {
-  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && w->nseries < SK__RESULTS_MAX_SERIES,
-           SK_ERR_STATE, "HDF5 file '%s': cannot add the series '%s'", w->shown, name);
+  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && w->nseries < SK__RESULTS_MAX_SERIES, SK_ERR_STATE,
+           "HDF5 file '%s': cannot add the series '%s'", w->shown, name);
   sk_status st = SK_OK;
   hid_t g = H5I_INVALID_HID;
   h5_quiet q;
@@ -534,8 +532,9 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
   H5TRY(w, h5_close_id(&w->d_norms, H5Dclose), "closing /norms");
   H5TRY(w, h5_close_id(&w->d_state, H5Dclose), "closing /state");
   if (w->lost) {
-    st = SK_ERROR(w->ctx, SK_ERR_IO, "HDF5 file '%s' (temporary '%s') could not be closed earlier",
-                  w->shown, w->tmp);
+    st =
+        SK_ERROR(w->ctx, SK_ERR_IO, "HDF5 file '%s' (temporary '%s') could not be closed earlier",
+                 w->shown, w->tmp);
     goto done;
   }
   if (w->fid < 0) {

@@ -19,8 +19,7 @@ sk_status sk__journal_append(sk_context *ctx, sk__journal *j, const double *head
     SK_CHECK(ctx, cap <= ((size_t)-1) / row_bytes, SK_ERR_NOMEM,
              "results: the journal of written rows is too large");
     double *grown = sk__realloc(ctx, j->data, j->cap * row_bytes, cap * row_bytes);
-    SK_CHECK(ctx, grown, SK_ERR_NOMEM,
-             "results: out of memory keeping the rows written so far");
+    SK_CHECK(ctx, grown, SK_ERR_NOMEM, "results: out of memory keeping the rows written so far");
     j->data = grown;
     j->cap = cap;
   }

@@ -68,7 +68,8 @@ static sk_status define_subckt(sk__nparser *p, int64_t li, int64_t *next)
   const sk__nline *ln = &p->lines[li];
   const sk__ntok *t = &p->toks[ln->first];
   if (ln->n < 2) {
-    return sk__net_error(p, t, ".subckt expects a name and its pins (.subckt NAME pin1 pin2 ...)");
+    return sk__net_error(p, t,
+                         ".subckt expects a name and its pins (.subckt NAME pin1 pin2 ...)");
   }
   for (int64_t k = 0; k < p->nsubs; k++) {
     if (sk__net_ieq(p->subs[k].name, t[1].text)) {
@@ -92,7 +93,8 @@ static sk_status define_subckt(sk__nparser *p, int64_t li, int64_t *next)
   for (int64_t q = li + 1; q < p->nlines; q++) {
     const sk__ntok *h = &p->toks[p->lines[q].first];
     if (sk__net_ieq(h->text, ".subckt")) {
-      return sk__net_error(p, h, ".subckt inside the definition of '%s' (line %d): nested "
+      return sk__net_error(p, h,
+                           ".subckt inside the definition of '%s' (line %d): nested "
                            "definitions are not supported; close it with .ends first",
                            t[1].text, (int)t->line);
     }
@@ -151,7 +153,8 @@ static sk_status param_pairs(sk__nparser *p, sk__nscope *scope, const sk__nscope
 {
   for (; k < end; k += 3) {
     const sk__ntok *t = &p->toks[k];
-    if (k + 2 >= end || strcmp(t[1].text, "=") != 0 || !(isalpha((unsigned char)t->text[0]) || t->text[0] == '_')) {
+    if (k + 2 >= end || strcmp(t[1].text, "=") != 0 ||
+        !(isalpha((unsigned char)t->text[0]) || t->text[0] == '_')) {
       return sk__net_error(p, t, "expected NAME=VALUE, got '%s'", t->text);
     }
     double v;
@@ -201,8 +204,8 @@ static sk_status ic_line(sk__nparser *p, sk__nscope *scope, const sk__nline *ln)
     SK_CALL(p->ctx, sk__net_value(p, scope, t + 2, &v));
     int64_t cap = nl->cap_ic;
     SK_CALL(p->ctx, sk__net_grow(p, (void **)&nl->ic_node, nl->nic, &cap, sizeof *nl->ic_node));
-    SK_CALL(p->ctx, sk__net_grow(p, (void **)&nl->ic_value, nl->nic, &nl->cap_ic,
-                                 sizeof *nl->ic_value));
+    SK_CALL(p->ctx,
+            sk__net_grow(p, (void **)&nl->ic_value, nl->nic, &nl->cap_ic, sizeof *nl->ic_value));
     nl->ic_node[nl->nic] = node;
     nl->ic_value[nl->nic++] = v;
   }

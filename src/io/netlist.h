@@ -8,14 +8,14 @@
 
 /* Element kinds after expansion (R is stored as its conductance 1/R). */
 typedef enum {
-  SK__NET_CAP = 0,  /* C: capacitance value [J/K] from node a to the reference */
-  SK__NET_COND,     /* R or G: conductance value [W/K] between a and b */
-  SK__NET_TABLE,    /* G ... TABLE(): conductance g(Tm), Tm = (Ta + Tb) / 2, interpolated */
-  SK__NET_CONV,     /* H: value = hA [W/K], G = hA (|Ta - Tb| / dt0)^exponent, or a TABLE in |Ta - Tb| */
-  SK__NET_RAD,      /* E: value = eps A F [m^2], q = sigma value (Ta^4 - Tb^4) (absolute T) */
-  SK__NET_SOURCE,   /* I: heat flow schedule from a to b (into b) [W] */
-  SK__NET_FIXED,    /* V: T(a) = schedule, b the reference */
-  SK__NET_SWITCH    /* S: thermostat: conductance value [W/K] between a and b, or heat flow
+  SK__NET_CAP = 0, /* C: capacitance value [J/K] from node a to the reference */
+  SK__NET_COND,    /* R or G: conductance value [W/K] between a and b */
+  SK__NET_TABLE,   /* G ... TABLE(): conductance g(Tm), Tm = (Ta + Tb) / 2, interpolated */
+  SK__NET_CONV, /* H: value = hA [W/K], G = hA (|Ta - Tb| / dt0)^exponent, or a TABLE in |Ta - Tb| */
+  SK__NET_RAD,    /* E: value = eps A F [m^2], q = sigma value (Ta^4 - Tb^4) (absolute T) */
+  SK__NET_SOURCE, /* I: heat flow schedule from a to b (into b) [W] */
+  SK__NET_FIXED,  /* V: T(a) = schedule, b the reference */
+  SK__NET_SWITCH  /* S: thermostat: conductance value [W/K] between a and b, or heat flow
                        value [W] from a to b (sw_source), switched by the sense node */
 } sk__net_kind;
 
@@ -34,11 +34,11 @@ typedef struct {
 
 typedef struct {
   sk__net_kind kind;
-  int64_t a, b;        /* node indices, -1 = the reference node (0 / gnd) */
-  double value;        /* see sk__net_kind */
-  double exponent;     /* CONV: exponent n >= 0 (0 = constant hA) */
-  double dt0;          /* CONV: reference temperature difference (> 0) */
-  int64_t toff, tlen;  /* TABLE / tabulated CONV: tlen (x, y) pairs at reals[toff] */
+  int64_t a, b;           /* node indices, -1 = the reference node (0 / gnd) */
+  double value;           /* see sk__net_kind */
+  double exponent;        /* CONV: exponent n >= 0 (0 = constant hA) */
+  double dt0;             /* CONV: reference temperature difference (> 0) */
+  int64_t toff, tlen;     /* TABLE / tabulated CONV: tlen (x, y) pairs at reals[toff] */
   sk__net_schedule sched; /* SOURCE, FIXED */
   /* SWITCH: sense node (-1 = reference), hysteresis band [low, high]; heating
      (default: off when T_sense rises through high, on when it falls through low)
@@ -47,22 +47,22 @@ typedef struct {
   int64_t sense;
   double low, high;
   int sw_source, sw_cool, sw_on0;
-  char *name;          /* hierarchical element name ("X1.R3") */
-  int32_t file, line;  /* origin: files[file], 1-based line */
+  char *name;         /* hierarchical element name ("X1.R3") */
+  int32_t file, line; /* origin: files[file], 1-based line */
 } sk__net_element;
 
 typedef struct {
-  int64_t nnodes;   /* nodes other than the reference */
-  char **nodes;     /* their (hierarchical) names */
+  int64_t nnodes; /* nodes other than the reference */
+  char **nodes;   /* their (hierarchical) names */
   int64_t nelems;
   sk__net_element *elems;
   int64_t nreals;
   double *reals;
   int32_t nfiles;
-  char **files;     /* every file read (for messages) */
-  int celsius;      /* .option tunit=C: temperatures in degrees Celsius */
-  double tinit;     /* .option tinit: initial temperature of every unknown node */
-  int64_t nic;      /* .ic node=value entries */
+  char **files; /* every file read (for messages) */
+  int celsius;  /* .option tunit=C: temperatures in degrees Celsius */
+  double tinit; /* .option tinit: initial temperature of every unknown node */
+  int64_t nic;  /* .ic node=value entries */
   int64_t *ic_node;
   double *ic_value;
   int64_t cap_elems, cap_reals, cap_ic; /* allocated capacities */

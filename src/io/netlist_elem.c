@@ -10,15 +10,24 @@
 static const char *usage(char letter)
 {
   switch (letter) {
-    case 'C': return "C<name> node [0] capacitance";
-    case 'R': return "R<name> node1 node2 resistance";
-    case 'G': return "G<name> node1 node2 conductance|TABLE(T1 g1 T2 g2 ...)";
-    case 'H': return "H<name> node1 node2 hA [n=exponent dt0=dT]|TABLE(dT1 hA1 ...)";
-    case 'E': return "E<name> node1 node2 epsAF|eps=.. area=.. [f=..]";
-    case 'I': return "I<name> from_node to_node value|PWL(..)|SIN(..)|PULSE(..)";
-    case 'V': return "V<name> node 0 value|PWL(..)|SIN(..)|PULSE(..)";
-    case 'S': return "S<name> node1 node2 sense_node T_low T_high g=G|q=Q [cool=0|1] [on=0|1]";
-    default: return "X<name> node1 ... SUBCKT [name=value ...]";
+  case 'C':
+    return "C<name> node [0] capacitance";
+  case 'R':
+    return "R<name> node1 node2 resistance";
+  case 'G':
+    return "G<name> node1 node2 conductance|TABLE(T1 g1 T2 g2 ...)";
+  case 'H':
+    return "H<name> node1 node2 hA [n=exponent dt0=dT]|TABLE(dT1 hA1 ...)";
+  case 'E':
+    return "E<name> node1 node2 epsAF|eps=.. area=.. [f=..]";
+  case 'I':
+    return "I<name> from_node to_node value|PWL(..)|SIN(..)|PULSE(..)";
+  case 'V':
+    return "V<name> node 0 value|PWL(..)|SIN(..)|PULSE(..)";
+  case 'S':
+    return "S<name> node1 node2 sense_node T_low T_high g=G|q=Q [cool=0|1] [on=0|1]";
+  default:
+    return "X<name> node1 ... SUBCKT [name=value ...]";
   }
 }
 
@@ -62,7 +71,8 @@ static sk_status resolve_node(sk__nparser *p, const sk__nscope *scope, const sk_
     return SK_OK;
   }
   sk__netlist *nl = p->nl;
-  sk_status st = sk__net_grow(p, (void **)&nl->nodes, nl->nnodes, &p->cap_nodes, sizeof *nl->nodes);
+  sk_status st =
+      sk__net_grow(p, (void **)&nl->nodes, nl->nnodes, &p->cap_nodes, sizeof *nl->nodes);
   if (st == SK_OK) {
     st = sk__nhash_put(p, &p->node_hash, full, nl->nnodes);
   }
@@ -81,14 +91,14 @@ static sk_status push_reals(sk__nparser *p, const double *v, int64_t count, int6
   sk__netlist *nl = p->nl;
   *off = nl->nreals;
   for (int64_t k = 0; k < count; k++) {
-    SK_CALL(p->ctx, sk__net_grow(p, (void **)&nl->reals, nl->nreals, &nl->cap_reals,
-                                 sizeof *nl->reals));
+    SK_CALL(p->ctx,
+            sk__net_grow(p, (void **)&nl->reals, nl->nreals, &nl->cap_reals, sizeof *nl->reals));
     nl->reals[nl->nreals++] = v[k];
   }
   return SK_OK;
 }
 
-#define SK__NET_MAX_PINS 256  /* pins of one subcircuit */
+#define SK__NET_MAX_PINS 256 /* pins of one subcircuit */
 
 /* Values of tokens [k, end) into v (at most SK__NET_MAX_LIST). */
 static sk_status value_list(sk__nparser *p, const sk__nscope *scope, int64_t k, int64_t end,
@@ -121,8 +131,8 @@ static sk_status check_pairs(sk__nparser *p, int64_t k, const double *v, int64_t
   }
   for (int64_t i = 2; i < count; i += 2) {
     if (!(v[i] > v[i - 2])) {
-      return sk__net_error(p, &p->toks[k + 2 + i],
-                           "%ss must increase strictly: %g after %g", what, v[i], v[i - 2]);
+      return sk__net_error(p, &p->toks[k + 2 + i], "%ss must increase strictly: %g after %g",
+                           what, v[i], v[i - 2]);
     }
   }
   return SK_OK;
@@ -162,8 +172,10 @@ static sk_status schedule(sk__nparser *p, const sk__nscope *scope, int64_t k, in
   } else if (is_call(p, k, end, "sin")) {
     SK_CALL(p->ctx, value_list(p, scope, k + 2, end - 1, v, &count));
     if (count < 3 || count > 6) {
-      return sk__net_error(p, t, "SIN(offset amplitude freq [delay [damping [phase]]]) takes 3 to "
-                           "6 values, got %lld", (long long)count);
+      return sk__net_error(p, t,
+                           "SIN(offset amplitude freq [delay [damping [phase]]]) takes 3 to "
+                           "6 values, got %lld",
+                           (long long)count);
     }
     for (; count < 6; count++) {
       v[count] = 0.0;
@@ -184,8 +196,10 @@ static sk_status schedule(sk__nparser *p, const sk__nscope *scope, int64_t k, in
     }
     s->kind = SK__SCHED_PULSE;
   } else {
-    return sk__net_error(p, t, "expected a value, PWL(t1 v1 ...), SIN(vo va freq ...) or "
-                         "PULSE(v1 v2 td tr tf pw per), got '%s'", t->text);
+    return sk__net_error(p, t,
+                         "expected a value, PWL(t1 v1 ...), SIN(vo va freq ...) or "
+                         "PULSE(v1 v2 td tr tf pw per), got '%s'",
+                         t->text);
   }
   s->len = count;
   SK_CALL(p->ctx, push_reals(p, v, count, &s->off));
@@ -236,8 +250,9 @@ static sk_status convection(sk__nparser *p, const sk__nscope *scope, int64_t k, 
   int seen[2] = {0, 0};
   SK_CALL(p->ctx, keywords(p, scope, k + 1, end, names, 2, vals, seen));
   if (vals[0] < 0 || !(vals[1] > 0)) {
-    return sk__net_error(p, &p->toks[k], "convection: n must be >= 0 and dt0 > 0 (n = %g, dt0 = %g)",
-                         vals[0], vals[1]);
+    return sk__net_error(p, &p->toks[k],
+                         "convection: n must be >= 0 and dt0 > 0 (n = %g, dt0 = %g)", vals[0],
+                         vals[1]);
   }
   e->exponent = vals[0];
   e->dt0 = vals[1];
@@ -273,7 +288,8 @@ static sk_status thermostat(sk__nparser *p, const sk__nscope *scope, int64_t k, 
 {
   const sk__ntok *t = &p->toks[k];
   if (end - k < 6) {
-    return sk__net_error(p, t, "thermostat: expected sense_node T_low T_high g=G|q=Q [cool=0|1] "
+    return sk__net_error(p, t,
+                         "thermostat: expected sense_node T_low T_high g=G|q=Q [cool=0|1] "
                          "[on=0|1]");
   }
   e->kind = SK__NET_SWITCH;
@@ -289,7 +305,8 @@ static sk_status thermostat(sk__nparser *p, const sk__nscope *scope, int64_t k, 
   int seen[4] = {0, 0, 0, 0};
   SK_CALL(p->ctx, keywords(p, scope, k + 3, end, names, 4, vals, seen));
   if (seen[0] == seen[1] || vals[0] < 0 || vals[1] < 0) {
-    return sk__net_error(p, t + 3, "thermostat: give exactly one of g= (a switched conductance, "
+    return sk__net_error(p, t + 3,
+                         "thermostat: give exactly one of g= (a switched conductance, "
                          "W/K, >= 0) or q= (a switched heat flow, W, >= 0)");
   }
   if ((vals[2] != 0 && vals[2] != 1) || (seen[3] && vals[3] != 0 && vals[3] != 1)) {
@@ -356,57 +373,58 @@ static sk_status two_terminal(sk__nparser *p, const sk__nscope *scope, const sk_
   const sk__ntok *vt = &p->toks[k];
   double v = 0.0;
   switch (letter) {
-    case 'R':
-      SK_CALL(p->ctx, sk__net_value(p, scope, vt, &v));
-      if (!(v > 0)) {
-        return sk__net_error(p, vt, "%s: %s resistance %g K/W: must be > 0", t->text,
-                             v < 0 ? "negative" : "zero", v);
-      }
-      e->kind = SK__NET_COND;
-      e->value = 1.0 / v;
-      return SK_OK;
-    case 'G':
-      if (is_call(p, k, end, "table")) {
-        e->kind = SK__NET_TABLE;
-        SK_CALL(p->ctx, table(p, scope, k, end, e, "TABLE T"));
-        for (int64_t i = 0; i < e->tlen; i++) {
-          if (p->nl->reals[e->toff + 2 * i + 1] < 0) {
-            return sk__net_error(p, vt, "%s: negative conductance in the table", t->text);
-          }
+  case 'R':
+    SK_CALL(p->ctx, sk__net_value(p, scope, vt, &v));
+    if (!(v > 0)) {
+      return sk__net_error(p, vt, "%s: %s resistance %g K/W: must be > 0", t->text,
+                           v < 0 ? "negative" : "zero", v);
+    }
+    e->kind = SK__NET_COND;
+    e->value = 1.0 / v;
+    return SK_OK;
+  case 'G':
+    if (is_call(p, k, end, "table")) {
+      e->kind = SK__NET_TABLE;
+      SK_CALL(p->ctx, table(p, scope, k, end, e, "TABLE T"));
+      for (int64_t i = 0; i < e->tlen; i++) {
+        if (p->nl->reals[e->toff + 2 * i + 1] < 0) {
+          return sk__net_error(p, vt, "%s: negative conductance in the table", t->text);
         }
-        return SK_OK;
-      }
-      if (ln->n != 4) {
-        return count_error(p, t, letter, ln->n - 1);
-      }
-      SK_CALL(p->ctx, sk__net_value(p, scope, vt, &e->value));
-      e->kind = SK__NET_COND;
-      if (e->value < 0) {
-        return sk__net_error(p, vt, "%s: negative conductance %g W/K", t->text, e->value);
       }
       return SK_OK;
-    case 'H':
-      SK_CALL(p->ctx, convection(p, scope, k, end, e));
-      break;
-    case 'E':
-      SK_CALL(p->ctx, radiation(p, scope, k, end, e));
-      break;
-    case 'I':
-    case 'V':
-      e->kind = letter == 'I' ? SK__NET_SOURCE : SK__NET_FIXED;
-      if (letter == 'V' && e->b != -1) {
-        return sk__net_error(p, t + 2, "%s: a fixed temperature is set against the reference: "
-                             "expected '0' or 'gnd' as the second node, got '%s'", t->text,
-                             t[2].text);
-      }
-      if (letter == 'V' && e->a == -1) {
-        return sk__net_error(p, t + 1, "%s: the reference node cannot be given a temperature",
-                             t->text);
-      }
-      SK_CALL(p->ctx, schedule(p, scope, k, end, &e->sched));
-      return SK_OK;
-    default:
-      return thermostat(p, scope, k, end, e);
+    }
+    if (ln->n != 4) {
+      return count_error(p, t, letter, ln->n - 1);
+    }
+    SK_CALL(p->ctx, sk__net_value(p, scope, vt, &e->value));
+    e->kind = SK__NET_COND;
+    if (e->value < 0) {
+      return sk__net_error(p, vt, "%s: negative conductance %g W/K", t->text, e->value);
+    }
+    return SK_OK;
+  case 'H':
+    SK_CALL(p->ctx, convection(p, scope, k, end, e));
+    break;
+  case 'E':
+    SK_CALL(p->ctx, radiation(p, scope, k, end, e));
+    break;
+  case 'I':
+  case 'V':
+    e->kind = letter == 'I' ? SK__NET_SOURCE : SK__NET_FIXED;
+    if (letter == 'V' && e->b != -1) {
+      return sk__net_error(p, t + 2,
+                           "%s: a fixed temperature is set against the reference: "
+                           "expected '0' or 'gnd' as the second node, got '%s'",
+                           t->text, t[2].text);
+    }
+    if (letter == 'V' && e->a == -1) {
+      return sk__net_error(p, t + 1, "%s: the reference node cannot be given a temperature",
+                           t->text);
+    }
+    SK_CALL(p->ctx, schedule(p, scope, k, end, &e->sched));
+    return SK_OK;
+  default:
+    return thermostat(p, scope, k, end, e);
   }
   if (e->value < 0) {
     return sk__net_error(p, vt, "%s: negative coefficient %g", t->text, e->value);
@@ -427,8 +445,10 @@ static sk_status capacitor(sk__nparser *p, const sk__nscope *scope, const sk__nl
     int64_t b;
     SK_CALL(p->ctx, resolve_node(p, scope, t + 2, &b));
     if (b != -1) {
-      return sk__net_error(p, t + 2, "%s: a capacitance is to the reference: expected '0' or "
-                           "'gnd' as the second node, got '%s'", t->text, t[2].text);
+      return sk__net_error(p, t + 2,
+                           "%s: a capacitance is to the reference: expected '0' or "
+                           "'gnd' as the second node, got '%s'",
+                           t->text, t[2].text);
     }
   }
   if (e->a == -1) {
@@ -467,9 +487,11 @@ static sk_status instance(sk__nparser *p, sk__nscope *scope, const sk__nline *ln
   }
   const sk__ntok *decl = &p->toks[p->lines[sub->decl_line].first];
   if (j - 2 != sub->npins) {
-    return sk__net_error(p, t, "%s: subcircuit '%s' (%s:%d) has %lld pins, the instance gives "
-                         "%lld nodes", t->text, sn->text, p->nl->files[decl->file],
-                         (int)decl->line, (long long)sub->npins, (long long)(j - 2));
+    return sk__net_error(p, t,
+                         "%s: subcircuit '%s' (%s:%d) has %lld pins, the instance gives "
+                         "%lld nodes",
+                         t->text, sn->text, p->nl->files[decl->file], (int)decl->line,
+                         (long long)sub->npins, (long long)(j - 2));
   }
   for (int k = 0; k < p->nactive; k++) {
     if (p->active[k] == sub) {

@@ -100,9 +100,8 @@ int sk__net_number(const char *s, double *v)
   static const struct {
     const char *suffix;
     double scale;
-  } suffixes[] = {{"", 1.0},    {"f", 1e-15}, {"p", 1e-12}, {"n", 1e-9},
-                  {"u", 1e-6},  {"m", 1e-3},  {"k", 1e3},   {"meg", 1e6},
-                  {"g", 1e9},   {"t", 1e12}};
+  } suffixes[] = {{"", 1.0},   {"f", 1e-15}, {"p", 1e-12}, {"n", 1e-9}, {"u", 1e-6},
+                  {"m", 1e-3}, {"k", 1e3},   {"meg", 1e6}, {"g", 1e9},  {"t", 1e12}};
   for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
     if (sk__net_ieq(q, suffixes[k].suffix)) {
       x *= suffixes[k].scale;
@@ -133,7 +132,8 @@ int64_t sk__nhash_find(const sk__nhash *h, const char *key)
   if (h->cap == 0) {
     return -1;
   }
-  for (uint64_t i = hash_key(key) & (uint64_t)(h->cap - 1);; i = (i + 1) & (uint64_t)(h->cap - 1)) {
+  for (uint64_t i = hash_key(key) & (uint64_t)(h->cap - 1);;
+       i = (i + 1) & (uint64_t)(h->cap - 1)) {
     if (!h->keys[i]) {
       return -1;
     }
@@ -326,7 +326,8 @@ static sk_status add_file(sk__nparser *p, const char *path, int32_t *idx)
 {
   sk__netlist *nl = p->nl;
   int64_t cap = nl->nfiles; /* files grow one at a time: capacity == count */
-  char **q = sk__realloc(p->ctx, nl->files, (size_t)cap * sizeof *q, (size_t)(cap + 1) * sizeof *q);
+  char **q =
+      sk__realloc(p->ctx, nl->files, (size_t)cap * sizeof *q, (size_t)(cap + 1) * sizeof *q);
   SK_CHECK(p->ctx, q != NULL, SK_ERR_NOMEM, "netlist: out of memory");
   nl->files = q;
   nl->files[nl->nfiles] = sk__net_strdup(p->ctx, path);

@@ -56,26 +56,27 @@ double sk__net_schedule_eval(const sk__netlist *nl, const sk__net_schedule *s, d
   const double *v = nl->reals + s->off;
   double slope;
   switch (s->kind) {
-    case SK__SCHED_PWL:
-      return interpolate(v, s->len / 2, t, &slope);
-    case SK__SCHED_SIN: {
-      /* vo + va exp(-theta (t - td)) sin(2 pi f (t - td) + phase), vo before td */
-      const double deg = 3.14159265358979323846 / 180.0;
-      if (t < v[3]) {
-        return v[0] + v[1] * sin(v[5] * deg);
-      }
-      const double tau = t - v[3];
-      return v[0] + v[1] * exp(-v[4] * tau) * sin(2.0 * 3.14159265358979323846 * v[2] * tau +
-                                                   v[5] * deg);
+  case SK__SCHED_PWL:
+    return interpolate(v, s->len / 2, t, &slope);
+  case SK__SCHED_SIN: {
+    /* vo + va exp(-theta (t - td)) sin(2 pi f (t - td) + phase), vo before td */
+    const double deg = 3.14159265358979323846 / 180.0;
+    if (t < v[3]) {
+      return v[0] + v[1] * sin(v[5] * deg);
     }
-    case SK__SCHED_PULSE:
-      return pulse(v, t);
-    default:
-      return v[0];
+    const double tau = t - v[3];
+    return v[0] +
+           v[1] * exp(-v[4] * tau) * sin(2.0 * 3.14159265358979323846 * v[2] * tau + v[5] * deg);
+  }
+  case SK__SCHED_PULSE:
+    return pulse(v, t);
+  default:
+    return v[0];
   }
 }
 
-double sk__net_table_eval(const sk__netlist *nl, const sk__net_element *e, double x, double *slope)
+double sk__net_table_eval(const sk__netlist *nl, const sk__net_element *e, double x,
+                          double *slope)
 {
   return interpolate(nl->reals + e->toff, e->tlen, x, slope);
 }

@@ -105,17 +105,18 @@ static sk_status expr_number(expr_state *e, double *v)
 {
   size_t j = e->i;
   while (isalnum((unsigned char)e->s[j]) || e->s[j] == '.' ||
-         ((e->s[j] == '+' || e->s[j] == '-') && j > e->i && (e->s[j - 1] == 'e' || e->s[j - 1] == 'E') &&
-          isdigit((unsigned char)e->s[j + 1]))) {
+         ((e->s[j] == '+' || e->s[j] == '-') && j > e->i &&
+          (e->s[j - 1] == 'e' || e->s[j - 1] == 'E') && isdigit((unsigned char)e->s[j + 1]))) {
     j++;
   }
   char num[128];
   snprintf(num, sizeof num, "%.*s", (int)(j - e->i), e->s + e->i);
   if (!sk__net_number(num, v)) {
     char what[512];
-    snprintf(what, sizeof what,
-             "malformed number '%s' (expected digits with an optional suffix f p n u m k meg g t)",
-             num);
+    snprintf(
+        what, sizeof what,
+        "malformed number '%s' (expected digits with an optional suffix f p n u m k meg g t)",
+        num);
     return expr_error(e, what);
   }
   e->i = j;
@@ -155,7 +156,7 @@ static sk_status expr_call(expr_state *e, const char *name, double *v)
         return expr_error(e, "wrong number of arguments");
       }
       const double x = a[0], y = a[1];
-      const double r[] = {sqrt(x), exp(x), log(x), fabs(x), sin(x),
+      const double r[] = {sqrt(x), exp(x),     log(x),     fabs(x),  sin(x),
                           cos(x),  fmin(x, y), fmax(x, y), pow(x, y)};
       *v = r[k];
       return SK_OK;
@@ -205,12 +206,15 @@ static sk_status expr_primary(expr_state *e, double *v)
     }
     e->i = start;
     char what[512];
-    snprintf(what, sizeof what, "undefined parameter '%s' (define it with .param %s=VALUE on an "
-             "earlier line)", name, name);
+    snprintf(what, sizeof what,
+             "undefined parameter '%s' (define it with .param %s=VALUE on an "
+             "earlier line)",
+             name, name);
     return expr_error(e, what);
   }
-  return expr_error(e, c == '}' ? "expected a value before '}'" : "expected a number, a "
-                    "parameter, a function or '('");
+  return expr_error(e, c == '}' ? "expected a value before '}'"
+                                : "expected a number, a "
+                                  "parameter, a function or '('");
 }
 
 /* unary: [+-] unary | primary [^ unary] */

@@ -115,15 +115,33 @@ size_t sk__yaml_quote(char *dst, size_t cap, const char *s)
       p++;
     } else if (c < 0x20 || c == 0x7F) {
       switch (c) {
-      case '\a': q_puts(&q, "\\a"); break;
-      case '\b': q_puts(&q, "\\b"); break;
-      case '\t': q_puts(&q, "\\t"); break;
-      case '\n': q_puts(&q, "\\n"); break;
-      case '\v': q_puts(&q, "\\v"); break;
-      case '\f': q_puts(&q, "\\f"); break;
-      case '\r': q_puts(&q, "\\r"); break;
-      case 0x1B: q_puts(&q, "\\e"); break;
-      default: q_escape(&q, c); break;
+      case '\a':
+        q_puts(&q, "\\a");
+        break;
+      case '\b':
+        q_puts(&q, "\\b");
+        break;
+      case '\t':
+        q_puts(&q, "\\t");
+        break;
+      case '\n':
+        q_puts(&q, "\\n");
+        break;
+      case '\v':
+        q_puts(&q, "\\v");
+        break;
+      case '\f':
+        q_puts(&q, "\\f");
+        break;
+      case '\r':
+        q_puts(&q, "\\r");
+        break;
+      case 0x1B:
+        q_puts(&q, "\\e");
+        break;
+      default:
+        q_escape(&q, c);
+        break;
       }
       p++;
     } else if (c < 0x80) {
@@ -315,8 +333,7 @@ static void sb_indented(sbuf *b, const char *text, const char *indent)
 /* One argument as a POSIX shell word. */
 static void sb_shell_word(sbuf *b, const char *s)
 {
-  const char *safe =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-";
+  const char *safe = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-";
   if (s[0] != '\0' && strspn(s, safe) == strlen(s)) {
     sb_puts(b, s);
     return;
@@ -356,8 +373,8 @@ static void versions_get(versions *v)
 #endif
   snprintf(v->klu, sizeof v->klu, "%d.%d.%d", KLU_MAIN_VERSION, KLU_SUB_VERSION,
            KLU_SUBSUB_VERSION);
-  snprintf(v->umfpack, sizeof v->umfpack, "%d.%d.%d", UMFPACK_MAIN_VERSION,
-           UMFPACK_SUB_VERSION, UMFPACK_SUBSUB_VERSION);
+  snprintf(v->umfpack, sizeof v->umfpack, "%d.%d.%d", UMFPACK_MAIN_VERSION, UMFPACK_SUB_VERSION,
+           UMFPACK_SUBSUB_VERSION);
   snprintf(v->metis, sizeof v->metis, "%d.%d.%d", METIS_VER_MAJOR, METIS_VER_MINOR,
            METIS_VER_SUBMINOR);
   unsigned maj = 0, min = 0, rel = 0;
@@ -388,8 +405,7 @@ sk_status sk__versions_print(FILE *out)
   fprintf(out, "%-15s %d bits\n", "index size", sk__sundials_index_bits());
   fprintf(out, fmt, "KLU", v.klu);
   fprintf(out, fmt, "UMFPACK", v.umfpack);
-  fprintf(out, "%-15s %s (headers %s)\n", "SuiteSparse", v.suitesparse_run,
-          v.suitesparse_build);
+  fprintf(out, "%-15s %s (headers %s)\n", "SuiteSparse", v.suitesparse_run, v.suitesparse_build);
   fprintf(out, fmt, "METIS", v.metis);
   fprintf(out, "%-15s %s (headers %s)\n", "HDF5", v.hdf5_run, v.hdf5_build);
   fprintf(out, fmt, "libyaml", v.yaml_run ? v.yaml_run : "unknown");
@@ -400,7 +416,8 @@ sk_status sk__versions_print(FILE *out)
     const int nth = from_env ? sk__threads_max() : sk__threads_auto();
     fprintf(out, "%-15s yes: %d thread%s by default (%s), %d processors\n", "OpenMP", nth,
             nth == 1 ? "" : "s",
-            from_env ? "OMP_NUM_THREADS" : "the idle processors; set OMP_NUM_THREADS or solver.threads",
+            from_env ? "OMP_NUM_THREADS"
+                     : "the idle processors; set OMP_NUM_THREADS or solver.threads",
             sk__threads_num_procs());
   } else {
     fprintf(out, "%-15s no (built with SK_OPENMP=OFF): 1 thread, %d processors\n", "OpenMP",

@@ -47,8 +47,8 @@ struct sk_results {
   int64_t *probes;
   char **probe_names;
   size_t nnorms;
-  size_t ncols;     /* t + probes + norms */
-  double *row;      /* ncols values */
+  size_t ncols; /* t + probes + norms */
+  double *row;  /* ncols values */
   int64_t nrows;
   double last_t;
   int have_grid;
@@ -229,8 +229,8 @@ static sk_status write_sidecar(sk_results *r, const char *status, const char *er
     if (is_single_line(stats, &k) && k > 1 && stats[0] == '{' && stats[k - 1] == '}') {
       bad |= fprintf(fp, "statistics: %.*s\n", (int)k, stats) < 0;
     } else {
-      bad |= fputs("statistics_text: ", fp) == EOF || put_quoted(r->ctx, fp, stats, &oom) == EOF ||
-             fputs("\n", fp) == EOF;
+      bad |= fputs("statistics_text: ", fp) == EOF ||
+             put_quoted(r->ctx, fp, stats, &oom) == EOF || fputs("\n", fp) == EOF;
     }
   }
   if (prov && sk__yaml_is_block_mapping(prov)) {
@@ -282,8 +282,7 @@ static sk_status results_paths(sk_results *r, const char *dir, const char *prefi
     r->f[k].final = str_printf(ctx, "%s%s%s.%s", dir, sep, prefix, ext[k]);
     r->f[k].tmp = str_printf(ctx, "%s%s%s.%s.tmp.%ld", dir, sep, prefix, ext[k], pid);
     r->f[k].partial = str_printf(ctx, "%s%s%s.partial.%s", dir, sep, prefix, ext[k]);
-    SK_CHECK(ctx, r->f[k].final && r->f[k].tmp && r->f[k].partial, SK_ERR_NOMEM,
-             "out of memory");
+    SK_CHECK(ctx, r->f[k].final && r->f[k].tmp && r->f[k].partial, SK_ERR_NOMEM, "out of memory");
   }
   return SK_OK;
 }
@@ -310,8 +309,8 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   for (size_t j = 0; j < r->nprobes; j++) {
     r->probes[j] = cfg->probes[j];
     const char *name = cfg->probe_names ? cfg->probe_names[j] : NULL;
-    r->probe_names[j] = name ? str_printf(ctx, "%s", name)
-                             : str_printf(ctx, "y[%" PRId64 "]", cfg->probes[j]);
+    r->probe_names[j] =
+        name ? str_printf(ctx, "%s", name) : str_printf(ctx, "y[%" PRId64 "]", cfg->probes[j]);
     SK_CHECK(ctx, r->probe_names[j], SK_ERR_NOMEM, "out of memory");
   }
 
@@ -324,9 +323,8 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
     SK_CALL(ctx, create_tmp(ctx, &r->f[F_H5], SK_ERR_CREATE, &fd));
     close(fd); /* HDF5 opens it by name */
     SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, cfg->axis, r->n,
-                                    r->nprobes,
-                                    r->probes, (const char *const *)r->probe_names, r->nnorms,
-                                    norm_names, r->write_states, &r->hw));
+                                    r->nprobes, r->probes, (const char *const *)r->probe_names,
+                                    r->nnorms, norm_names, r->write_states, &r->hw));
   }
   if (r->csv) {
     const char **names = sk__calloc(ctx, r->ncols, sizeof *names);
@@ -355,8 +353,7 @@ sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_res
            "results: file prefix '%s' must not contain '/' (give the directory as dir)",
            cfg->prefix);
   SK_CHECK(ctx, cfg->csv || cfg->hdf5, SK_ERR_ARG, "results: neither CSV nor HDF5 requested");
-  SK_CHECK(ctx, cfg->n > 0, SK_ERR_ARG, "results: state length %" PRId64 " must be > 0",
-           cfg->n);
+  SK_CHECK(ctx, cfg->n > 0, SK_ERR_ARG, "results: state length %" PRId64 " must be > 0", cfg->n);
   SK_CHECK(ctx, cfg->nprobes == 0 || cfg->probes, SK_ERR_ARG,
            "results: %zu probes but no probe indices", cfg->nprobes);
   for (size_t j = 0; j < cfg->nprobes; j++) {
@@ -532,8 +529,9 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
            "results: a series must be added before the first row");
   SK_CHECK(ctx, res->nseries < SK__RESULTS_MAX_SERIES, SK_ERR_TOO_LARGE,
            "results: at most %d extra series", SK__RESULTS_MAX_SERIES);
-  SK_CHECK(ctx, name && name[0] && strlen(name) < 32 && strspn(name, "abcdefghijklmnopqrstuvwxyz_") ==
-                                                           strlen(name),
+  SK_CHECK(ctx,
+           name && name[0] && strlen(name) < 32 &&
+               strspn(name, "abcdefghijklmnopqrstuvwxyz_") == strlen(name),
            SK_ERR_ARG, "results: series name '%s' must be 1-31 of [a-z_]", name ? name : "");
   SK_CHECK(ctx, ncols > 0 && col_names, SK_ERR_ARG, "results: series '%s' has no columns", name);
   const int k = res->nseries;
@@ -634,8 +632,8 @@ sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t widt
   sk_context *ctx = res->ctx;
   SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
            "results: write after finish/fail or after a write error");
-  SK_CHECK(ctx, k < sk__results_ntables(res) && width == res->journal[k].width &&
-                    (rows == 0 || data),
+  SK_CHECK(ctx,
+           k < sk__results_ntables(res) && width == res->journal[k].width && (rows == 0 || data),
            SK_ERR_INPUT,
            "results: the saved output table %zu has %zu columns, this run writes %zu (different "
            "output settings)",

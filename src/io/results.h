@@ -113,7 +113,8 @@ sk_status sk__results_write(sk_results *res, double t, const double *y, const do
  * failed one are undone); call sk__results_fail or sk__results_destroy next.
  * Exception: when only the final fsync of the directory fails, the files are
  * complete under their final names and the object counts as finished. */
-sk_status sk__results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml);
+sk_status sk__results_finish(sk_results *res, const char *stats_json,
+                             const char *provenance_yaml);
 
 /* sk__results_fail: the run failed after output started: keep the complete
  * rows written so far under <prefix>.partial.csv / .partial.h5 (and

@@ -75,11 +75,9 @@ typedef struct sk__h5_writer sk__h5_writer;
  * Names and indices are copied. Errors: SK_ERR_IO with the HDF5 error text,
  * SK_ERR_NOMEM. On error nothing stays open (the file itself remains). */
 sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *shown,
-                             const char *axis, int64_t n,
-                             size_t nprobes, const int64_t *probes,
+                             const char *axis, int64_t n, size_t nprobes, const int64_t *probes,
                              const char *const *probe_names, size_t nnorms,
-                             const char *const *norm_names, int write_states,
-                             sk__h5_writer **w);
+                             const char *const *norm_names, int write_states, sk__h5_writer **w);
 
 /* sk__h5_writer_add_series: the group /<name> with an extendible
  * /<name>/time and /<name>/values (ncols columns, attribute columns). At

@@ -18,7 +18,7 @@
 struct sk__amg {
   sk_context *ctx;
   sk__amg_params params;
-  MPI_Comm comm;       /* the caller's communicator (not duplicated: it must outlive the object) */
+  MPI_Comm comm; /* the caller's communicator (not duplicated: it must outlive the object) */
   HYPRE_BigInt ilower; /* first global row of this rank */
   HYPRE_Int nlocal;    /* rows of this rank */
   int csc_values;      /* 1: setup takes values in CSC pattern order (sk__amg_create),
@@ -56,8 +56,8 @@ static const char *hypre_error_name(HYPRE_Int code)
 
 /* Record a hypre failure of `what` (message and foreign flag name the
  * hypre error), clear hypre's sticky error flag, return SK_ERR_SOLVER. */
-static sk_status hypre_failure(sk_context *ctx, HYPRE_Int code, const char *func, const char *file,
-                               int line, const char *what)
+static sk_status hypre_failure(sk_context *ctx, HYPRE_Int code, const char *func,
+                               const char *file, int line, const char *what)
 {
   char descr[256];
   memset(descr, 0, sizeof descr);
@@ -71,12 +71,12 @@ static sk_status hypre_failure(sk_context *ctx, HYPRE_Int code, const char *func
 }
 
 /* Call hypre; on a nonzero error flag record it and return SK_ERR_SOLVER. */
-#define SK_HYPRE(ctx, call, what)                                                    \
-  do {                                                                               \
-    HYPRE_Int sk__hrc = (call);                                                      \
-    if (sk__hrc != 0) {                                                              \
-      return hypre_failure((ctx), sk__hrc, __func__, __FILE__, __LINE__, (what));    \
-    }                                                                                \
+#define SK_HYPRE(ctx, call, what)                                                 \
+  do {                                                                            \
+    HYPRE_Int sk__hrc = (call);                                                   \
+    if (sk__hrc != 0) {                                                           \
+      return hypre_failure((ctx), sk__hrc, __func__, __FILE__, __LINE__, (what)); \
+    }                                                                             \
   } while (0)
 
 /* Context hook: finalize hypre, then MPI (called by sk_context_destroy of
@@ -247,7 +247,8 @@ static sk_status create_hypre_objects(sk__amg *amg)
   HYPRE_ParVector *pars[2] = {&amg->parb, &amg->parx};
   for (int k = 0; k < 2; k++) {
     SK_HYPRE(ctx, HYPRE_IJVectorCreate(amg->comm, lo, hi, vecs[k]), "HYPRE_IJVectorCreate");
-    SK_HYPRE(ctx, HYPRE_IJVectorSetObjectType(*vecs[k], HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
+    SK_HYPRE(ctx, HYPRE_IJVectorSetObjectType(*vecs[k], HYPRE_PARCSR),
+             "HYPRE_IJVectorSetObjectType");
     SK_HYPRE(ctx, HYPRE_IJVectorInitialize(*vecs[k]), "HYPRE_IJVectorInitialize");
     SK_HYPRE(ctx, HYPRE_IJVectorAssemble(*vecs[k]), "HYPRE_IJVectorAssemble");
     SK_HYPRE(ctx, HYPRE_IJVectorGetObject(*vecs[k], (void **)pars[k]), "HYPRE_IJVectorGetObject");
@@ -268,8 +269,10 @@ static sk_status create_core(sk_context *ctx, MPI_Comm comm, int64_t ilower, int
   MPI_Comm_rank(comm, &rank);
   sk_status st = SK_OK;
   if (nlocal < 1 || ilower < 0) {
-    st = SK_ERROR(ctx, SK_ERR_ARG, "AMG rows on rank %d: ilower = %lld, nlocal = %lld (need "
-                  "ilower >= 0 and nlocal >= 1)", rank, (long long)ilower, (long long)nlocal);
+    st = SK_ERROR(ctx, SK_ERR_ARG,
+                  "AMG rows on rank %d: ilower = %lld, nlocal = %lld (need "
+                  "ilower >= 0 and nlocal >= 1)",
+                  rank, (long long)ilower, (long long)nlocal);
   }
   /* the global size, and the rows the ranks before this one hold */
   int64_t mine = st == SK_OK ? nlocal : 0, nglobal = 0, before = 0;
@@ -279,13 +282,16 @@ static sk_status create_core(sk_context *ctx, MPI_Comm comm, int64_t ilower, int
     before = 0; /* MPI_Exscan leaves rank 0's result undefined */
   }
   if (st == SK_OK && ilower != before) {
-    st = SK_ERROR(ctx, SK_ERR_ARG, "AMG rows on rank %d: ilower = %lld, but the ranks before it "
+    st = SK_ERROR(ctx, SK_ERR_ARG,
+                  "AMG rows on rank %d: ilower = %lld, but the ranks before it "
                   "hold %lld rows (row blocks must be contiguous, in rank order)",
                   rank, (long long)ilower, (long long)before);
   }
   if (st == SK_OK && nglobal > INT_MAX) {
-    st = SK_ERROR(ctx, SK_ERR_TOO_LARGE, "linsol.preconditioner=amg: n = %lld exceeds hypre's "
-                  "32-bit indices", (long long)nglobal);
+    st = SK_ERROR(ctx, SK_ERR_TOO_LARGE,
+                  "linsol.preconditioner=amg: n = %lld exceeds hypre's "
+                  "32-bit indices",
+                  (long long)nglobal);
   }
   sk__amg *a = NULL;
   if (st == SK_OK) {
@@ -311,8 +317,10 @@ agree:;
   int local = (int)st, worst = 0;
   MPI_Allreduce(&local, &worst, 1, MPI_INT, MPI_MIN, comm);
   if (worst < 0 && st == SK_OK) {
-    st = SK_ERROR(ctx, (sk_status)worst, "AMG rows: another rank of the communicator rejected "
-                  "its rows (%s)", sk_status_name((sk_status)worst));
+    st = SK_ERROR(ctx, (sk_status)worst,
+                  "AMG rows: another rank of the communicator rejected "
+                  "its rows (%s)",
+                  sk_status_name((sk_status)worst));
   }
   if (st == SK_OK) {
     SK_CALL_GOTO(ctx, st, create_hypre_objects(a), fail);
@@ -334,7 +342,8 @@ sk_status sk__amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower,
   SK_CHECK(ctx, ctx && comm && amg && rowptr && (cols || nlocal < 1 || rowptr[nlocal] == 0),
            SK_ERR_ARG, "sk__amg_create_rows: NULL argument");
   SK_CALL(ctx, require_mpi(ctx));
-  SK_CALL(ctx, create_core(ctx, *(const MPI_Comm *)comm, ilower, nlocal, rowptr, cols, params, amg));
+  SK_CALL(ctx,
+          create_core(ctx, *(const MPI_Comm *)comm, ilower, nlocal, rowptr, cols, params, amg));
   return SK_OK;
 }
 
@@ -351,7 +360,8 @@ sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, cons
   const int64_t nnz = colptr[n];
   for (int64_t p = 0; p < nnz; p++) {
     SK_CHECK(ctx, rowind[p] >= 0 && rowind[p] < n, SK_ERR_ARG,
-             "sk__amg_create: row index %lld outside [0, %lld)", (long long)rowind[p], (long long)n);
+             "sk__amg_create: row index %lld outside [0, %lld)", (long long)rowind[p],
+             (long long)n);
   }
   SK_CALL(ctx, ensure_mpi(ctx));
   /* the pattern by rows (a transpose; columns come out increasing) and the
@@ -451,9 +461,10 @@ static sk_status setup_values(sk__amg *amg, double gamma, const double *values)
   HYPRE_ClearAllErrors();
   /* Initialize again re-opens an assembled matrix for new values */
   SK_HYPRE(ctx, HYPRE_IJMatrixInitialize(amg->A), "HYPRE_IJMatrixInitialize");
-  SK_HYPRE(ctx, HYPRE_IJMatrixSetValues(amg->A, amg->nlocal, amg->ncols, amg->rows, amg->cols,
-                                        amg->vals),
-           "HYPRE_IJMatrixSetValues");
+  SK_HYPRE(
+      ctx,
+      HYPRE_IJMatrixSetValues(amg->A, amg->nlocal, amg->ncols, amg->rows, amg->cols, amg->vals),
+      "HYPRE_IJMatrixSetValues");
   SK_HYPRE(ctx, HYPRE_IJMatrixAssemble(amg->A), "HYPRE_IJMatrixAssemble");
   SK_HYPRE(ctx, HYPRE_IJMatrixGetObject(amg->A, (void **)&amg->parA), "HYPRE_IJMatrixGetObject");
   SK_CALL(ctx, create_solver(amg));
@@ -496,8 +507,10 @@ sk_status sk__amg_solve(sk__amg *amg, const double *r, double *z)
   sk_context *ctx = amg->ctx;
   SK_CHECK(ctx, amg->solver != NULL, SK_ERR_STATE, "AMG preconditioner solve before a setup");
   HYPRE_ClearAllErrors();
-  SK_HYPRE(ctx, HYPRE_IJVectorSetValues(amg->b, amg->nlocal, amg->rows, r), "HYPRE_IJVectorSetValues");
-  SK_HYPRE(ctx, HYPRE_ParVectorSetConstantValues(amg->parx, 0.0), "HYPRE_ParVectorSetConstantValues");
+  SK_HYPRE(ctx, HYPRE_IJVectorSetValues(amg->b, amg->nlocal, amg->rows, r),
+           "HYPRE_IJVectorSetValues");
+  SK_HYPRE(ctx, HYPRE_ParVectorSetConstantValues(amg->parx, 0.0),
+           "HYPRE_ParVectorSetConstantValues");
   /* with MaxIter 1 and Tol 0, BoomerAMG does one cycle and never reports
    * HYPRE_ERROR_CONV; any other bit is a failure */
   HYPRE_Int rc = HYPRE_BoomerAMGSolve(amg->solver, amg->parA, amg->parb, amg->parx);
@@ -505,7 +518,8 @@ sk_status sk__amg_solve(sk__amg *amg, const double *r, double *z)
     return hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_BoomerAMGSolve");
   }
   HYPRE_ClearAllErrors();
-  SK_HYPRE(ctx, HYPRE_IJVectorGetValues(amg->x, amg->nlocal, amg->rows, z), "HYPRE_IJVectorGetValues");
+  SK_HYPRE(ctx, HYPRE_IJVectorGetValues(amg->x, amg->nlocal, amg->rows, z),
+           "HYPRE_IJVectorGetValues");
   return SK_OK;
 }
 

@@ -18,12 +18,12 @@ typedef struct {
   int interp_type;         /* 6 = extended+i, 0 = classical */
   int p_max_elmts;         /* interpolation truncation: entries per row (0 = none) */
   double strong_threshold; /* 0.25 for 2D diffusion, 0.5 usual in 3D */
-  int relax_type;          /* 8 = l1 symmetric Gauss-Seidel, 6 = hybrid symmetric GS, 18 = l1 Jacobi;
+  int relax_type;      /* 8 = l1 symmetric Gauss-Seidel, 6 = hybrid symmetric GS, 18 = l1 Jacobi;
                               < 0: hypre's default (l1 GS forward down (13), backward up (14)) */
-  int num_sweeps;          /* relaxation sweeps per level, down and up */
-  int agg_num_levels;      /* levels of aggressive coarsening (0 = off) */
-  int max_coarse_size;     /* coarsest level solved directly at or below this size (0 = hypre's) */
-  int print_level;         /* 0; > 0 makes hypre print setup/solve statistics to stdout
+  int num_sweeps;      /* relaxation sweeps per level, down and up */
+  int agg_num_levels;  /* levels of aggressive coarsening (0 = off) */
+  int max_coarse_size; /* coarsest level solved directly at or below this size (0 = hypre's) */
+  int print_level;     /* 0; > 0 makes hypre print setup/solve statistics to stdout
                               (measurements only: the library itself never prints) */
 } sk__amg_params;
 

@@ -9,7 +9,7 @@
  * and the CVODE adapter stay the same, and linsol.preconditioner=amg fails
  * at the create with the message below instead of at link time. */
 
-#define SK__AMG_UNAVAILABLE                                                                 \
+#define SK__AMG_UNAVAILABLE                                                                   \
   "linsol.preconditioner=amg needs stiffkit built with SK_MPI=ON (hypre BoomerAMG is an MPI " \
   "library)"
 

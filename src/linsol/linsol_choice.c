@@ -10,8 +10,8 @@
 _Static_assert(sizeof(SuiteSparse_long) == sizeof(int64_t),
                "AMD's SuiteSparse_long must be int64_t");
 
-sk_status sk__lu_predict(sk_context *ctx, int64_t n, const int64_t *colptr,
-                         const int64_t *rowind, sk__lu_prediction *p)
+sk_status sk__lu_predict(sk_context *ctx, int64_t n, const int64_t *colptr, const int64_t *rowind,
+                         sk__lu_prediction *p)
 {
   memset(p, 0, sizeof *p);
   p->nnz = (double)colptr[n];
@@ -45,8 +45,9 @@ sk_status sk__linsol_auto(sk_context *ctx, int64_t n, const int64_t *colptr,
   if (!colptr && model_prec && krylov_prec_ok) {
     snprintf(c->linsol, sizeof c->linsol, "spgmr");
     snprintf(c->prec, sizeof c->prec, "model");
-    snprintf(c->reason, sizeof c->reason,
-             "spgmr with the model's preconditioner: the model has no Jacobian pattern to factor");
+    snprintf(
+        c->reason, sizeof c->reason,
+        "spgmr with the model's preconditioner: the model has no Jacobian pattern to factor");
     return SK_OK;
   }
   if (!colptr) {
@@ -84,11 +85,13 @@ sk_status sk__linsol_auto(sk_context *ctx, int64_t n, const int64_t *colptr,
   } else if (model_prec) {
     snprintf(c->reason, sizeof c->reason,
              "klu: %s; the factorization is costly, but %s has no preconditioner for its "
-             "Newton matrix", figures, engine);
+             "Newton matrix",
+             figures, engine);
   } else {
     snprintf(c->reason, sizeof c->reason,
              "klu: %s; the factorization is costly, but the model has no preconditioner of its "
-             "own (linsol.type=spgmr with linsol.preconditioner=amg may be faster)", figures);
+             "own (linsol.type=spgmr with linsol.preconditioner=amg may be faster)",
+             figures);
   }
   return SK_OK;
 }

@@ -20,8 +20,8 @@ typedef struct {
  * n x n matrix (rows in any order within a column; duplicates allowed).
  * About the cost of one KLU symbolic analysis. Errors: SK_ERR_NOMEM,
  * SK_ERR_INPUT (AMD refuses the pattern). */
-sk_status sk__lu_predict(sk_context *ctx, int64_t n, const int64_t *colptr,
-                         const int64_t *rowind, sk__lu_prediction *p);
+sk_status sk__lu_predict(sk_context *ctx, int64_t n, const int64_t *colptr, const int64_t *rowind,
+                         sk__lu_prediction *p);
 
 /* A linear solver chosen for "auto". */
 typedef struct {

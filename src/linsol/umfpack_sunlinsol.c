@@ -89,8 +89,8 @@ static int umf_symbolic(umf_content *c, const SuiteSparse_long *ap, const SuiteS
   if (c->symbolic) {
     umfpack_dl_free_symbolic(&c->symbolic);
   }
-  c->last_status = (int)umfpack_dl_symbolic(c->n, c->n, ap, ai, NULL, &c->symbolic, c->control,
-                                            c->info);
+  c->last_status =
+      (int)umfpack_dl_symbolic(c->n, c->n, ap, ai, NULL, &c->symbolic, c->control, c->info);
   if (c->last_status != UMFPACK_OK) {
     if (c->symbolic) {
       umfpack_dl_free_symbolic(&c->symbolic);

@@ -30,12 +30,12 @@ struct sk__adi {
   int uniform_lines; /* one line of factors per direction (mult, rpiv of length n_d) */
   double *mult[3];   /* per direction, per node (per position with uniform_lines) */
   double *rpiv[3];
-  double *sup[3];  /* per node (NULL when uniform_upper) */
+  double *sup[3]; /* per node (NULL when uniform_upper) */
   double sup0[3], sup1[3];
 };
 
-sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper,
-                         int uniform_lines, sk__adi **adi)
+sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper, int uniform_lines,
+                         sk__adi **adi)
 {
   *adi = NULL;
   sk__adi *a = sk__calloc(ctx, 1, sizeof *a);

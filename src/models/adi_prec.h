@@ -13,8 +13,8 @@ typedef struct sk__adi sk__adi;
  * Outputs: a = coefficient of the lower neighbour (unused at p = 0),
  * b = diagonal, c = coefficient of the upper neighbour (unused at
  * p = n_d - 1). */
-typedef void (*sk__adi_row_fn)(int d, int64_t idx, int64_t p, int64_t line, double *a,
-                               double *b, double *c, void *data);
+typedef void (*sk__adi_row_fn)(int d, int64_t idx, int64_t p, int64_t line, double *a, double *b,
+                               double *c, void *data);
 
 /* sk__adi_create: factor storage for grid g (copied). With uniform_upper = 1
  * the caller promises that c depends only on whether p == 0 (constant
@@ -25,8 +25,8 @@ typedef void (*sk__adi_row_fn)(int d, int64_t idx, int64_t p, int64_t line, doub
  * the same rows (constant k, no u-dependent source), so one line per
  * direction is factored and stored (2 n_d doubles) and the solve streams
  * only the vector. Errors: SK_ERR_NOMEM. */
-sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper,
-                         int uniform_lines, sk__adi **adi);
+sk_status sk__adi_create(sk_context *ctx, const sk__grid *g, int uniform_upper, int uniform_lines,
+                         sk__adi **adi);
 
 /* sk__adi_setup: Thomas LU of every line of I - gamma J_d in every
  * direction, with rows from `row`. Returns 0, or 1 (recoverable) when a

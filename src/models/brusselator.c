@@ -109,8 +109,8 @@ static int bru_jac(double t, const double *y, const double *fy, double *vals, vo
               vals[pos++] = -(b + 1.0) + 2.0 * u * v + dlap; /* du_t/du */
               vals[pos++] = b - 2.0 * u * v;                 /* dv_t/du */
             } else {
-              vals[pos++] = u * u;          /* du_t/dv */
-              vals[pos++] = -u * u + dlap;  /* dv_t/dv */
+              vals[pos++] = u * u;         /* du_t/dv */
+              vals[pos++] = -u * u + dlap; /* dv_t/dv */
             }
             continue;
           }
@@ -182,8 +182,7 @@ sk_status sk__brusselator_check(sk_context *ctx, const sk_brusselator_params *p)
   return SK_OK;
 }
 
-sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
-                                sk_model **model)
+sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p, sk_model **model)
 {
   SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG, "sk_brusselator_create: NULL argument");
   *model = NULL;

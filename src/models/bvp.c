@@ -42,8 +42,8 @@ void sk_bvp_destroy(sk_bvp **bvp)
   *bvp = NULL;
 }
 
-#define BVP_ARG(p) \
-  if (!(p)) {      \
+#define BVP_ARG(p)     \
+  if (!(p)) {          \
     return SK_ERR_ARG; \
   }
 
@@ -227,7 +227,8 @@ static sk_status checked(sk_bvp *bvp, const char *what, int rc, double x, const 
     return SK_ERROR(ctx, SK_ERR_CALLBACK, "%s failed at x = %.9g (returned %d)", what, x, rc);
   }
   if (rc > 0) {
-    SK_ERROR(ctx, SK_ERR_CALLBACK, "%s failed recoverably at x = %.9g (returned %d)", what, x, rc);
+    SK_ERROR(ctx, SK_ERR_CALLBACK, "%s failed recoverably at x = %.9g (returned %d)", what, x,
+             rc);
     return SK_RECOVERABLE;
   }
   for (int i = 0; i < n; i++) {
@@ -298,8 +299,9 @@ sk_status sk_bvp_eval_bc(sk_bvp *bvp, const double *ya, const double *yb, double
       return SK_ERROR(bvp->ctx, SK_ERR_NONFINITE,
                       "boundary condition %s gave %g at x = %.9g (%s)", name, g[k],
                       k < bvp->d - bvp->n_right ? bvp->a : bvp->b,
-                      k < bvp->n_left ? "the left end"
-                      : k < bvp->d - bvp->n_right ? "a coupled condition" : "the right end");
+                      k < bvp->n_left             ? "the left end"
+                      : k < bvp->d - bvp->n_right ? "a coupled condition"
+                                                  : "the right end");
     }
   }
   return SK_OK;
@@ -310,9 +312,9 @@ sk_status sk_bvp_eval_bc_jac(sk_bvp *bvp, const double *ya, const double *yb, co
 {
   const int d = bvp->d;
   if (bvp->bc_jac) {
-    const sk_status st = checked(bvp, "dg/dy(a)",
-                                 bvp->bc_jac(ya, yb, bvp->p, dga, dgb, bvp->user_data), bvp->a,
-                                 dga, d * d, 0);
+    const sk_status st =
+        checked(bvp, "dg/dy(a)", bvp->bc_jac(ya, yb, bvp->p, dga, dgb, bvp->user_data), bvp->a,
+                dga, d * d, 0);
     return st != SK_OK ? st : checked(bvp, "dg/dy(b)", 0, bvp->b, dgb, d * d, 0);
   }
   double g0[SK_BVP_MAX_DIM], gj[SK_BVP_MAX_DIM], w[2][SK_BVP_MAX_DIM];

@@ -63,9 +63,8 @@ static sk_status fold_error(sk_context *ctx, sk_bvp *bvp, const sk_bvp_continuat
                     "to %.4g along the path, so a turning point (fold) is likely near %s = %.6g, "
                     "past which this branch has no solution (arc-length continuation would "
                     "follow it around); last failure: %s",
-                    name, name, last, name, last + step, step,
-                    sk_bvp_get_component_name(bvp, 0), name, slope_first, slope_last, name, last,
-                    why);
+                    name, name, last, name, last + step, step, sk_bvp_get_component_name(bvp, 0),
+                    name, slope_first, slope_last, name, last, why);
   }
   return SK_ERROR(ctx, cause == SK_ERR_SINGULAR ? SK_ERR_SINGULAR : SK_ERR_CONV,
                   "continuation in %s stopped at %s = %.10g: no solution was found at %s = %.10g "

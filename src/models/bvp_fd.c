@@ -25,7 +25,8 @@ typedef struct {
 static sk_status eval_nodes_f(fd_system *sys, const double *u)
 {
   for (int64_t i = 0; i < sys->npts; i++) {
-    const sk_status st = sk_bvp_eval_rhs(sys->bvp, sys->x[i], u + sys->d * i, sys->f + sys->d * i);
+    const sk_status st =
+        sk_bvp_eval_rhs(sys->bvp, sys->x[i], u + sys->d * i, sys->f + sys->d * i);
     if (st != SK_OK) {
       return st;
     }
@@ -76,15 +77,15 @@ static int64_t fd_walk(const void *data, const double *dga, const double *dgb, i
       if (colptr) {
         colptr[d * i + c] = k;
       }
-#define EMIT(row, val)      \
-  do {                      \
-    if (rowind) {           \
-      rowind[k] = (row);    \
-    }                       \
-    if (values) {           \
-      values[k] = (val);    \
-    }                       \
-    k++;                    \
+#define EMIT(row, val)   \
+  do {                   \
+    if (rowind) {        \
+      rowind[k] = (row); \
+    }                    \
+    if (values) {        \
+      values[k] = (val); \
+    }                    \
+    k++;                 \
   } while (0)
       for (int q = 0; i == 0 && q < nl; q++) {
         EMIT(q, values ? dga[q + d * c] : 0.0);
@@ -156,8 +157,8 @@ static void fd_row_name(int64_t row, char *buf, size_t len, void *data)
     return;
   }
   const int64_t i = (row - nl) / d;
-  snprintf(buf, len, "%s' on [%.6g, %.6g]", sk_bvp_get_component_name(sys->bvp, (int)((row - nl) % d)),
-           sys->x[i], sys->x[i + 1]);
+  snprintf(buf, len, "%s' on [%.6g, %.6g]",
+           sk_bvp_get_component_name(sys->bvp, (int)((row - nl) % d)), sys->x[i], sys->x[i + 1]);
 }
 
 /* The rounding level of the scaled residual at u: eps times the largest term
@@ -215,13 +216,18 @@ static sk_status fd_newton(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
   sys.J = sk__malloc(ctx, (size_t)(n * d) * sizeof *sys.J);
   sk_status st = SK_OK;
   if (!sys.f || !sys.J) {
-    st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the finite-difference system (%lld unknowns)",
-                  (long long)n);
+    st = SK_ERROR(ctx, SK_ERR_NOMEM,
+                  "cannot allocate the finite-difference system (%lld unknowns)", (long long)n);
     goto done;
   }
-  sk__bvp_system system = {.n = n, .walk = fd_walk, .residual = fd_residual,
-                           .jacobian = fd_jacobian, .row_name = fd_row_name, .data = &sys,
-                           .comp_scale = scale, .fnormtol = s->fnormtol};
+  sk__bvp_system system = {.n = n,
+                           .walk = fd_walk,
+                           .residual = fd_residual,
+                           .jacobian = fd_jacobian,
+                           .row_name = fd_row_name,
+                           .data = &sys,
+                           .comp_scale = scale,
+                           .fnormtol = s->fnormtol};
   /* automatic: well below the requested error (never above tol / 10, so that a guess
      interpolated from a coarser mesh is not taken for that mesh's solution) and above the
      rounding level of the residual where possible */
@@ -441,8 +447,9 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     memcpy(coarse.x, sol->x, (size_t)sol->n * sizeof *coarse.x);
     memcpy(coarse.y, sol->y, (size_t)(sol->n * sol->d) * sizeof *coarse.y);
   }
-  SK_CALL_GOTO(ctx, st, sk__bvp_check_conditions(ctx, bvp, coarse.y,
-                                                 coarse.y + bvp->d * (coarse.n - 1)), done);
+  SK_CALL_GOTO(ctx, st,
+               sk__bvp_check_conditions(ctx, bvp, coarse.y, coarse.y + bvp->d * (coarse.n - 1)),
+               done);
   for (int round = 0;; round++) {
     rep->points = coarse.n;
     rep->unknowns = coarse.n * bvp->d;
@@ -457,7 +464,8 @@ sk_status sk__bvp_solve_fd(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *
     SK_CALL_GOTO(ctx, st, fd_newton(ctx, bvp, s, &fine, 0, rep), done);
     double where;
     rep->error_estimate = richardson(&coarse, &fine, &where);
-    sk__log(ctx, SK_LOG_INFO, "bvp fd: mesh of %lld points, error estimate %.3e (largest at x = %g)",
+    sk__log(ctx, SK_LOG_INFO,
+            "bvp fd: mesh of %lld points, error estimate %.3e (largest at x = %g)",
             (long long)fine.n, rep->error_estimate, where);
     if (rep->error_estimate <= s->tol || !s->refine) {
       take(sol, &fine);

@@ -7,7 +7,6 @@
 #include "stiffkit/bvp.h"
 #include "stiffkit/steady.h"
 
-
 struct sk_bvp {
   sk_context *ctx;
   int d;
@@ -27,7 +26,7 @@ struct sk_bvp {
   char pnames[SK_BVP_MAX_PARAMS][32];
   char cnames[SK_BVP_MAX_DIM][32];
   char bcnames[SK_BVP_MAX_DIM][32]; /* "" when unnamed */
-  int64_t nf; /* evaluations of f so far */
+  int64_t nf;                       /* evaluations of f so far */
 };
 
 /* The first failure of a model callback inside a Newton solve or an
@@ -65,7 +64,7 @@ typedef int64_t (*sk__bvp_walk_fn)(const void *sys, const double *dga, const dou
 typedef struct {
   int64_t n;
   sk__bvp_walk_fn walk;
-  sk_rhs_fn residual;       /* r(u) (t unused) */
+  sk_rhs_fn residual; /* r(u) (t unused) */
   sk_jac_values_fn jacobian;
   sk_component_name_fn row_name;
   void *data;               /* the callbacks' user data */
@@ -87,7 +86,8 @@ sk_status sk__bvp_newton_system(sk_context *ctx, sk_bvp *bvp, const sk_bvp_setti
  * an iterate (not the guess) made a callback fail, reported as
  * SK_ERR_CONV with that failure. Returns the status of the message. */
 sk_status sk__bvp_newton_failure(sk_context *ctx, sk_status st, const char *method,
-                                 const sk_steady_report *kr, int diverged, const char *suggestion);
+                                 const sk_steady_report *kr, int diverged,
+                                 const char *suggestion);
 
 /* sk__bvp_solve_fd / sk__bvp_solve_shooting: the two families of
  * sk_bvp_solve (same contract). */

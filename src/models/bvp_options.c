@@ -18,7 +18,8 @@ static const sk_option_spec bvp_table[] = {
     {"bvp.method", SK_OPT_CHOICE, "fd", 0, 0, "fd|shooting|multiple-shooting",
      "finite differences (KINSOL + KLU), single or multiple shooting (CVODE + KINSOL)"},
     {"bvp.tol", SK_OPT_REAL, "1e-6", 1e-14, 0.1, NULL,
-     "requested error: max |err| / (1 + |y|) (fd: Richardson estimate; shooting: IVP tolerances)"},
+     "requested error: max |err| / (1 + |y|) (fd: Richardson estimate; shooting: IVP "
+     "tolerances)"},
     {"bvp.mesh.n", SK_OPT_INT, "32", 1, 100000000, NULL, "intervals of the initial mesh"},
     {"bvp.mesh.ratio", SK_OPT_REAL, "1", 1e-3, 1e3, NULL,
      "geometric grading h_{i+1}/h_i of the initial mesh (1: uniform)"},
@@ -40,7 +41,8 @@ static const sk_option_spec bvp_table[] = {
      "multiple shooting: explicit nodes a = x0 < ... < xK = b (replace bvp.shooting.intervals)"},
     {"bvp.shooting.ivp_method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
      "stepper integrating the initial-value problems"},
-    {"bvp.shooting.rtol", SK_OPT_REAL, "0", 0, 1, NULL, "IVP relative tolerance (0: bvp.tol / 100)"},
+    {"bvp.shooting.rtol", SK_OPT_REAL, "0", 0, 1, NULL,
+     "IVP relative tolerance (0: bvp.tol / 100)"},
     {"bvp.shooting.atol", SK_OPT_REAL, "0", 0, 1e10, NULL,
      "IVP absolute tolerance (0: bvp.tol / 1000)"},
     {"bvp.shooting.sensitivity_limit", SK_OPT_REAL, "1e8", 1.0, 1e300, NULL,
@@ -207,8 +209,10 @@ static sk_status read_pending_names(sk_context *ctx, const sk_options *opts, des
       for (int k = 0; k < D->nbc; k++) {
         known |= strlen(D->label[k]) == n && !strncmp(D->label[k], label, n);
       }
-      SK_CHECK(ctx, n < 32, SK_ERR_INPUT, "%s: the condition label '%.*s' is longer than 31 "
-                                          "characters", key, (int)n, label);
+      SK_CHECK(ctx, n < 32, SK_ERR_INPUT,
+               "%s: the condition label '%.*s' is longer than 31 "
+               "characters",
+               key, (int)n, label);
       int ok = n > 0;
       for (size_t c = 0; c < n; c++) {
         ok &= isalnum((unsigned char)label[c]) || label[c] == '_' || label[c] == '-';
@@ -240,14 +244,15 @@ static sk_status register_named(sk_context *ctx, sk_options *opts, const descrip
     sk_bvp_keys_destroy(&K);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the BVP's keys");
   }
-#define ADD(type, def, help, ...)                                               \
-  do {                                                                          \
-    snprintf(K->names[K->n], KEY_LEN, __VA_ARGS__);                             \
+#define ADD(type, def, help, ...)                                                  \
+  do {                                                                             \
+    snprintf(K->names[K->n], KEY_LEN, __VA_ARGS__);                                \
     K->spec[K->n] = (sk_option_spec){K->names[K->n], type, def, 0, 0, NULL, help}; \
-    K->n++;                                                                     \
+    K->n++;                                                                        \
   } while (0)
   for (int i = 0; i < D->m; i++) {
-    ADD(SK_OPT_STRING, "", D->order == 2 ? "y'' of this variable (formula)" : "y' of this variable (formula)",
+    ADD(SK_OPT_STRING, "",
+        D->order == 2 ? "y'' of this variable (formula)" : "y' of this variable (formula)",
         "bvp.equations.%s", D->var[i]);
   }
   for (int i = 0; i < D->d; i++) {
@@ -260,8 +265,9 @@ static sk_status register_named(sk_context *ctx, sk_options *opts, const descrip
     ADD(SK_OPT_REAL, "", "a parameter of the formulas", "bvp.parameters.%s", D->param[k]);
   }
   for (int k = 0; k < D->nbc; k++) {
-    ADD(SK_OPT_STRING, "", "where the condition holds: left, right, the x of an end, or both "
-                           "(coupled: names <component>_a and <component>_b)",
+    ADD(SK_OPT_STRING, "",
+        "where the condition holds: left, right, the x of an end, or both "
+        "(coupled: names <component>_a and <component>_b)",
         "bvp.bc.%s.at", D->label[k]);
     ADD(SK_OPT_STRING, "", "the condition, a formula that is 0 there", "bvp.bc.%s.condition",
         D->label[k]);
@@ -354,7 +360,8 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
     } else if (text[0] && given == 0) {
       where_of(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
-                      "%s: an exact derivative without the exact solution of its variable", where);
+                      "%s: an exact derivative without the exact solution of its variable",
+                      where);
     }
   }
   SK_CHECK(ctx, given == 0 || given == D->m, SK_ERR_INPUT,
@@ -376,8 +383,8 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
   SK_CHECK(ctx, D->nbc == D->d, SK_ERR_INPUT,
            "bvp.bc: %d variable%s of order %d make %d first-order equations, which need %d "
            "boundary conditions; %d %s given%s%s",
-           D->m, D->m > 1 ? "s" : "", D->order, D->d, D->d, D->nbc,
-           D->nbc == 1 ? "is" : "are", D->nbc ? ": " : "", summary);
+           D->m, D->m > 1 ? "s" : "", D->order, D->d, D->d, D->nbc, D->nbc == 1 ? "is" : "are",
+           D->nbc ? ": " : "", summary);
   int slot = 0;
   const char *bcnames[SK_BVP_MAX_DIM];
   static const int order_of_ends[3] = {0, 2, 1}; /* left, coupled, right */
@@ -419,9 +426,10 @@ static sk_status check_parameters(sk_context *ctx, const sk_options *opts, const
              where, p);
     for (int i = 0; i < D->d; i++) {
       const size_t len = strlen(D->comp[i]);
-      SK_CHECK(ctx, strcmp(p, D->comp[i]) &&
-                        !(strncmp(p, D->comp[i], len) == 0 && p[len] == '_' &&
-                          (p[len + 1] == 'a' || p[len + 1] == 'b') && p[len + 2] == '\0'),
+      SK_CHECK(ctx,
+               strcmp(p, D->comp[i]) &&
+                   !(strncmp(p, D->comp[i], len) == 0 && p[len] == '_' &&
+                     (p[len + 1] == 'a' || p[len + 1] == 'b') && p[len + 2] == '\0'),
                SK_ERR_INPUT,
                "%s: the parameter '%s' has the name of a component (or of its value at an "
                "end, %s_a / %s_b)",
@@ -500,11 +508,12 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   where_of(opts, "bvp.interval", where, sizeof where);
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
-  SK_CHECK(ctx, isfinite(iv[1] - iv[0]) && iv[1] - iv[0] > 1e-9 * fmax(fabs(iv[0]), fabs(iv[1])),
-           SK_ERR_INPUT,
-           "%s: the width of [%g, %g] must be finite and resolvable in double precision (at least "
-           "1e-9 of its end values)",
-           where, iv[0], iv[1]);
+  SK_CHECK(
+      ctx, isfinite(iv[1] - iv[0]) && iv[1] - iv[0] > 1e-9 * fmax(fabs(iv[0]), fabs(iv[1])),
+      SK_ERR_INPUT,
+      "%s: the width of [%g, %g] must be finite and resolvable in double precision (at least "
+      "1e-9 of its end values)",
+      where, iv[0], iv[1]);
   SK_CALL(ctx, sk_bvp_create(ctx, D.d, iv[0], iv[1], bvp));
   const sk_status st = build_problem(ctx, opts, &D, iv, pvals, *bvp);
   if (st != SK_OK) {
@@ -514,7 +523,8 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   return st;
 }
 
-sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, sk_bvp_settings *s)
+sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts,
+                                       sk_bvp_settings *s)
 {
   sk_bvp_settings_default(s);
   const char *method, *ivp;
@@ -553,13 +563,15 @@ sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts, 
   snprintf(s->ivp_method, sizeof s->ivp_method, "%s", ivp);
   SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.rtol", &s->ivp_rtol));
   SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.atol", &s->ivp_atol));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.sensitivity_limit", &s->sensitivity_limit));
+  SK_CALL(ctx,
+          sk_options_get_real(opts, "bvp.shooting.sensitivity_limit", &s->sensitivity_limit));
   SK_CALL(ctx, sk_options_get_int(opts, "bvp.output.points", &s->output_points));
   return SK_OK;
 }
 
 sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *opts,
-                                           const sk_bvp *bvp, sk_bvp_continuation *c, int *enabled)
+                                           const sk_bvp *bvp, sk_bvp_continuation *c,
+                                           int *enabled)
 {
   const char *name;
   *enabled = 0;

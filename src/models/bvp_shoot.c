@@ -22,7 +22,7 @@ typedef struct {
   sk_model *ivp, *var;      /* y' = f, and (y, Y)' = (f, (df/dy) Y) */
   int with_var;             /* the model being integrated is var */
   double *phi, *Y;          /* end values (K d) and sensitivities (K d d) */
-  sk__bvp_failure fail; /* in the Newton solve */
+  sk__bvp_failure fail;     /* in the Newton solve */
   sk__bvp_failure ivp_fail; /* inside the current integration */
   sk_bvp_report *rep;
 } shoot_system;
@@ -64,8 +64,9 @@ static void ivp_name(int64_t i, char *buf, size_t len, void *data)
 
 /* Integrate from (x0, z0) to x1 into z1; the y part at the nout abscissae
  * xout (in [x0, x1], increasing) into yout. */
-static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1, const double *z0,
-                           double *z1, const double *xout, int64_t nout, double *yout)
+static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1,
+                           const double *z0, double *z1, const double *xout, int64_t nout,
+                           double *yout)
 {
   sk_context *ctx = sys->bvp->ctx;
   sk_model *m = with_var ? sys->var : sys->ivp;
@@ -121,7 +122,6 @@ static sk_status integrate(shoot_system *sys, int with_var, double x0, double x1
   return rc;
 }
 
-
 static int shoot_residual(double t, const double *u, double *r, void *data)
 {
   (void)t;
@@ -151,8 +151,8 @@ static int shoot_residual(double t, const double *u, double *r, void *data)
 }
 
 /* The Jacobian's columns: the pattern (values NULL) or the values. */
-static int64_t shoot_walk(const void *data, const double *dga, const double *dgb,
-                          int64_t *colptr, int64_t *rowind, double *values)
+static int64_t shoot_walk(const void *data, const double *dga, const double *dgb, int64_t *colptr,
+                          int64_t *rowind, double *values)
 {
   const shoot_system *sys = data;
   const int d = sys->d, nl = sys->bvp->n_left, ncoupled = d - nl - sys->bvp->n_right;
@@ -267,7 +267,8 @@ static int shoot_jacobian(double t, const double *u, const double *fu, double *v
     for (int i = 0; i < d; i++) {
       z0[d + i + d * i] = 1.0;
     }
-    const sk_status st = integrate(sys, 1, sys->nodes[k], sys->nodes[k + 1], z0, z1, NULL, 0, NULL);
+    const sk_status st =
+        integrate(sys, 1, sys->nodes[k], sys->nodes[k + 1], z0, z1, NULL, 0, NULL);
     if (st != SK_OK) {
       return sk__bvp_callback_code(&sys->fail, sys->bvp->ctx, st);
     }
@@ -292,8 +293,9 @@ static sk_status make_nodes(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_set
   if (s->method == SK_BVP_MULTIPLE_SHOOTING && s->shoot_nodes && s->shoot_nnodes > 0) {
     const int64_t m = s->shoot_nnodes;
     const double tol_x = 1e-12 * (bvp->b - bvp->a);
-    SK_CHECK(ctx, m >= 2 && fabs(s->shoot_nodes[0] - bvp->a) <= tol_x &&
-                      fabs(s->shoot_nodes[m - 1] - bvp->b) <= tol_x,
+    SK_CHECK(ctx,
+             m >= 2 && fabs(s->shoot_nodes[0] - bvp->a) <= tol_x &&
+                 fabs(s->shoot_nodes[m - 1] - bvp->b) <= tol_x,
              SK_ERR_INPUT, "bvp.shooting.nodes must start at a = %g and end at b = %g", bvp->a,
              bvp->b);
     sys->K = m - 1;
@@ -305,10 +307,10 @@ static sk_status make_nodes(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_set
   sys->nodes = sk__malloc(ctx, (size_t)(sys->K + 1) * sizeof *sys->nodes);
   SK_CHECK(ctx, sys->nodes != NULL, SK_ERR_NOMEM, "cannot allocate the shooting nodes");
   for (int64_t k = 0; k <= sys->K; k++) {
-    sys->nodes[k] = s->method == SK_BVP_MULTIPLE_SHOOTING && s->shoot_nodes && s->shoot_nnodes > 0
-                        ? s->shoot_nodes[k]
-                        : (k == sys->K ? bvp->b
-                                       : bvp->a + (bvp->b - bvp->a) * (double)k / (double)sys->K);
+    sys->nodes[k] =
+        s->method == SK_BVP_MULTIPLE_SHOOTING && s->shoot_nodes && s->shoot_nnodes > 0
+            ? s->shoot_nodes[k]
+            : (k == sys->K ? bvp->b : bvp->a + (bvp->b - bvp->a) * (double)k / (double)sys->K);
     SK_CHECK(ctx, k == 0 || sys->nodes[k] > sys->nodes[k - 1], SK_ERR_INPUT,
              "bvp.shooting.nodes must increase strictly (node %lld = %g after %g)", (long long)k,
              sys->nodes[k], sys->nodes[k - 1]);
@@ -361,9 +363,13 @@ static sk_status shoot_output(sk_context *ctx, shoot_system *sys, const double *
 static sk_status shoot_newton(sk_context *ctx, shoot_system *sys, double *u)
 {
   const sk_bvp_settings *s = sys->s;
-  const sk__bvp_system system = {.n = (int64_t)sys->d * sys->K, .walk = shoot_walk,
-                                 .residual = shoot_residual, .jacobian = shoot_jacobian,
-                                 .row_name = shoot_row_name, .data = sys, .comp_scale = sys->w,
+  const sk__bvp_system system = {.n = (int64_t)sys->d * sys->K,
+                                 .walk = shoot_walk,
+                                 .residual = shoot_residual,
+                                 .jacobian = shoot_jacobian,
+                                 .row_name = shoot_row_name,
+                                 .data = sys,
+                                 .comp_scale = sys->w,
                                  .fnormtol = s->fnormtol > 0 ? s->fnormtol : 0.1 * s->tol};
   sk_steady_report kr;
   sk_status st = sk__bvp_newton_system(ctx, sys->bvp, s, &system, u, sys->rep, &kr);

@@ -42,9 +42,10 @@ sk_status sk__bvp_check(sk_context *ctx, const sk_bvp *bvp, const sk_bvp_setting
   SK_CHECK(ctx, s->mesh_n >= 1 && s->mesh_ratio > 0 && isfinite(s->mesh_ratio), SK_ERR_INPUT,
            "bvp mesh: %lld intervals with grading ratio %g (>= 1 interval, ratio > 0)",
            (long long)s->mesh_n, s->mesh_ratio);
-  SK_CHECK(ctx, s->max_iters >= 1 && s->fnormtol >= 0 && s->max_points >= 3, SK_ERR_INPUT,
-           "bvp Newton settings: max_iters %lld (>= 1), fnormtol %g (>= 0), max_points %lld (>= 3)",
-           (long long)s->max_iters, s->fnormtol, (long long)s->max_points);
+  SK_CHECK(
+      ctx, s->max_iters >= 1 && s->fnormtol >= 0 && s->max_points >= 3, SK_ERR_INPUT,
+      "bvp Newton settings: max_iters %lld (>= 1), fnormtol %g (>= 0), max_points %lld (>= 3)",
+      (long long)s->max_iters, s->fnormtol, (long long)s->max_points);
   SK_CHECK(ctx, s->method >= SK_BVP_FD && s->method <= SK_BVP_MULTIPLE_SHOOTING, SK_ERR_INPUT,
            "bvp method %d is not fd, shooting or multiple-shooting", (int)s->method);
   SK_CHECK(ctx, s->max_refinements >= 0 && s->output_points >= 2, SK_ERR_INPUT,
@@ -92,8 +93,8 @@ sk_status sk__bvp_newton_failure(sk_context *ctx, sk_status st, const char *meth
                     method, cause, suggestion);
   }
   if (diverged) {
-    return SK_ERROR(ctx, SK_ERR_CONV, "%s: Newton diverged after %lld iterations (%s); %s", method,
-                    (long long)kr->newton_iters, cause, suggestion);
+    return SK_ERROR(ctx, SK_ERR_CONV, "%s: Newton diverged after %lld iterations (%s); %s",
+                    method, (long long)kr->newton_iters, cause, suggestion);
   }
   if (st == SK_ERR_CONV) {
     return SK_ERROR(ctx, st,
@@ -270,14 +271,14 @@ sk_status sk__bvp_check_conditions(sk_context *ctx, sk_bvp *bvp, const double *y
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", one);
       }
       st = SK_ERROR(ctx, SK_ERR_SINGULAR,
-                      "the boundary conditions %s (%s) are redundant or conflicting: their "
-                      "Jacobian has rank %d < %d at the guess, so they do not fix %d "
-                      "independent values; replace one of them%s",
-                      what[grp], names, rank, r, r,
-                      bvp->d == 2 && bvp->n_left + bvp->n_right == 2
-                          ? " (a second-order equation needs one condition at each end, or two "
-                            "independent ones at one end)"
-                          : "");
+                    "the boundary conditions %s (%s) are redundant or conflicting: their "
+                    "Jacobian has rank %d < %d at the guess, so they do not fix %d "
+                    "independent values; replace one of them%s",
+                    what[grp], names, rank, r, r,
+                    bvp->d == 2 && bvp->n_left + bvp->n_right == 2
+                        ? " (a second-order equation needs one condition at each end, or two "
+                          "independent ones at one end)"
+                        : "");
     }
   }
   sk__free(ctx, dga);

@@ -99,11 +99,11 @@ typedef struct {
   sk_context *ctx;
   sk__grid g;
   sk_diffusion_params p;
-  int const_k;    /* k = k0 everywhere */
+  int const_k;      /* k = k0 everywhere */
   int const_filled; /* kn, kp hold the constant values */
-  int has_source; /* p.source, source_const or the manufactured source */
+  int has_source;   /* p.source, source_const or the manufactured source */
   int mms;
-  double lambda;  /* decay rate of the mode solution */
+  double lambda; /* decay rate of the mode solution */
   face_data face[3][2];
   double face_time; /* time of the (manufactured) face data; NaN before the first fill */
   double *xc[3];    /* coordinates of the unknown positions per direction */
@@ -392,9 +392,8 @@ static void interior_const(const diff_data *dd, const double *restrict u, double
 }
 
 /* Interior nodes [i0, i1) of an interior line, nodal k in kn. */
-static void interior_var(const diff_data *dd, const double *restrict u,
-                         const double *restrict kn, double *restrict f, int64_t base,
-                         int64_t i0, int64_t i1)
+static void interior_var(const diff_data *dd, const double *restrict u, const double *restrict kn,
+                         double *restrict f, int64_t base, int64_t i0, int64_t i1)
 {
   const sk__grid *g = &dd->g;
   const int dim = g->dim;
@@ -663,8 +662,7 @@ static int diffusion_prec_setup(double t, const double *y, double gamma, int jac
   (void)jac_current;
   if (!dd->adi) {
     /* constant k and no u-dependent source: every line of a direction is alike */
-    if (sk__adi_create(dd->ctx, &dd->g, dd->const_k, dd->const_k && !dd->sp, &dd->adi) !=
-        SK_OK) {
+    if (sk__adi_create(dd->ctx, &dd->g, dd->const_k, dd->const_k && !dd->sp, &dd->adi) != SK_OK) {
       return -1;
     }
   }
@@ -789,13 +787,14 @@ static sk_status check_params(sk_context *ctx, const sk_diffusion_params *p)
     SK_CHECK(ctx, isfinite(p->beta), SK_ERR_INPUT, "model.beta = %g: must be finite", p->beta);
   }
   for (int d = 0; d < p->dim; d++) {
-    SK_CHECK(ctx, isfinite(p->kgrad[d]), SK_ERR_INPUT, "model.kgrad[%d] = %g: must be finite",
-             d, p->kgrad[d]);
+    SK_CHECK(ctx, isfinite(p->kgrad[d]), SK_ERR_INPUT, "model.kgrad[%d] = %g: must be finite", d,
+             p->kgrad[d]);
     for (int s = 0; s < 2; s++) {
       const sk_bc *bc = &p->bc[d][s];
       const char ax = axis_chars[d];
-      SK_CHECK(ctx, bc->type == SK_BC_DIRICHLET || bc->type == SK_BC_NEUMANN ||
-                        bc->type == SK_BC_ROBIN,
+      SK_CHECK(ctx,
+               bc->type == SK_BC_DIRICHLET || bc->type == SK_BC_NEUMANN ||
+                   bc->type == SK_BC_ROBIN,
                SK_ERR_INPUT, "model.bc.%c%d.type = %d: must be dirichlet, neumann or robin", ax,
                s, (int)bc->type);
       SK_CHECK(ctx, isfinite(bc->value), SK_ERR_INPUT, "model.bc.%c%d.value = %g: must be finite",
@@ -812,11 +811,12 @@ static sk_status check_params(sk_context *ctx, const sk_diffusion_params *p)
            p->ic_value);
   SK_CHECK(ctx, isfinite(p->source_const), SK_ERR_INPUT, "model.source = %g: must be finite",
            p->source_const);
-  SK_CHECK(ctx, p->exact == SK_DIFFUSION_EXACT_NONE || p->exact == SK_DIFFUSION_EXACT_MODE ||
-                    p->exact == SK_DIFFUSION_EXACT_MANUFACTURED,
+  SK_CHECK(ctx,
+           p->exact == SK_DIFFUSION_EXACT_NONE || p->exact == SK_DIFFUSION_EXACT_MODE ||
+               p->exact == SK_DIFFUSION_EXACT_MANUFACTURED,
            SK_ERR_INPUT, "model.exact = %d: must be none, mode or manufactured", (int)p->exact);
-  SK_CHECK(ctx, p->ic == SK_DIFFUSION_IC_EXACT || p->ic == SK_DIFFUSION_IC_CONSTANT,
-           SK_ERR_INPUT, "model.ic = %d: must be exact or constant", (int)p->ic);
+  SK_CHECK(ctx, p->ic == SK_DIFFUSION_IC_EXACT || p->ic == SK_DIFFUSION_IC_CONSTANT, SK_ERR_INPUT,
+           "model.ic = %d: must be exact or constant", (int)p->ic);
   SK_CHECK(ctx, p->ic != SK_DIFFUSION_IC_EXACT || p->exact != SK_DIFFUSION_EXACT_NONE,
            SK_ERR_INPUT, "model.ic: 'exact' needs an exact solution (model.exact = none)");
   return SK_OK;
@@ -1036,8 +1036,8 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   if (p->exact != SK_DIFFUSION_EXACT_NONE) {
     sk_model_set_exact(m, diffusion_exact);
   }
-  SK_CALL_GOTO(ctx, st, sk_model_set_preconditioner(m, diffusion_prec_setup, diffusion_prec_solve),
-               fail);
+  SK_CALL_GOTO(ctx, st,
+               sk_model_set_preconditioner(m, diffusion_prec_setup, diffusion_prec_solve), fail);
   sk_model_set_component_name(m, diffusion_name);
   *model = m;
   return SK_OK;

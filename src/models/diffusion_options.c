@@ -9,50 +9,63 @@
 #include "stiffkit/network.h"
 #include "stiffkit/problems.h"
 
-#define SK__BC_KEYS(side)                                                                   \
-  {"model.bc." side ".type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin",   \
-   "boundary condition on side " side " (x0: x = 0, x1: x = L_x, ...)"},                   \
-  {"model.bc." side ".value", SK_OPT_REAL, "0", 0, 0, NULL,                                \
-   "side " side ": Dirichlet value, Neumann heat flux into the domain, or Robin ambient"},  \
-  {"model.bc." side ".coeff", SK_OPT_REAL, "0", 0, 0, NULL,                                \
-   "side " side ": Robin heat transfer coefficient c >= 0 in k du/dn = c (ambient - u)"}
+#define SK__BC_KEYS(side)                                                                      \
+  {"model.bc." side ".type",                                                                   \
+   SK_OPT_CHOICE,                                                                              \
+   "dirichlet",                                                                                \
+   0,                                                                                          \
+   0,                                                                                          \
+   "dirichlet|neumann|robin",                                                                  \
+   "boundary condition on side " side " (x0: x = 0, x1: x = L_x, ...)"},                       \
+      {"model.bc." side ".value",                                                              \
+       SK_OPT_REAL,                                                                            \
+       "0",                                                                                    \
+       0,                                                                                      \
+       0,                                                                                      \
+       NULL,                                                                                   \
+       "side " side ": Dirichlet value, Neumann heat flux into the domain, or Robin ambient"}, \
+  {                                                                                            \
+    "model.bc." side ".coeff", SK_OPT_REAL, "0", 0, 0, NULL,                                   \
+        "side " side ": Robin heat transfer coefficient c >= 0 in k du/dn = c (ambient - u)"   \
+  }
 
 static const sk_option_spec diffusion_table[] = {
-  {"model.k0", SK_OPT_REAL, "1.0", 0, 0, NULL,
-   "conductivity scale: k = k0 (1 + beta u) (1 + sum_d kgrad_d x_d / L_d), > 0"},
-  {"model.beta", SK_OPT_REAL, "0", 0, 0, NULL, "conductivity dependence on u (nonlinear if != 0)"},
-  {"model.kgrad", SK_OPT_REAL_LIST, "", 0, 0, NULL,
-   "conductivity gradient per direction (empty = 0; one value for all, or one per direction)"},
-  SK__BC_KEYS("x0"),
-  SK__BC_KEYS("x1"),
-  SK__BC_KEYS("y0"),
-  SK__BC_KEYS("y1"),
-  SK__BC_KEYS("z0"),
-  SK__BC_KEYS("z1"),
-  {"model.exact", SK_OPT_CHOICE, "mode", 0, 0, "none|mode|manufactured",
-   "exact solution: separable sine/cosine mode (constant k, no source, homogeneous "
-   "Dirichlet/Neumann), manufactured e^{-t} prod sin(pi x/L) + offset, or none"},
-  {"model.mode", SK_OPT_INT_LIST, "1", 0, 1e9, NULL,
-   "mode numbers of the exact mode (one for all directions, or one per direction)"},
-  {"model.amplitude", SK_OPT_REAL, "1.0", 0, 0, NULL, "amplitude of the exact mode"},
-  {"model.offset", SK_OPT_REAL, "0.0", 0, 0, NULL, "offset of the manufactured solution"},
-  {"model.semidiscrete", SK_OPT_BOOL, "false", 0, 0, NULL,
-   "exact mode uses the eigenvalue of the discrete operator (no space error)"},
-  {"model.ic", SK_OPT_CHOICE, "exact", 0, 0, "exact|constant",
-   "initial state: the exact solution at t0, or model.ic_value everywhere"},
-  {"model.ic_value", SK_OPT_REAL, "0.0", 0, 0, NULL,
-   "constant initial state (model.ic = constant; model.type = linear without model.initial)"},
-  {"model.source", SK_OPT_REAL, "0", 0, 0, NULL, "constant source added everywhere"},
+    {"model.k0", SK_OPT_REAL, "1.0", 0, 0, NULL,
+     "conductivity scale: k = k0 (1 + beta u) (1 + sum_d kgrad_d x_d / L_d), > 0"},
+    {"model.beta", SK_OPT_REAL, "0", 0, 0, NULL,
+     "conductivity dependence on u (nonlinear if != 0)"},
+    {"model.kgrad", SK_OPT_REAL_LIST, "", 0, 0, NULL,
+     "conductivity gradient per direction (empty = 0; one value for all, or one per direction)"},
+    SK__BC_KEYS("x0"),
+    SK__BC_KEYS("x1"),
+    SK__BC_KEYS("y0"),
+    SK__BC_KEYS("y1"),
+    SK__BC_KEYS("z0"),
+    SK__BC_KEYS("z1"),
+    {"model.exact", SK_OPT_CHOICE, "mode", 0, 0, "none|mode|manufactured",
+     "exact solution: separable sine/cosine mode (constant k, no source, homogeneous "
+     "Dirichlet/Neumann), manufactured e^{-t} prod sin(pi x/L) + offset, or none"},
+    {"model.mode", SK_OPT_INT_LIST, "1", 0, 1e9, NULL,
+     "mode numbers of the exact mode (one for all directions, or one per direction)"},
+    {"model.amplitude", SK_OPT_REAL, "1.0", 0, 0, NULL, "amplitude of the exact mode"},
+    {"model.offset", SK_OPT_REAL, "0.0", 0, 0, NULL, "offset of the manufactured solution"},
+    {"model.semidiscrete", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "exact mode uses the eigenvalue of the discrete operator (no space error)"},
+    {"model.ic", SK_OPT_CHOICE, "exact", 0, 0, "exact|constant",
+     "initial state: the exact solution at t0, or model.ic_value everywhere"},
+    {"model.ic_value", SK_OPT_REAL, "0.0", 0, 0, NULL,
+     "constant initial state (model.ic = constant; model.type = linear without model.initial)"},
+    {"model.source", SK_OPT_REAL, "0", 0, 0, NULL, "constant source added everywhere"},
 };
 
 static const sk_option_spec brusselator_table[] = {
-  {"model.brusselator.a", SK_OPT_REAL, "1.0", 0, 0, NULL, "Brusselator feed rate a (> 0)"},
-  {"model.brusselator.b", SK_OPT_REAL, "3.4", 0, 0, NULL,
-   "Brusselator rate b (>= 0; oscillates for b > 1 + a^2)"},
-  {"model.brusselator.alpha", SK_OPT_REAL, "2e-3", 0, 0, NULL,
-   "Brusselator diffusion coefficient alpha (>= 0)"},
-  {"model.brusselator.perturbation", SK_OPT_REAL, "0.1", 0, 0, NULL,
-   "amplitude of the smooth initial perturbation cos(pi x/L) cos(pi y/L)"},
+    {"model.brusselator.a", SK_OPT_REAL, "1.0", 0, 0, NULL, "Brusselator feed rate a (> 0)"},
+    {"model.brusselator.b", SK_OPT_REAL, "3.4", 0, 0, NULL,
+     "Brusselator rate b (>= 0; oscillates for b > 1 + a^2)"},
+    {"model.brusselator.alpha", SK_OPT_REAL, "2e-3", 0, 0, NULL,
+     "Brusselator diffusion coefficient alpha (>= 0)"},
+    {"model.brusselator.perturbation", SK_OPT_REAL, "0.1", 0, 0, NULL,
+     "amplitude of the smooth initial perturbation cos(pi x/L) cos(pi y/L)"},
 };
 
 const sk_option_spec *sk_diffusion_options(size_t *n)
@@ -113,8 +126,8 @@ static sk_status read_bc(sk_context *ctx, const sk_options *opts, int d, int s, 
 }
 
 /* A per-direction real list: 0 values (all `def`), 1 (every direction) or dim. */
-static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const char *key,
-                                int dim, double def, double out[3])
+static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const char *key, int dim,
+                                double def, double out[3])
 {
   const double *v = NULL;
   size_t n = 0;
@@ -151,8 +164,8 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   } else if (strcmp(exact, "manufactured") == 0) {
     p->exact = SK_DIFFUSION_EXACT_MANUFACTURED;
   } else {
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "model.exact = '%s': must be none, mode or manufactured", exact);
+    return SK_ERROR(ctx, SK_ERR_INPUT, "model.exact = '%s': must be none, mode or manufactured",
+                    exact);
   }
   const int64_t *mv = NULL;
   size_t nm = 0;
@@ -242,5 +255,6 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
     return SK_OK;
   }
   return SK_ERROR(ctx, SK_ERR_INPUT,
-                  "model.type = '%s': must be diffusion, brusselator, problem, linear or network", type);
+                  "model.type = '%s': must be diffusion, brusselator, problem, linear or network",
+                  type);
 }

@@ -49,9 +49,8 @@ sk_status sk__grid_init(sk_context *ctx, sk__grid *g, int dim, const int64_t n[3
                (long long)n[2]);
     }
     return SK_ERROR(ctx, SK_ERR_TOO_LARGE,
-                    "model.n: %s%s = %.3g unknowns exceeds the limit of 2^31 = 2147483648",
-                    sizes, ncomp > 1 ? (ncomp == 2 ? " x 2 species" : " x species") : "",
-                    states);
+                    "model.n: %s%s = %.3g unknowns exceeds the limit of 2^31 = 2147483648", sizes,
+                    ncomp > 1 ? (ncomp == 2 ? " x 2 species" : " x species") : "", states);
   }
   for (int d = 0; d < dim; d++) {
     g->n[d] = n[d];
@@ -241,21 +240,22 @@ void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *b
 /* ---- the shared model.* option table ------------------------------------ */
 
 static const sk_option_spec sk__grid_option_table[] = {
-  {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0, "diffusion|brusselator|problem|plugin|linear|network|bvp|multibody",
-   "model family: heat/diffusion equation or the 2D Brusselator on a structured grid, or a "
-   "built-in stiff problem named by model.problem, or a user model from the shared object "
-   "model.plugin (its parameters under model.parameters), or a linear model "
-   "M u' = -K u + g(t) b from Matrix Market files (model.stiffness, model.mass, ...), or a "
-   "thermal network from a netlist (model.netlist)"},
-  {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
-   "path of a model plugin (a shared object exporting sk_plugin_create_model, see "
-   "stiffkit/plugin.h) for model.type = plugin"},
-  {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},
-  {"model.n", SK_OPT_INT_LIST, "64", 1, 1e15, NULL,
-   "unknown nodes per direction: one value for every direction, or one per direction"},
-  {"model.length", SK_OPT_REAL_LIST, "1.0", 0, 0, NULL,
-   "domain length per direction ([0, L_d]): one value for every direction, or one per "
-   "direction"},
+    {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0,
+     "diffusion|brusselator|problem|plugin|linear|network|bvp|multibody",
+     "model family: heat/diffusion equation or the 2D Brusselator on a structured grid, or a "
+     "built-in stiff problem named by model.problem, or a user model from the shared object "
+     "model.plugin (its parameters under model.parameters), or a linear model "
+     "M u' = -K u + g(t) b from Matrix Market files (model.stiffness, model.mass, ...), or a "
+     "thermal network from a netlist (model.netlist)"},
+    {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
+     "path of a model plugin (a shared object exporting sk_plugin_create_model, see "
+     "stiffkit/plugin.h) for model.type = plugin"},
+    {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},
+    {"model.n", SK_OPT_INT_LIST, "64", 1, 1e15, NULL,
+     "unknown nodes per direction: one value for every direction, or one per direction"},
+    {"model.length", SK_OPT_REAL_LIST, "1.0", 0, 0, NULL,
+     "domain length per direction ([0, L_d]): one value for every direction, or one per "
+     "direction"},
 };
 
 const sk_option_spec *sk_grid_options(size_t *n)
@@ -276,19 +276,21 @@ sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, in
   if (dim == 1) {
     snprintf(takes, sizeof takes, "%s1 value", allow_none ? "none or " : "");
   } else {
-    snprintf(takes, sizeof takes, "%s1 value for every direction, or %d", allow_none ? "none, " : "",
-             dim);
+    snprintf(takes, sizeof takes, "%s1 value for every direction, or %d",
+             allow_none ? "none, " : "", dim);
   }
   if (count > (size_t)dim && count <= 3) {
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "dimension mismatch: %s has %zu values, one per direction of a %zu-D grid, but "
-                    "model.dim = %d (a %d-D grid takes %s): change %s to match, or leave "
-                    "model.dim at %zu",
-                    key, count, count, dim, dim, takes, key, count);
+    return SK_ERROR(
+        ctx, SK_ERR_INPUT,
+        "dimension mismatch: %s has %zu values, one per direction of a %zu-D grid, but "
+        "model.dim = %d (a %d-D grid takes %s): change %s to match, or leave "
+        "model.dim at %zu",
+        key, count, count, dim, dim, takes, key, count);
   }
-  return SK_ERROR(ctx, SK_ERR_INPUT,
-                  "dimension mismatch: %s has %zu values but model.dim = %d (a %d-D grid takes %s)",
-                  key, count, dim, dim, takes);
+  return SK_ERROR(
+      ctx, SK_ERR_INPUT,
+      "dimension mismatch: %s has %zu values but model.dim = %d (a %d-D grid takes %s)", key,
+      count, dim, dim, takes);
 }
 
 sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],

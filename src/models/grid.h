@@ -11,8 +11,8 @@
 #include "stiffkit/options.h"
 
 /* Limits shared by every grid model. */
-#define SK__GRID_MAX_STATES 2147483648.0           /* 2^31 */
-#define SK__GRID_MAX_BYTES (8.0 * 1073741824.0)     /* 8 GiB */
+#define SK__GRID_MAX_STATES 2147483648.0        /* 2^31 */
+#define SK__GRID_MAX_BYTES (8.0 * 1073741824.0) /* 8 GiB */
 
 /* A vertex-centred grid on [0,L_0] x .. x [0,L_{dim-1}].
  * Per direction d: N_d = n_d - 1 + D_d intervals of width h_d = L_d / N_d,
@@ -28,9 +28,9 @@ typedef struct {
   int64_t ncells[3];   /* N_d */
   int64_t off[3];
   double h[3];
-  double hh[3];        /* h_d * h_d */
-  int64_t stride[3];   /* 1, n0, n0 n1 */
-  int64_t total;       /* n0 n1 n2 */
+  double hh[3];      /* h_d * h_d */
+  int64_t stride[3]; /* 1, n0, n0 n1 */
+  int64_t total;     /* n0 n1 n2 */
 } sk__grid;
 
 /* One stencil neighbour of a node: the unknown `idx`, its direction

@@ -30,8 +30,8 @@ typedef struct {
   const char *k_name, *m_name;
   int64_t *kcp, *kri; /* K */
   double *kv;
-  double *dinv; /* diagonal path: 1 / D; NULL for a general M */
-  double *jv;   /* diagonal path: -D^{-1} K in the pattern of K */
+  double *dinv;       /* diagonal path: 1 / D; NULL for a general M */
+  double *jv;         /* diagonal path: -D^{-1} K in the pattern of K */
   int64_t *mcp, *mri; /* general M */
   double *mv;
   klu_l_common common;
@@ -156,8 +156,8 @@ static int factor_pencil(linear_data *d, double gamma)
     d->ax[d->kmap[p]] += gamma * d->kv[p];
   }
   d->gamma_f = 0.0;
-  if (!sk__klu_factor_or_refactor(d->acp, d->ari, d->ax, d->asym, &d->anum,
-                                  SK__LINEAR_RCOND_MIN, &d->common)) {
+  if (!sk__klu_factor_or_refactor(d->acp, d->ari, d->ax, d->asym, &d->anum, SK__LINEAR_RCOND_MIN,
+                                  &d->common)) {
     return d->common.status == KLU_SINGULAR ? 1 : -1;
   }
   d->gamma_f = gamma;
@@ -313,7 +313,7 @@ static sk_status diagonal_jacobian(linear_data *d)
 static sk_status klu_failure(linear_data *d, const char *what)
 {
   const int st = (int)d->common.status;
-  const sk_status code = st == KLU_SINGULAR      ? SK_ERR_SINGULAR
+  const sk_status code = st == KLU_SINGULAR        ? SK_ERR_SINGULAR
                          : st == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM
                                                    : SK_ERR_LINSOL;
   SK_ERROR(d->ctx, code, "linear model: KLU cannot %s (KLU status %d%s)", what, st,
@@ -411,7 +411,8 @@ static sk_status fill_data(linear_data *d, const sk_linear_system *sys)
   d->n = n;
   d->k_name = sys->k_name ? sys->k_name : "K";
   d->m_name = sys->m_name ? sys->m_name : "M";
-  SK_CHECK(ctx, sys->k_colptr != NULL, SK_ERR_ARG, "linear model: the stiffness matrix is missing");
+  SK_CHECK(ctx, sys->k_colptr != NULL, SK_ERR_ARG,
+           "linear model: the stiffness matrix is missing");
   SK_CALL(ctx, check_csc(ctx, d->k_name, n, sys->k_colptr, sys->k_rowind, sys->k_values));
   if (sys->m_colptr) {
     SK_CALL(ctx, check_csc(ctx, d->m_name, n, sys->m_colptr, sys->m_rowind, sys->m_values));

@@ -8,27 +8,27 @@
 #include "stiffkit/linear.h"
 
 static const sk_option_spec linear_table[] = {
-  {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
-   "model.type = linear, M u' = -K u + g(t) b: Matrix Market file of the square stiffness "
-   "matrix K (required; a path in a config is relative to the config's directory, one given "
-   "with --set to the working directory)"},
-  {"model.mass", SK_OPT_PATH, "", 0, 0, NULL,
-   "Matrix Market file of the mass matrix M (\"\" = identity). Diagonal M: an ODE with the "
-   "sparse Jacobian -M^{-1} K; general M: CVODE with M folded in (linsol.type=spgmr, "
-   "linsol.preconditioner=model, the Newton systems solved exactly through M + gamma K)"},
-  {"model.mass_lumping", SK_OPT_CHOICE, "none", 0, 0, "none|row-sum",
-   "row-sum: replace M by the diagonal of its row sums (lumped mass; an approximation of a "
-   "consistent M that keeps each row's total)"},
-  {"model.load", SK_OPT_PATH, "", 0, 0, NULL,
-   "Matrix Market file of the load vector b (n x 1; \"\" = no load)"},
-  {"model.load_amplitude", SK_OPT_STRING, "", 0, 0, NULL,
-   "load amplitude g(t) as a formula in t (muparser: + - * / ^, sin, exp, sqrt, min, max, "
-   "pi, t < 1 ? a : b, ...; \"\" = 1 unless model.load_table is given)"},
-  {"model.load_table", SK_OPT_PATH, "", 0, 0, NULL,
-   "load amplitude g(t) from a CSV file of rows 't, g' (t increasing; linear between rows, "
-   "constant beyond the ends; \"\" = none)"},
-  {"model.initial", SK_OPT_PATH, "", 0, 0, NULL,
-   "Matrix Market file of the initial state u0 (n x 1; \"\" = model.ic_value everywhere)"},
+    {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
+     "model.type = linear, M u' = -K u + g(t) b: Matrix Market file of the square stiffness "
+     "matrix K (required; a path in a config is relative to the config's directory, one given "
+     "with --set to the working directory)"},
+    {"model.mass", SK_OPT_PATH, "", 0, 0, NULL,
+     "Matrix Market file of the mass matrix M (\"\" = identity). Diagonal M: an ODE with the "
+     "sparse Jacobian -M^{-1} K; general M: CVODE with M folded in (linsol.type=spgmr, "
+     "linsol.preconditioner=model, the Newton systems solved exactly through M + gamma K)"},
+    {"model.mass_lumping", SK_OPT_CHOICE, "none", 0, 0, "none|row-sum",
+     "row-sum: replace M by the diagonal of its row sums (lumped mass; an approximation of a "
+     "consistent M that keeps each row's total)"},
+    {"model.load", SK_OPT_PATH, "", 0, 0, NULL,
+     "Matrix Market file of the load vector b (n x 1; \"\" = no load)"},
+    {"model.load_amplitude", SK_OPT_STRING, "", 0, 0, NULL,
+     "load amplitude g(t) as a formula in t (muparser: + - * / ^, sin, exp, sqrt, min, max, "
+     "pi, t < 1 ? a : b, ...; \"\" = 1 unless model.load_table is given)"},
+    {"model.load_table", SK_OPT_PATH, "", 0, 0, NULL,
+     "load amplitude g(t) from a CSV file of rows 't, g' (t increasing; linear between rows, "
+     "constant beyond the ends; \"\" = none)"},
+    {"model.initial", SK_OPT_PATH, "", 0, 0, NULL,
+     "Matrix Market file of the initial state u0 (n x 1; \"\" = model.ic_value everywhere)"},
 };
 
 const sk_option_spec *sk_linear_options(size_t *n)
@@ -90,8 +90,8 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
            "%s is set but model.load is not: g(t) scales the load vector b",
            formula ? "model.load_amplitude" : "model.load_table");
   if (formula) {
-    SK_CALL(ctx, sk__time_function_formula(ctx, p->load_amplitude, "model.load_amplitude",
-                                           &f->tf));
+    SK_CALL(ctx,
+            sk__time_function_formula(ctx, p->load_amplitude, "model.load_amplitude", &f->tf));
   } else if (table) {
     SK_CALL(ctx, sk__time_function_table(ctx, p->load_table, "model.load_table", &f->tf));
   }
@@ -141,7 +141,8 @@ static void amplitude_free(void *ud)
 sk_status sk_linear_create_from_files(sk_context *ctx, const sk_linear_params *p,
                                       sk_model **model)
 {
-  SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG, "sk_linear_create_from_files: NULL argument");
+  SK_CHECK(ctx, model != NULL && p != NULL, SK_ERR_ARG,
+           "sk_linear_create_from_files: NULL argument");
   *model = NULL;
   SK_CHECK(ctx, given(p->stiffness), SK_ERR_ARG,
            "linear model: no stiffness matrix file given (model.stiffness)");
@@ -220,8 +221,7 @@ static sk_status check_linear_solver(sk_context *ctx, const sk_options *opts,
   return SK_OK;
 }
 
-sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts,
-                                       sk_model **model)
+sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model)
 {
   SK_CHECK(ctx, model != NULL, SK_ERR_ARG, "sk_linear_model_from_options: NULL model");
   *model = NULL;

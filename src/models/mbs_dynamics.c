@@ -107,8 +107,10 @@ sk_status sk_mechanism_power(sk_mechanism *mech, double t, const double *q, cons
       P += sk__time_function_eval(f->fx, t) * v[3 * f->b1 + 2];
     }
   }
-  SK_CHECK(mech->ctx, isfinite(P), SK_ERR_NONFINITE, "the power of the applied forces is not "
-                                                     "finite at t = %.9g", t);
+  SK_CHECK(mech->ctx, isfinite(P), SK_ERR_NONFINITE,
+           "the power of the applied forces is not "
+           "finite at t = %.9g",
+           t);
   *power = P;
   return SK_OK;
 }

@@ -16,9 +16,10 @@ typedef struct {
 } sk__mbs_body;
 
 typedef enum {
-  SK__MBS_REVOLUTE = 0,  /* r1 + A1 s1 = r2 + A2 s2 (2 rows) */
-  SK__MBS_PRISMATIC = 1, /* phi1 - phi2 = const and n1 . (P2 - P1) = 0, n1 = A1 perp(u) (2 rows) */
-  SK__MBS_FIXED = 2      /* body1 welded where it starts: x, y, phi fixed (3 rows) */
+  SK__MBS_REVOLUTE = 0, /* r1 + A1 s1 = r2 + A2 s2 (2 rows) */
+  SK__MBS_PRISMATIC =
+      1,            /* phi1 - phi2 = const and n1 . (P2 - P1) = 0, n1 = A1 perp(u) (2 rows) */
+  SK__MBS_FIXED = 2 /* body1 welded where it starts: x, y, phi fixed (3 rows) */
 } sk__mbs_joint_type;
 
 typedef struct {
@@ -53,10 +54,10 @@ typedef enum {
 
 typedef struct {
   sk__mbs_force_type type;
-  int b1, b2;                  /* b2 may be SK__MBS_GROUND (springs) */
+  int b1, b2; /* b2 may be SK__MBS_GROUND (springs) */
   double s1[2], s2[2];
-  double k, length, damping;   /* springs */
-  sk__time_function *fx, *fy;  /* force (fy NULL for a torque: fx is tau) */
+  double k, length, damping;  /* springs */
+  sk__time_function *fx, *fy; /* force (fy NULL for a torque: fx is tau) */
   int line;
 } sk__mbs_force;
 

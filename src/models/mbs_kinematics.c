@@ -83,7 +83,9 @@ void sk_mechanism_row_name(const sk_mechanism *mech, int r, char *buf, size_t le
       static const char *const fix[3] = {"x", "y", "angle"};
       const int k = r - J->row;
       snprintf(buf, len, "%s.%s", J->name,
-               J->type == SK__MBS_REVOLUTE ? rev[k] : J->type == SK__MBS_PRISMATIC ? pri[k] : fix[k]);
+               J->type == SK__MBS_REVOLUTE    ? rev[k]
+               : J->type == SK__MBS_PRISMATIC ? pri[k]
+                                              : fix[k]);
       return;
     }
   }
@@ -218,8 +220,8 @@ static double along_row(const sk__mbs_joint *J, const double e[2], double sign, 
   return sign * (Ae[0] * w[0] + Ae[1] * w[1] - (e[0] * J->s1[0] + e[1] * J->s1[1]));
 }
 
-sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, const double *v, double *phi,
-                      double *G, double *phit, double *gamma)
+sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, const double *v,
+                             double *phi, double *G, double *phit, double *gamma)
 {
   const int n = 3 * mech->nb, m = mech->m;
   if (G) {

@@ -18,11 +18,11 @@ typedef struct {
   int *indep, *dep; /* reduced: nI independent and m dependent coordinate indices */
   int *is_dep;      /* n marks, work of the partition */
   double t0;
-  double *y0, *yp0; /* the initial state (and y' for GGL) */
+  double *y0, *yp0;                                     /* the initial state (and y' for GGL) */
   double *q, *v, *a, *lam, *G, *phi, *phit, *Q, *S, *w; /* work */
   double cond_dep;  /* reduced: cond(G_D) at the last reconstruction */
   double cond_base; /* reduced: cond(G_D) when the partition was chosen */
-  double proj_max; /* index1 with projection: the largest correction of q */
+  double proj_max;  /* index1 with projection: the largest correction of q */
 } mbs_model;
 
 static void mbs_free(void *data)
@@ -39,8 +39,9 @@ static void mbs_free(void *data)
 
 static int code(sk_status st)
 {
-  return st == SK_OK ? 0 : st == SK_RECOVERABLE || st == SK_ERR_SINGULAR || st == SK_ERR_CONV ? 1
-                                                                                              : -1;
+  return st == SK_OK                                                          ? 0
+         : st == SK_RECOVERABLE || st == SK_ERR_SINGULAR || st == SK_ERR_CONV ? 1
+                                                                              : -1;
 }
 
 /* The power of the applied forces and of the drivers: P + sum over driver rows of
@@ -193,8 +194,8 @@ static int index1_rhs(double t, const double *y, double *f, void *data)
   const int n = M->n;
   memcpy(M->q, y, (size_t)n * sizeof *y);
   memcpy(M->v, y + n, (size_t)n * sizeof *y);
-  sk_status st = sk_mechanism_accelerations(M->mech, t, M->q, M->v, M->set.alpha, M->set.beta,
-                                            M->a, M->lam);
+  sk_status st =
+      sk_mechanism_accelerations(M->mech, t, M->q, M->v, M->set.alpha, M->set.beta, M->a, M->lam);
   if (st == SK_OK) {
     st = sk_mechanism_phi_t(M->mech, t, M->q, M->phit);
   }

@@ -16,7 +16,8 @@ static const sk_option_spec mbs_table[] = {
      "the second formulation `stiffkit verify` compares with mbs.formulation"},
     {"mbs.baumgarte.alpha", SK_OPT_REAL, "0", 0, 1e6, NULL,
      "index1: Baumgarte velocity-drift damping alpha (gamma - 2 alpha Phi' - beta^2 Phi)"},
-    {"mbs.baumgarte.beta", SK_OPT_REAL, "0", 0, 1e6, NULL, "index1: Baumgarte position term beta"},
+    {"mbs.baumgarte.beta", SK_OPT_REAL, "0", 0, 1e6, NULL,
+     "index1: Baumgarte position term beta"},
     {"mbs.projection", SK_OPT_BOOL, "false", 0, 0, NULL,
      "index1: project q and v back onto the constraints after every step (cvode-bdf)"},
     {"mbs.inconsistent", SK_OPT_CHOICE, "fix", 0, 0, "fix|refuse",
@@ -40,11 +41,13 @@ const sk_option_spec *sk_mechanism_options(size_t *n)
 
 static sk_mbs_formulation formulation_of(const char *name)
 {
-  return !strcmp(name, "ggl") ? SK_MBS_GGL : !strcmp(name, "index1") ? SK_MBS_INDEX1 : SK_MBS_REDUCED;
+  return !strcmp(name, "ggl")      ? SK_MBS_GGL
+         : !strcmp(name, "index1") ? SK_MBS_INDEX1
+                                   : SK_MBS_REDUCED;
 }
 
-sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts,
-                                             int compare, sk_mbs_settings *s, int *project)
+sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts, int compare,
+                                             sk_mbs_settings *s, int *project)
 {
   const char *name;
   memset(s, 0, sizeof *s);

@@ -130,8 +130,8 @@ static sk_status syntax_error(const mbs_parser *P, const yaml_parser_t *p)
       return SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s (byte 0x%02x)",
                       P->file, line, col, problem, (unsigned)p->problem_value & 0xffu);
     }
-    return SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s", P->file, line,
-                    col, problem);
+    return SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:%zu:%zu: YAML syntax error: %s", P->file, line, col,
+                    problem);
   }
   case YAML_SCANNER_ERROR:
   case YAML_PARSER_ERROR:
@@ -202,8 +202,8 @@ static sk_status check_keys(const mbs_parser *P, const yaml_node_t *map, const c
 /* The value of `key` in mapping `map`, or NULL. */
 static yaml_node_t *lookup(const mbs_parser *P, const yaml_node_t *map, const char *key)
 {
-  for (const yaml_node_pair_t *p = map->data.mapping.pairs.start;
-       p < map->data.mapping.pairs.top; p++) {
+  for (const yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+       p++) {
     const yaml_node_t *k = node_at(P, p->key);
     if (is_text(k) && strcmp(text_of(k), key) == 0) {
       return node_at(P, p->value);
@@ -292,7 +292,8 @@ static sk_status pair_field(const mbs_parser *P, const yaml_node_t *map, const c
   for (int i = 0; i < 2; i++) {
     char field[64];
     snprintf(field, sizeof field, "%s[%d]", key, i);
-    SK_CALL(P->ctx, number(P, node_at(P, n->data.sequence.items.start[i]), label, field, &out[i]));
+    SK_CALL(P->ctx,
+            number(P, node_at(P, n->data.sequence.items.start[i]), label, field, &out[i]));
   }
   return SK_OK;
 }
@@ -321,8 +322,8 @@ static sk_status name_field(const mbs_parser *P, const yaml_node_t *map, const c
     const int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                    c == '_' || c == '-';
     if (!ok) {
-      return fail(P, n, "%s: %s: the name '%s' may hold only letters, digits, '_' and '-'",
-                  label, key, s);
+      return fail(P, n, "%s: %s: the name '%s' may hold only letters, digits, '_' and '-'", label,
+                  key, s);
     }
   }
   memcpy(out, s, len + 1);
@@ -362,7 +363,7 @@ static void name_list(const char *names, size_t stride, int count, const char *l
   size_t used = 0;
   buf[0] = '\0';
   for (int i = 0; i < items && used + 1 < len; i++) {
-    const char *one = i < shown                      ? names + (size_t)i * stride
+    const char *one = i < shown                       ? names + (size_t)i * stride
                       : (count > shown && i == shown) ? "..."
                                                       : last;
     const char *sep = i == 0 ? "" : items == 2 ? " or " : i == items - 1 ? ", or " : ", ";
@@ -419,7 +420,8 @@ static sk_status formula_field(const mbs_parser *P, const yaml_node_t *map, cons
     return fail(P, n, "%s: %s: expected a formula in t, got %s", label, key, node_kind(n));
   }
   char where[SK_ERROR_MSG_LEN];
-  snprintf(where, sizeof where, "%s:%d:%d: %s: %s", P->file, line_of(n), column_of(n), label, key);
+  snprintf(where, sizeof where, "%s:%d:%d: %s: %s", P->file, line_of(n), column_of(n), label,
+           key);
   SK_CALL(P->ctx, sk__time_function_formula(P->ctx, text_of(n), where, tf));
   return SK_OK;
 }
@@ -435,8 +437,7 @@ static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key
     return SK_OK;
   }
   if (n->type != YAML_SEQUENCE_NODE) {
-    return fail(P, n, "%s: expected a list (one '- {...}' item each), got %s", key,
-                node_kind(n));
+    return fail(P, n, "%s: expected a list (one '- {...}' item each), got %s", key, node_kind(n));
   }
   *seq = n;
   *count = seq_count(n);
@@ -444,8 +445,9 @@ static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key
      keep every size product (n + m)^2 far inside int */
   const int cap = !strcmp(key, "bodies") ? SK_MBS_MAX_BODIES : 2 * SK_MBS_MAX_BODIES;
   if (*count > cap) {
-    return fail(P, n, "%s: %d entries, more than the %d a mechanism may have (the constraint "
-                      "and mass matrices are dense)",
+    return fail(P, n,
+                "%s: %d entries, more than the %d a mechanism may have (the constraint "
+                "and mass matrices are dense)",
                 key, *count, cap);
   }
   return SK_OK;
@@ -741,7 +743,8 @@ static sk_status load_events(mbs_parser *P, yaml_node_t *value)
     snprintf(label, sizeof label, "event '%s'", E->name);
     SK_CALL(P->ctx, check_keys(P, e, label, fields, sizeof fields / sizeof fields[0]));
     SK_CALL(P->ctx, body_field(P, e, label, "body", 0, &E->body));
-    SK_CALL(P->ctx, choice_field(P, e, label, "coordinate", "a coordinate", coords, 3, &E->coord));
+    SK_CALL(P->ctx,
+            choice_field(P, e, label, "coordinate", "a coordinate", coords, 3, &E->coord));
     SK_CALL(P->ctx, number_field(P, e, label, "value", 1, 0.0, &E->value, NULL));
   }
   return SK_OK;
@@ -750,15 +753,17 @@ static sk_status load_events(mbs_parser *P, yaml_node_t *value)
 /* The document's root mapping into P->mech, section by section. */
 static sk_status load_root(mbs_parser *P)
 {
-  static const char *const keys[] = {"gravity", "bodies", "joints", "drivers", "forces", "events"};
+  static const char *const keys[] = {"gravity", "bodies", "joints",
+                                     "drivers", "forces", "events"};
   yaml_node_t *root = yaml_document_get_root_node(P->doc);
   if (!root || is_null(root)) {
     return SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:1:1: empty mechanism file (bodies: is required)",
                     P->file);
   }
   if (root->type != YAML_MAPPING_NODE) {
-    return fail(P, root, "the top level of a mechanism file must be a mapping of keys (gravity, "
-                         "bodies, joints, ...), got %s",
+    return fail(P, root,
+                "the top level of a mechanism file must be a mapping of keys (gravity, "
+                "bodies, joints, ...), got %s",
                 node_kind(root));
   }
   SK_CALL(P->ctx, check_keys(P, root, NULL, keys, sizeof keys / sizeof keys[0]));
@@ -770,8 +775,7 @@ static sk_status load_root(mbs_parser *P)
   if (!joints) {
     return fail(P, root, "missing key 'joints' (the list of joints; 'joints: []' for none)");
   }
-  SK_CALL(P->ctx, pair_field(P, root, NULL, "gravity", 0, "[gx, gy]", P->mech->gravity,
-                             NULL));
+  SK_CALL(P->ctx, pair_field(P, root, NULL, "gravity", 0, "[gx, gy]", P->mech->gravity, NULL));
   SK_CALL(P->ctx, load_bodies(P, bodies));
   SK_CALL(P->ctx, load_joints(P, joints));
   SK_CALL(P->ctx, load_drivers(P, lookup(P, root, "drivers")));

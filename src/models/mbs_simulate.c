@@ -26,7 +26,7 @@ static void segment_free(segment *g)
 }
 
 sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
-                                   const char *method)
+                                    const char *method)
 {
   sk_context *ctx = mech->ctx;
   const sk_stepper_type *type = sk_stepper_type_find(ctx, method);
@@ -39,7 +39,8 @@ sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s
   SK_CHECK(ctx, mech->ne == 0 || (type->flags & SK_STEPPER_EVENTS), SK_ERR_UNSUPPORTED,
            "'%s' does not locate events, and the mechanism has %d (events: in the file); use "
            "%s, or remove the events",
-           method, mech->ne, s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf or cvode-adams");
+           method, mech->ne,
+           s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf or cvode-adams");
   SK_CHECK(ctx, !s->project || s->formulation == SK_MBS_INDEX1, SK_ERR_INPUT,
            "mbs.projection applies to the index1 formulation only (%s keeps the constraints by "
            "construction)",
@@ -151,8 +152,12 @@ static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t,
   rep->balance_max = ms->scale > 0 ? ms->imbalance / ms->scale : ms->imbalance;
   const double cond = sk_mechanism_condition(mech, t, q);
   rep->cond_max = fmax(rep->cond_max, cond);
-  *sample = (sk_mbs_sample){.phi_max = pmax, .dphi_max = dmax, .energy = T + V, .work = work,
-                            .balance = T + V - e0 - work, .cond = isfinite(cond) ? cond : 1e300};
+  *sample = (sk_mbs_sample){.phi_max = pmax,
+                            .dphi_max = dmax,
+                            .energy = T + V,
+                            .work = work,
+                            .balance = T + V - e0 - work,
+                            .cond = isfinite(cond) ? cond : 1e300};
   if (cond > s->cond_limit && isnan(rep->cond_warn_t)) {
     rep->cond_warn_t = t;
     sk__log(mech->ctx, SK_LOG_WARN,
@@ -207,8 +212,8 @@ static int watch_partition(const sk_stepper *st, double t, double h, void *data)
 {
   (void)h;
   repartition_watch *w = data;
-  w->wanted = w->wanted ||
-              sk_mechanism_reduced_growth(w->model, t, sk_stepper_get_state(st)) > w->growth;
+  w->wanted =
+      w->wanted || sk_mechanism_reduced_growth(w->model, t, sk_stepper_get_state(st)) > w->growth;
   return w->wanted && t <= w->target;
 }
 
@@ -281,8 +286,8 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
       SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, ti, y, q, v, NULL), done);
       rep->repartitions++;
       seen = 0;
-      SK_CALL_GOTO(ctx, st, restart(mech, s, method, rtol, atol, opts, ti, q, v, work, &g, &w, rep),
-                   done);
+      SK_CALL_GOTO(ctx, st,
+                   restart(mech, s, method, rtol, atol, opts, ti, q, v, work, &g, &w, rep), done);
       k--; /* the same output time again */
       continue;
     }
@@ -302,7 +307,8 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
       rep->repartitions++;
       seen = 0;
       SK_CALL_GOTO(ctx, st,
-                   restart(mech, s, method, rtol, atol, opts, tret, q, v, work, &g, &w, rep), done);
+                   restart(mech, s, method, rtol, atol, opts, tret, q, v, work, &g, &w, rep),
+                   done);
     }
   }
 done:

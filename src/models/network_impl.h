@@ -5,30 +5,32 @@
 #include "io/netlist.h"
 #include "stiffkit/network.h"
 
-#define SK__NET_SIGMA 5.670374419e-8 /* Stefan-Boltzmann constant, W m^-2 K^-4 (CODATA 2018, exact) */
+#define SK__NET_SIGMA \
+  5.670374419e-8 /* Stefan-Boltzmann constant, W m^-2 K^-4 (CODATA 2018, exact) */
 
 typedef struct {
   sk_context *ctx;
   sk__netlist *nl;
-  int64_t nu;       /* unknown nodes */
-  int64_t n;        /* states: nu, + 2 with energy states */
-  int energy;       /* energy states Q_in (index nu) and Q_out (nu + 1) */
-  int dae;          /* some unknown node is massless */
-  int64_t *state_of; /* per netlist node: its state index, or -1 for a fixed node */
-  int64_t *node_of;  /* per unknown state: its netlist node */
-  int64_t *fixed_by; /* per netlist node: the V element fixing it, or -1 */
-  double *cap;       /* per unknown state: its capacitance */
-  double *t0;        /* per unknown state: its initial temperature */
-  double *temp;      /* work: temperature of every netlist node */
-  int *id;           /* DAE ids (1 differential, 0 algebraic) */
+  int64_t nu;               /* unknown nodes */
+  int64_t n;                /* states: nu, + 2 with energy states */
+  int energy;               /* energy states Q_in (index nu) and Q_out (nu + 1) */
+  int dae;                  /* some unknown node is massless */
+  int64_t *state_of;        /* per netlist node: its state index, or -1 for a fixed node */
+  int64_t *node_of;         /* per unknown state: its netlist node */
+  int64_t *fixed_by;        /* per netlist node: the V element fixing it, or -1 */
+  double *cap;              /* per unknown state: its capacitance */
+  double *t0;               /* per unknown state: its initial temperature */
+  double *temp;             /* work: temperature of every netlist node */
+  int *id;                  /* DAE ids (1 differential, 0 algebraic) */
   int64_t *colptr, *rowind; /* Jacobian pattern */
-  int64_t *pos;      /* per element 5 positions: (a,a) (a,b) (b,a) (b,b) (Q_out, unknown end); -1 = none */
-  double *dp;        /* work: dP/dT values in pattern order */
-  double *pw;        /* work: balances (length n) */
-  double kelvin;     /* 273.15 with tunit = C, else 0 */
-  int64_t nsw;             /* thermostats (S elements) */
-  int64_t *sw_elem;        /* their element indices, in netlist order (event k = switch k) */
-  unsigned char *elem_on;  /* per element: 1 while a thermostat conducts/heats (others 0) */
+  int64_t
+      *pos; /* per element 5 positions: (a,a) (a,b) (b,a) (b,b) (Q_out, unknown end); -1 = none */
+  double *dp;             /* work: dP/dT values in pattern order */
+  double *pw;             /* work: balances (length n) */
+  double kelvin;          /* 273.15 with tunit = C, else 0 */
+  int64_t nsw;            /* thermostats (S elements) */
+  int64_t *sw_elem;       /* their element indices, in netlist order (event k = switch k) */
+  unsigned char *elem_on; /* per element: 1 while a thermostat conducts/heats (others 0) */
 } sk__network;
 
 /* sk__network_fill_temperatures: the temperature of every netlist node at

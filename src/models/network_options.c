@@ -8,19 +8,19 @@
 #include "stiffkit/network.h"
 
 static const sk_option_spec network_table[] = {
-  {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
-   "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
-   ".param .include .subckt; see the README section 'Thermal networks'; in a config relative "
-   "to the config's directory, with --set to the working directory)"},
-  {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
-   "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
-   "the reference) to the state and report the energy balance at the end of the run"},
-  {"model.require_anchor", SK_OPT_BOOL, "false", 0, 0, NULL,
-   "network: refuse a group of nodes with no conductive path to a fixed temperature or the "
-   "reference (its steady state is singular; `stiffkit steady` turns this on)"},
-  {"output.probe_nodes", SK_OPT_STRING, "", 0, 0, NULL,
-   "network: probe these nodes by name (separated by commas or blanks; replaces "
-   "output.probes)"},
+    {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
+     "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
+     ".param .include .subckt; see the README section 'Thermal networks'; in a config relative "
+     "to the config's directory, with --set to the working directory)"},
+    {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
+     "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
+     "the reference) to the state and report the energy balance at the end of the run"},
+    {"model.require_anchor", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "network: refuse a group of nodes with no conductive path to a fixed temperature or the "
+     "reference (its steady state is singular; `stiffkit steady` turns this on)"},
+    {"output.probe_nodes", SK_OPT_STRING, "", 0, 0, NULL,
+     "network: probe these nodes by name (separated by commas or blanks; replaces "
+     "output.probes)"},
 };
 
 const sk_option_spec *sk_network_options(size_t *n)
@@ -31,8 +31,7 @@ const sk_option_spec *sk_network_options(size_t *n)
   return network_table;
 }
 
-sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
-                                        sk_model **model)
+sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model)
 {
   SK_CHECK(ctx, opts != NULL && model != NULL, SK_ERR_ARG,
            "sk_network_model_from_options: NULL argument");

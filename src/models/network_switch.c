@@ -9,7 +9,8 @@ static double initial_temperature(const sk__network *d, int64_t k)
     return 0.0;
   }
   const int64_t s = d->state_of[k];
-  return s >= 0 ? d->t0[s] : sk__net_schedule_eval(d->nl, &d->nl->elems[d->fixed_by[k]].sched, 0.0);
+  return s >= 0 ? d->t0[s]
+                : sk__net_schedule_eval(d->nl, &d->nl->elems[d->fixed_by[k]].sched, 0.0);
 }
 
 void sk__network_switches_reset(sk__network *d)

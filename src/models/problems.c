@@ -121,40 +121,48 @@ typedef struct {
 
 /* ---- the option table: model.problem, then each problem's parameters --------- */
 
-#define SK__PARAM(key, def, lo, hi, help) {key, SK_OPT_REAL, def, lo, hi, NULL, help}
+#define SK__PARAM(key, def, lo, hi, help)     \
+  {                                           \
+    key, SK_OPT_REAL, def, lo, hi, NULL, help \
+  }
 
 static const sk_option_spec problem_table[] = {
-  {"model.problem", SK_OPT_CHOICE, "rober", 0, 0, "rober|hires|vdpol|orego|e5|brusselator",
-   "built-in stiff problem (model.type = problem) on its published interval with its published "
-   "parameters (model.<problem>.*): Robertson, HIRES, van der Pol, Oregonator, E5 (Test Set for "
-   "IVP Solvers), 2D Brusselator"},
-  /* ROBER: 1 .. 3 */
-  SK__PARAM("model.rober.k1", "0.04", 4e-4, 4.0, "ROBER rate k1 (Test Set 0.04; range x/100..x100)"),
-  SK__PARAM("model.rober.k2", "3e7", 3e5, 3e9, "ROBER rate k2 (Test Set 3e7; range x/100..x100)"),
-  SK__PARAM("model.rober.k3", "1e4", 1e2, 1e6, "ROBER rate k3 (Test Set 1e4; range x/100..x100)"),
-  /* HIRES: 4 .. 13 */
-  SK__PARAM("model.hires.k1", "1.71", 0.0171, 171.0, "HIRES rate k1 (Test Set 1.71)"),
-  SK__PARAM("model.hires.k2", "0.43", 0.0043, 43.0, "HIRES rate k2 (Test Set 0.43)"),
-  SK__PARAM("model.hires.k3", "8.32", 0.0832, 832.0, "HIRES rate k3 (Test Set 8.32)"),
-  SK__PARAM("model.hires.k4", "0.69", 0.0069, 69.0, "HIRES rate k4 (Test Set 0.69)"),
-  SK__PARAM("model.hires.k5", "0.035", 3.5e-4, 3.5, "HIRES rate k5 (Test Set 0.035)"),
-  SK__PARAM("model.hires.k6", "8.32", 0.0832, 832.0, "HIRES rate k6 (Test Set 8.32)"),
-  SK__PARAM("model.hires.k7", "280", 2.8, 28000.0, "HIRES rate k7 of y6 y8 (Test Set 280)"),
-  SK__PARAM("model.hires.k8", "0.69", 0.0069, 69.0, "HIRES rate k8 (Test Set 0.69)"),
-  SK__PARAM("model.hires.k9", "0.69", 0.0069, 69.0, "HIRES rate k9 (Test Set 0.69)"),
-  SK__PARAM("model.hires.oks", "0.0007", 7e-6, 0.07, "HIRES source term oks (Test Set 0.0007)"),
-  /* VDPOL: 14 */
-  SK__PARAM("model.vdpol.eps", "1e-6", 1e-8, 1.0,
-            "VDPOL stiffness parameter eps = 1/mu^2 (Test Set 1e-6; range [1e-8, 1])"),
-  /* OREGO: 15 .. 17 */
-  SK__PARAM("model.orego.s", "77.27", 0.7727, 7727.0, "OREGO parameter s (Test Set 77.27)"),
-  SK__PARAM("model.orego.w", "0.161", 0.00161, 16.1, "OREGO parameter w (Test Set 0.161)"),
-  SK__PARAM("model.orego.q", "8.375e-6", 8.375e-8, 8.375e-4, "OREGO parameter q (Test Set 8.375e-6)"),
-  /* E5: 18 .. 21 */
-  SK__PARAM("model.e5.a", "7.89e-10", 7.89e-12, 7.89e-8, "E5 rate A (Test Set 7.89e-10)"),
-  SK__PARAM("model.e5.b", "1.1e7", 1.1e5, 1.1e9, "E5 rate B (Test Set 1.1e7)"),
-  SK__PARAM("model.e5.c", "1.13e3", 11.3, 1.13e5, "E5 rate C (Test Set 1.13e3)"),
-  SK__PARAM("model.e5.m", "1e6", 1e4, 1e8, "E5 factor M (Test Set 1e6)"),
+    {"model.problem", SK_OPT_CHOICE, "rober", 0, 0, "rober|hires|vdpol|orego|e5|brusselator",
+     "built-in stiff problem (model.type = problem) on its published interval with its published "
+     "parameters (model.<problem>.*): Robertson, HIRES, van der Pol, Oregonator, E5 (Test Set "
+     "for "
+     "IVP Solvers), 2D Brusselator"},
+    /* ROBER: 1 .. 3 */
+    SK__PARAM("model.rober.k1", "0.04", 4e-4, 4.0,
+              "ROBER rate k1 (Test Set 0.04; range x/100..x100)"),
+    SK__PARAM("model.rober.k2", "3e7", 3e5, 3e9,
+              "ROBER rate k2 (Test Set 3e7; range x/100..x100)"),
+    SK__PARAM("model.rober.k3", "1e4", 1e2, 1e6,
+              "ROBER rate k3 (Test Set 1e4; range x/100..x100)"),
+    /* HIRES: 4 .. 13 */
+    SK__PARAM("model.hires.k1", "1.71", 0.0171, 171.0, "HIRES rate k1 (Test Set 1.71)"),
+    SK__PARAM("model.hires.k2", "0.43", 0.0043, 43.0, "HIRES rate k2 (Test Set 0.43)"),
+    SK__PARAM("model.hires.k3", "8.32", 0.0832, 832.0, "HIRES rate k3 (Test Set 8.32)"),
+    SK__PARAM("model.hires.k4", "0.69", 0.0069, 69.0, "HIRES rate k4 (Test Set 0.69)"),
+    SK__PARAM("model.hires.k5", "0.035", 3.5e-4, 3.5, "HIRES rate k5 (Test Set 0.035)"),
+    SK__PARAM("model.hires.k6", "8.32", 0.0832, 832.0, "HIRES rate k6 (Test Set 8.32)"),
+    SK__PARAM("model.hires.k7", "280", 2.8, 28000.0, "HIRES rate k7 of y6 y8 (Test Set 280)"),
+    SK__PARAM("model.hires.k8", "0.69", 0.0069, 69.0, "HIRES rate k8 (Test Set 0.69)"),
+    SK__PARAM("model.hires.k9", "0.69", 0.0069, 69.0, "HIRES rate k9 (Test Set 0.69)"),
+    SK__PARAM("model.hires.oks", "0.0007", 7e-6, 0.07, "HIRES source term oks (Test Set 0.0007)"),
+    /* VDPOL: 14 */
+    SK__PARAM("model.vdpol.eps", "1e-6", 1e-8, 1.0,
+              "VDPOL stiffness parameter eps = 1/mu^2 (Test Set 1e-6; range [1e-8, 1])"),
+    /* OREGO: 15 .. 17 */
+    SK__PARAM("model.orego.s", "77.27", 0.7727, 7727.0, "OREGO parameter s (Test Set 77.27)"),
+    SK__PARAM("model.orego.w", "0.161", 0.00161, 16.1, "OREGO parameter w (Test Set 0.161)"),
+    SK__PARAM("model.orego.q", "8.375e-6", 8.375e-8, 8.375e-4,
+              "OREGO parameter q (Test Set 8.375e-6)"),
+    /* E5: 18 .. 21 */
+    SK__PARAM("model.e5.a", "7.89e-10", 7.89e-12, 7.89e-8, "E5 rate A (Test Set 7.89e-10)"),
+    SK__PARAM("model.e5.b", "1.1e7", 1.1e5, 1.1e9, "E5 rate B (Test Set 1.1e7)"),
+    SK__PARAM("model.e5.c", "1.13e3", 11.3, 1.13e5, "E5 rate C (Test Set 1.13e3)"),
+    SK__PARAM("model.e5.m", "1e6", 1e4, 1e8, "E5 factor M (Test Set 1e6)"),
 };
 
 #define SK__NPARAM_KEYS (sizeof problem_table / sizeof problem_table[0])
@@ -174,13 +182,13 @@ static const int64_t rober_rowind[] = {0, 1, 0, 1, 2, 0, 1};
 
 static void rober_jac(const double *k, const double *y, double *v)
 {
-  v[0] = -k[0];                              /* (0,0) */
-  v[1] = k[0];                               /* (1,0) */
-  v[2] = k[2] * y[2];                        /* (0,1) */
-  v[3] = -k[2] * y[2] - 2.0 * k[1] * y[1];   /* (1,1) */
-  v[4] = 2.0 * k[1] * y[1];                  /* (2,1) */
-  v[5] = k[2] * y[1];                        /* (0,2) */
-  v[6] = -k[2] * y[1];                       /* (1,2) */
+  v[0] = -k[0];                            /* (0,0) */
+  v[1] = k[0];                             /* (1,0) */
+  v[2] = k[2] * y[2];                      /* (0,1) */
+  v[3] = -k[2] * y[2] - 2.0 * k[1] * y[1]; /* (1,1) */
+  v[4] = 2.0 * k[1] * y[1];                /* (2,1) */
+  v[5] = k[2] * y[1];                      /* (0,2) */
+  v[6] = -k[2] * y[1];                     /* (1,2) */
 }
 
 /* ---- HIRES (k = k1 .. k9, oks) ---------------------------------------- */
@@ -205,15 +213,21 @@ static const int64_t hires_rowind[] = {0, 1, 0, 1, 3, 0, 2, 3, 2, 3, 5, 2, 4,
 static void hires_jac(const double *k, const double *y, double *v)
 {
   const double a = k[6] * y[7], b = k[6] * y[5], d7 = k[1] + k[7] + k[8];
-  const double vals[25] = {
-      -k[0], k[0],                        /* column 1: rows 1, 2 */
-      k[1], -(k[1] + k[2]), k[2],         /* column 2: rows 1, 2, 4 */
-      k[5], -(k[5] + k[0]), k[0],         /* column 3: rows 1, 3, 4 */
-      k[1], -(k[3] + k[1]), k[7],         /* column 4: rows 3, 4, 6 */
-      k[4], -(k[4] + k[0]), k[0],         /* column 5: rows 3, 5, 6 */
-      k[1], -a - k[1], a, -a,             /* column 6: rows 5, 6, 7, 8 */
-      k[1], k[7], -d7, d7,                /* column 7: rows 5, 6, 7, 8 */
-      -b, b, -b};                         /* column 8: rows 6, 7, 8 */
+  const double vals[25] = {-k[0], k[0], /* column 1: rows 1, 2 */
+                           k[1],  -(k[1] + k[2]),
+                           k[2], /* column 2: rows 1, 2, 4 */
+                           k[5],  -(k[5] + k[0]),
+                           k[0], /* column 3: rows 1, 3, 4 */
+                           k[1],  -(k[3] + k[1]),
+                           k[7], /* column 4: rows 3, 4, 6 */
+                           k[4],  -(k[4] + k[0]),
+                           k[0], /* column 5: rows 3, 5, 6 */
+                           k[1],  -a - k[1],
+                           a,     -a, /* column 6: rows 5, 6, 7, 8 */
+                           k[1],  k[7],
+                           -d7,   d7, /* column 7: rows 5, 6, 7, 8 */
+                           -b,    b,
+                           -b}; /* column 8: rows 6, 7, 8 */
   memcpy(v, vals, sizeof vals);
 }
 
@@ -281,18 +295,18 @@ static const int64_t e5_rowind[] = {0, 1, 2, 3, 1, 2, 0, 1, 2, 3, 2, 3};
 static void e5_jac(const double *k, const double *y, double *v)
 {
   const double mc = k[3] * k[2];
-  v[0] = -k[0] - k[1] * y[2];          /* (0,0) */
-  v[1] = k[0];                         /* (1,0) */
-  v[2] = k[0] - k[1] * y[2];           /* (2,0) */
-  v[3] = k[1] * y[2];                  /* (3,0) */
-  v[4] = -mc * y[2];                   /* (1,1) */
-  v[5] = -mc * y[2];                   /* (2,1) */
-  v[6] = -k[1] * y[0];                 /* (0,2) */
-  v[7] = -mc * y[1];                   /* (1,2) */
-  v[8] = -k[1] * y[0] - mc * y[1];     /* (2,2) */
-  v[9] = k[1] * y[0];                  /* (3,2) */
-  v[10] = k[2];                        /* (2,3) */
-  v[11] = -k[2];                       /* (3,3) */
+  v[0] = -k[0] - k[1] * y[2];      /* (0,0) */
+  v[1] = k[0];                     /* (1,0) */
+  v[2] = k[0] - k[1] * y[2];       /* (2,0) */
+  v[3] = k[1] * y[2];              /* (3,0) */
+  v[4] = -mc * y[2];               /* (1,1) */
+  v[5] = -mc * y[2];               /* (2,1) */
+  v[6] = -k[1] * y[0];             /* (0,2) */
+  v[7] = -mc * y[1];               /* (1,2) */
+  v[8] = -k[1] * y[0] - mc * y[1]; /* (2,2) */
+  v[9] = k[1] * y[0];              /* (3,2) */
+  v[10] = k[2];                    /* (2,3) */
+  v[11] = -k[2];                   /* (3,3) */
 }
 
 /* ---- the table ----------------------------------------------------------- */
@@ -300,26 +314,77 @@ static void e5_jac(const double *k, const double *y, double *v)
 #define SK__TESTSET "Test Set for IVP Solvers (Mazzia, Magherini et al., Univ. Bari, release 2.4)"
 
 static const sk__problem sk__problems[] = {
-  {"rober", "Robertson chemical kinetics (ROBER)", 3, rober_rhs, rober_jac, rober_colptr,
-   rober_rowind, {1.0, 0.0, 0.0}, 1e11, 1, 3,
-   {0.2083340149701255e-07, 0.8333360770334713e-13, 0.9999999791665050}, {10, 10, 10},
-   SK__TESTSET ", rober.f, subroutine solut"},
-  {"hires", "HIRES plant physiology (Schaefer)", 8, hires_rhs, hires_jac, hires_colptr,
-   hires_rowind, {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0057}, 321.8122, 4, 10,
-   {0.7371312573325668e-3, 0.1442485726316185e-3, 0.5888729740967575e-4, 0.1175651343283149e-2,
-    0.2386356198831331e-2, 0.6238968252742796e-2, 0.2849998395185769e-2, 0.2850001604814231e-2},
-   {10, 10, 10, 10, 10, 10, 10, 10}, SK__TESTSET ", hires.f, subroutine solut"},
-  {"vdpol", "van der Pol, stiff scaling (VDPOL)", 2, vdpol_rhs, vdpol_jac, vdpol_colptr,
-   vdpol_rowind, {2.0, 0.0}, 2.0, 14, 1, {0.1706167732170483e1, -0.8928097010247975e0},
-   {10, 10}, SK__TESTSET ", vdpol.f, subroutine solut"},
-  {"orego", "Oregonator (OREGO)", 3, orego_rhs, orego_jac, orego_colptr, orego_rowind,
-   {1.0, 2.0, 3.0}, 360.0, 15, 3,
-   {0.1000814870318523e1, 0.1228178521549917e4, 0.1320554942846706e3}, {10, 10, 9},
-   SK__TESTSET ", orego.f, subroutine solut"},
-  {"e5", "E5 stiff chemistry (Enright et al.)", 4, e5_rhs, e5_jac, e5_colptr, e5_rowind,
-   {1.76e-3, 0.0, 0.0, 0.0}, 1e13, 18, 4,
-   {0.1152903278711829e-290, 0.8867655517642120e-22, 0.8854814626268838e-22, 0.0}, {0, 2, 2, 0},
-   SK__TESTSET ", e5.f, subroutine solut"},
+    {"rober",
+     "Robertson chemical kinetics (ROBER)",
+     3,
+     rober_rhs,
+     rober_jac,
+     rober_colptr,
+     rober_rowind,
+     {1.0, 0.0, 0.0},
+     1e11,
+     1,
+     3,
+     {0.2083340149701255e-07, 0.8333360770334713e-13, 0.9999999791665050},
+     {10, 10, 10},
+     SK__TESTSET ", rober.f, subroutine solut"},
+    {"hires",
+     "HIRES plant physiology (Schaefer)",
+     8,
+     hires_rhs,
+     hires_jac,
+     hires_colptr,
+     hires_rowind,
+     {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0057},
+     321.8122,
+     4,
+     10,
+     {0.7371312573325668e-3, 0.1442485726316185e-3, 0.5888729740967575e-4, 0.1175651343283149e-2,
+      0.2386356198831331e-2, 0.6238968252742796e-2, 0.2849998395185769e-2, 0.2850001604814231e-2},
+     {10, 10, 10, 10, 10, 10, 10, 10},
+     SK__TESTSET ", hires.f, subroutine solut"},
+    {"vdpol",
+     "van der Pol, stiff scaling (VDPOL)",
+     2,
+     vdpol_rhs,
+     vdpol_jac,
+     vdpol_colptr,
+     vdpol_rowind,
+     {2.0, 0.0},
+     2.0,
+     14,
+     1,
+     {0.1706167732170483e1, -0.8928097010247975e0},
+     {10, 10},
+     SK__TESTSET ", vdpol.f, subroutine solut"},
+    {"orego",
+     "Oregonator (OREGO)",
+     3,
+     orego_rhs,
+     orego_jac,
+     orego_colptr,
+     orego_rowind,
+     {1.0, 2.0, 3.0},
+     360.0,
+     15,
+     3,
+     {0.1000814870318523e1, 0.1228178521549917e4, 0.1320554942846706e3},
+     {10, 10, 9},
+     SK__TESTSET ", orego.f, subroutine solut"},
+    {"e5",
+     "E5 stiff chemistry (Enright et al.)",
+     4,
+     e5_rhs,
+     e5_jac,
+     e5_colptr,
+     e5_rowind,
+     {1.76e-3, 0.0, 0.0, 0.0},
+     1e13,
+     18,
+     4,
+     {0.1152903278711829e-290, 0.8867655517642120e-22, 0.8854814626268838e-22, 0.0},
+     {0, 2, 2, 0},
+     SK__TESTSET ", e5.f, subroutine solut"},
 };
 
 #define SK__NPROBLEMS (sizeof sk__problems / sizeof sk__problems[0])

@@ -22,9 +22,8 @@ static void network_free(void *ud)
   }
   sk_context *ctx = d->ctx;
   sk__netlist_destroy(ctx, &d->nl);
-  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap, d->t0,      d->temp, d->id,
-                    d->colptr,   d->rowind,  d->pos,      d->dp,  d->pw,      d->sw_elem,
-                    d->elem_on};
+  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap, d->t0, d->temp,    d->id,
+                    d->colptr,   d->rowind,  d->pos,      d->dp,  d->pw, d->sw_elem, d->elem_on};
   for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
     sk__free(ctx, arrays[k]);
   }
@@ -65,31 +64,31 @@ static double element_flow(const sk__network *d, const sk__net_element *e, doubl
   const double dt = ta - tb;
   double slope, g;
   switch (e->kind) {
-    case SK__NET_TABLE:
-      g = sk__net_table_eval(d->nl, e, 0.5 * (ta + tb), &slope);
-      *dqa = g + 0.5 * slope * dt;
-      *dqb = -g + 0.5 * slope * dt;
-      return g * dt;
-    case SK__NET_CONV:
-      if (e->tlen > 0) {
-        g = sk__net_table_eval(d->nl, e, fabs(dt), &slope);
-        *dqa = g + slope * fabs(dt);
-      } else {
-        g = e->value * pow(fabs(dt) / e->dt0, e->exponent);
-        *dqa = g * (1.0 + e->exponent);
-      }
-      *dqb = -*dqa;
-      return g * dt;
-    case SK__NET_RAD: {
-      const double c = SK__NET_SIGMA * e->value, xa = ta + d->kelvin, xb = tb + d->kelvin;
-      *dqa = 4.0 * c * xa * xa * xa;
-      *dqb = -4.0 * c * xb * xb * xb;
-      return c * (xa * xa * xa * xa - xb * xb * xb * xb);
+  case SK__NET_TABLE:
+    g = sk__net_table_eval(d->nl, e, 0.5 * (ta + tb), &slope);
+    *dqa = g + 0.5 * slope * dt;
+    *dqb = -g + 0.5 * slope * dt;
+    return g * dt;
+  case SK__NET_CONV:
+    if (e->tlen > 0) {
+      g = sk__net_table_eval(d->nl, e, fabs(dt), &slope);
+      *dqa = g + slope * fabs(dt);
+    } else {
+      g = e->value * pow(fabs(dt) / e->dt0, e->exponent);
+      *dqa = g * (1.0 + e->exponent);
     }
-    default:
-      *dqa = e->value;
-      *dqb = -e->value;
-      return e->value * dt;
+    *dqb = -*dqa;
+    return g * dt;
+  case SK__NET_RAD: {
+    const double c = SK__NET_SIGMA * e->value, xa = ta + d->kelvin, xb = tb + d->kelvin;
+    *dqa = 4.0 * c * xa * xa * xa;
+    *dqb = -4.0 * c * xb * xb * xb;
+    return c * (xa * xa * xa * xa - xb * xb * xb * xb);
+  }
+  default:
+    *dqa = e->value;
+    *dqb = -e->value;
+    return e->value * dt;
   }
 }
 
@@ -118,7 +117,8 @@ static void balances(sk__network *d, double t, const double *y, double *p, doubl
       continue;
     }
     if (e->kind == SK__NET_SOURCE || (e->kind == SK__NET_SWITCH && e->sw_source)) {
-      const double q = e->kind == SK__NET_SWITCH ? e->value : sk__net_schedule_eval(nl, &e->sched, t);
+      const double q =
+          e->kind == SK__NET_SWITCH ? e->value : sk__net_schedule_eval(nl, &e->sched, t);
       const double in = (sb >= 0 ? q : 0.0) - (sa >= 0 ? q : 0.0);
       if (sb >= 0) {
         p[sb] += q;

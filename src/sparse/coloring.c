@@ -14,7 +14,8 @@ static sk_status transpose(sk_context *ctx, int64_t n, const int64_t *colptr,
   if (!rowptr || !rowcols) {
     sk__free(ctx, rowptr);
     sk__free(ctx, rowcols);
-    return SK_ERROR(ctx, SK_ERR_NOMEM, "column coloring: cannot allocate the row pattern (nnz %lld)",
+    return SK_ERROR(ctx, SK_ERR_NOMEM,
+                    "column coloring: cannot allocate the row pattern (nnz %lld)",
                     (long long)nnz);
   }
   for (int64_t p = 0; p < nnz; p++) {

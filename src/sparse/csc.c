@@ -15,9 +15,9 @@ sk_status sk__csc_from_triplets_values(sk_context *ctx, int64_t nrows, int64_t n
   if (values) {
     *values = NULL;
   }
-  SK_CHECK(ctx, nrows > 0 && ncols > 0 && nt >= 0 && (vals == NULL || values != NULL),
-           SK_ERR_ARG, "triplets: %lld x %lld, count = %lld", (long long)nrows,
-           (long long)ncols, (long long)nt);
+  SK_CHECK(ctx, nrows > 0 && ncols > 0 && nt >= 0 && (vals == NULL || values != NULL), SK_ERR_ARG,
+           "triplets: %lld x %lld, count = %lld", (long long)nrows, (long long)ncols,
+           (long long)nt);
   for (int64_t k = 0; k < nt; k++) {
     SK_CHECK(ctx, rows[k] >= 0 && rows[k] < nrows && cols[k] >= 0 && cols[k] < ncols,
              SK_ERR_INPUT, "triplet %lld: (%lld, %lld) outside a %lld x %lld matrix",
@@ -104,14 +104,14 @@ sk_status sk__csc_from_triplets_values(sk_context *ctx, int64_t nrows, int64_t n
 sk_status sk__csc_from_triplets(sk_context *ctx, int64_t n, int64_t nt, const int64_t *rows,
                                 const int64_t *cols, int64_t **colptr, int64_t **rowind)
 {
-  SK_CALL(ctx, sk__csc_from_triplets_values(ctx, n, n, nt, rows, cols, NULL, colptr, rowind,
-                                            NULL));
+  SK_CALL(ctx,
+          sk__csc_from_triplets_values(ctx, n, n, nt, rows, cols, NULL, colptr, rowind, NULL));
   return SK_OK;
 }
 
 sk_status sk__csc_with_diagonal(sk_context *ctx, int64_t n, const int64_t *colptr,
-                                const int64_t *rowind, int64_t **new_colptr,
-                                int64_t **new_rowind, int64_t **map, int64_t **diag)
+                                const int64_t *rowind, int64_t **new_colptr, int64_t **new_rowind,
+                                int64_t **map, int64_t **diag)
 {
   int64_t missing = 0;
   for (int64_t j = 0; j < n; j++) {

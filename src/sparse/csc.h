@@ -32,8 +32,8 @@ sk_status sk__csc_from_triplets_values(sk_context *ctx, int64_t nrows, int64_t n
  * (length n) the position of (j, j) in the new pattern. All outputs are
  * allocated with sk__malloc. Errors: SK_ERR_NOMEM. */
 sk_status sk__csc_with_diagonal(sk_context *ctx, int64_t n, const int64_t *colptr,
-                                const int64_t *rowind, int64_t **new_colptr,
-                                int64_t **new_rowind, int64_t **map, int64_t **diag);
+                                const int64_t *rowind, int64_t **new_colptr, int64_t **new_rowind,
+                                int64_t **map, int64_t **diag);
 
 /* sk__csc_bandwidth: lower (row > col) and upper half-bandwidths. */
 void sk__csc_bandwidth(int64_t n, const int64_t *colptr, const int64_t *rowind, int64_t *ml,

@@ -237,8 +237,8 @@ static void start_vector(int64_t n, double *v)
 }
 
 sk_status sk__eig_arnoldi_largest(sk_context *ctx, int64_t n, sk__eig_op_fn op, void *data,
-                                  const double *x0, const sk__eig_params *p, sk__eig_value *lambda,
-                                  double *resid, int64_t *matvecs)
+                                  const double *x0, const sk__eig_params *p,
+                                  sk__eig_value *lambda, double *resid, int64_t *matvecs)
 {
   SK_CHECK(ctx, n > 0 && op && lambda && resid && matvecs, SK_ERR_ARG,
            "arnoldi: invalid arguments (n = %lld)", (long long)n);
@@ -460,8 +460,8 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
   sk_context *ctx = d->ctx;
   const int64_t n = d->n;
   int64_t *map = NULL;
-  SK_CALL(ctx, sk__csc_with_diagonal(ctx, n, d->colptr, d->rowind, &d->kcp, &d->kri, &map,
-                                     &d->diag));
+  SK_CALL(ctx,
+          sk__csc_with_diagonal(ctx, n, d->colptr, d->rowind, &d->kcp, &d->kri, &map, &d->diag));
   const int64_t nnz_old = d->colptr[n], nnz = d->kcp[n];
   d->kax = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *d->kax);
   if (!d->kax) {
@@ -474,7 +474,8 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
   if (!d->sym) {
     sk__free(ctx, map);
     return SK_ERROR(ctx, d->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_SINGULAR,
-                    "eigenvalue estimate: KLU analysis failed (status %d)", (int)d->common.status);
+                    "eigenvalue estimate: KLU analysis failed (status %d)",
+                    (int)d->common.status);
   }
   const double shifts[] = {0.0, -1e-8 * scale, -1e-5 * scale};
   for (size_t k = 0; k < sizeof shifts / sizeof shifts[0]; k++) {
@@ -595,10 +596,9 @@ static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_
     if (p && p->max_restarts > 0 && p->max_restarts < q.max_restarts) {
       q.max_restarts = p->max_restarts;
     }
-    SK_CALL_GOTO(ctx, st,
-                 sk__eig_arnoldi_largest(ctx, n, jac_apply, &d, NULL, &q, &mu, &est->min_resid,
-                                         &mv),
-                 out);
+    SK_CALL_GOTO(
+        ctx, st,
+        sk__eig_arnoldi_largest(ctx, n, jac_apply, &d, NULL, &q, &mu, &est->min_resid, &mv), out);
     est->matvecs += mv;
     est->lambda_min.re = mu.re + d.sigma;
     est->lambda_min.im = mu.im;

@@ -47,12 +47,12 @@ sk_status sk__eig_gershgorin(sk_context *ctx, int64_t n, const int64_t *colptr,
  * operator returns. A cycle limit reached without convergence is not an
  * error: *resid tells the accuracy. */
 sk_status sk__eig_arnoldi_largest(sk_context *ctx, int64_t n, sk__eig_op_fn op, void *data,
-                                  const double *x0, const sk__eig_params *p, sk__eig_value *lambda,
-                                  double *resid, int64_t *matvecs);
+                                  const double *x0, const sk__eig_params *p,
+                                  sk__eig_value *lambda, double *resid, int64_t *matvecs);
 
 /* Which method produced lambda_min. */
 typedef enum {
-  SK__EIG_MIN_KLU_INVERSE = 0,   /* Arnoldi on (J - shift I)^{-1}, KLU factors (n <= 2e5) */
+  SK__EIG_MIN_KLU_INVERSE = 0,    /* Arnoldi on (J - shift I)^{-1}, KLU factors (n <= 2e5) */
   SK__EIG_MIN_SHIFTED_ARNOLDI = 1 /* Arnoldi on J - sigma I, sigma = Re(lambda_max): its accuracy
                                      is relative to |lambda_max|, so a lambda_min much smaller
                                      than |lambda_max| is only roughly located */
@@ -60,15 +60,15 @@ typedef enum {
 
 /* The estimates at one state. */
 typedef struct {
-  sk__eig_value lambda_max; /* largest magnitude */
-  sk__eig_value lambda_min; /* smallest magnitude */
+  sk__eig_value lambda_max;    /* largest magnitude */
+  sk__eig_value lambda_min;    /* smallest magnitude */
   double max_resid, min_resid; /* relative Ritz residuals of the two iterations */
-  int have_gershgorin;      /* 1 when the model has Jacobian values */
+  int have_gershgorin;         /* 1 when the model has Jacobian values */
   double gersh_lo, gersh_hi, gersh_rho;
-  int sparse_jv;            /* 1: J v from the sparse Jacobian, 0: difference quotient of f */
+  int sparse_jv; /* 1: J v from the sparse Jacobian, 0: difference quotient of f */
   sk__eig_min_method min_method;
-  double shift;             /* the shift of the lambda_min iteration */
-  int64_t matvecs;          /* J v products (or RHS calls) and solves together */
+  double shift;    /* the shift of the lambda_min iteration */
+  int64_t matvecs; /* J v products (or RHS calls) and solves together */
 } sk__eig_estimate;
 
 /* The lambda_min method switches from KLU to the shifted iteration above this size. */

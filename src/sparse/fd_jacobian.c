@@ -13,19 +13,19 @@ struct sk__fd_jac {
   int64_t n;
   const int64_t *colptr, *rowind; /* borrowed */
   int64_t ncolors;
-  int64_t *color;  /* n */
-  int64_t *start;  /* ncolors + 1: columns of color c are cols[start[c]..start[c+1]) */
-  int64_t *cols;   /* n, grouped by color */
-  double *yp, *fp; /* n each */
-  double *inc;     /* n, by position k in cols: the increment of column cols[k] */
-  unsigned char *mark;   /* n, by position in cols: columns of a color to difference again */
-  double *tbuf;          /* 2 n per thread (y moved, f) for parallel colour groups */
+  int64_t *color;      /* n */
+  int64_t *start;      /* ncolors + 1: columns of color c are cols[start[c]..start[c+1]) */
+  int64_t *cols;       /* n, grouped by color */
+  double *yp, *fp;     /* n each */
+  double *inc;         /* n, by position k in cols: the increment of column cols[k] */
+  unsigned char *mark; /* n, by position in cols: columns of a color to difference again */
+  double *tbuf;        /* 2 n per thread (y moved, f) for parallel colour groups */
   /* parallel colour groups write their columns' values packed in cols order (each colour's
      entries contiguous: no two threads share a cache line), then scattered by column */
-  int64_t *ppos;         /* n + 1: start of column cols[k] in packed */
-  int64_t *kpos;         /* n: position k of column j in cols */
-  double *packed;        /* nnz */
-  int nthreads;          /* threads tbuf has room for */
+  int64_t *ppos;  /* n + 1: start of column cols[k] in packed */
+  int64_t *kpos;  /* n: position k of column j in cols */
+  double *packed; /* nnz */
+  int nthreads;   /* threads tbuf has room for */
 };
 
 void sk__fd_jac_destroy(sk__fd_jac **fdp)
@@ -101,9 +101,15 @@ sk_status sk__fd_jac_create(sk_context *ctx, int64_t n, const int64_t *colptr,
   return SK_OK;
 }
 
-int64_t sk__fd_jac_colors(const sk__fd_jac *fd) { return fd ? fd->ncolors : 0; }
+int64_t sk__fd_jac_colors(const sk__fd_jac *fd)
+{
+  return fd ? fd->ncolors : 0;
+}
 
-int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j) { return fd->color[j]; }
+int64_t sk__fd_jac_color(const sk__fd_jac *fd, int64_t j)
+{
+  return fd->color[j];
+}
 
 /* Move the columns k0..k1 of fd->cols (those with mark[k - k0] != 0, or all
  * when mark is NULL) by their increment sigma(j), evaluate f there into fp
@@ -243,8 +249,8 @@ sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd
     fd->nthreads = 0;
     fd->tbuf = sk__malloc(fd->ctx, 2 * (size_t)n * (size_t)nt * sizeof *fd->tbuf);
     SK_CHECK(fd->ctx, fd->tbuf != NULL, SK_ERR_NOMEM,
-             "cannot allocate the per-thread work vectors of the FD Jacobian (%d x 2 x %lld)",
-             nt, (long long)n);
+             "cannot allocate the per-thread work vectors of the FD Jacobian (%d x 2 x %lld)", nt,
+             (long long)n);
     fd->nthreads = nt;
   }
   int64_t calls = 0;
@@ -255,8 +261,8 @@ sk_status sk__fd_jac_eval_concurrent(sk__fd_jac *fd, sk__fd_rhs_fn quiet, sk__fd
     memcpy(yp, y, (size_t)n * sizeof *y);
     SK__OMP(for schedule(dynamic, 1))
     for (int64_t c = 0; c < fd->ncolors; c++) {
-      if (!failed && eval_color(fd, quiet, data, t, y, fy, rtol, atol, atolv, values,
-                                fd->packed, c, yp, fp, &calls) != SK_OK) {
+      if (!failed && eval_color(fd, quiet, data, t, y, fy, rtol, atol, atolv, values, fd->packed,
+                                c, yp, fp, &calls) != SK_OK) {
         failed = 1; /* this thread skips its remaining colours */
       }
     }

@@ -74,8 +74,8 @@ static sk_status read_line(mm_reader *r, int *got)
   if (len < 0) {
     *got = 0;
     if (ferror(r->f)) {
-      return SK_ERROR(r->ctx, SK_ERR_MISSING, "cannot read Matrix Market file '%s': %s",
-                      r->name, strerror(errno ? errno : EIO));
+      return SK_ERROR(r->ctx, SK_ERR_MISSING, "cannot read Matrix Market file '%s': %s", r->name,
+                      strerror(errno ? errno : EIO));
     }
     return SK_OK;
   }
@@ -301,18 +301,21 @@ static sk_status parse_dim(mm_reader *r, const char *tok, const char *label, int
 static sk_status check_shape(mm_reader *r)
 {
   if (r->symmetry != MM_GENERAL && r->nrows != r->ncols) {
-    return MM_ERROR(r, SK_ERR_INPUT, "size line: a %s matrix must be square, the file declares "
+    return MM_ERROR(r, SK_ERR_INPUT,
+                    "size line: a %s matrix must be square, the file declares "
                     "%lld x %lld",
                     r->symmetry == MM_SYMMETRIC ? "symmetric" : "skew-symmetric",
                     (long long)r->nrows, (long long)r->ncols);
   }
   if ((r->flags & MM_VECTOR) && r->ncols != 1) {
-    return MM_ERROR(r, SK_ERR_INPUT, "size line: %s must be an n x 1 vector, the file holds a "
+    return MM_ERROR(r, SK_ERR_INPUT,
+                    "size line: %s must be an n x 1 vector, the file holds a "
                     "%lld x %lld matrix",
                     r->what ? r->what : "the file", (long long)r->nrows, (long long)r->ncols);
   }
   if ((r->flags & SK__MM_SQUARE) && r->nrows != r->ncols) {
-    return MM_ERROR(r, SK_ERR_INPUT, "size line: %s must be a square matrix, the file holds "
+    return MM_ERROR(r, SK_ERR_INPUT,
+                    "size line: %s must be a square matrix, the file holds "
                     "%lld x %lld",
                     r->what ? r->what : "the matrix", (long long)r->nrows, (long long)r->ncols);
   }
@@ -336,8 +339,8 @@ static sk_status parse_size(mm_reader *r)
     return MM_ERROR(r, SK_ERR_INPUT,
                     "bad size line '%s': expected '%s' (%d integers) for a%s file, found %d "
                     "field%s",
-                    s, form, want, r->format == MM_COORDINATE ? " coordinate" : "n array",
-                    ntok, ntok == 1 ? "" : "s");
+                    s, form, want, r->format == MM_COORDINATE ? " coordinate" : "n array", ntok,
+                    ntok == 1 ? "" : "s");
   }
   SK_CALL(r->ctx, parse_dim(r, next_token(&s), "rows", 1, &r->nrows));
   SK_CALL(r->ctx, parse_dim(r, next_token(&s), "columns", 1, &r->ncols));
@@ -367,8 +370,8 @@ static sk_status push(mm_reader *r, int64_t i, int64_t j, double v)
     r->tj = tj ? tj : r->tj;
     double *tv = tj ? sk__realloc(r->ctx, r->tv, n0 * sizeof *tv, n1 * sizeof *tv) : NULL;
     r->tv = tv ? tv : r->tv;
-    SK_CHECK(r->ctx, tv != NULL, SK_ERR_NOMEM, "%s: cannot allocate %lld matrix entries",
-             r->name, (long long)cap);
+    SK_CHECK(r->ctx, tv != NULL, SK_ERR_NOMEM, "%s: cannot allocate %lld matrix entries", r->name,
+             (long long)cap);
     r->tcap = cap;
   }
   r->ti[r->nt] = i;
@@ -396,7 +399,8 @@ static sk_status parse_value(mm_reader *r, const char *tok, int64_t k, double *v
     int64_t x = 0;
     const int rc = parse_int64(tok, &x);
     if (rc != 0) {
-      return MM_ERROR(r, SK_ERR_INPUT, "entry %lld: value '%s' is not %s (the banner declares "
+      return MM_ERROR(r, SK_ERR_INPUT,
+                      "entry %lld: value '%s' is not %s (the banner declares "
                       "field 'integer')",
                       (long long)k, tok, rc == -2 ? "a 64-bit integer" : "an integer");
     }
@@ -422,14 +426,14 @@ static sk_status parse_index(mm_reader *r, const char *tok, const char *label, i
 {
   const int rc = parse_int64(tok, idx);
   if (rc != 0) {
-    return MM_ERROR(r, SK_ERR_INPUT, "entry %lld: %s index '%s' is not an integer",
-                    (long long)k, label, tok);
+    return MM_ERROR(r, SK_ERR_INPUT, "entry %lld: %s index '%s' is not an integer", (long long)k,
+                    label, tok);
   }
   if (*idx < 1 || *idx > size) {
     return MM_ERROR(r, SK_ERR_INPUT,
                     "entry %lld: %s index %lld is outside 1..%lld (the matrix is %lld x %lld)",
-                    (long long)k, label, (long long)*idx, (long long)size,
-                    (long long)r->nrows, (long long)r->ncols);
+                    (long long)k, label, (long long)*idx, (long long)size, (long long)r->nrows,
+                    (long long)r->ncols);
   }
   return SK_OK;
 }

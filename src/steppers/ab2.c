@@ -45,11 +45,19 @@ static void ab2_accepted(sk__ref *r, double h)
 }
 
 static const sk__ref_method ab2_method = {
-    .fixed_only = 1, .implicit = 0, .nwork = 2, .max_growth = 1.0,
-    .attempt = ab2_attempt, .accepted = ab2_accepted,
+    .fixed_only = 1,
+    .implicit = 0,
+    .nwork = 2,
+    .max_growth = 1.0,
+    .attempt = ab2_attempt,
+    .accepted = ab2_accepted,
 };
 
-static sk_status ab2_create(sk_stepper *s) { return sk__ref_create(s, &ab2_method); }
+static sk_status ab2_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &ab2_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_ab2, "ab2", "two-step Adams-Bashforth (explicit, order 2, fixed step; Heun start)", 2,
+SK__REF_STEPPER_TYPE(sk__stepper_ab2, "ab2",
+                     "two-step Adams-Bashforth (explicit, order 2, fixed step; Heun start)", 2,
                      SK_STEPPER_EXPLICIT, ab2_create);

@@ -51,11 +51,20 @@ static void am2pc_accepted(sk__ref *r, double h)
 }
 
 static const sk__ref_method am2pc_method = {
-    .fixed_only = 1, .implicit = 0, .nwork = 2, .max_growth = 1.0,
-    .attempt = am2pc_attempt, .accepted = am2pc_accepted,
+    .fixed_only = 1,
+    .implicit = 0,
+    .nwork = 2,
+    .max_growth = 1.0,
+    .attempt = am2pc_attempt,
+    .accepted = am2pc_accepted,
 };
 
-static sk_status am2pc_create(sk_stepper *s) { return sk__ref_create(s, &am2pc_method); }
+static sk_status am2pc_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &am2pc_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_am2pc, "am2pc", "AB2 predictor / AM2 (trapezoidal) corrector, PECE (explicit, order 2, fixed step)", 2,
-                     SK_STEPPER_EXPLICIT, am2pc_create);
+SK__REF_STEPPER_TYPE(
+    sk__stepper_am2pc, "am2pc",
+    "AB2 predictor / AM2 (trapezoidal) corrector, PECE (explicit, order 2, fixed step)", 2,
+    SK_STEPPER_EXPLICIT, am2pc_create);

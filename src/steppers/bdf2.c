@@ -69,11 +69,20 @@ static void bdf2_accepted(sk__ref *r, double h)
 }
 
 static const sk__ref_method bdf2_method = {
-    .fixed_only = 0, .implicit = 1, .nwork = 4, .max_growth = 2.0,
-    .attempt = bdf2_attempt, .accepted = bdf2_accepted,
+    .fixed_only = 0,
+    .implicit = 1,
+    .nwork = 4,
+    .max_growth = 2.0,
+    .attempt = bdf2_attempt,
+    .accepted = bdf2_accepted,
 };
 
-static sk_status bdf2_create(sk_stepper *s) { return sk__ref_create(s, &bdf2_method); }
+static sk_status bdf2_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &bdf2_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_bdf2, "bdf2", "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU)", 2,
-                     SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF, bdf2_create);
+SK__REF_STEPPER_TYPE(
+    sk__stepper_bdf2, "bdf2",
+    "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU)", 2,
+    SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF, bdf2_create);

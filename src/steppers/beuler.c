@@ -13,11 +13,19 @@ static sk_status beuler_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method beuler_method = {
-    .fixed_only = 1, .implicit = 1, .nwork = 1, .max_growth = 1.0,
-    .attempt = beuler_attempt, .accepted = NULL,
+    .fixed_only = 1,
+    .implicit = 1,
+    .nwork = 1,
+    .max_growth = 1.0,
+    .attempt = beuler_attempt,
+    .accepted = NULL,
 };
 
-static sk_status beuler_create(sk_stepper *s) { return sk__ref_create(s, &beuler_method); }
+static sk_status beuler_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &beuler_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_beuler, "beuler", "backward Euler (implicit, order 1, fixed step; Newton with KLU)", 1,
+SK__REF_STEPPER_TYPE(sk__stepper_beuler, "beuler",
+                     "backward Euler (implicit, order 1, fixed step; Newton with KLU)", 1,
                      SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF, beuler_create);

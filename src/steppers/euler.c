@@ -11,11 +11,18 @@ static sk_status euler_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method euler_method = {
-    .fixed_only = 1, .implicit = 0, .nwork = 0, .max_growth = 1.0,
-    .attempt = euler_attempt, .accepted = NULL,
+    .fixed_only = 1,
+    .implicit = 0,
+    .nwork = 0,
+    .max_growth = 1.0,
+    .attempt = euler_attempt,
+    .accepted = NULL,
 };
 
-static sk_status euler_create(sk_stepper *s) { return sk__ref_create(s, &euler_method); }
+static sk_status euler_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &euler_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_euler, "euler", "forward Euler (explicit, order 1, fixed step)", 1,
-                     SK_STEPPER_EXPLICIT, euler_create);
+SK__REF_STEPPER_TYPE(sk__stepper_euler, "euler", "forward Euler (explicit, order 1, fixed step)",
+                     1, SK_STEPPER_EXPLICIT, euler_create);

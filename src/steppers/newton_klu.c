@@ -55,7 +55,8 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   nw->n = sk_model_get_n(m);
   nw->mnnz = mnnz;
   nw->crate = 1.0;
-  sk_status rc = sk__csc_with_diagonal(ctx, nw->n, mcp, mri, &nw->cp, &nw->ri, &nw->map, &nw->diag);
+  sk_status rc =
+      sk__csc_with_diagonal(ctx, nw->n, mcp, mri, &nw->cp, &nw->ri, &nw->map, &nw->diag);
   if (rc < 0) {
     sk__newton_destroy(&nw);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
@@ -80,7 +81,8 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
     const int st = (int)nw->common.status;
     sk__newton_destroy(&nw);
     rc = SK_ERROR(ctx, st == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
-                  "stepper '%s': KLU analysis of the Jacobian pattern failed (status %d)", name, st);
+                  "stepper '%s': KLU analysis of the Jacobian pattern failed (status %d)", name,
+                  st);
     sk__error_set_foreign(ctx, st, st == KLU_OUT_OF_MEMORY ? "KLU_OUT_OF_MEMORY" : "KLU_INVALID");
     return rc;
   }
@@ -150,8 +152,8 @@ static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
   st->factorizations++;
   nw->gamma_fact = 0.0;
   nw->crate = 1.0;
-  if (!sk__klu_factor_or_refactor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->num,
-                                  SK__NEWTON_RCOND_MIN, &nw->common)) {
+  if (!sk__klu_factor_or_refactor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->num, SK__NEWTON_RCOND_MIN,
+                                  &nw->common)) {
     if (nw->common.status == KLU_SINGULAR) {
       return SK_RECOVERABLE;
     }

@@ -39,32 +39,32 @@ struct sk__ref {
   sk_model *model;
   int64_t n;
   const sk__ref_method *m;
-  int fixed;            /* 1: fixed step r->hfix */
+  int fixed; /* 1: fixed step r->hfix */
   double hfix;
-  double h;             /* next step size (adaptive) */
+  double h; /* next step size (adaptive) */
   double hmin, hmax;
-  double t;             /* time of r->y, the internal state */
-  double *y;            /* internal state: the stepper's state buffer, or (dense
+  double t;            /* time of r->y, the internal state */
+  double *y;           /* internal state: the stepper's state buffer, or (dense
                          * output) a copy that may run ahead of the output time */
-  int own_y;            /* 1: r->y is allocated here (dense output) */
-  int dense;            /* dense output active (method dense, adaptive mode) */
-  double *yold, *fold;  /* dense output: y, f at told, the start of the last step */
+  int own_y;           /* 1: r->y is allocated here (dense output) */
+  int dense;           /* dense output active (method dense, adaptive mode) */
+  double *yold, *fold; /* dense output: y, f at told, the start of the last step */
   double told;
   double *ynew;
-  double *f;            /* f(t, y) when f_valid */
+  double *f; /* f(t, y) when f_valid */
   int f_valid;
-  double *fnew;         /* f(t+h, ynew) when fnew_valid (set by attempt) */
+  double *fnew; /* f(t+h, ynew) when fnew_valid (set by attempt) */
   int fnew_valid;
   double *w[SK__REF_MAX_WORK];
   /* history of multistep methods: the state before the last accepted step */
   double *yprev, *fprev;
   double hprev;
-  int64_t naccepted;    /* accepted steps since the start */
-  int q;                /* order of the current error estimate */
-  int order;            /* order of the last step */
+  int64_t naccepted; /* accepted steps since the start */
+  int q;             /* order of the current error estimate */
+  int order;         /* order of the last step */
   double rtol, atol;
-  const double *atolv;  /* NULL: scalar atol */
-  sk__newton *nw;       /* implicit methods only */
+  const double *atolv; /* NULL: scalar atol */
+  sk__newton *nw;      /* implicit methods only */
   sk_stats st;
 };
 
@@ -106,18 +106,18 @@ sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, 
 /* SK__REF_STEPPER_TYPE: the stepper type table of a reference method (every
  * op but create is the shared driver's). */
 #define SK__REF_STEPPER_TYPE(ident, type_name, desc, declared_order, type_flags, create_fn) \
-  const sk_stepper_type ident = {                                                          \
-      .name = type_name,                                                                   \
-      .description = desc,                                                                 \
-      .order = declared_order,                                                             \
-      .flags = type_flags,                                                                 \
-      .create = create_fn,                                                                 \
-      .setup = sk__ref_setup,                                                              \
-      .step = sk__ref_step,                                                                \
-      .advance = sk__ref_advance,                                                          \
-      .get_stats = sk__ref_get_stats,                                                      \
-      .set_from_options = NULL,                                                            \
-      .destroy = sk__ref_destroy,                                                          \
+  const sk_stepper_type ident = {                                                           \
+      .name = type_name,                                                                    \
+      .description = desc,                                                                  \
+      .order = declared_order,                                                              \
+      .flags = type_flags,                                                                  \
+      .create = create_fn,                                                                  \
+      .setup = sk__ref_setup,                                                               \
+      .step = sk__ref_step,                                                                 \
+      .advance = sk__ref_advance,                                                           \
+      .get_stats = sk__ref_get_stats,                                                       \
+      .set_from_options = NULL,                                                             \
+      .destroy = sk__ref_destroy,                                                           \
   }
 
 #endif

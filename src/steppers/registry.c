@@ -66,9 +66,12 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
   if (!ctx) {
     return SK_ERR_ARG;
   }
-  SK_CHECK(ctx, type && type->name && type->create && type->advance && type->get_stats &&
-                    type->destroy,
-           SK_ERR_ARG, "stepper type table is incomplete (name, create, advance, get_stats and destroy are required)");
+  SK_CHECK(ctx,
+           type && type->name && type->create && type->advance && type->get_stats &&
+               type->destroy,
+           SK_ERR_ARG,
+           "stepper type table is incomplete (name, create, advance, get_stats and destroy are "
+           "required)");
   SK_CHECK(ctx, sk_stepper_type_find(ctx, type->name) == NULL, SK_ERR_ARG,
            "a stepper type named '%s' is already registered", type->name);
   SK_CHECK(ctx, ctx->n_user_steppers < SK_MAX_USER_STEPPERS, SK_ERR_ARG,

@@ -45,11 +45,19 @@ static sk_status rk4_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method rk4_method = {
-    .fixed_only = 1, .implicit = 0, .nwork = 4, .max_growth = 1.0,
-    .attempt = rk4_attempt, .accepted = NULL,
+    .fixed_only = 1,
+    .implicit = 0,
+    .nwork = 4,
+    .max_growth = 1.0,
+    .attempt = rk4_attempt,
+    .accepted = NULL,
 };
 
-static sk_status rk4_create(sk_stepper *s) { return sk__ref_create(s, &rk4_method); }
+static sk_status rk4_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &rk4_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_rk4, "rk4", "classical Runge-Kutta (explicit, order 4, fixed step)", 4,
+SK__REF_STEPPER_TYPE(sk__stepper_rk4, "rk4",
+                     "classical Runge-Kutta (explicit, order 4, fixed step)", 4,
                      SK_STEPPER_EXPLICIT, rk4_create);

@@ -92,11 +92,20 @@ static sk_status rk45_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method rk45_method = {
-    .fixed_only = 0, .implicit = 0, .nwork = 7, .max_growth = 5.0, .dense = 1,
-    .attempt = rk45_attempt, .accepted = NULL,
+    .fixed_only = 0,
+    .implicit = 0,
+    .nwork = 7,
+    .max_growth = 5.0,
+    .dense = 1,
+    .attempt = rk45_attempt,
+    .accepted = NULL,
 };
 
-static sk_status rk45_create(sk_stepper *s) { return sk__ref_create(s, &rk45_method); }
+static sk_status rk45_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &rk45_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_rk45, "rk45", "Dormand-Prince 5(4) with FSAL (explicit, order 5, adaptive or fixed step)", 5,
-                     SK_STEPPER_EXPLICIT | SK_STEPPER_ADAPTIVE, rk45_create);
+SK__REF_STEPPER_TYPE(sk__stepper_rk45, "rk45",
+                     "Dormand-Prince 5(4) with FSAL (explicit, order 5, adaptive or fixed step)",
+                     5, SK_STEPPER_EXPLICIT | SK_STEPPER_ADAPTIVE, rk45_create);

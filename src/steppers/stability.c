@@ -10,8 +10,8 @@
 #define SK__STAB_TOL 1e-12
 
 static const char *const method_names[] = {
-    "euler", "rk4", "rk45", "beuler", "trap", "ab2", "am2pc", "bdf2",
-    "bdf1", "bdf3", "bdf4", "bdf5", "bdf6", NULL,
+    "euler", "rk4",  "rk45", "beuler", "trap", "ab2",  "am2pc",
+    "bdf2",  "bdf1", "bdf3", "bdf4",   "bdf5", "bdf6", NULL,
 };
 
 const char *sk__stab_method_name(int i)
@@ -87,7 +87,8 @@ typedef struct {
 } lmm2;
 
 static const lmm2 ab2_coef = {{0.0, -1.0, 1.0}, {-0.5, 1.5, 0.0}}; /* AB2 */
-static const lmm2 am2_coef = {{0.0, -1.0, 1.0}, {0.0, 0.5, 0.5}};  /* AM2 (trapezoidal) as a 2-step */
+static const lmm2 am2_coef = {{0.0, -1.0, 1.0},
+                              {0.0, 0.5, 0.5}}; /* AM2 (trapezoidal) as a 2-step */
 
 int sk__stab_method_get(const char *name, sk__stab_method *m)
 {
@@ -111,16 +112,58 @@ int sk__stab_method_get(const char *name, sk__stab_method *m)
     /* Dormand-Prince 5(4), the propagated 5th-order solution; the FSAL
      * seventh stage has weight 0, so R has degree 6 */
     static const double A[49] = {
-        0, 0, 0, 0, 0, 0, 0,
-        1.0 / 5.0, 0, 0, 0, 0, 0, 0,
-        3.0 / 40.0, 9.0 / 40.0, 0, 0, 0, 0, 0,
-        44.0 / 45.0, -56.0 / 15.0, 32.0 / 9.0, 0, 0, 0, 0,
-        19372.0 / 6561.0, -25360.0 / 2187.0, 64448.0 / 6561.0, -212.0 / 729.0, 0, 0, 0,
-        9017.0 / 3168.0, -355.0 / 33.0, 46732.0 / 5247.0, 49.0 / 176.0, -5103.0 / 18656.0, 0, 0,
-        35.0 / 384.0, 0, 500.0 / 1113.0, 125.0 / 192.0, -2187.0 / 6784.0, 11.0 / 84.0, 0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1.0 / 5.0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        3.0 / 40.0,
+        9.0 / 40.0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        44.0 / 45.0,
+        -56.0 / 15.0,
+        32.0 / 9.0,
+        0,
+        0,
+        0,
+        0,
+        19372.0 / 6561.0,
+        -25360.0 / 2187.0,
+        64448.0 / 6561.0,
+        -212.0 / 729.0,
+        0,
+        0,
+        0,
+        9017.0 / 3168.0,
+        -355.0 / 33.0,
+        46732.0 / 5247.0,
+        49.0 / 176.0,
+        -5103.0 / 18656.0,
+        0,
+        0,
+        35.0 / 384.0,
+        0,
+        500.0 / 1113.0,
+        125.0 / 192.0,
+        -2187.0 / 6784.0,
+        11.0 / 84.0,
+        0,
     };
-    static const double b[7] = {35.0 / 384.0, 0, 500.0 / 1113.0, 125.0 / 192.0,
-                                -2187.0 / 6784.0, 11.0 / 84.0, 0};
+    static const double b[7] = {35.0 / 384.0, 0, 500.0 / 1113.0, 125.0 / 192.0, -2187.0 / 6784.0,
+                                11.0 / 84.0,  0};
     explicit_rk(m, 7, A, b);
     m->description = "Dormand-Prince 5(4), 5th-order solution (explicit one-step)";
     m->formula = "R(z) = 1 + sum_m (b^T A^(m-1) 1) z^m from the tableau (degree 6)";

@@ -21,9 +21,9 @@
 typedef struct {
   const char *name;
   const char *description;
-  const char *formula;   /* R(z), or rho and sigma, in words */
-  int multistep;         /* 0: one-step (k = 1) */
-  int k, mdeg;           /* degrees of Pi in zeta and in z */
+  const char *formula; /* R(z), or rho and sigma, in words */
+  int multistep;       /* 0: one-step (k = 1) */
+  int k, mdeg;         /* degrees of Pi in zeta and in z */
   double c[SK__STAB_MAXK][SK__STAB_MAXM];
 } sk__stab_method;
 

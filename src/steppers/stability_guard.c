@@ -71,12 +71,12 @@ static sk_status eig_check(sk_stepper *s, double t, int first)
     return SK_OK;
   }
   SK_CALL(ctx, rc);
-  const double moved = hypot(est.lambda_max.re - g->lambda_re,
-                             fabs(est.lambda_max.im) - g->lambda_im);
+  const double moved =
+      hypot(est.lambda_max.re - g->lambda_re, fabs(est.lambda_max.im) - g->lambda_im);
   const int same = !first && moved <= SK__GUARD_SAME * hypot(g->lambda_re, g->lambda_im);
-  g->interval = same ? (g->interval < SK__GUARD_CHECK_MAX / 2 ? 2 * g->interval
-                                                              : SK__GUARD_CHECK_MAX)
-                     : SK__GUARD_CHECK_EVERY;
+  g->interval =
+      same ? (g->interval < SK__GUARD_CHECK_MAX / 2 ? 2 * g->interval : SK__GUARD_CHECK_MAX)
+           : SK__GUARD_CHECK_EVERY;
   g->lambda_re = est.lambda_max.re;
   g->lambda_im = fabs(est.lambda_max.im);
   int weak = 0;
@@ -104,7 +104,8 @@ static sk_status eig_check(sk_stepper *s, double t, int first)
                 : "|h lambda| <= ",
            g->limit * mag, s->type->name, h);
   if (!s->allow_unstable) {
-    return SK_ERROR(ctx, SK_ERR_UNSTABLE, "%s; set solver.allow_unstable=true to run anyway", msg);
+    return SK_ERROR(ctx, SK_ERR_UNSTABLE, "%s; set solver.allow_unstable=true to run anyway",
+                    msg);
   }
   if (!g->warned) {
     sk__log(ctx, SK_LOG_WARN, "%s; running anyway (solver.allow_unstable=true)", msg);

@@ -20,16 +20,16 @@
 
 /* The guards' state, part of the generic stepper's body. */
 typedef struct {
-  int eig_active;        /* the eigenvalue check runs (explicit method, fixed step, known to
+  int eig_active; /* the eigenvalue check runs (explicit method, fixed step, known to
                           * the stability table) */
   sk__stab_method method;
-  int warned;            /* solver.allow_unstable: the one warning was logged */
-  double scale;          /* max(||y0||_inf, 1): the growth reference */
-  int64_t next_check;    /* accepted steps after which the eigenvalue is estimated again */
-  int64_t interval;      /* the present check interval in steps */
+  int warned;                  /* solver.allow_unstable: the one warning was logged */
+  double scale;                /* max(||y0||_inf, 1): the growth reference */
+  int64_t next_check;          /* accepted steps after which the eigenvalue is estimated again */
+  int64_t interval;            /* the present check interval in steps */
   double lambda_re, lambda_im; /* the last estimate of the dominant eigenvalue */
-  double limit;          /* the step limit it gave (INFINITY: none) */
-  int64_t rhs_evals;     /* RHS calls of the estimates */
+  double limit;                /* the step limit it gave (INFINITY: none) */
+  int64_t rhs_evals;           /* RHS calls of the estimates */
 } sk__guard;
 
 /* sk__guard_setup: at setup, with y0 in the state buffer: the growth

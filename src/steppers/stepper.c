@@ -33,7 +33,8 @@ static const sk_option_spec stepper_options[] = {
     {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
      "total step budget over the whole run, all output intervals and restarts together (the "
      "run stops with a numerical failure when it is spent)"},
-    {"solver.max_order", SK_OPT_INT, "0", 0, 12, NULL, "maximum method order (0 = method default)"},
+    {"solver.max_order", SK_OPT_INT, "0", 0, 12, NULL,
+     "maximum method order (0 = method default)"},
     {"solver.h0", SK_OPT_REAL, "0", 0, 1e300, NULL, "initial step size (0 = estimated)"},
     {"solver.hmin", SK_OPT_REAL, "0", 0, 1e300, NULL, "minimum step size (0 = none)"},
     {"solver.hmax", SK_OPT_REAL, "0", 0, 1e300, NULL, "maximum step size (0 = none)"},
@@ -116,7 +117,8 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
     return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
                     names);
   }
-  SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
+  SK_CHECK(ctx,
+           sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
            SK_ERR_UNSUPPORTED, "solver '%s' cannot integrate a DAE model", type->name);
   SK_CHECK(ctx, sk_model_get_nevents(model) == 0 || (type->flags & SK_STEPPER_EVENTS),
            SK_ERR_UNSUPPORTED,
@@ -178,9 +180,9 @@ void sk_stepper_destroy(sk_stepper **s)
   *s = NULL;
 }
 
-#define SK__NOT_AFTER_SETUP(s)                                                            \
-  SK_CHECK((s)->ctx, !(s)->is_setup, SK_ERR_STATE,                                        \
-           "%s: settings cannot change after setup", __func__)
+#define SK__NOT_AFTER_SETUP(s)                                                               \
+  SK_CHECK((s)->ctx, !(s)->is_setup, SK_ERR_STATE, "%s: settings cannot change after setup", \
+           __func__)
 
 sk_status sk_stepper_set_tolerances(sk_stepper *s, double rtol, double atol)
 {
@@ -202,7 +204,8 @@ sk_status sk_stepper_set_atol_vector(sk_stepper *s, const double *atol)
     if (!(isfinite(atol[i]) && atol[i] > 0)) {
       char name[96];
       sk_model_component_name(s->model, i, name, sizeof name);
-      return SK_ERROR(s->ctx, SK_ERR_ARG, "absolute tolerance of component %lld (%s) must be positive (got %g)",
+      return SK_ERROR(s->ctx, SK_ERR_ARG,
+                      "absolute tolerance of component %lld (%s) must be positive (got %g)",
                       (long long)i, name, atol[i]);
     }
   }
@@ -325,8 +328,7 @@ static sk_status detect_pattern_if_asked(sk_stepper *s)
                            !strcmp(ls, "umfpack") ||
                            (!strcmp(ls, "auto") && !sk_model_has_preconditioner(s->model));
   if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
-      sk_model_get_kind(s->model) != SK_MODEL_ODE ||
-      s->detect_pattern == SK_DETECT_PATTERN_OFF ||
+      sk_model_get_kind(s->model) != SK_MODEL_ODE || s->detect_pattern == SK_DETECT_PATTERN_OFF ||
       (s->detect_pattern == SK_DETECT_PATTERN_AUTO && !wants_matrix)) {
     return SK_OK;
   }
@@ -367,8 +369,8 @@ static sk_status set_name(sk_stepper *s, char *dst, size_t len, const char *valu
 
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto",   "none",   "dense",   "band", "klu", "umfpack",
-                                      "spgmr",  "spfgmr", "spbcgs", "sptfqmr", "pcg", NULL};
+  static const char *const valid[] = {"auto",  "none",   "dense",  "band",    "klu", "umfpack",
+                                      "spgmr", "spfgmr", "spbcgs", "sptfqmr", "pcg", NULL};
   return set_name(s, s->linsol, sizeof s->linsol, name, valid, "linear solver");
 }
 
@@ -475,9 +477,10 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     SK_CALL(ctx, sk_stepper_set_threads(s, (int)i));
   }
   if (OPT(sk_options_get_string, "solver.fast_vector_ops", &str)) {
-    SK_CALL(ctx, sk_stepper_set_vector_kernels(s, !strcmp(str, "on")    ? SK_VECTOR_KERNELS_ON
-                                                 : !strcmp(str, "off") ? SK_VECTOR_KERNELS_OFF
-                                                                       : SK_VECTOR_KERNELS_AUTO));
+    SK_CALL(ctx,
+            sk_stepper_set_vector_kernels(s, !strcmp(str, "on")    ? SK_VECTOR_KERNELS_ON
+                                             : !strcmp(str, "off") ? SK_VECTOR_KERNELS_OFF
+                                                                   : SK_VECTOR_KERNELS_AUTO));
   }
   if (OPT(sk_options_get_bool, "solver.check_jacobian", &b)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, b));
@@ -489,9 +492,10 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     SK_CALL(ctx, sk_stepper_set_max_growth(s, r));
   }
   if (OPT(sk_options_get_string, "solver.detect_pattern", &str)) {
-    SK_CALL(ctx, sk_stepper_set_detect_pattern(s, !strcmp(str, "on")    ? SK_DETECT_PATTERN_ON
-                                                  : !strcmp(str, "off") ? SK_DETECT_PATTERN_OFF
-                                                                        : SK_DETECT_PATTERN_AUTO));
+    SK_CALL(ctx,
+            sk_stepper_set_detect_pattern(s, !strcmp(str, "on")    ? SK_DETECT_PATTERN_ON
+                                             : !strcmp(str, "off") ? SK_DETECT_PATTERN_OFF
+                                                                   : SK_DETECT_PATTERN_AUTO));
   }
   if (OPT(sk_options_get_string, "linsol.type", &str)) {
     SK_CALL(ctx, sk_stepper_set_linear_solver(s, str));
@@ -563,8 +567,8 @@ static sk_status run_op(sk_stepper *s, double tout, double *tret, int one_step)
     *tret = s->t;
     return SK_OK;
   }
-  SK_CHECK(s->ctx, tout > s->t, SK_ERR_ARG,
-           "output time %.6e is not after the current time %.6e", tout, s->t);
+  SK_CHECK(s->ctx, tout > s->t, SK_ERR_ARG, "output time %.6e is not after the current time %.6e",
+           tout, s->t);
   const double start = now_seconds();
   sk_status rc;
   *tret = s->t; /* an engine that fails before stepping leaves it as is */
@@ -708,18 +712,21 @@ sk_status sk__stepper_budget_error(sk_stepper *s, double t, double h, int64_t st
   const char *cause;
   const double span = t - s->t0;
   if (!(s->type->flags & SK_STEPPER_STIFF)) {
-    cause = "a stiff problem integrated with an explicit/non-stiff method (try solver.method=cvode-bdf)";
+    cause = "a stiff problem integrated with an explicit/non-stiff method (try "
+            "solver.method=cvode-bdf)";
   } else if (s->rtol > 0 && s->rtol < 1e-10) {
     cause = "too tight a tolerance (solver.rtol below 1e-10)";
   } else if (span > 0 && fabs(h) < 1e-10 * span) {
-    cause = "the step size collapsed: a singularity or blow-up near this time, or a wrong Jacobian";
+    cause =
+        "the step size collapsed: a singularity or blow-up near this time, or a wrong Jacobian";
   } else {
     cause = "the budget is too small for this interval (raise solver.max_steps)";
   }
-  return SK_ERROR(s->ctx, SK_ERR_TOO_MUCH_WORK,
-                  "step budget of %lld steps exhausted at t=%.6e (last h=%.3e, %lld steps taken); "
-                  "likely cause: %s",
-                  (long long)s->max_steps, t, h, (long long)steps, cause);
+  return SK_ERROR(
+      s->ctx, SK_ERR_TOO_MUCH_WORK,
+      "step budget of %lld steps exhausted at t=%.6e (last h=%.3e, %lld steps taken); "
+      "likely cause: %s",
+      (long long)s->max_steps, t, h, (long long)steps, cause);
 }
 
 sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st)
@@ -738,31 +745,88 @@ sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st)
   return SK_OK;
 }
 
-const double *sk_stepper_get_state(const sk_stepper *s) { return s->y; }
-double sk_stepper_get_time(const sk_stepper *s) { return s->t; }
-const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s) { return s->type; }
-sk_model *sk_stepper_get_model(const sk_stepper *s) { return s->model; }
-sk_context *sk_stepper_get_context(const sk_stepper *s) { return s->ctx; }
-double sk_stepper_get_t0(const sk_stepper *s) { return s->t0; }
-double sk_stepper_get_rtol(const sk_stepper *s) { return s->rtol; }
-double sk_stepper_get_atol(const sk_stepper *s) { return s->atol; }
-const double *sk_stepper_get_atol_vector(const sk_stepper *s) { return s->atol_vec; }
-int64_t sk_stepper_get_max_steps(const sk_stepper *s) { return s->max_steps; }
-int sk_stepper_get_max_order(const sk_stepper *s) { return s->max_order; }
-const char *sk_stepper_get_linear_solver(const sk_stepper *s) { return s->linsol; }
-const char *sk_stepper_get_preconditioner(const sk_stepper *s) { return s->prec; }
-const char *sk_stepper_get_ordering(const sk_stepper *s) { return s->ordering; }
-const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s) { return s->linsol_reason; }
+const double *sk_stepper_get_state(const sk_stepper *s)
+{
+  return s->y;
+}
+double sk_stepper_get_time(const sk_stepper *s)
+{
+  return s->t;
+}
+const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s)
+{
+  return s->type;
+}
+sk_model *sk_stepper_get_model(const sk_stepper *s)
+{
+  return s->model;
+}
+sk_context *sk_stepper_get_context(const sk_stepper *s)
+{
+  return s->ctx;
+}
+double sk_stepper_get_t0(const sk_stepper *s)
+{
+  return s->t0;
+}
+double sk_stepper_get_rtol(const sk_stepper *s)
+{
+  return s->rtol;
+}
+double sk_stepper_get_atol(const sk_stepper *s)
+{
+  return s->atol;
+}
+const double *sk_stepper_get_atol_vector(const sk_stepper *s)
+{
+  return s->atol_vec;
+}
+int64_t sk_stepper_get_max_steps(const sk_stepper *s)
+{
+  return s->max_steps;
+}
+int sk_stepper_get_max_order(const sk_stepper *s)
+{
+  return s->max_order;
+}
+const char *sk_stepper_get_linear_solver(const sk_stepper *s)
+{
+  return s->linsol;
+}
+const char *sk_stepper_get_preconditioner(const sk_stepper *s)
+{
+  return s->prec;
+}
+const char *sk_stepper_get_ordering(const sk_stepper *s)
+{
+  return s->ordering;
+}
+const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s)
+{
+  return s->linsol_reason;
+}
 
 void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason)
 {
   snprintf(s->linsol_reason, sizeof s->linsol_reason, "%s", reason);
   snprintf(s->ctx->linsol_reason, sizeof s->ctx->linsol_reason, "%s", reason);
 }
-void sk_stepper_set_impl(sk_stepper *s, void *impl) { s->impl = impl; }
-void *sk_stepper_get_impl(const sk_stepper *s) { return s->impl; }
-double *sk_stepper_state_buffer(sk_stepper *s) { return s->y; }
-const double *sk_stepper_get_derivative(const sk_stepper *s) { return s->is_setup ? s->yp : NULL; }
+void sk_stepper_set_impl(sk_stepper *s, void *impl)
+{
+  s->impl = impl;
+}
+void *sk_stepper_get_impl(const sk_stepper *s)
+{
+  return s->impl;
+}
+double *sk_stepper_state_buffer(sk_stepper *s)
+{
+  return s->y;
+}
+const double *sk_stepper_get_derivative(const sk_stepper *s)
+{
+  return s->is_setup ? s->yp : NULL;
+}
 
 double *sk__stepper_derivative_buffer(sk_stepper *s)
 {

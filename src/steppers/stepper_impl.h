@@ -15,10 +15,10 @@ struct sk_stepper {
   double rtol, atol;
   double *atol_vec;
   double t0;
-  double *y;       /* state at t (length n) */
+  double *y; /* state at t (length n) */
   int have_y0;
-  double *yp;      /* y' at t for engines that keep it (sk__stepper_derivative_buffer) */
-  int have_yp0;    /* yp holds y'(t0) from sk_stepper_set_initial_derivative */
+  double *yp;   /* y' at t for engines that keep it (sk__stepper_derivative_buffer) */
+  int have_yp0; /* yp holds y'(t0) from sk_stepper_set_initial_derivative */
   double t;
   int64_t max_steps;
   int max_order;
@@ -33,18 +33,18 @@ struct sk_stepper {
   int maxl;
   double eps_lin;
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
-  const char *kernels_used;   /* "stiffkit" or "sundials" once an engine chose; NULL before */
-  int threads;                /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
-  int check_jacobian; /* solver.check_jacobian */
-  int allow_unstable; /* solver.allow_unstable: warn instead of refusing an unstable step */
-  double max_growth;  /* solver.max_growth: 0 = no growth check */
-  sk__guard guard;    /* the stability and blow-up guards (steppers/stability_guard.h) */
+  const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
+  int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
+  int check_jacobian;       /* solver.check_jacobian */
+  int allow_unstable;       /* solver.allow_unstable: warn instead of refusing an unstable step */
+  double max_growth;        /* solver.max_growth: 0 = no growth check */
+  sk__guard guard;          /* the stability and blow-up guards (steppers/stability_guard.h) */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
-  double wall_time; /* seconds spent in advance/step */
-  sk_event_record *events; /* located events, in time order */
+  double wall_time;                  /* seconds spent in advance/step */
+  sk_event_record *events;           /* located events, in time order */
   size_t nevents, cap_events;
   sk_monitor_fn monitor;
   void *monitor_data;

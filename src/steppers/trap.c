@@ -28,11 +28,20 @@ static sk_status trap_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method trap_method = {
-    .fixed_only = 1, .implicit = 1, .nwork = 2, .max_growth = 1.0,
-    .attempt = trap_attempt, .accepted = NULL,
+    .fixed_only = 1,
+    .implicit = 1,
+    .nwork = 2,
+    .max_growth = 1.0,
+    .attempt = trap_attempt,
+    .accepted = NULL,
 };
 
-static sk_status trap_create(sk_stepper *s) { return sk__ref_create(s, &trap_method); }
+static sk_status trap_create(sk_stepper *s)
+{
+  return sk__ref_create(s, &trap_method);
+}
 
-SK__REF_STEPPER_TYPE(sk__stepper_trap, "trap", "trapezoidal rule (implicit, order 2, fixed step; Newton with KLU; A- not L-stable)", 2,
-                     SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF, trap_create);
+SK__REF_STEPPER_TYPE(
+    sk__stepper_trap, "trap",
+    "trapezoidal rule (implicit, order 2, fixed step; Newton with KLU; A- not L-stable)", 2,
+    SK_STEPPER_IMPLICIT | SK_STEPPER_STIFF, trap_create);

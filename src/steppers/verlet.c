@@ -47,8 +47,12 @@ static sk_status verlet_attempt(sk__ref *r, double h, double *err)
 }
 
 static const sk__ref_method verlet_method = {
-    .fixed_only = 1, .implicit = 0, .nwork = 0, .max_growth = 1.0,
-    .attempt = verlet_attempt, .accepted = NULL,
+    .fixed_only = 1,
+    .implicit = 0,
+    .nwork = 0,
+    .max_growth = 1.0,
+    .attempt = verlet_attempt,
+    .accepted = NULL,
 };
 
 static sk_status verlet_create(sk_stepper *s)

@@ -21,7 +21,7 @@
 typedef struct {
   int problem;
   double lambda, beta;
-  int fail_once;  /* 1: the first RHS call with t > fail_t returns +1 */
+  int fail_once; /* 1: the first RHS call with t > fail_t returns +1 */
   double fail_t;
   int failed;
 } prob;
@@ -322,7 +322,8 @@ static void check_order(sk_context *ctx, const sk_stepper_type *ty)
  * the result at t = 1 matches the run without the failure. */
 static void check_restore(sk_context *ctx, const sk_stepper_type *ty)
 {
-  const int fixed = !(ty->flags & SK_STEPPER_VARIABLE_ORDER) && !(ty->flags & SK_STEPPER_ADAPTIVE);
+  const int fixed =
+      !(ty->flags & SK_STEPPER_VARIABLE_ORDER) && !(ty->flags & SK_STEPPER_ADAPTIVE);
   const double hfix = fixed ? 0.01 : 0.0;
   const double tol = fixed ? 1e-12 : 1e-6;
   prob p = {1, 0, 0, 0, 0.5, 0};
@@ -342,7 +343,8 @@ static void check_restore(sk_context *ctx, const sk_stepper_type *ty)
   if (rc != SK_OK) {
     /* failed: time and state are those of the last successful step */
     const double tf = sk_stepper_get_time(s);
-    printf("  restore  %-10s failed at t=%.4f (%s), resuming\n", ty->name, tf, sk_status_name(rc));
+    printf("  restore  %-10s failed at t=%.4f (%s), resuming\n", ty->name, tf,
+           sk_status_name(rc));
     CHECK(rc < 0);
     CHECK(t == tf);
     CHECK(tf <= 0.5 + 1e-12 && tf > 0.3);
@@ -553,7 +555,7 @@ static void check_guard_seeds(sk_context *ctx)
     const char *method;
     double lambda, h;
     int refused;
-  } cases[] = {{"euler", -100.0, 0.05, 1},  {"euler", -1000.0, 0.0021, 1},
+  } cases[] = {{"euler", -100.0, 0.05, 1},    {"euler", -1000.0, 0.0021, 1},
                {"euler", -1000.0, 0.0019, 0}, {"rk4", -1.0, 2.9, 1},
                {"rk4", -1.0, 2.7, 0},         {"beuler", -1000.0, 1.0, 0}};
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -700,7 +702,8 @@ static void check_bad_input(sk_context *ctx)
   CHECK_OK(ctx, sk_stepper_create(ctx, "bdf2", nopat, &s));
   CHECK_OK(ctx, sk_stepper_set_detect_pattern(s, SK_DETECT_PATTERN_OFF));
   CHECK(sk_stepper_setup(s) == SK_ERR_UNSUPPORTED);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "stepper 'bdf2' needs the model's Jacobian pattern");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "stepper 'bdf2' needs the model's Jacobian pattern");
   sk_stepper_destroy(&s);
   /* the explicit ones do not need it */
   CHECK_OK(ctx, run(ctx, "rk4", nopat, &cb, y, NULL));
@@ -717,7 +720,8 @@ static void check_bad_input(sk_context *ctx)
   sk_model *dae = NULL;
   CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_DAE, 1, &dae));
   CHECK(sk_stepper_create(ctx, "rk4", dae, &s) == SK_ERR_UNSUPPORTED);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "solver 'rk4' cannot integrate a DAE model");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "solver 'rk4' cannot integrate a DAE model");
   CHECK(s == NULL);
   sk_model_destroy(&dae);
   /* solver.fixed_step through the options table */

@@ -55,7 +55,10 @@ static int prob_exact(double t, double *y, void *ud)
   return 0;
 }
 
-static int prob_initial(double t0, double *y0, void *ud) { return prob_exact(t0, y0, ud); }
+static int prob_initial(double t0, double *y0, void *ud)
+{
+  return prob_exact(t0, y0, ud);
+}
 
 static double kepler_energy(const double *y)
 {

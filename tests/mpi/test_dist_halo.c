@@ -21,7 +21,8 @@ static void check_halo(sk_context *ctx, const char *const *set)
     return;
   }
   const sk__dist_layout *L = sk__dist_get_layout(d);
-  double *yg = malloc((size_t)L->nglobal * sizeof *yg), *yl = malloc((size_t)L->nlocal * sizeof *yl);
+  double *yg = malloc((size_t)L->nglobal * sizeof *yg),
+         *yl = malloc((size_t)L->nlocal * sizeof *yl);
   for (int64_t i = 0; i < L->nglobal; i++) {
     yg[i] = field(i);
   }
@@ -52,7 +53,8 @@ static void check_halo(sk_context *ctx, const char *const *set)
             if (!in) {
               continue; /* physical boundary: no ghost */
             }
-            const int64_t gq = (l[0] + off[0]) + G[0] * ((l[1] + off[1]) + G[1] * (l[2] + off[2]));
+            const int64_t gq =
+                (l[0] + off[0]) + G[0] * ((l[1] + off[1]) + G[1] * (l[2] + off[2]));
             const int64_t node = gijk[0] + L->n[0] * (gijk[1] + L->n[1] * gijk[2]);
             for (int q = 0; q < L->ncomp; q++) {
               checked++;
@@ -81,8 +83,8 @@ static void check_halo(sk_context *ctx, const char *const *set)
 
 /* The distributed run and the serial model of the same options; 0 (after a
  * failed check, everything freed) when either cannot be built. */
-static int dist_and_serial(sk_context *ctx, const char *const *set, sk_options **o,
-                           sk__dist **d, sk_model **m)
+static int dist_and_serial(sk_context *ctx, const char *const *set, sk_options **o, sk__dist **d,
+                           sk_model **m)
 {
   *o = mpi_opts(ctx, set);
   CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, *o, d));
@@ -110,7 +112,8 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
   const int64_t n = L->nglobal;
   double *y = malloc((size_t)n * sizeof *y), *fs = malloc((size_t)n * sizeof *fs);
   double *fd = malloc((size_t)n * sizeof *fd);
-  double *yl = malloc((size_t)L->nlocal * sizeof *yl), *fl = malloc((size_t)L->nlocal * sizeof *fl);
+  double *yl = malloc((size_t)L->nlocal * sizeof *yl),
+         *fl = malloc((size_t)L->nlocal * sizeof *fl);
   unsigned long long seed = 12345;
   for (int64_t i = 0; i < n; i++) {
     y[i] = shift + scale * mpi_rnd(&seed);
@@ -128,8 +131,8 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
       }
     }
     if (differ) {
-      fprintf(stderr, "%s ...: %lld of %lld differ, first %lld: serial %.17g dist %.17g\n", set[0],
-              (long long)differ, (long long)n, (long long)first, fs[first], fd[first]);
+      fprintf(stderr, "%s ...: %lld of %lld differ, first %lld: serial %.17g dist %.17g\n",
+              set[0], (long long)differ, (long long)n, (long long)first, fs[first], fd[first]);
     }
     CHECK_EQ_INT(differ, 0);
   }
@@ -350,7 +353,8 @@ static void check_agree(sk_context *ctx)
   /* ranks 1 and 3 fail (4 ranks): the lowest, rank 1, wins */
   st = SK_OK;
   if (g_rank == 1 || g_rank == 3) {
-    st = sk_context_set_error(ctx, g_rank == 1 ? SK_ERR_MISSING : SK_ERR_IO, "failure %d", g_rank);
+    st =
+        sk_context_set_error(ctx, g_rank == 1 ? SK_ERR_MISSING : SK_ERR_IO, "failure %d", g_rank);
   }
   CHECK_EQ_INT(sk__dist_agree(ctx, MPI_COMM_WORLD, st), SK_ERR_MISSING);
   CHECK(strcmp(sk_context_get_error(ctx)->message, "rank 1: failure 1") == 0);
@@ -372,7 +376,8 @@ int main(int argc, char **argv)
   check_halo(ctx, h2);
   const char *h3[] = {"model.dim=3", "model.n=4,4,4", NULL};
   check_halo(ctx, h3);
-  const char *h3x[] = {"model.dim=3", "model.n=8,2,2", "parallel.decomposition=" /* set below */, NULL};
+  const char *h3x[] = {"model.dim=3", "model.n=8,2,2", "parallel.decomposition=" /* set below */,
+                       NULL};
   (void)h3x;
   const char *hb[] = {"model.type=brusselator", "model.n=8", NULL};
   check_halo(ctx, hb);
@@ -380,27 +385,34 @@ int main(int argc, char **argv)
   check_halo(ctx, h1);
 
   /* heat 2D: variable k (beta, kgrad), Dirichlet values, a source */
-  const char *r2[] = {"model.n=13,8", "model.beta=0.3", "model.kgrad=0.5,-0.2",
-                      "model.bc.x0.value=1", "model.bc.x1.value=2", "model.bc.y0.value=0.5",
-                      "model.bc.y1.value=-1", "model.source=0.7", "model.exact=none",
-                      "model.ic=constant", "model.ic_value=0.4", NULL};
+  const char *r2[] = {"model.n=13,8",         "model.beta=0.3",      "model.kgrad=0.5,-0.2",
+                      "model.bc.x0.value=1",  "model.bc.x1.value=2", "model.bc.y0.value=0.5",
+                      "model.bc.y1.value=-1", "model.source=0.7",    "model.exact=none",
+                      "model.ic=constant",    "model.ic_value=0.4",  NULL};
   check_rhs(ctx, r2, 1.0, 0.0);
   /* heat 2D: constant k (the serial fast path), the exact mode as initial state */
   const char *r2c[] = {"model.n=16,12", "model.k0=2.5", "model.length=2,1", NULL};
   check_rhs(ctx, r2c, 1.0, -0.5);
   /* heat 3D, variable k and constant k */
-  const char *r3[] = {"model.dim=3", "model.n=8,4,6", "model.beta=-0.2", "model.kgrad=0.1,0.2,0.3",
-                      "model.bc.z1.value=3", "model.bc.x0.value=-1", "model.exact=none",
-                      "model.ic=constant", NULL};
+  const char *r3[] = {"model.dim=3",
+                      "model.n=8,4,6",
+                      "model.beta=-0.2",
+                      "model.kgrad=0.1,0.2,0.3",
+                      "model.bc.z1.value=3",
+                      "model.bc.x0.value=-1",
+                      "model.exact=none",
+                      "model.ic=constant",
+                      NULL};
   check_rhs(ctx, r3, 2.0, 0.0);
   const char *r3c[] = {"model.dim=3", "model.n=4,8,4", "model.semidiscrete=true", NULL};
   check_rhs(ctx, r3c, 1.0, 0.0);
   /* heat 1D */
-  const char *r1[] = {"model.dim=1", "model.n=16", "model.beta=0.1", "model.exact=none",
-                      "model.ic=constant", NULL};
+  const char *r1[] = {"model.dim=1",      "model.n=16",        "model.beta=0.1",
+                      "model.exact=none", "model.ic=constant", NULL};
   check_rhs(ctx, r1, 1.0, 0.0);
   /* Brusselator (mirrored zero-flux stencil, interleaved u, v) */
-  const char *rb[] = {"model.type=brusselator", "model.n=12", "model.brusselator.alpha=0.01", NULL};
+  const char *rb[] = {"model.type=brusselator", "model.n=12", "model.brusselator.alpha=0.01",
+                      NULL};
   check_rhs(ctx, rb, 3.0, 0.2);
   /* Brusselator with an explicit 1D split */
   char dec[64];

@@ -23,7 +23,8 @@ int main(void)
   /* [3, 1] does not divide 100 in x; for 3 ranks [1, 3] and [3, 1] both fail, so none fits */
   const char *bad[] = {"model.n=100", "parallel.decomposition=3,1", NULL};
   CHECK_EQ_INT(check(ctx, 3, bad), SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(msg(ctx), "parallel.decomposition = [3, 1] does not divide model.n = [100, 100]");
+  CHECK_STR_CONTAINS(msg(ctx),
+                     "parallel.decomposition = [3, 1] does not divide model.n = [100, 100]");
   CHECK_STR_CONTAINS(msg(ctx), "100 nodes in x over 3 ranks");
   /* with 4 ranks: the fitting grids are [1, 4], [2, 2], [4, 1] (4 divides 100) */
   const char *bad4[] = {"model.n=100", "parallel.decomposition=3,1", NULL};

@@ -67,7 +67,8 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
   sk__dist_get_stats(d, &st);
   CHECK(st.steps > 0 && st.newton_iters > 0);
   /* the counters are the same on every rank */
-  long long mine[3] = {(long long)st.steps, (long long)st.lin_iters, (long long)st.rhs_evals - (long long)st.rhs_evals_dq};
+  long long mine[3] = {(long long)st.steps, (long long)st.lin_iters,
+                       (long long)st.rhs_evals - (long long)st.rhs_evals_dq};
   long long hi[3];
   MPI_Allreduce(mine, hi, 3, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
   CHECK(hi[0] == mine[0] && hi[1] == mine[1] && hi[2] == mine[2]);
@@ -75,9 +76,10 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
     double *ys = malloc((size_t)n * sizeof *ys);
     if (serial_run(ctx, o, t_end, ys, n)) {
       const double e = rel_diff(yd, ys, n, 1e-9);
-      printf("%-26s ranks %d prec %-4s steps %4lld newton %4lld lin %5lld  |dist - serial| = %.2e\n",
-             label, g_size, L->prec, (long long)st.steps, (long long)st.newton_iters,
-             (long long)st.lin_iters, e);
+      printf(
+          "%-26s ranks %d prec %-4s steps %4lld newton %4lld lin %5lld  |dist - serial| = %.2e\n",
+          label, g_size, L->prec, (long long)st.steps, (long long)st.newton_iters,
+          (long long)st.lin_iters, e);
       CHECK(e <= tol);
     }
     if (exact) {
@@ -141,7 +143,8 @@ static void check_nan(sk_context *ctx)
   char mine[SK_ERROR_MSG_LEN];
   snprintf(mine, sizeof mine, "%s", msg);
   int code = (int)st;
-  MPI_Gather(mine, SK_ERROR_MSG_LEN, MPI_CHAR, all, SK_ERROR_MSG_LEN, MPI_CHAR, 0, MPI_COMM_WORLD);
+  MPI_Gather(mine, SK_ERROR_MSG_LEN, MPI_CHAR, all, SK_ERROR_MSG_LEN, MPI_CHAR, 0,
+             MPI_COMM_WORLD);
   MPI_Gather(&code, 1, MPI_INT, codes, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (g_rank == 0) {
     for (int r = 1; r < g_size; r++) {
@@ -178,12 +181,13 @@ int main(int argc, char **argv)
   const char *heat3[] = {"model.dim=3", "model.n=8,8,8", "model.semidiscrete=true",
                          "parallel.preconditioner=amg", NULL};
   check_run(ctx, "heat-3d", heat3, 0.02, 1);
-  const char *heatnl[] = {"model.n=16,8", "model.beta=0.5", "model.kgrad=0.3", "model.exact=none",
-                          "model.ic=constant", "model.ic_value=1", "model.bc.x1.value=2",
-                          "model.source=1", NULL};
+  const char *heatnl[] = {"model.n=16,8",        "model.beta=0.5",    "model.kgrad=0.3",
+                          "model.exact=none",    "model.ic=constant", "model.ic_value=1",
+                          "model.bc.x1.value=2", "model.source=1",    NULL};
   check_run(ctx, "heat-2d-nonlinear(amg)", heatnl, 0.05, 0);
   /* Brusselator: bbd (its default), amg, none */
-  const char *br_bbd[] = {"model.type=brusselator", "model.n=16", "model.brusselator.alpha=0.01", NULL};
+  const char *br_bbd[] = {"model.type=brusselator", "model.n=16", "model.brusselator.alpha=0.01",
+                          NULL};
   check_run(ctx, "brusselator", br_bbd, 1.0, 0);
   const char *br_amg[] = {"model.type=brusselator", "model.n=16", "model.brusselator.alpha=0.01",
                           "parallel.preconditioner=amg", NULL};

@@ -206,7 +206,8 @@ static void fd_orders(sk_context *ctx, sk_bvp *bvp, int graded, const char *labe
     CHECK(sol.n == n + 1 && sol.x[0] == 0.0 && sol.x[n] == 1.0);
     if (graded && sol.n == n + 1) { /* the grading asked for: h_{i+1} / h_i = ratio */
       CHECK_NEAR((sol.x[2] - sol.x[1]) / (sol.x[1] - sol.x[0]), s.mesh_ratio, 1e-9, 0);
-      CHECK_NEAR((sol.x[n] - sol.x[n - 1]) / (sol.x[n - 1] - sol.x[n - 2]), s.mesh_ratio, 1e-6, 0);
+      CHECK_NEAR((sol.x[n] - sol.x[n - 1]) / (sol.x[n - 1] - sol.x[n - 2]), s.mesh_ratio, 1e-6,
+                 0);
     }
     double rel;
     sol_error(&sol, lin_exact, NULL, &err[k], &rel);
@@ -224,7 +225,8 @@ static void fd_orders(sk_context *ctx, sk_bvp *bvp, int graded, const char *labe
 
 /* The Richardson estimate of a solve with estimate = 1 against the true
  * error of the returned (bisected-mesh) solution. */
-static void fd_richardson(sk_context *ctx, sk_bvp *bvp, int64_t n, double ratio, const char *label)
+static void fd_richardson(sk_context *ctx, sk_bvp *bvp, int64_t n, double ratio,
+                          const char *label)
 {
   sk_bvp_settings s;
   sk_bvp_settings_default(&s);
@@ -389,8 +391,9 @@ static void test_bratu(sk_context *ctx)
   CHECK_OK(ctx, sk_bvp_solve(ctx, b, &s, &fd, &rep));
   double ea, er;
   sol_error(&fd, bratu_exact, &lam, &ea, &er);
-  printf("  fd: %lld points, %d refinements, newton %lld, estimate %.3e, error abs %.3e rel %.3e\n",
-         (long long)fd.n, rep.refinements, (long long)rep.newton_iters, rep.error_estimate, ea, er);
+  printf(
+      "  fd: %lld points, %d refinements, newton %lld, estimate %.3e, error abs %.3e rel %.3e\n",
+      (long long)fd.n, rep.refinements, (long long)rep.newton_iters, rep.error_estimate, ea, er);
   CHECK(rep.error_estimate <= s.tol);
   CHECK(ea <= 1e-6);
 
@@ -507,8 +510,8 @@ static void test_rod(sk_context *ctx)
          (long long)sol.n, eT, eq, qend - r.qL, sol.n ? sol.y[2 * sol.n - 2] : NAN, Tmin);
   CHECK(Tmin > 0.0);
   CHECK(eT <= 1e-6);
-  CHECK(eq <= 1e-11);                         /* q' = s is exact in the box scheme */
-  CHECK_NEAR(qend, r.qL, 1e-13, 0.0);          /* the linear BC row, to rounding */
+  CHECK(eq <= 1e-11);                 /* q' = s is exact in the box scheme */
+  CHECK_NEAR(qend, r.qL, 1e-13, 0.0); /* the linear BC row, to rounding */
   CHECK_NEAR(sol.n ? sol.y[2 * sol.n - 2] : NAN, 250.0, 1e-6, 0.0); /* U(L) = 1125: T = 250 */
   sk_bvp_solution_free(&sol);
 
@@ -620,8 +623,8 @@ static void test_troesch(sk_context *ctx)
   const double fd_dy0 = fd.n ? fd.y[1] : NAN;
   printf("  fd: %lld points, %d refinements, newton %lld, estimate %.3e, y'(0) = %.12f, "
          "y'(1) = %.8f\n",
-         (long long)fd.n, rep.refinements, (long long)rep.newton_iters, rep.error_estimate, fd_dy0,
-         fd.n ? fd.y[2 * fd.n - 1] : NAN);
+         (long long)fd.n, rep.refinements, (long long)rep.newton_iters, rep.error_estimate,
+         fd_dy0, fd.n ? fd.y[2 * fd.n - 1] : NAN);
   CHECK_NEAR(fd_dy0, TROESCH_DY0, 1e-6, 0.0);
 
   sk_bvp_settings_default(&s);
@@ -824,8 +827,8 @@ static void test_continuation(sk_context *ctx)
       checked++;
     }
   }
-  printf("  %d path points with lambda <= 3.4, max |max y - y(1/2) closed form| = %.3e\n", checked,
-         worst);
+  printf("  %d path points with lambda <= 3.4, max |max y - y(1/2) closed form| = %.3e\n",
+         checked, worst);
   CHECK(checked >= 12); /* 0.5, 0.75, ..., 3.25 at least */
   /* sol holds the last converged solution, on a mesh spanning [0, 1] */
   CHECK(sol.n >= 2 && sol.x[0] == 0.0 && sol.x[sol.n - 1] == 1.0);

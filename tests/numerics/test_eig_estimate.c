@@ -11,7 +11,8 @@
 static double heat_eig(int64_t N, int64_t m1, int64_t m2)
 {
   const double h = 1.0 / (double)(N + 1);
-  const double s1 = sin((double)m1 * SK_TEST_PI * h / 2), s2 = sin((double)m2 * SK_TEST_PI * h / 2);
+  const double s1 = sin((double)m1 * SK_TEST_PI * h / 2),
+               s2 = sin((double)m2 * SK_TEST_PI * h / 2);
   return -(4 / (h * h)) * (s1 * s1 + s2 * s2);
 }
 
@@ -130,12 +131,13 @@ static void check_two_mode(sk_context *ctx, int with_jacobian)
   double y[2] = {1, 1};
   sk__eig_estimate e;
   CHECK_OK(ctx, sk__eig_estimate_model(m, 0.0, y, NULL, &e));
-  const double ratio = hypot(e.lambda_max.re, e.lambda_max.im) /
-                       hypot(e.lambda_min.re, e.lambda_min.im);
+  const double ratio =
+      hypot(e.lambda_max.re, e.lambda_max.im) / hypot(e.lambda_min.re, e.lambda_min.im);
   const double h_fe = 2 / hypot(e.lambda_max.re, e.lambda_max.im);
-  printf("two-mode (%s): lambda_max = %.10g, lambda_min = %.10g, ratio = %.8g, FE bound h <= %.8g\n",
-         with_jacobian ? "sparse J, KLU inverse" : "matrix-free, shifted Arnoldi", e.lambda_max.re,
-         e.lambda_min.re, ratio, h_fe);
+  printf(
+      "two-mode (%s): lambda_max = %.10g, lambda_min = %.10g, ratio = %.8g, FE bound h <= %.8g\n",
+      with_jacobian ? "sparse J, KLU inverse" : "matrix-free, shifted Arnoldi", e.lambda_max.re,
+      e.lambda_min.re, ratio, h_fe);
   CHECK(e.sparse_jv == with_jacobian);
   CHECK_NEAR(e.lambda_max.re, -1000, with_jacobian ? 1e-10 : 1e-6, 0.0);
   CHECK_NEAR(e.lambda_min.re, -1, with_jacobian ? 1e-10 : 1e-4, 0.0);
@@ -183,7 +185,8 @@ int main(void)
   check_complex(ctx);
   check_heat(ctx, 30, 1);
   check_heat(ctx, 100, 1);
-  check_heat(ctx, 1000, 0); /* 10^6 states: lambda_max only (lambda_min uses the shifted caveat path) */
+  check_heat(ctx, 1000,
+             0); /* 10^6 states: lambda_max only (lambda_min uses the shifted caveat path) */
   sk_context_destroy(&ctx);
   return sk_test_failures ? 1 : 0;
 }

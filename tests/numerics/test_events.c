@@ -110,8 +110,8 @@ static void run(sk_context *ctx, const char *method, int dae, const char *linsol
     CHECK_OK(ctx, sk_stepper_advance(s, T_END * k / 10.0, &t));
   }
   double ex[64];
-  const int ne = thermostat_switch_times(TAU, TA + TAU * P_OVER_C, TA, T_LOW, T_HIGH, TA, T_END, ex,
-                                         64);
+  const int ne =
+      thermostat_switch_times(TAU, TA + TAU * P_OVER_C, TA, T_LOW, T_HIGH, TA, T_END, ex, 64);
   const double worst = check_switch_log(s, ex, ne);
   size_t n;
   const sk_event_record *log;

@@ -54,8 +54,8 @@ static double run_case(sk_context *ctx, const space_case *c, const int64_t n[3])
   }
   const int64_t nn = sk_model_get_n(m);
   double *y = malloc((size_t)nn * sizeof *y), *ex = malloc((size_t)nn * sizeof *ex);
-  run_cfg cfg = {.linsol = c->linsol, .prec = c->prec, .rtol = 1e-10, .atol = 1e-13,
-                 .t_end = t_end};
+  run_cfg cfg = {
+      .linsol = c->linsol, .prec = c->prec, .rtol = 1e-10, .atol = 1e-13, .t_end = t_end};
   CHECK_OK(ctx, run_model(ctx, m, &cfg, y, NULL));
   CHECK_OK(ctx, sk_model_eval_exact(m, t_end, ex));
   const double err = max_abs_diff(y, ex, nn);

@@ -31,8 +31,11 @@ int main(void)
   for (int k = 0; k < 2; k++) {
     double lx[7], ly[7];
     for (int i = 0; i < nt; i++) {
-      run_cfg cfg = {.linsol = paths[k][0], .prec = paths[k][1], .rtol = rtols[i],
-                     .atol = rtols[i] * 1e-3, .t_end = t_end};
+      run_cfg cfg = {.linsol = paths[k][0],
+                     .prec = paths[k][1],
+                     .rtol = rtols[i],
+                     .atol = rtols[i] * 1e-3,
+                     .t_end = t_end};
       CHECK_OK(ctx, run_model(ctx, m, &cfg, y, NULL));
       const double err = max_abs_diff(y, ex, n);
       printf("%-6s rtol %.0e  max error %.3e  error/rtol %.3f\n", paths[k][0], rtols[i], err,

@@ -53,8 +53,9 @@ static int initial(double t0, double *y0, double *yp0, void *ud)
 static sk_model *make_model(sk_context *ctx, pendulum *p)
 {
   static const int64_t colptr[] = {0, 4, 8, 13, 18, 21};
-  static const int64_t rowind[] = {0, 2, 3, 4, /* x */ 1, 2, 3, 4, /* y */ 0, 1, 2, 3, 4, /* u */
-                                   0, 1, 2, 3, 4, /* v */ 2, 3, 4 /* lambda */};
+  static const int64_t rowind[] = {0,         2, 3, 4, /* x */ 1, 2,         3, 4,
+                                   /* y */ 0, 1, 2, 3, 4, /* u */
+                                   0,         1, 2, 3, 4,         /* v */ 2, 3, 4 /* lambda */};
   static const int id[5] = {1, 1, 1, 1, 0};
   sk_model *m = NULL;
   CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_DAE, 5, &m));

@@ -26,8 +26,8 @@ int main(void)
   const char *precs[] = {"none", "jacobi", "model"};
   for (int i = 0; i < 5; i++) {
     for (int k = 0; k < 3; k++) {
-      run_cfg cfg = {.linsol = solvers[i], .prec = precs[k], .rtol = rtol, .atol = 1e-10,
-                     .t_end = t_end};
+      run_cfg cfg = {
+          .linsol = solvers[i], .prec = precs[k], .rtol = rtol, .atol = 1e-10, .t_end = t_end};
       sk_stats st;
       memset(&st, 0, sizeof st);
       sk_status rc = run_model(ctx, m, &cfg, y, &st);

@@ -303,7 +303,10 @@ static double run_case(sk_context *ctx, fe_problem *fe, mass_kind mk, const run_
   memset(st, 0, sizeof *st);
   CHECK_OK(ctx, run_model(ctx, m, cfg, u, st));
   sk_model_destroy(&m);
-  modal_solution(fe->n, fe->K, mk == MASS_CONSISTENT ? fe->M : mk == MASS_LUMPED ? fe->ML : I,
+  modal_solution(fe->n, fe->K,
+                 mk == MASS_CONSISTENT ? fe->M
+                 : mk == MASS_LUMPED   ? fe->ML
+                                       : I,
                  fe->b, fe->u0, 0.0, cfg->t_end, ref);
   const double err = max_abs_diff(u, ref, fe->n) / max_abs(ref, fe->n);
   printf("%-34s t=%.2f: max error / max|u| = %.2e; steps %lld, newton %lld, linear %lld, "
@@ -549,7 +552,8 @@ static void test_bad_input(sk_context *ctx, const files *fl)
            fl->small, fl->k);
   expect_error(ctx, fl, mass_small, SK_ERR_INPUT, msg);
   const char *load_small[] = {"model.load", fl->small, NULL};
-  expect_error(ctx, fl, load_small, SK_ERR_INPUT, "small.mtx:1: banner: model.load must be a vector");
+  expect_error(ctx, fl, load_small, SK_ERR_INPUT,
+               "small.mtx:1: banner: model.load must be a vector");
   const char *neg[] = {"model.mass", fl->neg, NULL};
   snprintf(msg, sizeof msg,
            "model.mass '%s': row 7 (1-based) has the diagonal entry -1: a diagonal mass matrix "
@@ -565,8 +569,9 @@ static void test_bad_input(sk_context *ctx, const files *fl)
   expect_error(ctx, fl, no_load, SK_ERR_INPUT,
                "model.load_amplitude is set but model.load is not");
   const char *both[] = {"model.load", fl->b, "model.load_amplitude", "1", "model.load_table",
-                        fl->b, NULL};
-  expect_error(ctx, fl, both, SK_ERR_INPUT, "model.load_amplitude and model.load_table are both set");
+                        fl->b,        NULL};
+  expect_error(ctx, fl, both, SK_ERR_INPUT,
+               "model.load_amplitude and model.load_table are both set");
   const char *bad_formula[] = {"model.load", fl->b, "model.load_amplitude", "2*(t+1", NULL};
   expect_error(ctx, fl, bad_formula, SK_ERR_INPUT,
                "model.load_amplitude: cannot parse the formula '2*(t+1'");
@@ -578,7 +583,8 @@ static void test_bad_input(sk_context *ctx, const files *fl)
   sk_options *o = linear_options(ctx);
   sk_model *m = NULL;
   CHECK(sk_grid_model_from_options(ctx, o, &m) == SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "model.type = linear needs model.stiffness");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "model.type = linear needs model.stiffness");
   sk_options_destroy(&o);
 }
 

@@ -165,13 +165,14 @@ static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set 
     rec_free(r);
     return SK_ERR_NOMEM;
   }
-  const sk_mbs_settings s = {.formulation = rs->f, .alpha = rs->alpha, .beta = rs->beta,
+  const sk_mbs_settings s = {.formulation = rs->f,
+                             .alpha = rs->alpha,
+                             .beta = rs->beta,
                              .cond_limit = rs->cond_limit > 0 ? rs->cond_limit : 1e6};
   const char *method = rs->f == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf";
-  sk_status st = sk_mechanism_simulate(mech, &s, rs->project, method,
-                                       rs->rtol > 0 ? rs->rtol : RTOL,
-                                       rs->atol > 0 ? rs->atol : ATOL, NULL, t0, q0, v0, times,
-                                       (size_t)nout, rec_out, r, rep);
+  sk_status st = sk_mechanism_simulate(
+      mech, &s, rs->project, method, rs->rtol > 0 ? rs->rtol : RTOL,
+      rs->atol > 0 ? rs->atol : ATOL, NULL, t0, q0, v0, times, (size_t)nout, rec_out, r, rep);
   if (st == SK_OK && r->count != nout + 1) {
     fprintf(stderr, "%d outputs instead of %d\n", r->count, nout + 1);
     st = SK_ERR_INTERNAL;
@@ -183,8 +184,9 @@ static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set 
 }
 
 /* Simulate from (q0, v0) at t = 0 to t_end with nout equal output intervals. */
-static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs, const double *q0,
-                          const double *v0, double t_end, int nout, rec *r, sk_mbs_report *rep)
+static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs,
+                          const double *q0, const double *v0, double t_end, int nout, rec *r,
+                          sk_mbs_report *rep)
 {
   double *times = malloc((size_t)nout * sizeof *times);
   if (!times) {
@@ -767,30 +769,31 @@ static void test_toggle(sk_context *ctx, const char *dir)
   const double Bx = Ax + xb, By = hb;
   const double phc = atan2(By - Ay, Bx - Ax), phr = atan2(By, Bx - d);
   char path[1100], text[4096];
-  snprintf(text, sizeof text,
-           "# a crank-rocker four-bar near a toggle (test_multibody.c): a %.17g, b %.17g, c %.17g, "
-           "d %.17g\n"
-           "gravity: [0, -9.81]\n"
-           "bodies:\n"
-           "  - {name: crank, mass: %.17g, inertia: %.17g, position: [%.17g, 0], angle: 0}\n"
-           "  - {name: coupler, mass: %.17g, inertia: %.17g, position: [%.17g, %.17g], "
-           "angle: %.17g}\n"
-           "  - {name: rocker, mass: %.17g, inertia: %.17g, position: [%.17g, %.17g], "
-           "angle: %.17g}\n"
-           "joints:\n"
-           "  - {name: O2, type: revolute, body1: crank, point1: [%.17g, 0], body2: ground, "
-           "point2: [0, 0]}\n"
-           "  - {name: A, type: revolute, body1: coupler, point1: [%.17g, 0], body2: crank, "
-           "point2: [%.17g, 0]}\n"
-           "  - {name: B, type: revolute, body1: coupler, point1: [%.17g, 0], body2: rocker, "
-           "point2: [%.17g, 0]}\n"
-           "  - {name: O4, type: revolute, body1: rocker, point1: [%.17g, 0], body2: ground, "
-           "point2: [%.17g, 0]}\n"
-           "drivers:\n"
-           "  - {joint: O2, position: \"2*pi*t\", velocity: \"2*pi\", acceleration: \"0\"}\n",
-           a, b, c, d, a, a * a * a / 12, a / 2, b, b * b * b / 12, (Ax + Bx) / 2,
-           (Ay + By) / 2, phc, c, c * c * c / 12, (d + Bx) / 2, By / 2, phr, -a / 2, -b / 2,
-           a / 2, b / 2, c / 2, -c / 2, d);
+  snprintf(
+      text, sizeof text,
+      "# a crank-rocker four-bar near a toggle (test_multibody.c): a %.17g, b %.17g, c %.17g, "
+      "d %.17g\n"
+      "gravity: [0, -9.81]\n"
+      "bodies:\n"
+      "  - {name: crank, mass: %.17g, inertia: %.17g, position: [%.17g, 0], angle: 0}\n"
+      "  - {name: coupler, mass: %.17g, inertia: %.17g, position: [%.17g, %.17g], "
+      "angle: %.17g}\n"
+      "  - {name: rocker, mass: %.17g, inertia: %.17g, position: [%.17g, %.17g], "
+      "angle: %.17g}\n"
+      "joints:\n"
+      "  - {name: O2, type: revolute, body1: crank, point1: [%.17g, 0], body2: ground, "
+      "point2: [0, 0]}\n"
+      "  - {name: A, type: revolute, body1: coupler, point1: [%.17g, 0], body2: crank, "
+      "point2: [%.17g, 0]}\n"
+      "  - {name: B, type: revolute, body1: coupler, point1: [%.17g, 0], body2: rocker, "
+      "point2: [%.17g, 0]}\n"
+      "  - {name: O4, type: revolute, body1: rocker, point1: [%.17g, 0], body2: ground, "
+      "point2: [%.17g, 0]}\n"
+      "drivers:\n"
+      "  - {joint: O2, position: \"2*pi*t\", velocity: \"2*pi\", acceleration: \"0\"}\n",
+      a, b, c, d, a, a * a * a / 12, a / 2, b, b * b * b / 12, (Ax + Bx) / 2, (Ay + By) / 2, phc,
+      c, c * c * c / 12, (d + Bx) / 2, By / 2, phr, -a / 2, -b / 2, a / 2, b / 2, c / 2, -c / 2,
+      d);
   sk_mechanism *mech = load_text(ctx, dir, "toggle_fourbar.yaml", text, path, sizeof path);
   if (!mech) {
     return;
@@ -851,15 +854,16 @@ static void test_toggle(sk_context *ctx, const char *dir)
            TG_EPS, smin_all, t_smin, cond_max, rep.cond_max, cond_far, limit, t_first,
            rep.cond_warn_t, fd_err, rep.phi_max, (long long)rep.stats.steps);
     CHECK(fd_err < 1e-7);
-    CHECK_NEAR(t_smin, 0.5, 0, 0.011);     /* the toggle is at crank angle pi */
-    CHECK(cond_far < limit / 10);          /* the limit triggers near the toggle only */
+    CHECK_NEAR(t_smin, 0.5, 0, 0.011); /* the toggle is at crank angle pi */
+    CHECK(cond_far < limit / 10);      /* the limit triggers near the toggle only */
     CHECK(cond_max > 2 * limit);
     CHECK(!isnan(rep.cond_warn_t));
-    CHECK(fabs(rep.cond_warn_t - 0.5) < 0.15); /* first above the limit near the raw SVD's toggle */
+    CHECK(fabs(rep.cond_warn_t - 0.5) <
+          0.15); /* first above the limit near the raw SVD's toggle */
     CHECK(fabs(t_first - 0.5) < 0.15);
     const double cond0 = sk_mechanism_condition(mech, 0.0, r.q);
-    printf("equilibrated cond(G): %.3e at t = 0, max %.3e (first above %.0f at t = %.4g)\n", cond0,
-           rep.cond_max, warn, rep.cond_warn_t);
+    printf("equilibrated cond(G): %.3e at t = 0, max %.3e (first above %.0f at t = %.4g)\n",
+           cond0, rep.cond_max, warn, rep.cond_warn_t);
     CHECK(rep.cond_max > 10 * cond0); /* the equilibrated estimate peaks there too */
     rec_free(&r);
   }
@@ -919,8 +923,8 @@ static void test_consistent_init(sk_context *ctx)
   CHECK_OK(ctx, st);
   printf("inconsistent start fixed: |Phi| %.3e -> %.3e, |G v + Phi_t| %.3e -> %.3e, dq %.6e, "
          "dv %.6e (closed form %.6e), %d Newton iterations, worst %s\n",
-         ir.phi_before, ir.phi_after, ir.dphi_before, ir.dphi_after, ir.dq, ir.dv,
-         eps * cos(th), ir.newton_iters, ir.worst_row);
+         ir.phi_before, ir.phi_after, ir.dphi_before, ir.dphi_after, ir.dq, ir.dv, eps * cos(th),
+         ir.newton_iters, ir.worst_row);
   CHECK(ir.phi_after < 1e-12);
   CHECK(ir.dphi_after < 1e-12);
   CHECK(ir.dq > 0.5 * eps && ir.dq < 2 * eps);
@@ -1099,9 +1103,8 @@ static void test_bead(sk_context *ctx, const char *dir)
       printf("%s %-7s: max |r - r0 cosh 2t| %.3e (r(1) = %.10f, closed form %.10f), radial "
              "speed %.3e, angles %.3e; repartitions %d, restarts %d, drift %.3e, steps %lld\n",
              label[variant], fname[f], er,
-             hypot(r.q[6 * NOUT + 3 * bead], r.q[6 * NOUT + 3 * bead + 1]), r0 * cosh(w),
-             erd, eang, rep.repartitions,
-             rep.restarts, rep.phi_max, (long long)rep.stats.steps);
+             hypot(r.q[6 * NOUT + 3 * bead], r.q[6 * NOUT + 3 * bead + 1]), r0 * cosh(w), erd,
+             eang, rep.repartitions, rep.restarts, rep.phi_max, (long long)rep.stats.steps);
       CHECK(er < 1e-6);
       CHECK(erd < 1e-5);
       CHECK(eang < 1e-8);
@@ -1174,8 +1177,8 @@ static void test_prismatic_driver_sign(sk_context *ctx, const char *dir)
       printf("prismatic driver (axis [%g, 0]) %-7s: x(1) %.12f (closed form %.1f), max error x "
              "%.3e, v %.3e, |y|, |phi| %.3e; driver multiplier %.12f (m (-1) = %.1f; max error "
              "%.3e); work error %.3e\n",
-             ax[a], fname[f], r.q[3 * NOUT], 1.0 - ax[a] * 0.5, ex, ev, ey, r.lam[m * NOUT + m - 1],
-             -mass, el, ew);
+             ax[a], fname[f], r.q[3 * NOUT], 1.0 - ax[a] * 0.5, ex, ev, ey,
+             r.lam[m * NOUT + m - 1], -mass, el, ew);
       CHECK(ex < 1e-8);
       CHECK(ev < 1e-8);
       CHECK(ey < 1e-10);
@@ -1214,8 +1217,7 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
       "  - {type: spring, body1: block, point1: [0, 0], body2: ground, point2: [0, 0], "
       "stiffness: 50, length: 1, damping: 1.5}\n";
   double q0[3], v0[3];
-  sk_mechanism *mech =
-      load_text_state(ctx, dir, "sd.yaml", text, path, sizeof path, 0.0, q0, v0);
+  sk_mechanism *mech = load_text_state(ctx, dir, "sd.yaml", text, path, sizeof path, 0.0, q0, v0);
   if (!mech) {
     return;
   }
@@ -1331,7 +1333,8 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
       double Tb, Vb;
       sk_mechanism_energy(mech, qb, r[f].v + 3 * (NOUT / 2), &Tb, &Vb);
       const double vend = hypot(r[f].v[3 * NOUT], r[f].v[3 * NOUT + 1]);
-      const double eb = fmax(fabs(qb[0]), fabs(qb[1] + d)), ee = fmax(fabs(qe[0] + d), fabs(qe[1]));
+      const double eb = fmax(fabs(qb[0]), fabs(qb[1] + d)),
+                   ee = fmax(fabs(qe[0] + d), fabs(qe[1]));
       printf("heavy boom %-7s rtol %.0e: balance %.3e (scale %.4g J), max |E| %.3e J, max T "
              "%.6e J; at t_b = %.9f: centroid off (0, -10) by %.3e L, T %.9e (m g L / 2 = "
              "%.9e, rel %.3e); at 2 t_b: centroid off (-10, 0) by %.3e L, speed %.3e; "
@@ -1414,7 +1417,8 @@ static void test_fourbar_events(sk_context *ctx)
       dir_ok = dir_ok && rep.events[k].direction == (k % 2 == 0 ? 1 : -1);
     }
     printf("four-bar events %-7s: %d located (%d sign changes at the outputs), restarts %d; "
-           "times", fname[f], rep.nevents, changes, rep.restarts);
+           "times",
+           fname[f], rep.nevents, changes, rep.restarts);
     for (int k = 0; k < rep.nevents && k < SK_MBS_MAX_EVENT_LOG; k++) {
       printf(" %.12f", rep.events[k].t);
     }

@@ -74,15 +74,14 @@ static void test_rc(sk_context *ctx)
 
 /* ---- linear chain (tests/numerics/make_network_refs.py): closed-form
  * steady state T_k = 300 + 10 (1 + 2 (k - 1)), transient by expm. */
-static const char chain_net[] =
-    "* chain of five nodes, fixed end, heat source at the far end\n"
-    ".param R=2\n"
-    "Vfix f 0 300\n"
-    "R0 n1 f 1\n"
-    "R1 n1 n2 R\nR2 n2 n3 R\nR3 n3 n4 {R}\nR4 n4 n5 {R*1}\n"
-    "C1 n1 1.5\nC2 n2 2\nC3 n3 2.5\nC4 n4 3\nC5 n5 3.5\n"
-    "I1 0 n5 10\n"
-    ".option tinit=300\n";
+static const char chain_net[] = "* chain of five nodes, fixed end, heat source at the far end\n"
+                                ".param R=2\n"
+                                "Vfix f 0 300\n"
+                                "R0 n1 f 1\n"
+                                "R1 n1 n2 R\nR2 n2 n3 R\nR3 n3 n4 {R}\nR4 n4 n5 {R*1}\n"
+                                "C1 n1 1.5\nC2 n2 2\nC3 n3 2.5\nC4 n4 3\nC5 n5 3.5\n"
+                                "I1 0 n5 10\n"
+                                ".option tinit=300\n";
 static const double chain_ref[3][5] = {
     {3.000010019930469e+02, 3.000094602183675e+02, 3.000843767244380e+02, 3.007116646935300e+02,
      3.050380769067270e+02},
@@ -360,16 +359,20 @@ static void test_generated(sk_context *ctx)
       "X5 m4 m5 amb cell\nX6 m5 m6 amb cell\nX7 m6 m7 amb cell\nX8 m7 m8 amb cell\n"
       "X9 m8 m9 amb cell\nX10 m9 m10 amb cell\nX11 m10 m11 amb cell\nX12 m11 m12 amb cell\n"
       "X13 m12 m13 amb cell\nX14 m13 m14 amb cell\nX15 m14 m15 amb cell\nX16 m15 m16 amb cell\n"
-      "X17 m16 m17 amb cell\nX18 m17 m18 amb cell\nX19 m18 m19 amb cell\nX20 m19 out amb cell p=0.02\n"
+      "X17 m16 m17 amb cell\nX18 m17 m18 amb cell\nX19 m18 m19 amb cell\nX20 m19 out amb cell "
+      "p=0.02\n"
       "Cin in 1m\n"
       ".ends\n"
       ".subckt row a amb\n"
       "X1 a b1 amb strip\nX2 b1 b2 amb strip\nX3 b2 b3 amb strip\nX4 b3 b4 amb strip\n"
       "X5 b4 b5 amb strip\nX6 b5 b6 amb strip\nX7 b6 b7 amb strip\nX8 b7 b8 amb strip\n"
       "X9 b8 b9 amb strip\nX10 b9 b10 amb strip\nX11 b10 b11 amb strip\nX12 b11 b12 amb strip\n"
-      "X13 b12 b13 amb strip\nX14 b13 b14 amb strip\nX15 b14 b15 amb strip\nX16 b15 b16 amb strip\n"
-      "X17 b16 b17 amb strip\nX18 b17 b18 amb strip\nX19 b18 b19 amb strip\nX20 b19 b20 amb strip\n"
-      "X21 b20 b21 amb strip\nX22 b21 b22 amb strip\nX23 b22 b23 amb strip\nX24 b23 b24 amb strip\n"
+      "X13 b12 b13 amb strip\nX14 b13 b14 amb strip\nX15 b14 b15 amb strip\nX16 b15 b16 amb "
+      "strip\n"
+      "X17 b16 b17 amb strip\nX18 b17 b18 amb strip\nX19 b18 b19 amb strip\nX20 b19 b20 amb "
+      "strip\n"
+      "X21 b20 b21 amb strip\nX22 b21 b22 amb strip\nX23 b22 b23 amb strip\nX24 b23 b24 amb "
+      "strip\n"
       "X25 b24 b25 amb strip\nCend b25 1m\n"
       ".ends\n"
       "X1 r1 amb row\nX2 r2 amb row\nX3 r3 amb row\nX4 r4 amb row\nX5 r5 amb row\n"

@@ -7,25 +7,23 @@
  * body relaxes exponentially to 120 (heating) or 20 (off), so the switch times
  * are t1 = 100 ln(100/60), then alternately 100 ln(40/20) of cooling and
  * 100 ln(80/60) of heating -- the same closed form as tests/numerics/test_events.c. */
-static const char *const ode_net =
-    "* thermostat on a lumped body\n"
-    "Vamb amb 0 20\n"
-    "Cbody body 0 100\n"
-    "Rloss body amb 1\n"
-    "Sheat 0 body body 40 60 q=100 on=1\n"
-    ".ic body=20\n"
-    ".end\n";
+static const char *const ode_net = "* thermostat on a lumped body\n"
+                                   "Vamb amb 0 20\n"
+                                   "Cbody body 0 100\n"
+                                   "Rloss body amb 1\n"
+                                   "Sheat 0 body body 40 60 q=100 on=1\n"
+                                   ".ic body=20\n"
+                                   ".end\n";
 
 /* The same with the loss split by a massless node (0.4 + 0.6 K/W): an index-1 DAE. */
-static const char *const dae_net =
-    "Vamb amb 0 20\n"
-    "Cbody body 0 100\n"
-    "R1 body mid 0.4\n"
-    "R2 mid amb 0.6\n"
-    "Sheat 0 body body 40 60 q=100 on=1\n"
-    ".ic body=20\n"
-    ".option tinit=20\n"
-    ".end\n";
+static const char *const dae_net = "Vamb amb 0 20\n"
+                                   "Cbody body 0 100\n"
+                                   "R1 body mid 0.4\n"
+                                   "R2 mid amb 0.6\n"
+                                   "Sheat 0 body body 40 60 q=100 on=1\n"
+                                   ".ic body=20\n"
+                                   ".option tinit=20\n"
+                                   ".end\n";
 
 #define T_END 1000.0
 
@@ -81,7 +79,8 @@ int main(void)
   run(ctx, ode_net, "cvode-bdf");
   run(ctx, ode_net, "ida-bdf");
   run(ctx, dae_net, "ida-bdf");
-  bad(ctx, "S1 0 b b 60 40 q=1", "bad.net:3:10: thermostat: T_low (60) must be below T_high (40)");
+  bad(ctx, "S1 0 b b 60 40 q=1",
+      "bad.net:3:10: thermostat: T_low (60) must be below T_high (40)");
   bad(ctx, "S1 0 b b 40 60", "bad.net:3:8: thermostat: expected sense_node T_low T_high");
   bad(ctx, "S1 0 b b 40 60 q=1 g=2", "give exactly one of g=");
   bad(ctx, "S1 0 b b 40 60 q=1 cool=2", "cool= and on= take 0 or 1");

@@ -71,8 +71,8 @@ static void check_jacobian(sk_context *ctx, sk_model *m, const char *name)
       }
       const double tol = 1e-6 * (fabs(an) + colmax) + 10.0 * 2.2e-16 * terms / h;
       if (!(fabs(fd - an) <= tol)) {
-        fprintf(stderr, "%s: J(%lld,%lld) analytic %.12g, central FD %.12g\n", name,
-                (long long)i, (long long)j, an, fd);
+        fprintf(stderr, "%s: J(%lld,%lld) analytic %.12g, central FD %.12g\n", name, (long long)i,
+                (long long)j, an, fd);
         sk_test_failures++;
       }
     }
@@ -85,8 +85,7 @@ typedef struct {
   double atol[MAXN];
 } solve_case;
 
-static sk_status solve(sk_context *ctx, sk_model *m, const double *atol, double t_end,
-                       double *y)
+static sk_status solve(sk_context *ctx, sk_model *m, const double *atol, double t_end, double *y)
 {
   sk_stepper *s = NULL;
   double tret = 0.0;
@@ -127,8 +126,9 @@ static void check_refs(const char *name, double t_end, const double *y, int64_t 
     char pname[32];
     double t, value, agreement;
     int comp, digits;
-    if (line[0] == '#' || sscanf(line, "%31[^,],%lf,%d,%lf,%d,%lf", pname, &t, &comp, &value,
-                                 &digits, &agreement) != 6 ||
+    if (line[0] == '#' ||
+        sscanf(line, "%31[^,],%lf,%d,%lf,%d,%lf", pname, &t, &comp, &value, &digits,
+               &agreement) != 6 ||
         strcmp(pname, name) != 0) {
       continue;
     }
@@ -143,7 +143,8 @@ static void check_refs(const char *name, double t_end, const double *y, int64_t 
        amplifies local errors) relative on these problems */
     const double tol = fmax(pow(10.0, -(double)(digits - 1)), 1e-7);
     if (!(fabs(y[comp] - value) <= tol * fabs(value))) {
-      fprintf(stderr, "%s y%d(%g): cvode-bdf %.12e, reference %.12e (%d digits, rel diff %.2e > %.0e)\n",
+      fprintf(stderr,
+              "%s y%d(%g): cvode-bdf %.12e, reference %.12e (%d digits, rel diff %.2e > %.0e)\n",
               name, comp + 1, t_end, y[comp], value, digits, fabs(y[comp] - value) / fabs(value),
               tol);
       sk_test_failures++;
@@ -198,11 +199,11 @@ int main(void)
      E5 inside their published intervals: the published end times are checked against the
      Test Set's reference solutions by test_problem_scd) */
   const solve_case cases[] = {
-    {"rober", 40.0, {1e-14, 1e-18, 1e-14}},
-    {"hires", 321.8122, {1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16}},
-    {"vdpol", 2.0, {1e-12, 1e-12}},
-    {"orego", 360.0, {1e-12, 1e-10, 1e-10}},
-    {"e5", 1000.0, {1e-16, 1e-22, 1e-23, 1e-22}},
+      {"rober", 40.0, {1e-14, 1e-18, 1e-14}},
+      {"hires", 321.8122, {1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16, 1e-16}},
+      {"vdpol", 2.0, {1e-12, 1e-12}},
+      {"orego", 360.0, {1e-12, 1e-10, 1e-10}},
+      {"e5", 1000.0, {1e-16, 1e-22, 1e-23, 1e-22}},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     sk_model *m = NULL;

@@ -68,8 +68,8 @@ static void report(const char *what, const sk_steady_report *r, double err)
          r->wall_time);
 }
 
-static sk_model *diffusion(sk_context *ctx, int dim, int64_t nx, int64_t ny, double ly,
-                           double k0, double beta, double s, int neumann_y)
+static sk_model *diffusion(sk_context *ctx, int dim, int64_t nx, int64_t ny, double ly, double k0,
+                           double beta, double s, int neumann_y)
 {
   sk_diffusion_params p;
   sk_diffusion_params_default(&p);
@@ -112,13 +112,15 @@ static double kirchhoff_error(const sk_model *m, const double *u, double k0, dou
 static void test_quadratic(sk_context *ctx)
 {
   printf("diffusion with a constant source (exact quadratic / Kirchhoff closed form):\n");
-  static const char *const solvers[][2] = {{"auto", "auto"}, {"dense", "auto"}, {"umfpack", "auto"},
-                                           {"spgmr", "jacobi"}};
+  static const char *const solvers[][2] = {
+      {"auto", "auto"}, {"dense", "auto"}, {"umfpack", "auto"}, {"spgmr", "jacobi"}};
   static const struct {
     int dim;
     int64_t nx, ny;
     double k0, beta, s;
-  } cases[] = {{1, 99, 1, 1.0, 0.0, 1.0}, {1, 99, 1, 2.0, 2.0, 3.0}, {2, 30, 20, 1.0, 0.0, 1.0},
+  } cases[] = {{1, 99, 1, 1.0, 0.0, 1.0},
+               {1, 99, 1, 2.0, 2.0, 3.0},
+               {2, 30, 20, 1.0, 0.0, 1.0},
                {2, 30, 20, 0.5, -1.5, 1.0}};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     sk_model *m = diffusion(ctx, cases[c].dim, cases[c].nx, cases[c].ny, 1.0, cases[c].k0,
@@ -189,7 +191,8 @@ static void test_dirichlet_2d(sk_context *ctx)
   sk_model *m = diffusion(ctx, 2, nx, ny, 2.0, 1.5, 0.0, 2.0, 0);
   double u[15 * 11], ref[15 * 11], d[15 * 11];
   sine_series(nx, ny, 1.0, 2.0, 1.5, 2.0, ref);
-  static const char *const solvers[][2] = {{"klu", "auto"}, {"dense", "auto"}, {"spgmr", "model"}};
+  static const char *const solvers[][2] = {
+      {"klu", "auto"}, {"dense", "auto"}, {"spgmr", "model"}};
   for (size_t k = 0; k < sizeof solvers / sizeof solvers[0]; k++) {
     sk_steady_settings s;
     sk_steady_settings_default(&s);
@@ -213,10 +216,11 @@ static void test_nonlinear_vs_cvode(sk_context *ctx)
   sk_model *m = diffusion(ctx, 2, 24, 24, 1.0, 1.0, 1.5, 4.0, 0);
   const int64_t n = sk_model_get_n(m);
   double *u = calloc((size_t)n, sizeof *u), *y = calloc((size_t)n, sizeof *y);
-  const run_cfg cfg = {.method = "cvode-bdf", .linsol = "klu", .rtol = 1e-10, .atol = 1e-13,
-                       .t_end = 5.0};
+  const run_cfg cfg = {
+      .method = "cvode-bdf", .linsol = "klu", .rtol = 1e-10, .atol = 1e-13, .t_end = 5.0};
   CHECK_OK(ctx, run_model(ctx, m, &cfg, y, NULL));
-  static const char *const solvers[][2] = {{"klu", "auto"}, {"spgmr", "jacobi"}, {"spgmr", "model"}};
+  static const char *const solvers[][2] = {
+      {"klu", "auto"}, {"spgmr", "jacobi"}, {"spgmr", "model"}};
   for (size_t k = 0; k < sizeof solvers / sizeof solvers[0]; k++) {
     sk_steady_settings s;
     sk_steady_settings_default(&s);
@@ -289,7 +293,8 @@ static void test_problems(sk_context *ctx)
   CHECK_OK(ctx, sk_model_eval_initial(m, 0.0, u));
   CHECK_OK(ctx, solve(ctx, m, "dense", "auto", u, &r, NULL));
   const double q = 8.375e-6, y1 = (sqrt(1.0 + 8.0 / q) - 1.0) / 2.0;
-  const double err = fmax(fabs(u[0] - y1) / y1, fmax(fabs(u[1] - y1 / (1 + y1)), fabs(u[2] - y1) / y1));
+  const double err =
+      fmax(fabs(u[0] - y1) / y1, fmax(fabs(u[1] - y1 / (1 + y1)), fabs(u[2] - y1) / y1));
   report("orego -> nonzero root", &r, err);
   CHECK(err <= 1e-12);
   sk_model_destroy(&m);
@@ -347,8 +352,8 @@ static void test_hires_conserved(sk_context *ctx)
   CHECK_OK(ctx, sk_model_set_rhs(m, hires_fixed_rhs));
   CHECK_OK(ctx, sk_model_set_user_data(m, &h, NULL));
   CHECK_OK(ctx, sk_model_set_jac_pattern(m, cp, ri)); /* row 8 of (y7, y8) is in it */
-  const run_cfg cfg = {.method = "cvode-bdf", .linsol = "klu", .rtol = 1e-11, .atol = 1e-15,
-                       .t_end = 1000.0};
+  const run_cfg cfg = {
+      .method = "cvode-bdf", .linsol = "klu", .rtol = 1e-11, .atol = 1e-15, .t_end = 1000.0};
   CHECK_OK(ctx, run_model(ctx, h.inner, &cfg, y, NULL));
   memcpy(u, y0, sizeof u);
   sk_steady_settings s;
@@ -465,7 +470,8 @@ static void test_bad_settings(sk_context *ctx)
                  "needs a model with a sparse Jacobian");
   expect_failure(ctx, solve(ctx, m, "spgmr", "model", &u, &r, NULL), SK_ERR_UNSUPPORTED,
                  "provides no preconditioner");
-  expect_failure(ctx, solve(ctx, m, "lu", "auto", &u, &r, NULL), SK_ERR_ARG, "steady.linsol 'lu'");
+  expect_failure(ctx, solve(ctx, m, "lu", "auto", &u, &r, NULL), SK_ERR_ARG,
+                 "steady.linsol 'lu'");
   sk_steady_settings s;
   sk_steady_settings_default(&s);
   s.fnormtol = 0.0;

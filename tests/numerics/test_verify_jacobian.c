@@ -124,8 +124,8 @@ int main(void)
   m = make_model(ctx, &missing);
   CHECK_OK(ctx, sk__jacobian_check(m, 0.4, y, 20000, 200, 1, &res));
   printf("missing (2,4) and (2,0): outside %lld, worst (%lld, %lld) fd %.6g\n",
-         (long long)res.outside_pattern, (long long)res.worst[0].row,
-         (long long)res.worst[0].col, res.worst[0].fd);
+         (long long)res.outside_pattern, (long long)res.worst[0].row, (long long)res.worst[0].col,
+         res.worst[0].fd);
   CHECK_EQ_INT(res.outside_pattern, 2); /* d f2/d y0 and d f2/d y4 */
   CHECK_EQ_INT(res.worst[0].row, 2);
   CHECK_EQ_INT(res.worst[0].col, 0); /* 0.3 y4 = -0.42 is the larger of the two */

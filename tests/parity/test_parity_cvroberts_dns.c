@@ -66,16 +66,17 @@ static const char *const published_rows[NROWS] = {
 
 /* the published "Final Statistics" (label as printed, value) */
 static const parity_stat published_stats[] = {
-    {"Steps", 542},         {"Error test fails", 22}, {"NLS step fails", 0},
-    {"Last step size", 4747036977.219155}, {"Last method order", 4},
-    {"RHS fn evals", 754},  {"NLS iters", 751},       {"NLS fails", 3},
-    {"LS setups", 107},     {"Jac fn evals", 11},     {"LS RHS fn evals", 0},
-    {"Root fn evals", 570},
+    {"Steps", 542},           {"Error test fails", 22},
+    {"NLS step fails", 0},    {"Last step size", 4747036977.219155},
+    {"Last method order", 4}, {"RHS fn evals", 754},
+    {"NLS iters", 751},       {"NLS fails", 3},
+    {"LS setups", 107},       {"Jac fn evals", 11},
+    {"LS RHS fn evals", 0},   {"Root fn evals", 570},
 };
 
-static const parity_quote published = {
-    "cvRoberts_dns.out", published_rows, NROWS, published_stats,
-    (int)(sizeof published_stats / sizeof published_stats[0])};
+static const parity_quote published = {"cvRoberts_dns.out", published_rows, NROWS,
+                                       published_stats,
+                                       (int)(sizeof published_stats / sizeof published_stats[0])};
 
 typedef struct {
   long root_evals;

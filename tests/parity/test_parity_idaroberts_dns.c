@@ -52,15 +52,22 @@ static const char *const published_rows[NROWS] = {
 };
 
 static const parity_stat published_stats[] = {
-    {"Steps", 362},          {"Error test fails", 15},       {"Last step size", 7548045540.281308},
-    {"Last method order", 2}, {"Residual fn evals", 537},    {"NLS iters", 537},
-    {"NLS fails", 5},        {"LS setups", 60},              {"Jac fn evals", 60},
-    {"LS residual fn evals", 0}, {"Root fn evals", 404},
+    {"Steps", 362},
+    {"Error test fails", 15},
+    {"Last step size", 7548045540.281308},
+    {"Last method order", 2},
+    {"Residual fn evals", 537},
+    {"NLS iters", 537},
+    {"NLS fails", 5},
+    {"LS setups", 60},
+    {"Jac fn evals", 60},
+    {"LS residual fn evals", 0},
+    {"Root fn evals", 404},
 };
 
-static const parity_quote published = {
-    "idaRoberts_dns.out", published_rows, NROWS, published_stats,
-    (int)(sizeof published_stats / sizeof published_stats[0])};
+static const parity_quote published = {"idaRoberts_dns.out", published_rows, NROWS,
+                                       published_stats,
+                                       (int)(sizeof published_stats / sizeof published_stats[0])};
 
 typedef struct {
   long root_evals;
@@ -83,8 +90,8 @@ static const int64_t full3_colptr[4] = {0, 3, 6, 9};
 static const int64_t full3_rowind[9] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
 
 /* the example's jacrob: dF/dy + cj dF/dy' */
-static int jac(double t, double cj, const double *y, const double *yp, const double *r,
-               double *v, void *ud)
+static int jac(double t, double cj, const double *y, const double *yp, const double *r, double *v,
+               void *ud)
 {
   (void)t;
   (void)yp;
@@ -136,8 +143,8 @@ static void print_state(printout *p, double t, const double *y)
 {
   sk_stats st;
   sk_stepper_get_stats(p->s, &st);
-  parity_add_row(&p->out, "%10.4e %12.4e %12.4e %12.4e | %3" PRId64 "  %1d %12.4e", t, y[0],
-                 y[1], y[2], st.steps, st.last_order, st.last_h);
+  parity_add_row(&p->out, "%10.4e %12.4e %12.4e %12.4e | %3" PRId64 "  %1d %12.4e", t, y[0], y[1],
+                 y[2], st.steps, st.last_order, st.last_h);
 }
 
 /* The events logged since the last call, as the example's root rows (see

@@ -19,9 +19,9 @@
 SK_PLUGIN_DEFINE_ABI_VERSION()
 
 static const sk_option_spec chain_parameters[] = {
-  {"model.parameters.n", SK_OPT_INT, "8", 6, 1000, NULL, "components"},
-  {"model.parameters.defect", SK_OPT_CHOICE, "none", 0, 0, "none|wrong-entry|outside-pattern|late|wrong-jtimes",
-   "the deliberate defect"},
+    {"model.parameters.n", SK_OPT_INT, "8", 6, 1000, NULL, "components"},
+    {"model.parameters.defect", SK_OPT_CHOICE, "none", 0, 0,
+     "none|wrong-entry|outside-pattern|late|wrong-jtimes", "the deliberate defect"},
 };
 
 SK_PLUGIN_EXPORT const sk_option_spec *sk_plugin_model_options(size_t *n)
@@ -35,7 +35,10 @@ typedef struct {
   char defect[32];
 } chain;
 
-static double rate(int64_t i) { return 1.0 + (double)i; }
+static double rate(int64_t i)
+{
+  return 1.0 + (double)i;
+}
 
 static int chain_rhs(double t, const double *y, double *f, void *data)
 {

@@ -64,7 +64,8 @@ int main(int argc, char **argv)
     }
   }
   if (argc - i != 2) {
-    fprintf(stderr, "usage: numdiff [--rtol R] [--atol A] [--skip-columns c,..] EXPECTED ACTUAL\n");
+    fprintf(stderr,
+            "usage: numdiff [--rtol R] [--atol A] [--skip-columns c,..] EXPECTED ACTUAL\n");
     return 2;
   }
   FILE *fe = fopen(argv[i], "r"), *fa = fopen(argv[i + 1], "r");
@@ -83,7 +84,8 @@ int main(int argc, char **argv)
     line++;
     if (!he || !ha) {
       if (he != ha) {
-        fprintf(stderr, "numdiff: line %d: %s has fewer lines\n", line, he ? "actual" : "expected");
+        fprintf(stderr, "numdiff: line %d: %s has fewer lines\n", line,
+                he ? "actual" : "expected");
         bad = 1;
       }
       break;
@@ -101,7 +103,8 @@ int main(int argc, char **argv)
         if (parse_number(te, &ve) && parse_number(ta, &va)) {
           const double diff = fabs(va - ve), lim = atol + rtol * fabs(ve);
           if (!(diff <= lim)) {
-            fprintf(stderr, "numdiff: line %d column %d: expected %s, got %s (|diff| %.3e > %.3e)\n",
+            fprintf(stderr,
+                    "numdiff: line %d column %d: expected %s, got %s (|diff| %.3e > %.3e)\n",
                     line, col, te, ta, diff, lim);
             bad = 1;
           }
@@ -109,7 +112,8 @@ int main(int argc, char **argv)
             worst = diff / lim;
           }
         } else if (strcmp(te, ta) != 0) {
-          fprintf(stderr, "numdiff: line %d column %d: expected '%s', got '%s'\n", line, col, te, ta);
+          fprintf(stderr, "numdiff: line %d column %d: expected '%s', got '%s'\n", line, col, te,
+                  ta);
           bad = 1;
         }
       }

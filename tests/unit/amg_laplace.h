@@ -10,8 +10,8 @@
  * i + N j): rowptr[r1 - r0 + 1], cols (GLOBAL, increasing within a row),
  * vals, allocated here. drop_diag: leave out the diagonal of every third
  * row (the AMG object must add it; J's diagonal there is then 0). */
-static inline void amg_laplace_rows(int64_t N, int64_t r0, int64_t r1, int drop_diag, int64_t **rowptr,
-                             int64_t **cols, double **vals)
+static inline void amg_laplace_rows(int64_t N, int64_t r0, int64_t r1, int drop_diag,
+                                    int64_t **rowptr, int64_t **cols, double **vals)
 {
   const double h2 = 1.0 / (double)((N + 1) * (N + 1));
   const int64_t nl = r1 - r0;
@@ -51,7 +51,8 @@ static inline void amg_laplace_rows(int64_t N, int64_t r0, int64_t r1, int drop_
  * n x n matrix given by rows: the same entries, rows increasing within a
  * column. */
 static inline void amg_rows_to_csc(int64_t n, const int64_t *rowptr, const int64_t *cols,
-                            const double *vals, int64_t **colptr, int64_t **rowind, double **cval)
+                                   const double *vals, int64_t **colptr, int64_t **rowind,
+                                   double **cval)
 {
   const int64_t nnz = rowptr[n];
   *colptr = calloc((size_t)n + 1, sizeof **colptr);
@@ -77,8 +78,9 @@ static inline void amg_rows_to_csc(int64_t n, const int64_t *rowptr, const int64
 
 /* y[0 .. r1-r0) = rows [r0, r1) of (I - g J) x, J by rows as above, x the
  * whole vector (global indices). */
-static inline void amg_apply_rows(int64_t r0, int64_t r1, const int64_t *rowptr, const int64_t *cols,
-                           const double *vals, double g, const double *x, double *y)
+static inline void amg_apply_rows(int64_t r0, int64_t r1, const int64_t *rowptr,
+                                  const int64_t *cols, const double *vals, double g,
+                                  const double *x, double *y)
 {
   for (int64_t r = r0; r < r1; r++) {
     double s = x[r];

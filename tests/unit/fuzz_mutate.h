@@ -127,29 +127,154 @@ static inline void fz_free(fz_buf *b)
 
 /* YAML structure and characters that parsers treat specially */
 static const char *const fz_yaml_tokens[] = {
-    ":",     ": ",    "- ",     "-",      "[",      "]",      "{",     "}",       ",",
-    "#",     " #x",   "&a ",    "*a",     "&a",     "!!str ", "!!int ", "!foo ", "|",
-    "|\n  ", ">",     "'",      "\"",     "''",     "\"\"",   "%YAML 1.1\n", "@", "`",
-    "? ",    "?",     "\t",     "\n",     "\n\n",   "\r",     "\r\n",  "---\n",   "...\n",
-    "--- ",  "~",     "null",   " ",      "   ",    "\\",     "\"\\u0000\"", "\"\\x00\"",
-    "\xef\xbb\xbf", "\xc3", "\xff", "\x80", "\xe2\x80\xa8", "\x01", "<<: *a\n", "<<: ",
-    "{}",    "[]",    "[[]]",   "{a: }",  ": :",    "- - -",  "*",     "&",       "!!",
+    ":",
+    ": ",
+    "- ",
+    "-",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "#",
+    " #x",
+    "&a ",
+    "*a",
+    "&a",
+    "!!str ",
+    "!!int ",
+    "!foo ",
+    "|",
+    "|\n  ",
+    ">",
+    "'",
+    "\"",
+    "''",
+    "\"\"",
+    "%YAML 1.1\n",
+    "@",
+    "`",
+    "? ",
+    "?",
+    "\t",
+    "\n",
+    "\n\n",
+    "\r",
+    "\r\n",
+    "---\n",
+    "...\n",
+    "--- ",
+    "~",
+    "null",
+    " ",
+    "   ",
+    "\\",
+    "\"\\u0000\"",
+    "\"\\x00\"",
+    "\xef\xbb\xbf",
+    "\xc3",
+    "\xff",
+    "\x80",
+    "\xe2\x80\xa8",
+    "\x01",
+    "<<: *a\n",
+    "<<: ",
+    "{}",
+    "[]",
+    "[[]]",
+    "{a: }",
+    ": :",
+    "- - -",
+    "*",
+    "&",
+    "!!",
 };
 
 /* numbers a reader must refuse or survive */
 static const char *const fz_numbers[] = {
-    "1e400",   "-1e400",   "1e-400",  "nan",      "-nan",     "NaN",     ".nan",     "inf",
-    "-inf",    ".inf",     "-.inf",   "Infinity", "-0",       "-0.0",    "0",        "+0",
-    "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "1.8e308", "-1.8e308",
-    "1e308",   "-1e308",   "1e-308",  "0x1p-1074", "0x1p1023", "0x1.fffffffffffffp1023",
-    "0x",      "0x1p",     "1e",      "1e+",      ".",        "-",       "+",        "5.",
-    ".5",      "1_000",    "1,5",     "1.2.3",    "99999999999999999999999999", "-1",
-    "-2.5",    "2147483647", "2147483648", "-2147483649", "9223372036854775807",
-    "9223372036854775808", "18446744073709551616", "-9223372036854775809", "1e10", "1e18",
-    "1e19",    "1e100",    "1e-100",  "1e-300",   "1e-320",   "0.1e-3",  "1 ",       " 1",
-    "1m",      "1/12",     "pi",      "true",     "false",    "yes",     "0o17",     "017",
-    "0b101",   "\"1e400\"", "'nan'",  "\"-0\"",   "\"\"",     "1e-14",   "1e-15",    "1e15",
-    "100000000", "1000000000", "3",   "2",        "1",        "64",      "65",       "32",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "nan",
+    "-nan",
+    "NaN",
+    ".nan",
+    "inf",
+    "-inf",
+    ".inf",
+    "-.inf",
+    "Infinity",
+    "-0",
+    "-0.0",
+    "0",
+    "+0",
+    "4.9e-324",
+    "2.2250738585072014e-308",
+    "1.7976931348623157e308",
+    "1.8e308",
+    "-1.8e308",
+    "1e308",
+    "-1e308",
+    "1e-308",
+    "0x1p-1074",
+    "0x1p1023",
+    "0x1.fffffffffffffp1023",
+    "0x",
+    "0x1p",
+    "1e",
+    "1e+",
+    ".",
+    "-",
+    "+",
+    "5.",
+    ".5",
+    "1_000",
+    "1,5",
+    "1.2.3",
+    "99999999999999999999999999",
+    "-1",
+    "-2.5",
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551616",
+    "-9223372036854775809",
+    "1e10",
+    "1e18",
+    "1e19",
+    "1e100",
+    "1e-100",
+    "1e-300",
+    "1e-320",
+    "0.1e-3",
+    "1 ",
+    " 1",
+    "1m",
+    "1/12",
+    "pi",
+    "true",
+    "false",
+    "yes",
+    "0o17",
+    "017",
+    "0b101",
+    "\"1e400\"",
+    "'nan'",
+    "\"-0\"",
+    "\"\"",
+    "1e-14",
+    "1e-15",
+    "1e15",
+    "100000000",
+    "1000000000",
+    "3",
+    "2",
+    "1",
+    "64",
+    "65",
+    "32",
     "33",
 };
 
@@ -264,20 +389,112 @@ static const char *const fz_formulas[] = {
 
 /* names that once meant something to one of the parsers */
 static const char *const fz_words[] = {
-    "ground",  "name",    "mass",     "inertia",  "position", "angle",    "velocity", "omega",
-    "type",    "revolute", "prismatic", "fixed",  "body1",    "body2",    "point1",   "point2",
-    "axis",    "joint",   "acceleration", "spring", "force",  "torque",   "stiffness", "length",
-    "damping", "body",    "point",    "fx",       "fy",       "value",    "coordinate", "x",
-    "y",       "angle",   "events",   "forces",   "drivers",  "joints",   "bodies",   "gravity",
-    "bvp",     "model",   "output",   "interval", "order",    "variables", "equations",
-    "parameters", "bc",   "at",       "condition", "guess",   "exact",    "method",   "tol",
-    "mesh",    "n",       "ratio",    "refine",   "estimate", "max_points", "max_refinements",
-    "newton",  "max_iters", "fnormtol", "linesearch", "shooting", "intervals", "nodes",
-    "ivp_method", "rtol", "atol",     "sensitivity_limit", "points", "continuation",
-    "parameter", "to",    "step",     "min_step", "prefix",   "left",     "right",    "both",
-    "a",       "b",       "fd",       "multiple-shooting", "cvode-bdf", "rk4", "t", "pi",
-    "_",       "-",       "dy",       "ddy",      "y_a",      "sin",      "exp",      "true",
-    "false",   "null",    "~",        "",         "type-",    "x2", "a2345678901234567890123456789012",
+    "ground",
+    "name",
+    "mass",
+    "inertia",
+    "position",
+    "angle",
+    "velocity",
+    "omega",
+    "type",
+    "revolute",
+    "prismatic",
+    "fixed",
+    "body1",
+    "body2",
+    "point1",
+    "point2",
+    "axis",
+    "joint",
+    "acceleration",
+    "spring",
+    "force",
+    "torque",
+    "stiffness",
+    "length",
+    "damping",
+    "body",
+    "point",
+    "fx",
+    "fy",
+    "value",
+    "coordinate",
+    "x",
+    "y",
+    "angle",
+    "events",
+    "forces",
+    "drivers",
+    "joints",
+    "bodies",
+    "gravity",
+    "bvp",
+    "model",
+    "output",
+    "interval",
+    "order",
+    "variables",
+    "equations",
+    "parameters",
+    "bc",
+    "at",
+    "condition",
+    "guess",
+    "exact",
+    "method",
+    "tol",
+    "mesh",
+    "n",
+    "ratio",
+    "refine",
+    "estimate",
+    "max_points",
+    "max_refinements",
+    "newton",
+    "max_iters",
+    "fnormtol",
+    "linesearch",
+    "shooting",
+    "intervals",
+    "nodes",
+    "ivp_method",
+    "rtol",
+    "atol",
+    "sensitivity_limit",
+    "points",
+    "continuation",
+    "parameter",
+    "to",
+    "step",
+    "min_step",
+    "prefix",
+    "left",
+    "right",
+    "both",
+    "a",
+    "b",
+    "fd",
+    "multiple-shooting",
+    "cvode-bdf",
+    "rk4",
+    "t",
+    "pi",
+    "_",
+    "-",
+    "dy",
+    "ddy",
+    "y_a",
+    "sin",
+    "exp",
+    "true",
+    "false",
+    "null",
+    "~",
+    "",
+    "type-",
+    "x2",
+    "a2345678901234567890123456789012",
     "a234567890123456789012345678901",
 };
 
@@ -285,8 +502,8 @@ static const char *const fz_words[] = {
 
 static inline int fz_is_word_char(char c)
 {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '-';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
 }
 
 static inline int fz_is_digit(char c)
@@ -396,7 +613,8 @@ static inline int fz_match_number(const fz_buf *b, size_t i, size_t *at, size_t 
 {
   const char c = b->p[i];
   const int sign = (c == '-' || c == '+' || c == '.') && i + 1 < b->n && fz_is_digit(b->p[i + 1]);
-  if (!(fz_is_digit(c) || sign) || (i > 0 && (fz_is_word_char(b->p[i - 1]) || b->p[i - 1] == '.'))) {
+  if (!(fz_is_digit(c) || sign) ||
+      (i > 0 && (fz_is_word_char(b->p[i - 1]) || b->p[i - 1] == '.'))) {
     return 0;
   }
   size_t j = i + 1;
@@ -490,8 +708,9 @@ static inline int fz_find_list(const fz_buf *b, fz_rng *r, size_t *at, size_t *l
 /* "[v, v, ..., v]" with k items (v from fz_numbers or a fixed number). */
 static inline void fz_make_list(fz_buf *out, fz_rng *r, size_t k)
 {
-  const char *v = fz_below(r, 4) == 0 ? fz_numbers[fz_below(r, sizeof fz_numbers / sizeof fz_numbers[0])]
-                                       : "1";
+  const char *v = fz_below(r, 4) == 0
+                      ? fz_numbers[fz_below(r, sizeof fz_numbers / sizeof fz_numbers[0])]
+                      : "1";
   out->n = 0;
   fz_reserve(out, 2);
   fz_insert(out, out->n, "[", 1);
@@ -543,9 +762,9 @@ enum {
 };
 
 static const char *const fz_mutation_names[FZ_NMUT] = {
-    "flip-bit", "set-byte",  "delete-bytes", "dup-line", "del-line",     "swap-lines",
-    "indent",   "yaml-token", "number",      "word",     "dict-line",    "formula",
-    "huge-list", "nest",     "long-scalar",  "anchor",   "truncate",     "splice",
+    "flip-bit",  "set-byte",   "delete-bytes", "dup-line", "del-line",  "swap-lines",
+    "indent",    "yaml-token", "number",       "word",     "dict-line", "formula",
+    "huge-list", "nest",       "long-scalar",  "anchor",   "truncate",  "splice",
 };
 
 /* Extra text for FZ_DICT_LINE and FZ_SPLICE: lines a target knows (may be NULL). */
@@ -554,7 +773,7 @@ typedef struct {
   size_t nlines;
   const fz_buf *donors; /* other seed files to splice lines from */
   size_t ndonors;
-  size_t max_bytes;     /* stop growing the text beyond this */
+  size_t max_bytes; /* stop growing the text beyond this */
 } fz_target;
 
 /* Apply one mutation of kind `kind` to b. */
@@ -569,10 +788,10 @@ static inline void fz_mutate_one(fz_buf *b, fz_rng *r, int kind, const fz_target
     }
     break;
   case FZ_SET_BYTE: {
-    static const char bytes[] = {'\0', '\n', ':', '"', '\'', '\t', '{', '}', '[', ']',
-                                 ',', '#', '-', ' ', '&', '*', '!', '|', '>', '%',
-                                 '@', '?', '\\', '.', '0', '9', 'e', (char)0xff, (char)0x80,
-                                 (char)0xc3};
+    static const char bytes[] = {'\0', '\n', ':', '"',        '\'',       '\t',      '{',  '}',
+                                 '[',  ']',  ',', '#',        '-',        ' ',       '&',  '*',
+                                 '!',  '|',  '>', '%',        '@',        '?',       '\\', '.',
+                                 '0',  '9',  'e', (char)0xff, (char)0x80, (char)0xc3};
     if (b->n) {
       b->p[fz_below(r, b->n)] = bytes[fz_below(r, sizeof bytes)];
     }
@@ -654,7 +873,8 @@ static inline void fz_mutate_one(fz_buf *b, fz_rng *r, int kind, const fz_target
     break;
   }
   case FZ_YAML_TOKEN: {
-    const char *tok = fz_yaml_tokens[fz_below(r, sizeof fz_yaml_tokens / sizeof fz_yaml_tokens[0])];
+    const char *tok =
+        fz_yaml_tokens[fz_below(r, sizeof fz_yaml_tokens / sizeof fz_yaml_tokens[0])];
     const size_t tl = strlen(tok);
     at = fz_below(r, b->n + 1);
     if (fz_below(r, 3) == 0 && b->n) { /* replace a byte */
@@ -757,21 +977,22 @@ static inline void fz_mutate_one(fz_buf *b, fz_rng *r, int kind, const fz_target
     /* (libyaml's time grows with the square of the flow nesting: deeper
      * files are the fixed cases of the tests, not random ones) */
     static const size_t depths[] = {2, 16, 33, 64, 65, 200, 1000, 2000};
-    fz_make_nest(&tmp, depths[fz_below(r, sizeof depths / sizeof depths[0])],
-                 (int)fz_below(r, 2), fz_below(r, 4) == 0);
+    fz_make_nest(&tmp, depths[fz_below(r, sizeof depths / sizeof depths[0])], (int)fz_below(r, 2),
+                 fz_below(r, 4) == 0);
     if (fz_find_number(b, r, &at, &len) || fz_find_list(b, r, &at, &len)) {
       fz_replace(b, at, len, tmp.p, tmp.n);
     }
     break;
   }
   case FZ_LONG_SCALAR: {
-    static const size_t sizes[] = {31, 32, 33, 95, 96, 97, 255, 256, 511, 512, 1023, 1024,
-                                   4096, 70000};
+    static const size_t sizes[] = {31,  32,  33,  95,   96,   97,   255,
+                                   256, 511, 512, 1023, 1024, 4096, 70000};
     const size_t n = sizes[fz_below(r, sizeof sizes / sizeof sizes[0])];
     const char fill = "ax1_-(+ "[fz_below(r, 8)];
     fz_reserve(&tmp, n);
     memset(tmp.p, fill, n);
-    tmp.p[0] = fill == '1' || fill == '-' || fill == '(' || fill == '+' || fill == ' ' ? fill : 'a';
+    tmp.p[0] =
+        fill == '1' || fill == '-' || fill == '(' || fill == '+' || fill == ' ' ? fill : 'a';
     tmp.n = n;
     tmp.p[n] = '\0';
     int found = fz_below(r, 2) ? fz_find_word(b, r, &at, &len) : fz_find_quoted(b, r, &at, &len);

@@ -91,7 +91,10 @@ static int count_entries(const char *dir, const char *part)
   return count;
 }
 
-static const char *last_message(sk_context *ctx) { return sk_context_get_error(ctx)->message; }
+static const char *last_message(sk_context *ctx)
+{
+  return sk_context_get_error(ctx)->message;
+}
 
 /* The data of a checkpoint with every field set to something distinct. */
 #define NSTATE 7
@@ -116,8 +119,9 @@ typedef struct {
 static void make_sample(sample *s)
 {
   memset(s, 0, sizeof *s);
-  const double special[NSTATE] = {1.0 / 3.0, -0.0, 4.9406564584124654e-324, -1.7976931348623157e308,
-                                  2.2250738585072014e-308, NAN, 1e-300};
+  const double special[NSTATE] = {
+      1.0 / 3.0, -0.0,  4.9406564584124654e-324, -1.7976931348623157e308, 2.2250738585072014e-308,
+      NAN,       1e-300};
   for (int i = 0; i < NSTATE; i++) {
     s->y[i] = special[i];
     s->yp[i] = -special[i] * 0.7 + i;
@@ -182,8 +186,9 @@ static void check_equal(const sk__checkpoint *a, const sk__checkpoint *b)
     CHECK_EQ_INT(a->tables[k].rows, b->tables[k].rows);
     CHECK_EQ_INT(a->tables[k].width, b->tables[k].width);
     const size_t count = a->tables[k].rows * a->tables[k].width;
-    CHECK(count == 0 || (a->tables[k].data && b->tables[k].data &&
-                         memcmp(a->tables[k].data, b->tables[k].data, count * sizeof(double)) == 0));
+    CHECK(count == 0 ||
+          (a->tables[k].data && b->tables[k].data &&
+           memcmp(a->tables[k].data, b->tables[k].data, count * sizeof(double)) == 0));
   }
 }
 
@@ -367,10 +372,10 @@ static void test_damage(sk_context *ctx, const char *dir)
       memcpy(copy, img, size);
       copy[i] ^= flips[f];
       write_bytes(bad, copy, size);
-      const char *reason = i < OFF_VERSION  ? "is not a stiffkit checkpoint"
-                           : i < OFF_BOM    ? "format version"
-                           : i < HEADER     ? "byte order"
-                                            : "fails its checksum";
+      const char *reason = i < OFF_VERSION ? "is not a stiffkit checkpoint"
+                           : i < OFF_BOM   ? "format version"
+                           : i < HEADER    ? "byte order"
+                                           : "fails its checksum";
       sk__checkpoint r;
       const sk_status st = sk__checkpoint_read(ctx, bad, &r);
       tried++;
@@ -651,7 +656,7 @@ static void test_results_replay(sk_context *ctx, const char *dir)
   CHECK_EQ_INT(width, 1 + 1 + 4 + 3);
   CHECK(data && data[0] == 0.0 && data[width] == 0.1 && data[2 * width] == 0.2);
   CHECK(data && data[width + 1] == exp(-2.0 * 0.1) * (1 + 1e-7)); /* probe y[1] at t = 0.1 */
-  CHECK(data && data[2 * width + 6] == 1.0 * exp(-0.2));         /* state y[0] at t = 0.2 */
+  CHECK(data && data[2 * width + 6] == 1.0 * exp(-0.2));          /* state y[0] at t = 0.2 */
   double *saved = malloc(rows * width * sizeof *saved);
   memcpy(saved, data, rows * width * sizeof *saved);
   CHECK_EQ_INT(sk__results_table(a, 1, &rows, &width, &data), SK_ERR_ARG);

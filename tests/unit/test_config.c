@@ -11,18 +11,19 @@
 #endif
 
 static const sk_option_spec spec[] = {
-  {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-14, 1.0, NULL, "relative tolerance"},
-  {"solver.atol", SK_OPT_REAL, "1e-9", 0.0, 1e10, NULL, "absolute tolerance"},
-  {"solver.max_steps", SK_OPT_INT, "500", 1.0, 1e9, NULL, "step budget"},
-  {"linsol.type", SK_OPT_CHOICE, "klu", 0, 0, "klu|dense|spgmr", "linear solver"},
-  {"linsol.reuse", SK_OPT_BOOL, "true", 0, 0, NULL, "reuse the factorization"},
-  {"model.bc.x0.type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin", "left side"},
-  {"model.bc.x0.value", SK_OPT_REAL, "0", -DBL_MAX, DBL_MAX, NULL, "left value"},
-  {"model.weights", SK_OPT_REAL_LIST, "1,2", 0.0, 10.0, NULL, "weights"},
-  {"model.ids", SK_OPT_INT_LIST, "", -5, 5, NULL, "ids"},
-  {"model.t_stop", SK_OPT_REAL, "", 0, 0, NULL, "stop time"},
-  {"output.file", SK_OPT_STRING, "out.h5", 0, 0, NULL, "result file"},
-  {"verbose", SK_OPT_BOOL, "no", 0, 0, NULL, "chatty output"},
+    {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-14, 1.0, NULL, "relative tolerance"},
+    {"solver.atol", SK_OPT_REAL, "1e-9", 0.0, 1e10, NULL, "absolute tolerance"},
+    {"solver.max_steps", SK_OPT_INT, "500", 1.0, 1e9, NULL, "step budget"},
+    {"linsol.type", SK_OPT_CHOICE, "klu", 0, 0, "klu|dense|spgmr", "linear solver"},
+    {"linsol.reuse", SK_OPT_BOOL, "true", 0, 0, NULL, "reuse the factorization"},
+    {"model.bc.x0.type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin",
+     "left side"},
+    {"model.bc.x0.value", SK_OPT_REAL, "0", -DBL_MAX, DBL_MAX, NULL, "left value"},
+    {"model.weights", SK_OPT_REAL_LIST, "1,2", 0.0, 10.0, NULL, "weights"},
+    {"model.ids", SK_OPT_INT_LIST, "", -5, 5, NULL, "ids"},
+    {"model.t_stop", SK_OPT_REAL, "", 0, 0, NULL, "stop time"},
+    {"output.file", SK_OPT_STRING, "out.h5", 0, 0, NULL, "result file"},
+    {"verbose", SK_OPT_BOOL, "no", 0, 0, NULL, "chatty output"},
 };
 #define NSPEC (sizeof spec / sizeof spec[0])
 
@@ -34,14 +35,14 @@ static const char *msg(sk_context *ctx)
   return sk_context_get_error(ctx)->message;
 }
 
-#define CHECK_ERR_EQ(ctx, st, code, text)                                       \
-  do {                                                                        \
-    CHECK_EQ_INT((st), (code));                                               \
-    if (strcmp(msg(ctx), (text)) != 0) {                                      \
-      fprintf(stderr, "%s:%d: message\n  got:      %s\n  expected: %s\n", __FILE__, \
-              __LINE__, msg(ctx), (text));                                    \
-      sk_test_failures++;                                                     \
-    }                                                                         \
+#define CHECK_ERR_EQ(ctx, st, code, text)                                                     \
+  do {                                                                                        \
+    CHECK_EQ_INT((st), (code));                                                               \
+    if (strcmp(msg(ctx), (text)) != 0) {                                                      \
+      fprintf(stderr, "%s:%d: message\n  got:      %s\n  expected: %s\n", __FILE__, __LINE__, \
+              msg(ctx), (text));                                                              \
+      sk_test_failures++;                                                                     \
+    }                                                                                         \
   } while (0)
 
 static sk_options *make(sk_context *ctx)
@@ -173,7 +174,7 @@ static void test_nested_and_dotted(sk_context *ctx)
 
 static void test_empty_inputs(sk_context *ctx)
 {
-  static const char *const empty[] = {"", "\n\n", "# only a comment\n", "---\n", "--- ~\n",
+  static const char *const empty[] = {"",       "\n\n", "# only a comment\n", "---\n", "--- ~\n",
                                       "null\n", "{}\n", "---\n...\n"};
   for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
     sk_options *o = make(ctx);
@@ -477,10 +478,9 @@ static void test_echo_round_trip(sk_context *ctx)
                         "  weights: [0.1, 0.2, 1e-7]\n"
                         "  ids: []\n"
                         "verbose: on\n"));
-  static const char *const strings[] = {"plain.h5",  "yes",      "",        " lead",
-                                        "a: b # c",  "quote\"s", "back\\slash", "tab\tnl\n",
-                                        "[x]",       "1e-6",     "~",       "-dash",
-                                        "caf\xc3\xa9", "ctl\x01"};
+  static const char *const strings[] = {
+      "plain.h5",  "yes", "",     " lead", "a: b # c", "quote\"s",    "back\\slash",
+      "tab\tnl\n", "[x]", "1e-6", "~",     "-dash",    "caf\xc3\xa9", "ctl\x01"};
   for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
     sk_option_origin cl = {NULL, 0, 0, 1};
     CHECK_OK(ctx, sk_options_set(a, "output.file", strings[i], &cl));

@@ -59,11 +59,11 @@ int main(void)
                      "rows not strictly increasing in column 3 (row 3)");
   const int64_t outside_ri[] = {0, 2, 1, 0, 1, 4}; /* row 4 of a 4 x 4 pattern */
   CHECK(sk_model_set_jac_pattern(m, cp, outside_ri) == SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
-                     "row 4 out of range [0, 4) in column 3");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "row 4 out of range [0, 4) in column 3");
   const int64_t negative_ri[] = {0, -1, 1, 0, 1, 3};
   CHECK(sk_model_set_jac_pattern(m, cp, negative_ri) == SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "row -1 out of range [0, 4) in column 0");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "row -1 out of range [0, 4) in column 0");
   CHECK_OK(ctx, sk_model_set_jac_pattern(m, cp, ri));
   const int64_t *gcp, *gri;
   int64_t nnz;

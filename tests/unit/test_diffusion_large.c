@@ -93,11 +93,13 @@ static void run(sk_context *ctx, double beta)
     CHECK_NEAR(vals[colptr[j] + 2], -4.0 / (h * h), 1e-12, 0.0);
     CHECK_NEAR(vals[colptr[j]], 1.0 / (h * h), 1e-12, 0.0);
   }
-  printf("2D 1000 x 1000 %s: create %.3f s, RHS %.4f s (best of 5 more %.4f s, callback alone %.4f s = %.1f GB/s for 16 MB), "
+  printf("2D 1000 x 1000 %s: create %.3f s, RHS %.4f s (best of 5 more %.4f s, callback alone "
+         "%.4f s = %.1f GB/s for 16 MB), "
          "Jacobian %.4f s (again %.4f s, nnz %lld), ADI setup %.4f s, ADI solve %.4f s "
          "(again %.4f s)\n",
-         beta == 0.0 ? "constant k (fast path)" : "k(u) (general path)", t_create, t_rhs,
-         t_rhs2, t_kernel, 0.016 / t_kernel, t_jac, t_jac2, (long long)nnz, t_psetup, t_psolve, t_psolve2);
+         beta == 0.0 ? "constant k (fast path)" : "k(u) (general path)", t_create, t_rhs, t_rhs2,
+         t_kernel, 0.016 / t_kernel, t_jac, t_jac2, (long long)nnz, t_psetup, t_psolve,
+         t_psolve2);
   free(y);
   free(f);
   free(z);

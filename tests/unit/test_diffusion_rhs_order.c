@@ -57,8 +57,9 @@ static void run(sk_context *ctx, int64_t nx, int64_t ny, double k, double source
   for (int64_t i = 0; i < n; i++) {
     differ += f[i] != fb[i] + source;
   }
-  printf("%lld x %lld, k = %g, source = %g: %lld of %lld values differ from the baseline formula\n",
-         (long long)nx, (long long)ny, k, source, (long long)differ, (long long)n);
+  printf(
+      "%lld x %lld, k = %g, source = %g: %lld of %lld values differ from the baseline formula\n",
+      (long long)nx, (long long)ny, k, source, (long long)differ, (long long)n);
   CHECK_EQ_INT(differ, 0);
   free(u);
   free(f);
@@ -70,10 +71,10 @@ int main(void)
 {
   sk_context *ctx = NULL;
   CHECK_OK(ctx, sk_context_create(&ctx));
-  run(ctx, 37, 29, 1.0, 0.0);  /* fast path */
-  run(ctx, 37, 29, 0.3, 0.0);  /* fast path, k != 1 */
-  run(ctx, 2, 3, 1.7, 0.0);    /* boundary nodes only */
-  run(ctx, 23, 19, 0.9, 2.5);  /* general path with a constant source: + s after the sum */
+  run(ctx, 37, 29, 1.0, 0.0); /* fast path */
+  run(ctx, 37, 29, 0.3, 0.0); /* fast path, k != 1 */
+  run(ctx, 2, 3, 1.7, 0.0);   /* boundary nodes only */
+  run(ctx, 23, 19, 0.9, 2.5); /* general path with a constant source: + s after the sum */
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }

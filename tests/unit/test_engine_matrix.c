@@ -44,17 +44,23 @@ typedef enum {
   K_COUNT
 } kind;
 
-static const char *const kind_names[K_COUNT] = {"ode-jac", "ode-fd",  "ode-nopattern",
-                                                "ode-detect", "oscillator", "dae-jac",
-                                                "dae-fd",  "dae-nopattern"};
+static const char *const kind_names[K_COUNT] = {"ode-jac",    "ode-fd",       "ode-nopattern",
+                                                "ode-detect", "oscillator",   "dae-jac",
+                                                "dae-fd",     "dae-nopattern"};
 
 /* dense first, then the other direct solvers band, klu, umfpack (main compares them) */
-static const char *const linsols[] = {"dense",   "band", "klu",  "umfpack", "spgmr", "spfgmr",
+static const char *const linsols[] = {"dense",  "band",    "klu", "umfpack", "spgmr", "spfgmr",
                                       "spbcgs", "sptfqmr", "pcg", "none",    "auto"};
 #define NLS (sizeof linsols / sizeof linsols[0])
 
-static int is_dae(kind k) { return k >= K_DAE_JAC; }
-static int has_pattern(kind k) { return k != K_ODE_NOPAT && k != K_ODE_DETECT && k != K_DAE_NOPAT; }
+static int is_dae(kind k)
+{
+  return k >= K_DAE_JAC;
+}
+static int has_pattern(kind k)
+{
+  return k != K_ODE_NOPAT && k != K_ODE_DETECT && k != K_DAE_NOPAT;
+}
 
 /* ---- eigenpairs of T_m -------------------------------------------------- */
 
@@ -547,8 +553,8 @@ static result run_case(const sk_stepper_type *type, const char *ls, kind k, int 
     /* adaptive: 100 rtol relative to the solution's size (normwise: the
      * oscillator's components pass near 0), plus 100 atol; fixed step: the
      * order bound above */
-    const double bound = adaptive ? 100.0 * RTOL * yinf + 100.0 * ATOL
-                                  : fixed_bound(k, type->order, h);
+    const double bound =
+        adaptive ? 100.0 * RTOL * yinf + 100.0 * ATOL : fixed_bound(k, type->order, h);
     const double err = adaptive ? einf : e2;
     *ratio = err / bound;
     CHECK_OK(ctx, sk_stepper_get_stats(s, st));
@@ -565,8 +571,8 @@ static result run_case(const sk_stepper_type *type, const char *ls, kind k, int 
                * the kind only: "solver 'x' cannot integrate a DAE model" */
               (at == AT_CREATE && is_dae(k) && strstr(msg, "DAE")))) {
     res = R_REFUSED;
-  } else if (may_fail_at_run(type->name, ls, k) && at == AT_ADVANCE && rc < 0 &&
-             msg[0] != '\0' && strstr(msg, may_fail_at_run(type->name, ls, k))) {
+  } else if (may_fail_at_run(type->name, ls, k) && at == AT_ADVANCE && rc < 0 && msg[0] != '\0' &&
+             strstr(msg, may_fail_at_run(type->name, ls, k))) {
     res = R_FAILED; /* allowed: a clean run-time error that names its remedy */
     printf("note: %s x %s x %s failed cleanly at run time (%s): %.200s\n", type->name, ls,
            kind_names[k], sk_status_name(rc), msg);

@@ -48,7 +48,8 @@ static double check_state(sk_context *ctx, sk_model *a, sk_model *f, const doubl
   const int64_t before = sk_model_get_fd_rhs_evals(f);
   CHECK_OK(ctx, sk_model_eval_jac(f, 0.0, y, fy, vf));
   /* one call per color, and one more per color whose change drowned in rounding */
-  const int64_t calls = sk_model_get_fd_rhs_evals(f) - before, colors = sk_model_get_jac_colors(f);
+  const int64_t calls = sk_model_get_fd_rhs_evals(f) - before,
+                colors = sk_model_get_jac_colors(f);
   CHECK(calls >= colors && calls <= 2 * colors);
   for (int64_t j = 0; j < n; j++) {
     for (int64_t p = cp[j]; p < cp[j + 1]; p++) {
@@ -104,8 +105,8 @@ int main(void)
       worst = fmax(worst, check_state(ctx, a, f, y0, "initial state"));
       worst = fmax(worst, check_state(ctx, a, f, y1, "perturbed state"));
     }
-    printf("%-14s n=%-6lld colors=%-3lld worst |J - J_fd| / allowed scale = %.2e\n", sk_model_get_name(a),
-           (long long)n, (long long)sk_model_get_jac_colors(f), worst);
+    printf("%-14s n=%-6lld colors=%-3lld worst |J - J_fd| / allowed scale = %.2e\n",
+           sk_model_get_name(a), (long long)n, (long long)sk_model_get_jac_colors(f), worst);
     free(y0);
     free(y1);
     sk_model_destroy(&f);

@@ -140,13 +140,14 @@ static void make_generated_lines(void)
   snprintf(many_vars + u, sizeof many_vars - u, "\"\n");
   u = (size_t)snprintf(many_params, sizeof many_params, "  parameters: {");
   for (int i = 0; i < 33 && u < sizeof many_params; i++) {
-    u += (size_t)snprintf(many_params + u, sizeof many_params - u, "%sp%d: %d", i ? ", " : "", i, i);
+    u += (size_t)snprintf(many_params + u, sizeof many_params - u, "%sp%d: %d", i ? ", " : "", i,
+                          i);
   }
   snprintf(many_params + u, sizeof many_params - u, "}\n");
   u = (size_t)snprintf(many_bcs, sizeof many_bcs, "  bc: {");
   for (int i = 0; i < 70 && u < sizeof many_bcs; i++) {
-    u += (size_t)snprintf(many_bcs + u, sizeof many_bcs - u, "%sb%d: {at: left, condition: \"y\"}",
-                          i ? ", " : "", i);
+    u += (size_t)snprintf(many_bcs + u, sizeof many_bcs - u,
+                          "%sb%d: {at: left, condition: \"y\"}", i ? ", " : "", i);
   }
   snprintf(many_bcs + u, sizeof many_bcs - u, "}\n");
 }
@@ -172,8 +173,8 @@ static int message_position(const char *msg, const char *path, size_t lines)
 /* A failure status: bad input is fine, the library refusing itself is not. */
 static int verbose = 0;
 
-static int check_failure(const sk_context *ctx, sk_status st, const char *stage, const char *label,
-                         const char *path, const fz_buf *text, stats *S)
+static int check_failure(const sk_context *ctx, sk_status st, const char *stage,
+                         const char *label, const char *path, const fz_buf *text, stats *S)
 {
   const char *msg = sk_context_get_error(ctx)->message;
   int bad = 0;
@@ -185,7 +186,8 @@ static int check_failure(const sk_context *ctx, sk_status st, const char *stage,
     bad++;
   }
   if (!msg[0]) {
-    fprintf(stderr, "%s: %s returned %s with an empty message\n", label, stage, sk_status_name(st));
+    fprintf(stderr, "%s: %s returned %s with an empty message\n", label, stage,
+            sk_status_name(st));
     bad++;
   }
   bad += fz_count_position(message_position(msg, path, fz_count_yaml_lines(text)), msg, text,
@@ -341,8 +343,10 @@ static int hostile_case(size_t k, fz_buf *b, char *label, size_t len)
   const size_t nlabels = sizeof labels / sizeof labels[0];
   if (k == 0) { /* muparser copies its message, which quotes the token, into 2048 bytes */
     snprintf(label, len, "hostile: an equation of one 2100-character name");
-    snprintf(text, sizeof text, "%s    right: {at: right, condition: \"y - 1\"}\n"
-             "  equations: {y: \"", head);
+    snprintf(text, sizeof text,
+             "%s    right: {at: right, condition: \"y - 1\"}\n"
+             "  equations: {y: \"",
+             head);
     fz_repeat_text(b, text, "a", 2100, "\"}\n");
   } else if (k == 1) {
     snprintf(label, len, "hostile: a condition of 5000 digits");
@@ -360,8 +364,10 @@ static int hostile_case(size_t k, fz_buf *b, char *label, size_t len)
     fz_repeat_text(b, "model: {type: bvp}\nbvp: ", "{a: ", 20000, "1\n");
   } else if (k < 4 + nlabels) { /* a condition label that no option key can hold */
     snprintf(label, len, "hostile: the condition label \"%s\"", labels[k - 4]);
-    snprintf(text, sizeof text, "%s    \"%s\": {at: right, condition: \"y - 1\"}\n"
-             "  equations: {y: \"-y\"}\n", head, labels[k - 4]);
+    snprintf(text, sizeof text,
+             "%s    \"%s\": {at: right, condition: \"y - 1\"}\n"
+             "  equations: {y: \"-y\"}\n",
+             head, labels[k - 4]);
     fz_set(b, text, strlen(text));
   } else {
     return 0;
@@ -384,9 +390,9 @@ int main(void)
   char *seeds[FZ_MAX_SEEDS];
   fz_buf texts[FZ_MAX_SEEDS];
   size_t ngood;
-  const size_t nseeds = fz_load_seeds(SK_SOURCE_DIR "/data/bvp",
-                                      SK_SOURCE_DIR "/tests/bad_input/bvp", seeds, texts,
-                                      FZ_MAX_SEEDS, &ngood);
+  const size_t nseeds =
+      fz_load_seeds(SK_SOURCE_DIR "/data/bvp", SK_SOURCE_DIR "/tests/bad_input/bvp", seeds, texts,
+                    FZ_MAX_SEEDS, &ngood);
   CHECK(ngood >= 6);
   CHECK(nseeds >= ngood + 5);
   const char *lines[sizeof bvp_lines / sizeof bvp_lines[0] + 3];

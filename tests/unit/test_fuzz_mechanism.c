@@ -139,7 +139,8 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
   for (int j = 0; j < m->nj; j++) {
     const sk__mbs_joint *J = &m->joints[j];
     CHECK(valid_name(J->name));
-    CHECK(J->type == SK__MBS_REVOLUTE || J->type == SK__MBS_PRISMATIC || J->type == SK__MBS_FIXED);
+    CHECK(J->type == SK__MBS_REVOLUTE || J->type == SK__MBS_PRISMATIC ||
+          J->type == SK__MBS_FIXED);
     CHECK(J->b1 >= 0 && J->b1 < m->nb);
     CHECK(J->b2 >= SK__MBS_GROUND && J->b2 < m->nb && J->b2 != J->b1);
     CHECK(finite2(J->s1) && finite2(J->s2));
@@ -214,8 +215,10 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
   const int n = 3 * m->nb;
   if (m->m > 0 && (double)m->m * n <= 1e6) {
     double *q = calloc((size_t)n, sizeof *q), *v = calloc((size_t)n, sizeof *v);
-    double *phi = calloc((size_t)m->m, sizeof *phi), *G = calloc((size_t)m->m * (size_t)n, sizeof *G);
-    double *phit = calloc((size_t)m->m, sizeof *phit), *gamma = calloc((size_t)m->m, sizeof *gamma);
+    double *phi = calloc((size_t)m->m, sizeof *phi),
+           *G = calloc((size_t)m->m * (size_t)n, sizeof *G);
+    double *phit = calloc((size_t)m->m, sizeof *phit),
+           *gamma = calloc((size_t)m->m, sizeof *gamma);
     if (q && v && phi && G && phit && gamma) {
       for (int b = 0; b < m->nb; b++) {
         memcpy(q + 3 * b, m->bodies[b].q0, sizeof m->bodies[b].q0);
@@ -368,8 +371,8 @@ int main(void)
   const size_t nseeds =
       fz_load_seeds(SK_SOURCE_DIR "/data/mechanisms", SK_SOURCE_DIR "/tests/bad_input/mechanisms",
                     seeds, texts, FZ_MAX_SEEDS, &ngood);
-  CHECK(ngood >= 4);           /* the four examples */
-  CHECK(nseeds >= ngood + 5);  /* and the bad inputs */
+  CHECK(ngood >= 4);          /* the four examples */
+  CHECK(nseeds >= ngood + 5); /* and the bad inputs */
   const fz_target T = {mech_lines, sizeof mech_lines / sizeof mech_lines[0], texts, nseeds,
                        256 * 1024};
 

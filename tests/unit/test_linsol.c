@@ -164,7 +164,8 @@ static void make_rhs(SUNMatrix A, N_Vector xt, N_Vector b)
 }
 
 /* Set up and solve with S; return the relative error (or 1e300 on failure). */
-static double setup_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, const char *what)
+static double setup_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b,
+                          const char *what)
 {
   int flag = SUNLinSolSetup(S, A);
   if (flag != SUNLS_SUCCESS) {

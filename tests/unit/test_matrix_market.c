@@ -71,7 +71,8 @@ static void check_against_cholmod(const sk__mm_matrix *a, const char *path, int 
         bad |= i[q] != a->rowind[q] || (!pattern && x[q] != a->values[q]) ||
                (pattern && a->values[q] != 1.0);
         if (bad) {
-          fprintf(stderr, "%s: entry %lld of column %lld: CHOLMOD (%lld, %.17g), ours (%lld, %.17g)\n",
+          fprintf(stderr,
+                  "%s: entry %lld of column %lld: CHOLMOD (%lld, %.17g), ours (%lld, %.17g)\n",
                   path, (long long)q, (long long)j, (long long)i[q], pattern ? 1.0 : x[q],
                   (long long)a->rowind[q], a->values[q]);
         }
@@ -155,8 +156,9 @@ static void test_symmetric(sk_context *ctx, tmpdir *td)
   sk__mm_matrix_free(ctx, &a);
 
   /* skew-symmetric: (2,1) = 5, (3,1) = -2 -> full [[0,-5,2],[5,0,0],[-2,0,0]] */
-  path = write_file(td, "skew.mtx",
-                    "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 5\n3 1 -2\n");
+  path =
+      write_file(td, "skew.mtx",
+                 "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 5\n3 1 -2\n");
   read_ok(ctx, path, 0, &a);
   const int64_t scp[] = {0, 2, 3, 4};
   const int64_t sri[] = {1, 2, 0, 0};
@@ -217,8 +219,8 @@ static void test_generated(sk_context *ctx, tmpdir *td)
 {
   const int n = 300, ne = 3000;
   char *sym = malloc(64 * (size_t)ne + 256), *gen = malloc(64 * (size_t)ne + 256);
-  size_t ls = (size_t)sprintf(sym, "%%%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n",
-                              n, n, ne);
+  size_t ls = (size_t)sprintf(
+      sym, "%%%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n", n, n, ne);
   size_t lg = (size_t)sprintf(gen, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n",
                               n, n, ne);
   uint64_t s = 0x9e3779b97f4a7c15ULL;
@@ -275,8 +277,8 @@ static void test_streams(sk_context *ctx)
 
 static void test_vectors(sk_context *ctx, tmpdir *td)
 {
-  const char *path = write_file(td, "vec_array.mtx",
-                                "%%MatrixMarket matrix array real general\n4 1\n1.5\n0\n-2\n1e3\n");
+  const char *path = write_file(
+      td, "vec_array.mtx", "%%MatrixMarket matrix array real general\n4 1\n1.5\n0\n-2\n1e3\n");
   int64_t n = 0;
   double *v = NULL;
   CHECK_OK(ctx, sk__mm_read_vector(ctx, path, "model.load", &n, &v));
@@ -288,8 +290,9 @@ static void test_vectors(sk_context *ctx, tmpdir *td)
     CHECK_NEAR(v[3], 1000.0, 0, 0);
   }
   free(v);
-  path = write_file(td, "vec_coord.mtx",
-                    "%%MatrixMarket matrix coordinate integer general\n5 1 3\n4 1 2\n2 1 1\n4 1 3\n");
+  path = write_file(
+      td, "vec_coord.mtx",
+      "%%MatrixMarket matrix coordinate integer general\n5 1 3\n4 1 2\n2 1 1\n4 1 3\n");
   CHECK_OK(ctx, sk__mm_read_vector(ctx, path, "model.initial", &n, &v));
   CHECK_EQ_INT(n, 5);
   if (v) {
@@ -346,8 +349,7 @@ static const bad_case bad_matrices[] = {
     {"array_too_few.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n", 0,
      SK_ERR_INPUT, "array_too_few.mtx:5: end of file after 3 of the 4 entries"},
     {"row_range.mtx", "%%MatrixMarket matrix coordinate real general\n3 2 2\n1 1 1\n4 2 1\n", 0,
-     SK_ERR_INPUT,
-     "row_range.mtx:4: entry 2: row index 4 is outside 1..3 (the matrix is 3 x 2)"},
+     SK_ERR_INPUT, "row_range.mtx:4: entry 2: row index 4 is outside 1..3 (the matrix is 3 x 2)"},
     {"col_range.mtx", "%%MatrixMarket matrix coordinate real general\n3 2 1\n1 0 1\n", 0,
      SK_ERR_INPUT,
      "col_range.mtx:3: entry 1: column index 0 is outside 1..2 (the matrix is 3 x 2)"},
@@ -376,11 +378,13 @@ static const bad_case bad_matrices[] = {
      "upper.mtx:5: entry 2: (1, 2) is above the diagonal in a symmetric file (such files store "
      "the lower triangle only"},
     {"skew_diag.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 2 1\n", 0,
-     SK_ERR_INPUT, "skew_diag.mtx:3: entry 1: (2, 2) is on the diagonal of a skew-symmetric file"},
+     SK_ERR_INPUT,
+     "skew_diag.mtx:3: entry 1: (2, 2) is on the diagonal of a skew-symmetric file"},
     {"sym_rect.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 2 0\n", 0, SK_ERR_INPUT,
      "sym_rect.mtx:2: size line: a symmetric matrix must be square, the file declares 3 x 2"},
     {"rect.mtx", "%%MatrixMarket matrix coordinate real general\n3 2 0\n", SK__MM_SQUARE,
-     SK_ERR_INPUT, "rect.mtx:2: size line: test matrix must be a square matrix, the file holds 3 x 2"},
+     SK_ERR_INPUT,
+     "rect.mtx:2: size line: test matrix must be a square matrix, the file holds 3 x 2"},
 };
 
 static const bad_case bad_vectors[] = {

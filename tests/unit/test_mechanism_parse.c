@@ -346,7 +346,8 @@ static void test_inline_errors(sk_context *ctx, const char *dir)
       2, "body 'a': mass: expected a finite number, got '1e999'");
   BAD("bodies:\n  - {name: a, mass: nan, inertia: 1, position: [0, 0], angle: 0}\njoints: []\n",
       2, "got 'nan'");
-  BAD("bodies:\n  - {name: a, mass: \" 1\", inertia: 1, position: [0, 0], angle: 0}\njoints: []\n",
+  BAD("bodies:\n  - {name: a, mass: \" 1\", inertia: 1, position: [0, 0], angle: 0}\njoints: "
+      "[]\n",
       2, "got ' 1'");
   BAD("bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: [0]}\njoints: []\n",
       2, "body 'a': angle: expected a number, got a list");
@@ -357,8 +358,9 @@ static void test_inline_errors(sk_context *ctx, const char *dir)
       2, "body 'a': velocity: expected [vx, vy] (a list of 2 numbers), got 1 item");
   BAD("bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: 0, mas: 2}\n"
       "joints: []\n",
-      2, "body 'a': unknown field 'mas' (valid fields: name, mass, inertia, position, angle, "
-         "velocity, omega)");
+      2,
+      "body 'a': unknown field 'mas' (valid fields: name, mass, inertia, position, angle, "
+      "velocity, omega)");
   BAD("bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: 0, mass: 2}\n"
       "joints: []\n",
       2, "body 'a': field 'mass' given twice");
@@ -397,8 +399,9 @@ static void test_inline_errors(sk_context *ctx, const char *dir)
       5, "joint 'J': missing field 'body2'");
   BAD(with_bodies("joints:\n  - {name: J, type: revolute, body1: a, point1: [0, 0], body2: b,"
                   " point2: [0, 0], axis: [1, 0]}\n"),
-      5, "joint 'J': unknown field 'axis' (valid fields: name, type, body1, point1, body2, "
-         "point2)");
+      5,
+      "joint 'J': unknown field 'axis' (valid fields: name, type, body1, point1, body2, "
+      "point2)");
   BAD(with_bodies("joints:\n  - {name: J, type: prismatic, body1: a, point1: [0, 0], body2: b,"
                   " point2: [0, 0], axis: [0, 0]}\n"),
       5, "joint 'J': axis must be a nonzero vector");
@@ -413,15 +416,18 @@ static void test_inline_errors(sk_context *ctx, const char *dir)
 
   /* drivers */
   const char *joints = "joints:\n"
-                       "  - {name: W, type: fixed, body1: a}\n"                         /* 5 */
+                       "  - {name: W, type: fixed, body1: a}\n" /* 5 */
                        "  - {name: P, type: prismatic, body1: b, point1: [0, 0],"
-                       " body2: ground, point2: [0, 0], axis: [3, 4]}\n";               /* 6 */
+                       " body2: ground, point2: [0, 0], axis: [3, 4]}\n"; /* 6 */
   snprintf(text, sizeof text, "%s%sdrivers:\n  - {joint: W, position: \"t\"}\n", base_bodies,
            joints);
-  BAD(text, 8, "drivers[0]: joint 'W' is a fixed joint; only revolute and prismatic joints can "
-               "be driven");
-  snprintf(text, sizeof text, "%s%sdrivers:\n  - {joint: P, position: \"t\"}\n"
-           "  - {joint: P, position: \"2*t\"}\n", base_bodies, joints);
+  BAD(text, 8,
+      "drivers[0]: joint 'W' is a fixed joint; only revolute and prismatic joints can "
+      "be driven");
+  snprintf(text, sizeof text,
+           "%s%sdrivers:\n  - {joint: P, position: \"t\"}\n"
+           "  - {joint: P, position: \"2*t\"}\n",
+           base_bodies, joints);
   BAD(text, 9, "drivers[1]: joint 'P' already has a driver (line 8)");
   snprintf(text, sizeof text, "%s%sdrivers:\n  - {joint: P}\n", base_bodies, joints);
   BAD(text, 8, "driver of joint 'P': missing field 'position'");
@@ -433,8 +439,9 @@ static void test_inline_errors(sk_context *ctx, const char *dir)
   BAD(text, 8, "driver of joint 'P': velocity: empty formula");
   snprintf(text, sizeof text, "%s%sdrivers:\n  - {joint: P, position: \"t\", speed: 1}\n",
            base_bodies, joints);
-  BAD(text, 8, "drivers[0]: unknown field 'speed' (valid fields: joint, position, velocity, "
-               "acceleration)");
+  BAD(text, 8,
+      "drivers[0]: unknown field 'speed' (valid fields: joint, position, velocity, "
+      "acceleration)");
   BAD(with_bodies("joints: []\ndrivers:\n  - {joint: P, position: \"t\"}\n"), 6,
       "drivers[0]: joint 'P' is not a joint (the mechanism has no joints)");
 
@@ -556,8 +563,9 @@ static void test_inline_values(sk_context *ctx, const char *dir)
   sk_mechanism_destroy(&m);
 
   /* joints: [] and empty optional lists; a free body */
-  CHECK_OK(ctx, load_text(ctx, dir, "bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0],"
-                               " angle: 0}\njoints: []\ndrivers:\nforces: []\nevents: ~\n",
+  CHECK_OK(ctx, load_text(ctx, dir,
+                          "bodies:\n  - {name: a, mass: 1, inertia: 1, position: [0, 0],"
+                          " angle: 0}\njoints: []\ndrivers:\nforces: []\nevents: ~\n",
                           &m));
   if (m) {
     CHECK_EQ_INT(m->nb, 1);
@@ -573,23 +581,22 @@ static void test_alloc_failures(sk_context *ctx, const char *dir)
 {
   char path[1024];
   snprintf(path, sizeof path, "%s/alloc.yaml", dir);
-  test_write_file(path,
-                  "gravity: [0, -1]\n"
-                  "bodies:\n"
-                  "  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: 0}\n"
-                  "  - {name: b, mass: 1, inertia: 1, position: [1, 0], angle: 0}\n"
-                  "joints:\n"
-                  "  - {name: O, type: revolute, body1: a, point1: [0, 0], body2: ground,"
-                  " point2: [0, 0]}\n"
-                  "  - {name: A, type: revolute, body1: b, point1: [-0.5, 0], body2: a,"
-                  " point2: [0.5, 0]}\n"
-                  "drivers:\n"
-                  "  - {joint: O, position: \"t\", velocity: \"1\", acceleration: \"0\"}\n"
-                  "forces:\n"
-                  "  - {type: force, body: b, point: [0, 0], fx: \"1\", fy: \"t\"}\n"
-                  "  - {type: torque, body: a, value: \"2\"}\n"
-                  "events:\n"
-                  "  - {name: e, body: b, coordinate: y, value: 0}\n");
+  test_write_file(path, "gravity: [0, -1]\n"
+                        "bodies:\n"
+                        "  - {name: a, mass: 1, inertia: 1, position: [0, 0], angle: 0}\n"
+                        "  - {name: b, mass: 1, inertia: 1, position: [1, 0], angle: 0}\n"
+                        "joints:\n"
+                        "  - {name: O, type: revolute, body1: a, point1: [0, 0], body2: ground,"
+                        " point2: [0, 0]}\n"
+                        "  - {name: A, type: revolute, body1: b, point1: [-0.5, 0], body2: a,"
+                        " point2: [0.5, 0]}\n"
+                        "drivers:\n"
+                        "  - {joint: O, position: \"t\", velocity: \"1\", acceleration: \"0\"}\n"
+                        "forces:\n"
+                        "  - {type: force, body: b, point: [0, 0], fx: \"1\", fy: \"t\"}\n"
+                        "  - {type: torque, body: a, value: \"2\"}\n"
+                        "events:\n"
+                        "  - {name: e, body: b, coordinate: y, value: 0}\n");
   int completed = 0;
   for (long k = 1; k < 200 && !completed; k++) {
     sk_mechanism *m = NULL;

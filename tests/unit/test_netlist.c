@@ -33,17 +33,17 @@ static void test_numbers(sk_context *ctx)
   static const struct {
     const char *s;
     double v;
-  } ok[] = {{"10k", 1e4},   {"4.7u", 4.7e-6}, {"1meg", 1e6},  {"1MEG", 1e6}, {"2m", 2e-3},
-            {"3M", 3e-3},   {"5n", 5e-9},     {"6p", 6e-12},  {"7f", 7e-15}, {"1g", 1e9},
-            {"2T", 2e12},   {"1.5e3", 1500},  {"-2.5", -2.5}, {".5", 0.5},   {"1e-3k", 1.0},
-            {"+3", 3}};
+  } ok[] = {{"10k", 1e4},   {"4.7u", 4.7e-6}, {"1meg", 1e6},  {"1MEG", 1e6},
+            {"2m", 2e-3},   {"3M", 3e-3},     {"5n", 5e-9},   {"6p", 6e-12},
+            {"7f", 7e-15},  {"1g", 1e9},      {"2T", 2e12},   {"1.5e3", 1500},
+            {"-2.5", -2.5}, {".5", 0.5},      {"1e-3k", 1.0}, {"+3", 3}};
   for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
     double v = 0;
     CHECK(sk__net_number(ok[k].s, &v));
     CHECK_NEAR(v, ok[k].v, 1e-15, 0);
   }
-  static const char *const bad[] = {"", "k", "1x", "1kk", "1e", "inf", "nan", "0x10", "1.2.3",
-                                    "1megx", "--1"};
+  static const char *const bad[] = {"",    "k",    "1x",    "1kk",   "1e", "inf",
+                                    "nan", "0x10", "1.2.3", "1megx", "--1"};
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     double v;
     CHECK(!sk__net_number(bad[k], &v));
@@ -167,7 +167,8 @@ static void test_include(sk_context *ctx)
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "main.net -> ");
   remove(sub);
   CHECK(sk__netlist_parse_file(ctx, path, &nl) == SK_ERR_MISSING);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "main.net:2:10: cannot open included file");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "main.net:2:10: cannot open included file");
   remove(path);
   rmdir(dir);
 }
@@ -187,13 +188,17 @@ static void test_errors(sk_context *ctx)
       {"C1 a -1\n", "t.net:1:6: C1: negative capacitance -1 J/K"},
       {"C1 a 1\nR1 a 0 -3\n", "t.net:2:8: R1: negative resistance -3 K/W"},
       {"C1 a 1\nR1 a 0 0\n", "t.net:2:8: R1: zero resistance 0 K/W"},
-      {"C1 a 1\nI1 0 a PWL(0 1 1 2 1 3)\n", "t.net:2:20: PWL times must increase strictly: 1 after 1"},
+      {"C1 a 1\nI1 0 a PWL(0 1 1 2 1 3)\n",
+       "t.net:2:20: PWL times must increase strictly: 1 after 1"},
       {"X1 a b nope\n", "t.net:1:8: X1: unknown subcircuit 'nope'"},
-      {".subckt s p q\nR1 p q 1\n.ends\nX1 a s\n", "t.net:4:1: X1: subcircuit 's' (t.net:1) has 2 pins, the instance gives 1 nodes"},
-      {".subckt s p\nR1 p q 1\nX1 p s\n.ends\nX1 a s\n", "X1: subcircuit 's' instantiates itself"},
+      {".subckt s p q\nR1 p q 1\n.ends\nX1 a s\n",
+       "t.net:4:1: X1: subcircuit 's' (t.net:1) has 2 pins, the instance gives 1 nodes"},
+      {".subckt s p\nR1 p q 1\nX1 p s\n.ends\nX1 a s\n",
+       "X1: subcircuit 's' instantiates itself"},
       {".subckt s p\n", "t.net:1:1: .subckt s has no matching .ends"},
       {".ends\n", "t.net:1:1: .ends without a .subckt"},
-      {".subckt s p params: r=1\nR1 p 0 r\n.ends\nX1 a s rr=2\n", "t.net:4:8: X1: subcircuit 's' has no parameter 'rr'"},
+      {".subckt s p params: r=1\nR1 p 0 r\n.ends\nX1 a s rr=2\n",
+       "t.net:4:8: X1: subcircuit 's' has no parameter 'rr'"},
       {"+ R1 a b 1\n", "t.net:1:1: continuation line '+' without a line to continue"},
       {".foo\n", "t.net:1:1: unknown directive '.foo'"},
       {"C1 a {1\n", "t.net:1:6: unterminated '{'"},

@@ -40,23 +40,23 @@ static int same_real(sk_sunreal a, sk_sunreal b)
 }
 
 /* op(ref...) and op(fast...), then the output vector compared */
-#define BOTH(out, call_r, call_f)     \
-  do {                                \
-    call_r;                           \
-    call_f;                           \
-    if (!same(r[out], f[out])) {      \
+#define BOTH(out, call_r, call_f)                           \
+  do {                                                      \
+    call_r;                                                 \
+    call_f;                                                 \
+    if (!same(r[out], f[out])) {                            \
       fprintf(stderr, "n=%ld: %s differs\n", g_n, #call_r); \
-      sk_test_failures++;             \
-    }                                 \
+      sk_test_failures++;                                   \
+    }                                                       \
   } while (0)
 
-#define BOTH_REAL(expr_r, expr_f)                                          \
-  do {                                                                     \
-    const sk_sunreal a_ = (expr_r), b_ = (expr_f);                         \
-    if (!same_real(a_, b_)) {                                              \
+#define BOTH_REAL(expr_r, expr_f)                                           \
+  do {                                                                      \
+    const sk_sunreal a_ = (expr_r), b_ = (expr_f);                          \
+    if (!same_real(a_, b_)) {                                               \
       fprintf(stderr, "n=%ld: %s: %.17g vs %.17g\n", g_n, #expr_r, a_, b_); \
-      sk_test_failures++;                                                  \
-    }                                                                      \
+      sk_test_failures++;                                                   \
+    }                                                                       \
   } while (0)
 
 static void battery(SUNContext sctx, long n)
@@ -71,9 +71,9 @@ static void battery(SUNContext sctx, long n)
     fill(f[k], n, 17u + (unsigned)k);
   }
   /* every special case of N_VLinearSum_Serial */
-  const double ab[][2] = {{0.3, -1.7}, {1.0, 1.0},  {1.0, -1.0}, {-1.0, 1.0}, {1.0, 0.4},
-                          {0.4, 1.0},  {-1.0, 0.4}, {0.4, -1.0}, {0.7, 0.7},  {0.7, -0.7},
-                          {0.0, 0.0},  {-1.0, -1.0}};
+  const double ab[][2] = {{0.3, -1.7}, {1.0, 1.0},  {1.0, -1.0}, {-1.0, 1.0},
+                          {1.0, 0.4},  {0.4, 1.0},  {-1.0, 0.4}, {0.4, -1.0},
+                          {0.7, 0.7},  {0.7, -0.7}, {0.0, 0.0},  {-1.0, -1.0}};
   for (size_t k = 0; k < sizeof ab / sizeof ab[0]; k++) {
     BOTH(4, N_VLinearSum(ab[k][0], r[0], ab[k][1], r[1], r[4]),
          N_VLinearSum(ab[k][0], f[0], ab[k][1], f[1], f[4]));

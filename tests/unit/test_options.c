@@ -7,18 +7,19 @@
 
 /* A small table in the shape the modules use. */
 static const sk_option_spec spec[] = {
-  {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-14, 1.0, NULL, "relative tolerance"},
-  {"solver.atol", SK_OPT_REAL, "1e-9", 0.0, 1e10, NULL, "absolute tolerance"},
-  {"solver.max_steps", SK_OPT_INT, "500", 1.0, 1e9, NULL, "step budget"},
-  {"linsol.type", SK_OPT_CHOICE, "klu", 0, 0, "klu|dense|spgmr", "linear solver"},
-  {"linsol.reuse", SK_OPT_BOOL, "true", 0, 0, NULL, "reuse the factorization"},
-  {"model.bc.x0.type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin", "left side"},
-  {"model.bc.x0.value", SK_OPT_REAL, "0", -DBL_MAX, DBL_MAX, NULL, "left value"},
-  {"model.weights", SK_OPT_REAL_LIST, "1,2", 0.0, 10.0, NULL, "weights"},
-  {"model.ids", SK_OPT_INT_LIST, "", -5, 5, NULL, "ids"},
-  {"model.t_stop", SK_OPT_REAL, "", 0, 0, NULL, "stop time (none by default)"},
-  {"output.file", SK_OPT_STRING, "out.h5", 0, 0, NULL, "result file"},
-  {"verbose", SK_OPT_BOOL, "no", 0, 0, NULL, "chatty output"},
+    {"solver.rtol", SK_OPT_REAL, "1e-6", 1e-14, 1.0, NULL, "relative tolerance"},
+    {"solver.atol", SK_OPT_REAL, "1e-9", 0.0, 1e10, NULL, "absolute tolerance"},
+    {"solver.max_steps", SK_OPT_INT, "500", 1.0, 1e9, NULL, "step budget"},
+    {"linsol.type", SK_OPT_CHOICE, "klu", 0, 0, "klu|dense|spgmr", "linear solver"},
+    {"linsol.reuse", SK_OPT_BOOL, "true", 0, 0, NULL, "reuse the factorization"},
+    {"model.bc.x0.type", SK_OPT_CHOICE, "dirichlet", 0, 0, "dirichlet|neumann|robin",
+     "left side"},
+    {"model.bc.x0.value", SK_OPT_REAL, "0", -DBL_MAX, DBL_MAX, NULL, "left value"},
+    {"model.weights", SK_OPT_REAL_LIST, "1,2", 0.0, 10.0, NULL, "weights"},
+    {"model.ids", SK_OPT_INT_LIST, "", -5, 5, NULL, "ids"},
+    {"model.t_stop", SK_OPT_REAL, "", 0, 0, NULL, "stop time (none by default)"},
+    {"output.file", SK_OPT_STRING, "out.h5", 0, 0, NULL, "result file"},
+    {"verbose", SK_OPT_BOOL, "no", 0, 0, NULL, "chatty output"},
 };
 #define NSPEC (sizeof spec / sizeof spec[0])
 
@@ -28,14 +29,14 @@ static const char *msg(sk_context *ctx)
 }
 
 /* Expect `st` to be `code` and the message to equal `text` exactly. */
-#define CHECK_ERR_EQ(ctx, st, code, text)                                       \
-  do {                                                                        \
-    CHECK_EQ_INT((st), (code));                                               \
-    if (strcmp(msg(ctx), (text)) != 0) {                                      \
-      fprintf(stderr, "%s:%d: message\n  got:      %s\n  expected: %s\n", __FILE__, \
-              __LINE__, msg(ctx), (text));                                    \
-      sk_test_failures++;                                                     \
-    }                                                                         \
+#define CHECK_ERR_EQ(ctx, st, code, text)                                                     \
+  do {                                                                                        \
+    CHECK_EQ_INT((st), (code));                                                               \
+    if (strcmp(msg(ctx), (text)) != 0) {                                                      \
+      fprintf(stderr, "%s:%d: message\n  got:      %s\n  expected: %s\n", __FILE__, __LINE__, \
+              msg(ctx), (text));                                                              \
+      sk_test_failures++;                                                                     \
+    }                                                                                         \
   } while (0)
 
 static sk_options *make(sk_context *ctx)
@@ -87,8 +88,8 @@ static void test_register_errors(sk_context *ctx)
   CHECK_ERR_EQ(ctx, st, SK_ERR_ARG, "option table: duplicate key 'solver.rtol'");
 
   static const sk_option_spec bad_def[] = {
-    {"a.fine", SK_OPT_REAL, "1", 0, 2, NULL, ""},
-    {"a.rtol", SK_OPT_REAL, "-1", 1e-14, 1.0, NULL, ""},
+      {"a.fine", SK_OPT_REAL, "1", 0, 2, NULL, ""},
+      {"a.rtol", SK_OPT_REAL, "-1", 1e-14, 1.0, NULL, ""},
   };
   st = sk_options_register(o, bad_def, 2);
   CHECK_ERR_EQ(ctx, st, SK_ERR_ARG,
@@ -97,17 +98,17 @@ static void test_register_errors(sk_context *ctx)
   CHECK(!sk_options_is_key(o, "a.fine")); /* a failed table adds nothing */
 
   static const sk_option_spec dup_in_table[] = {
-    {"b.x", SK_OPT_INT, "1", 0, 0, NULL, ""},
-    {"b.x", SK_OPT_INT, "1", 0, 0, NULL, ""},
+      {"b.x", SK_OPT_INT, "1", 0, 0, NULL, ""},
+      {"b.x", SK_OPT_INT, "1", 0, 0, NULL, ""},
   };
   st = sk_options_register(o, dup_in_table, 2);
   CHECK_ERR_EQ(ctx, st, SK_ERR_ARG, "option table: duplicate key 'b.x'");
   CHECK(!sk_options_is_key(o, "b.x"));
 
   static const sk_option_spec bad_keys[] = {
-    {"c..x", SK_OPT_INT, "", 0, 0, NULL, ""}, {".x", SK_OPT_INT, "", 0, 0, NULL, ""},
-    {"x.", SK_OPT_INT, "", 0, 0, NULL, ""},   {"a b", SK_OPT_INT, "", 0, 0, NULL, ""},
-    {"", SK_OPT_INT, "", 0, 0, NULL, ""},
+      {"c..x", SK_OPT_INT, "", 0, 0, NULL, ""}, {".x", SK_OPT_INT, "", 0, 0, NULL, ""},
+      {"x.", SK_OPT_INT, "", 0, 0, NULL, ""},   {"a b", SK_OPT_INT, "", 0, 0, NULL, ""},
+      {"", SK_OPT_INT, "", 0, 0, NULL, ""},
   };
   for (size_t i = 0; i < sizeof bad_keys / sizeof bad_keys[0]; i++) {
     st = sk_options_register(o, &bad_keys[i], 1);
@@ -193,9 +194,9 @@ static void test_real_parsing(sk_context *ctx)
   st = sk_options_set(o, "model.t_stop", "1e-400", NULL);
   CHECK_ERR_EQ(ctx, st, SK_ERR_INPUT,
                "--set: model.t_stop: expected a real number, got '1e-400' (out of range)");
-  static const char *const rejected[] = {"1.5x", "", "  ", "nan", "NaN", "inf", "-inf",
-                                         "infinity", "0x1p-3", "1e", "1,5", ".inf", "1_0",
-                                         "e5", "--1", "1 2"};
+  static const char *const rejected[] = {"1.5x", "",         "  ",     "nan", "NaN", "inf",
+                                         "-inf", "infinity", "0x1p-3", "1e",  "1,5", ".inf",
+                                         "1_0",  "e5",       "--1",    "1 2"};
   for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; i++) {
     st = sk_options_set(o, "model.t_stop", rejected[i], NULL);
     CHECK_EQ_INT(st, SK_ERR_INPUT);
@@ -229,8 +230,8 @@ static void test_int_bool_choice_string(sk_context *ctx)
   sk_status st = sk_options_set(o, "solver.max_steps", "0", NULL);
   CHECK_ERR_EQ(ctx, st, SK_ERR_INPUT,
                "--set: solver.max_steps: expected an integer in [1, 1000000000], got '0'");
-  static const char *const rejected[] = {"0x10", "1e6", "1.0", "12a", "", "- 1", "1000000001",
-                                         "ten", "0b1"};
+  static const char *const rejected[] = {"0x10", "1e6",        "1.0", "12a", "",
+                                         "- 1",  "1000000001", "ten", "0b1"};
   for (size_t i = 0; i < sizeof rejected / sizeof rejected[0]; i++) {
     st = sk_options_set(o, "solver.max_steps", rejected[i], NULL);
     CHECK_EQ_INT(st, SK_ERR_INPUT);

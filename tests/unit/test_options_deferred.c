@@ -2,14 +2,14 @@
 #include "test.h"
 
 static const sk_option_spec base_table[] = {
-  {"model.type", SK_OPT_CHOICE, "a", 0, 0, "a|b", "type"},
+    {"model.type", SK_OPT_CHOICE, "a", 0, 0, "a|b", "type"},
 };
 
 static const sk_option_spec late_table[] = {
-  {"model.parameters.kappa", SK_OPT_REAL, "1.0", 0, 10, NULL, "diffusivity"},
-  {"model.parameters.n", SK_OPT_INT, "4", 1, 100, NULL, "nodes"},
-  {"model.parameters.weights", SK_OPT_REAL_LIST, "", 0, 0, NULL, "weights"},
-  {"model.parameters.sub.flag", SK_OPT_BOOL, "false", 0, 0, NULL, "nested key"},
+    {"model.parameters.kappa", SK_OPT_REAL, "1.0", 0, 10, NULL, "diffusivity"},
+    {"model.parameters.n", SK_OPT_INT, "4", 1, 100, NULL, "nodes"},
+    {"model.parameters.weights", SK_OPT_REAL_LIST, "", 0, 0, NULL, "weights"},
+    {"model.parameters.sub.flag", SK_OPT_BOOL, "false", 0, 0, NULL, "nested key"},
 };
 
 static sk_options *make(sk_context *ctx)
@@ -21,7 +21,10 @@ static sk_options *make(sk_context *ctx)
   return o;
 }
 
-static const char *message(sk_context *ctx) { return sk_context_get_error(ctx)->message; }
+static const char *message(sk_context *ctx)
+{
+  return sk_context_get_error(ctx)->message;
+}
 
 /* Values set before the table arrive with it; the last set wins; the origin is kept. */
 static void test_set_then_register(sk_context *ctx)
@@ -63,7 +66,8 @@ static void test_bad_value_named_at_registration(sk_context *ctx)
   static const char yaml[] = "model:\n  type: b\n  parameters:\n    n: 0\n";
   CHECK_OK(ctx, sk_config_load_buffer(o, "case.yaml", yaml, sizeof yaml - 1));
   CHECK_EQ_INT(sk_options_register(o, late_table, 4), SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(message(ctx), "case.yaml:4:8: model.parameters.n: expected an integer in [1, 100]");
+  CHECK_STR_CONTAINS(message(ctx),
+                     "case.yaml:4:8: model.parameters.n: expected an integer in [1, 100]");
   sk_options_destroy(&o);
 }
 

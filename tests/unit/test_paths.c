@@ -12,14 +12,17 @@
  * (found by the C library, not by the code under test) joined with the layout written here. */
 
 static const sk_option_spec table[] = {
-  {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL, "a file"},
-  {"solver.plugin", SK_OPT_PATH_LIST, "", 0, 0, NULL, "files"},
-  {"output.dir", SK_OPT_STRING, ".", 0, 0, NULL, "not a path key"},
+    {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL, "a file"},
+    {"solver.plugin", SK_OPT_PATH_LIST, "", 0, 0, NULL, "files"},
+    {"output.dir", SK_OPT_STRING, ".", 0, 0, NULL, "not a path key"},
 };
 
 static char root[PATH_MAX]; /* the scratch directory, symbolic links resolved */
 
-static const char *message(sk_context *ctx) { return sk_context_get_error(ctx)->message; }
+static const char *message(sk_context *ctx)
+{
+  return sk_context_get_error(ctx)->message;
+}
 
 /* The resolution of `path` named in `file` must be `want`. */
 static void expect_resolved(sk_context *ctx, const char *file, const char *path, const char *want)
@@ -108,7 +111,8 @@ static void test_option_paths(sk_context *ctx)
   const char *const *paths = NULL;
   size_t n = 0;
   CHECK_EQ_INT(sk_options_get_input_files(o, "solver.plugin", &paths, &n), SK_ERR_MISSING);
-  snprintf(want, sizeof want, "run.yaml:4:11: solver.plugin: 'p1.so' (resolved to '%s/cfg/p1.so'): no such file",
+  snprintf(want, sizeof want,
+           "run.yaml:4:11: solver.plugin: 'p1.so' (resolved to '%s/cfg/p1.so'): no such file",
            root);
   CHECK_STR_CONTAINS(message(ctx), want);
   /* the command line: relative to the working directory, a comma-separated list */
@@ -117,8 +121,8 @@ static void test_option_paths(sk_context *ctx)
   CHECK(chdir(cwd) == 0);
   CHECK_OK(ctx, sk_options_set_assignment(o, "model.netlist=../b.net"));
   CHECK_EQ_INT(sk_options_get_input_file(o, "model.netlist", &v), SK_ERR_MISSING);
-  snprintf(want, sizeof want, "--set: model.netlist: '../b.net' (resolved to '%s/b.net'): no such file",
-           root);
+  snprintf(want, sizeof want,
+           "--set: model.netlist: '../b.net' (resolved to '%s/b.net'): no such file", root);
   CHECK_STR_CONTAINS(message(ctx), want);
   CHECK_OK(ctx, sk_options_set_assignment(o, "solver.plugin= a.net , a.net"));
   CHECK_OK(ctx, sk_options_get_input_files(o, "solver.plugin", &paths, &n));

@@ -53,8 +53,7 @@ static yaml_node_t *ymap_get(yaml_document_t *doc, yaml_node_t *m, const char *k
   if (!m || m->type != YAML_MAPPING_NODE) {
     return NULL;
   }
-  for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top;
-       pr++) {
+  for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
     yaml_node_t *k = yaml_document_get_node(doc, pr->key);
     if (k && k->type == YAML_SCALAR_NODE && k->data.scalar.length == strlen(key) &&
         memcmp(k->data.scalar.value, key, k->data.scalar.length) == 0) {
@@ -276,9 +275,9 @@ static void test_versions_print(void)
   size_t n = fread(text, 1, sizeof text - 1, f);
   text[n] = '\0';
   fclose(f);
-  const char *rows[] = {"stiffkit ", "git revision ", "build options ", "SUNDIALS ",
-                        "index size ", "KLU ", "UMFPACK ", "SuiteSparse ", "METIS ",
-                        "HDF5 ", "libyaml "};
+  const char *rows[] = {"stiffkit ",   "git revision ", "build options ", "SUNDIALS ",
+                        "index size ", "KLU ",          "UMFPACK ",       "SuiteSparse ",
+                        "METIS ",      "HDF5 ",         "libyaml "};
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     CHECK_STR_CONTAINS(text, rows[i]);
   }

@@ -287,8 +287,10 @@ static void check_csv(const char *path, int rows, const char *trailer)
   int nl = split_lines(text, lines, 64);
   CHECK_EQ_INT(nl, 1 + rows + (trailer ? 1 : 0));
   if (nl >= 1) {
-    CHECK_STR_CONTAINS(lines[0], "t,\"u,mid\",\"say \"\"hi\"\"\",max_abs_y,rms_y,max_abs_err,rms_err");
-    CHECK_EQ_INT(strlen(lines[0]), strlen("t,\"u,mid\",\"say \"\"hi\"\"\",max_abs_y,rms_y,max_abs_err,rms_err"));
+    CHECK_STR_CONTAINS(lines[0],
+                       "t,\"u,mid\",\"say \"\"hi\"\"\",max_abs_y,rms_y,max_abs_err,rms_err");
+    CHECK_EQ_INT(strlen(lines[0]),
+                 strlen("t,\"u,mid\",\"say \"\"hi\"\"\",max_abs_y,rms_y,max_abs_err,rms_err"));
   }
   for (int k = 0; k < rows && 1 + k < nl; k++) {
     double v[16];
@@ -499,8 +501,8 @@ static void test_create_errors(sk_context *ctx)
   CHECK(r == NULL);
   const char *msg = sk_context_get_error(ctx)->message;
   char expect[256];
-  snprintf(expect, sizeof expect, "cannot create output file '%s/run.csv': No such file or directory",
-           missing);
+  snprintf(expect, sizeof expect,
+           "cannot create output file '%s/run.csv': No such file or directory", missing);
   CHECK_STR_CONTAINS(msg, expect);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "") == 0);
@@ -527,7 +529,8 @@ static void test_create_errors(sk_context *ctx)
   if (geteuid() != 0) {
     c = base_config(ro);
     CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_CREATE);
-    snprintf(expect, sizeof expect, "cannot create output file '%s/run.csv': Permission denied", ro);
+    snprintf(expect, sizeof expect, "cannot create output file '%s/run.csv': Permission denied",
+             ro);
     CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, expect);
     list_dir(ro, listing, sizeof listing);
     CHECK(strcmp(listing, "") == 0);
@@ -662,7 +665,8 @@ static void test_fail(sk_context *ctx)
   check_h5(path, 2, "incomplete", oneline, 0);
   snprintf(path, sizeof path, "%s/run.partial.provenance.yaml", dir);
   char *side = read_text(path);
-  CHECK_STR_CONTAINS(side, "status: incomplete\nerror: \"CVODE failed at t=0.15   hint: check Jacobian\"\n");
+  CHECK_STR_CONTAINS(
+      side, "status: incomplete\nerror: \"CVODE failed at t=0.15   hint: check Jacobian\"\n");
   CHECK_STR_CONTAINS(side, "provenance:\n  stiffkit:\n    version: \"x\"\n");
   free(side);
 

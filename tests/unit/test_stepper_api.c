@@ -5,7 +5,7 @@
  * Diagonal Jacobian given as a CSC pattern with values. */
 typedef struct {
   double lambda[3];
-  int mode;      /* 0 normal, 1 recoverable once at t > 0.5, 2 fatal at t > 0.5, 3 NaN in y[1] at t > 0.5 */
+  int mode; /* 0 normal, 1 recoverable once at t > 0.5, 2 fatal at t > 0.5, 3 NaN in y[1] at t > 0.5 */
   int tripped;
 } decay;
 
@@ -128,7 +128,8 @@ int main(void)
   /* fatal RHS failure: error names the model and the time */
   d.mode = 2;
   CHECK(solve(ctx, m, "cvode-bdf", "klu", 1e-8, NULL) == SK_ERR_CALLBACK);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "right-hand side of model 'decay' failed");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "right-hand side of model 'decay' failed");
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->foreign_name, "CV_");
 
   /* NaN: the component is named */
@@ -180,7 +181,8 @@ int main(void)
     rc = sk_stepper_advance(s, 0.1 * k, &t);
   }
   CHECK(rc == SK_ERR_TOO_MUCH_WORK);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "step budget of 20 steps exhausted at t=");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "step budget of 20 steps exhausted at t=");
   sk_stats st;
   sk_stepper_get_stats(s, &st);
   CHECK_EQ_INT(st.steps, 20);
@@ -264,7 +266,8 @@ int main(void)
   sk_stepper_destroy(&s);
   CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
   CHECK(sk_stepper_set_step_limits(s, 0, 0.1, 0.01) == SK_ERR_ARG);
-  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "minimum step 0.1 exceeds maximum step 0.01");
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
+                     "minimum step 0.1 exceeds maximum step 0.01");
   sk_stepper_destroy(&s);
 
   sk_model_destroy(&nojac);

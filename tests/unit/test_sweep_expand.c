@@ -167,7 +167,8 @@ static void test_product_and_zip(sk_context *ctx)
                       "combine: zip\n",
                       &s, &c),
                SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(message(ctx), "sweep.yaml:3:3: combine: zip needs parameters of equal length");
+  CHECK_STR_CONTAINS(message(ctx),
+                     "sweep.yaml:3:3: combine: zip needs parameters of equal length");
   sweep_spec_free(&s);
 }
 
@@ -224,9 +225,8 @@ static void test_lhs(sk_context *ctx)
 static void test_random(sk_context *ctx)
 {
   uint64_t x = 1234567;
-  const uint64_t ref[] = {6457827717110365317ULL, 3203168211198807973ULL,
-                          9817491932198370423ULL, 4593380528125082431ULL,
-                          16408922859458223821ULL};
+  const uint64_t ref[] = {6457827717110365317ULL, 3203168211198807973ULL, 9817491932198370423ULL,
+                          4593380528125082431ULL, 16408922859458223821ULL};
   for (int k = 0; k < 5; k++) {
     CHECK(sweep_splitmix64(&x) == ref[k]);
   }
@@ -326,8 +326,8 @@ static void test_bad_input(sk_context *ctx)
        "sweep.yaml:2:13: parameter 'model.k0': a range needs num"},
       {"parameters:\n  model.k0: {range: [0, 2], num: 3, scale: log}\n", SK_ERR_INPUT,
        "a log range needs positive endpoints"},
-      {"parameters:\n  model.k0: [1]\ncombine: zip\nsamples: {method: lhs, n: 2}\n",
-       SK_ERR_INPUT, "sweep.yaml:4:10: give either combine"},
+      {"parameters:\n  model.k0: [1]\ncombine: zip\nsamples: {method: lhs, n: 2}\n", SK_ERR_INPUT,
+       "sweep.yaml:4:10: give either combine"},
       {"parameters:\n  model.k0: [1]\nsamples: {method: sobol, n: 2}\n", SK_ERR_INPUT,
        "samples: method must be random or lhs"},
       {"base: x.yaml\n", SK_ERR_INPUT, "no parameters to vary"},
@@ -354,15 +354,19 @@ static void test_duplicate_set(sk_context *ctx)
 {
   sweep_spec s;
   sweep_cases c;
-  CHECK_EQ_INT(expand(ctx, "set:\n  solver: {rtol: 1.0e-6}\n  solver.rtol: 1.0e-8\n"
-                           "parameters:\n  model.k0: [1]\n", &s, &c),
+  CHECK_EQ_INT(expand(ctx,
+                      "set:\n  solver: {rtol: 1.0e-6}\n  solver.rtol: 1.0e-8\n"
+                      "parameters:\n  model.k0: [1]\n",
+                      &s, &c),
                SK_ERR_INPUT);
   CHECK_STR_CONTAINS(message(ctx), "/sweep.yaml:2:12)");
   sweep_cases_free(&c);
   sweep_spec_free(&s);
   /* different keys under one prefix are fine */
-  CHECK_OK(ctx, expand(ctx, "set:\n  solver: {rtol: 1.0e-6}\n  solver.atol: 1.0e-8\n"
-                            "parameters:\n  model.k0: [1]\n", &s, &c));
+  CHECK_OK(ctx, expand(ctx,
+                       "set:\n  solver: {rtol: 1.0e-6}\n  solver.atol: 1.0e-8\n"
+                       "parameters:\n  model.k0: [1]\n",
+                       &s, &c));
   CHECK_EQ_INT(s.nsets, 2);
   sweep_cases_free(&c);
   sweep_spec_free(&s);
@@ -385,7 +389,8 @@ static void test_csv_reader(sk_context *ctx)
   cli_csv t;
   CHECK_OK(ctx, cli_csv_read(ctx, path, &t));
   CHECK_EQ_INT(t.nrows, 3);
-  if (t.nrows == 3 && t.rows[0].nfields == 3 && t.rows[1].nfields == 3 && t.rows[2].nfields == 3) {
+  if (t.nrows == 3 && t.rows[0].nfields == 3 && t.rows[1].nfields == 3 &&
+      t.rows[2].nfields == 3) {
     CHECK(!strcmp(t.rows[0].fields[0], "a") && !strcmp(t.rows[0].fields[1], "b,1"));
     CHECK_EQ_INT(t.rows[0].line, 3);
     CHECK_EQ_INT(t.rows[0].columns[1], 5); /* the opening quote, after "a , " */

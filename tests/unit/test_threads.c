@@ -62,15 +62,15 @@ static void test_vectors(sk_context *ctx)
   const double *d1 = N_VGetArrayPointer(z1), *d2 = N_VGetArrayPointer(z2);
   const double *dr = N_VGetArrayPointer(zr);
   /* element-wise: SUNDIALS (reference), ours with 1 thread, ours with 2 */
-#define ELEMENTWISE(call_ref, call1, call2)               \
-  do {                                                    \
-    call_ref;                                             \
-    set_threads(ctx, 1);                                  \
-    call1;                                                \
-    set_threads(ctx, 2);                                  \
-    call2;                                                \
-    CHECK(same(d1, d2, NV));                              \
-    CHECK(same(d1, dr, NV));                              \
+#define ELEMENTWISE(call_ref, call1, call2) \
+  do {                                      \
+    call_ref;                               \
+    set_threads(ctx, 1);                    \
+    call1;                                  \
+    set_threads(ctx, 2);                    \
+    call2;                                  \
+    CHECK(same(d1, d2, NV));                \
+    CHECK(same(d1, dr, NV));                \
   } while (0)
   ELEMENTWISE(N_VLinearSum(0.3, x, -1.7, w, zr), N_VLinearSum(0.3, fx, -1.7, fw, z1),
               N_VLinearSum(0.3, fx, -1.7, fw, z2));
@@ -254,9 +254,11 @@ static void test_brusselator(sk_context *ctx)
     const int64_t i = 1 + (k * 31) % (nq - 2), j = 1 + (k * 17) % (nq - 2), q = i + nq * j;
     const double *Y = y;
     const double u = Y[2 * q], v = Y[2 * q + 1];
-    const double lu = (Y[2 * (q + 1)] + Y[2 * (q - 1)] + Y[2 * (q + nq)] + Y[2 * (q - nq)] - 4 * u) / hh;
+    const double lu =
+        (Y[2 * (q + 1)] + Y[2 * (q - 1)] + Y[2 * (q + nq)] + Y[2 * (q - nq)] - 4 * u) / hh;
     const double lv = (Y[2 * (q + 1) + 1] + Y[2 * (q - 1) + 1] + Y[2 * (q + nq) + 1] +
-                       Y[2 * (q - nq) + 1] - 4 * v) / hh;
+                       Y[2 * (q - nq) + 1] - 4 * v) /
+                      hh;
     CHECK_NEAR(f[2 * q], p.a - (p.b + 1) * u + u * u * v + p.alpha * lu, 1e-10, 1e-9);
     CHECK_NEAR(f[2 * q + 1], p.b * u - u * u * v + p.alpha * lv, 1e-10, 1e-9);
   }

@@ -103,11 +103,14 @@ static void test_tables(sk_context *ctx, const char *dir)
       {"text_g.csv", "0,1\n1,abc\n", "text_g.csv:2: field 2 (g) 'abc' is not a finite number"},
       {"text_t.csv", "0,1\nx1,2\n", "text_t.csv:2: field 1 (t) 'x1' is not a finite number"},
       {"nan.csv", "0,1\n1,nan\n", "nan.csv:2: field 2 (g) 'nan' is not a finite number"},
-      {"empty_field.csv", "0,1\n1,\n", "empty_field.csv:2: field 2 (g) '' is not a finite number"},
-      {"three.csv", "0,1,2\n", "three.csv:1: expected 2 fields 't, g' separated by a comma, found "
-                               "more than 2"},
+      {"empty_field.csv", "0,1\n1,\n",
+       "empty_field.csv:2: field 2 (g) '' is not a finite number"},
+      {"three.csv", "0,1,2\n",
+       "three.csv:1: expected 2 fields 't, g' separated by a comma, found "
+       "more than 2"},
       {"one.csv", "0 1\n", "one.csv:1: expected 2 fields 't, g' separated by a comma, found 1"},
-      {"single.csv", "# c\nt,g\n0,1\n", "single.csv:3: 1 data row: a table needs at least 2 rows"},
+      {"single.csv", "# c\nt,g\n0,1\n",
+       "single.csv:3: 1 data row: a table needs at least 2 rows"},
       {"empty.csv", "", "empty.csv:0: 0 data rows: a table needs at least 2 rows"},
       {"two_headers.csv", "t,g\ntime,value\n0,1\n", "two_headers.csv:2: field 1 (t) 'time'"},
   };

@@ -260,7 +260,8 @@ int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
 {
   int initialized = 0, provided = 0;
   MPI_Initialized(&initialized);
-  if (!initialized && MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+  if (!initialized &&
+      MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
     fprintf(stderr, "stiffkit: error: MPI_Init failed: the distributed run cannot start\n");
     return SK_EXIT_INTERNAL;
   }
@@ -268,8 +269,9 @@ int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
     MPI_Query_thread(&provided);
   }
   if (provided < MPI_THREAD_FUNNELED) { /* OpenMP threads run beside the rank's MPI calls */
-    fprintf(stderr, "stiffkit: error: the MPI library offers no MPI_THREAD_FUNNELED support "
-                    "(level %d): the distributed run cannot start\n",
+    fprintf(stderr,
+            "stiffkit: error: the MPI library offers no MPI_THREAD_FUNNELED support "
+            "(level %d): the distributed run cannot start\n",
             provided);
     if (!initialized) {
       MPI_Finalize();
