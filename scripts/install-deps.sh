@@ -8,7 +8,7 @@ fi
 PACKAGES=(build-essential cmake pkg-config git
   libsundials-dev libsuitesparse-dev libmetis-dev libhypre-dev libopenmpi-dev openmpi-bin
   libyaml-dev libmuparser-dev libjansson-dev libcsv-dev libhdf5-dev hdf5-tools
-  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py time clang-format-14
+  python3 python3-numpy python3-scipy python3-matplotlib python3-h5py time clang-format-14 valgrind
   slurmctld slurmd slurm-client munge)
 missing=()
 for p in "${PACKAGES[@]}"; do

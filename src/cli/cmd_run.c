@@ -78,6 +78,8 @@ static void remove_if_present(const char *path)
   }
 }
 
+static int run_command(int argc, char **argv);
+
 int cli_run(int argc, char **argv)
 {
   /* before any other thread exists (OpenMP workers, MPI, library threads) */
@@ -85,6 +87,14 @@ int cli_run(int argc, char **argv)
     fprintf(stderr, "stiffkit: error: cannot start the signal thread\n");
     return SK_EXIT_INTERNAL;
   }
+  const int code = run_command(argc, argv);
+  cli_signal_thread_stop();
+  return code;
+}
+
+/* `stiffkit run` with the signal thread running. */
+static int run_command(int argc, char **argv)
+{
   cli_args args;
   sk_context *ctx = NULL;
   int code = cli_args_start(argc, argv, "run",

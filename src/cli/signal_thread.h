@@ -14,4 +14,9 @@
  * the thread cannot be started. */
 int cli_signal_thread_start(volatile sig_atomic_t *flag);
 
+/* cli_signal_thread_stop: end and join the thread started above (a no-op
+ * when none runs); the three signals stay blocked, so one that arrives
+ * later stays pending until the process exits with its own code. */
+void cli_signal_thread_stop(void);
+
 #endif
