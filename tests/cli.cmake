@@ -119,3 +119,8 @@ sk_cli_test(fixed_step_required 65 "stepper 'euler' is a fixed-step method: set 
   run --set solver.method=euler)
 sk_cli_test(fixed_step_negative 65 "solver.fixed_step" none
   run --set solver.method=rk4 --set solver.fixed_step=-0.1)
+# a config that is a FIFO with no writer: every stop signal ends the run within 2 s (exit 75,
+# nothing written); with a writer it is read whole and runs
+add_test(NAME cli_fifo_config_signals COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/fifo_test.sh)
+set_tests_properties(cli_fifo_config_signals PROPERTIES LABELS "regression;cli;signal" TIMEOUT 120
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")

@@ -41,7 +41,13 @@ extern "C" {
  *                       nesting deeper than SK_CONFIG_MAX_DEPTH; a file larger
  *                       than SK_CONFIG_MAX_BYTES; a bad value (from sk_options_set)
  *   SK_ERR_UNKNOWN_KEY  from sk_options_set, with suggestion and valid keys
- *   SK_ERR_NOMEM, SK_ERR_ARG (NULL argument) */
+ *   SK_ERR_NOMEM, SK_ERR_ARG (NULL argument)
+ *   SK_INTERRUPTED      (positive: test for it, SK_CALL lets it pass) the
+ *                       file is a FIFO or pipe and the context's stop flag
+ *                       (sk_context_set_stop_flag) was set while waiting for
+ *                       its data; opts unchanged
+ * A FIFO, pipe or device is read whole first (a FIFO waits for its writer);
+ * a directory is SK_ERR_MISSING. */
 sk_status sk_config_load(sk_options *opts, const char *path);
 
 /* sk_config_load_buffer: the same for `len` bytes of YAML text in memory;

@@ -2,6 +2,7 @@
 #ifndef STIFFKIT_CONTEXT_H
 #define STIFFKIT_CONTEXT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -48,6 +49,14 @@ void sk_context_destroy(sk_context **ctx);
 /* sk_context_set_log: route messages at or below `level` to `fn`
  * (fn == NULL silences all logging). */
 void sk_context_set_log(sk_context *ctx, sk_log_level level, sk_log_fn fn, void *user_data);
+
+/* sk_context_set_stop_flag: a flag the application sets (from a signal
+ * handler or a signal-waiting thread) to ask the library to stop. Reading
+ * an input that can block without end (a config file that is a FIFO or
+ * pipe with no writer yet) waits in slices of 100 ms and, once *flag is
+ * nonzero, fails with SK_INTERRUPTED naming the file and the signal
+ * number *flag holds. NULL (the default) never stops. */
+void sk_context_set_stop_flag(sk_context *ctx, const volatile sig_atomic_t *flag);
 
 /* sk_log_to_stream: a ready-made sink writing "stiffkit: <level>: msg\n" to
  * the FILE* passed as user_data. */

@@ -103,6 +103,8 @@ static int run_command(int argc, char **argv)
   if (code >= 0) {
     return code;
   }
+  /* a config that is a FIFO with no writer must not outlast SIGTERM */
+  sk_context_set_stop_flag(ctx, &stop_signal);
   /* an older statistics file must not outlive a failed run */
   if (!args.help_options) {
     remove_if_present(args.stats_json);

@@ -77,7 +77,10 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
     SK_CALL(ctx, sk_options_set_assignment(job->opts, "model.type=network"));
     SK_CALL(ctx, sk_options_set(job->opts, "model.netlist", config, NULL));
   } else if (config) {
-    SK_CALL(ctx, sk_config_load(job->opts, config));
+    const sk_status st = sk_config_load(job->opts, config);
+    if (st != SK_OK) { /* SK_INTERRUPTED too: a stop while waiting for a FIFO's writer */
+      return st;
+    }
   } else {
     for (size_t k = 0; k < sizeof embedded_default_job / sizeof embedded_default_job[0]; k++) {
       SK_CALL(ctx, sk_options_set_assignment(job->opts, embedded_default_job[k]));

@@ -35,6 +35,13 @@ void sk_context_destroy(sk_context **ctx)
   *ctx = NULL;
 }
 
+void sk_context_set_stop_flag(sk_context *ctx, const volatile sig_atomic_t *flag)
+{
+  if (ctx) {
+    ctx->stop_flag = flag;
+  }
+}
+
 void sk_context_set_log(sk_context *ctx, sk_log_level level, sk_log_fn fn, void *user_data)
 {
   if (!ctx) {

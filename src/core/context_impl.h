@@ -2,6 +2,8 @@
 #ifndef SK_CORE_CONTEXT_IMPL_H
 #define SK_CORE_CONTEXT_IMPL_H
 
+#include <signal.h>
+
 #include "stiffkit/context.h"
 #include "stiffkit/stepper.h"
 
@@ -38,6 +40,8 @@ struct sk_context {
   /* why the last engine resolved linsol.type=auto as it did ("" when not
    * auto): the provenance records it */
   char linsol_reason[512];
+  /* set by the application to ask for a stop (sk_context_set_stop_flag); NULL: never */
+  const volatile sig_atomic_t *stop_flag;
 };
 
 #endif

@@ -6,6 +6,7 @@
 #include <yaml.h>
 
 #include "core/error.h"
+#include "io/input_file.h"
 #include "stiffkit/config.h"
 
 /* A key already given in this file: its dotted path, the mapping it sits in
@@ -528,10 +529,10 @@ sk_status sk_config_load(sk_options *opts, const char *path)
 {
   sk_context *ctx = sk_options_get_context(opts);
   SK_CHECK(ctx, opts && path, SK_ERR_ARG, "sk_config_load: NULL argument");
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    int err = errno;
-    return SK_ERROR(ctx, SK_ERR_MISSING, "cannot open config file '%s': %s", path, strerror(err));
+  FILE *f = NULL;
+  const sk_status opened = sk__input_open(ctx, path, "config file", SK_CONFIG_MAX_BYTES, &f);
+  if (opened != SK_OK) { /* SK_INTERRUPTED too, which SK_CALL lets pass */
+    return opened;
   }
   size_t cap = 1u << 16, len = 0;
   char *buf = sk__malloc(ctx, cap);
@@ -572,7 +573,7 @@ sk_status sk_config_load(sk_options *opts, const char *path)
     buf = grown;
     cap = ncap;
   }
-  fclose(f);
+  sk__input_close(f);
   if (st == SK_OK) {
     st = sk_config_load_buffer(opts, path, buf, len);
   }
