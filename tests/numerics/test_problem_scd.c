@@ -165,5 +165,6 @@ int main(void)
     }
     sk_model_destroy(&m);
   }
+  sk_context_destroy(&ctx);
   TEST_RETURN();
 }
