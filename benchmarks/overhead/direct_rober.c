@@ -8,8 +8,8 @@
  * unlimited, CV_NORMAL to the output times t_end k / n_out, k = 1..n_out
  * (data/rober.yaml with solver.t_end=40, as run_overhead.sh runs it; output.n_times 4).
  * Packaged N_Vector kernels.
- * Prints one JSON object: counters as CVodeGet* report them and the wall
- * time of the CVode calls.
+ * Prints one JSON object: counters as CVodeGet* report them, the last step
+ * size and the wall time of the CVode calls.
  *
  * Usage: direct_rober [--rtol R] [--atol A] [--t-end T] [--n-out K] [--reps R]
  * (--reps: integrate R times from scratch, report the fastest wall time)
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
   }
   SUNContext ctx;
   if (SUNContext_Create(NULL, &ctx) != 0) return 70;
-  double best = 1e300, y_end[3] = {0, 0, 0};
+  double best = 1e300, y_end[3] = {0, 0, 0}, last_h = 0.0;
   long v[8] = {0};
   for (int r = 0; r < reps; r++) {
     N_Vector y = N_VNew_Serial(3, ctx);
@@ -118,6 +118,7 @@ int main(int argc, char **argv)
     CVodeGetNumNonlinSolvIters(mem, &v[5]);
     CVodeGetNumNonlinSolvConvFails(mem, &v[6]);
     CVodeGetNumLinRhsEvals(mem, &v[7]);
+    CVodeGetLastStep(mem, &last_h);
     memcpy(y_end, yd, sizeof y_end);
     SUNLinSolFree(LS);
     SUNMatDestroy(A);
@@ -126,9 +127,9 @@ int main(int argc, char **argv)
   }
   printf("{\"n\": 3, \"steps\": %ld, \"failed_steps\": %ld, \"rhs_evals\": %ld, "
          "\"jac_evals\": %ld, \"lin_setups\": %ld, \"newton_iters\": %ld, \"newton_fails\": %ld, "
-         "\"rhs_evals_dq\": %ld, \"y_end\": [%.17g, %.17g, %.17g], \"wall_time\": %.9f}\n",
+         "\"rhs_evals_dq\": %ld, \"y_end\": [%.17g, %.17g, %.17g], \"last_h\": %.17g, \"wall_time\": %.9f}\n",
          v[0], v[1], v[2] + v[7], v[3], v[4], v[5], v[6], v[7], y_end[0], y_end[1], y_end[2],
-         best);
+         last_h, best);
   SUNContext_Free(&ctx);
   return 0;
 }

@@ -325,6 +325,17 @@ static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
 
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
 
+/* CVode's first test in normal mode (the integration runs forward): a step was taken since
+ * the (re)initialization and it reached or passed tout */
+static int passed(sk__cvode *cv, double tout)
+{
+  long nst = 0;
+  sk_sunreal tn = 0;
+  CVodeGetNumSteps(cv->mem, &nst);
+  CVodeGetCurrentTime(cv->mem, &tn);
+  return nst > 0 && tn >= tout;
+}
+
 static sk_status eng_step(void *eng, double tout, int normal, int use_stop, double stop,
                           double *t, sk__sun_return *what)
 {
@@ -336,7 +347,26 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
   }
   cv->have_callback_error = 0;
   sk_sunreal tret = *t;
-  const int flag = CVode(cv->mem, tout, cv->y, &tret, normal ? CV_NORMAL : CV_ONE_STEP);
+  /* Without root functions normal mode is CV_ONE_STEP and CVodeGetDky at tout once tn has
+     passed it: CVODE 6.4's CVode runs the same step loop and the same tstop adjustments
+     in both modes and interpolates tout with CVodeGetDky, so the steps and the output are
+     CV_NORMAL's, without the CV_TOO_MUCH_WORK message that mxstep = 1 formats after every
+     step. With root functions CV_NORMAL itself runs: it searches roots only up to tout. */
+  const int emulate = normal && sk_model_get_nevents(cv->model) == 0;
+  if (emulate && passed(cv, tout)) {
+    SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate the state");
+    *t = tout;
+    *what = SK__SUN_REACHED;
+    return SK_OK;
+  }
+  const int flag =
+      CVode(cv->mem, tout, cv->y, &tret, normal && !emulate ? CV_NORMAL : CV_ONE_STEP);
+  if (emulate && flag >= 0 && tret >= tout) { /* CV_SUCCESS or CV_TSTOP_RETURN past tout */
+    SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate the state");
+    *t = tout;
+    *what = SK__SUN_REACHED;
+    return SK_OK;
+  }
   if (flag == CV_TOO_MUCH_WORK && normal) { /* mxstep is 1 (setup): one step taken, with
                                                y(tn) in y; not a failure */
     cv->messages.msg[0] = '\0';

@@ -25,7 +25,7 @@ void sk_stats_print_csv(const sk_stats *st, int header, FILE *out)
 #define SK__VAL(f, label) fprintf(out, "%" PRId64 ",", st->f);
   SK_STATS_COUNTERS(SK__VAL)
 #undef SK__VAL
-  fprintf(out, "%d,%.6e,%.10e,%.6f\n", st->last_order, st->last_h, st->t, st->wall_time);
+  fprintf(out, "%d,%.17g,%.17g,%.6f\n", st->last_order, st->last_h, st->t, st->wall_time);
 }
 
 void sk_stats_print_json(const sk_stats *st, FILE *out)
@@ -34,7 +34,7 @@ void sk_stats_print_json(const sk_stats *st, FILE *out)
 #define SK__JSON(f, label) fprintf(out, "\"%s\": %" PRId64 ", ", #f, st->f);
   SK_STATS_COUNTERS(SK__JSON)
 #undef SK__JSON
-  fprintf(out, "\"last_order\": %d, \"last_h\": %.6e, \"t\": %.10e, \"wall_time\": %.6f}\n",
+  fprintf(out, "\"last_order\": %d, \"last_h\": %.17g, \"t\": %.17g, \"wall_time\": %.6f}\n",
           st->last_order, st->last_h, st->t, st->wall_time);
 }
 
