@@ -8,6 +8,8 @@ typedef struct {
   const char *method, *linsol, *prec, *ordering;
   double rtol, atol, t_end;
   int fast_ops;
+  const double *atol_vec; /* per-component atol (length n) instead of atol; NULL: none */
+  int64_t max_steps;      /* the step budget; 0: the stepper's default */
 } run_cfg;
 
 /* Integrate `m` from its initial state at t = 0 to cfg->t_end; copy the
@@ -20,6 +22,12 @@ static sk_status run_model(sk_context *ctx, sk_model *m, const run_cfg *cfg, dou
   sk_status rc = sk_stepper_create(ctx, cfg->method ? cfg->method : "cvode-bdf", m, &s);
   if (rc == SK_OK) {
     rc = sk_stepper_set_tolerances(s, cfg->rtol, cfg->atol);
+  }
+  if (rc == SK_OK && cfg->atol_vec) {
+    rc = sk_stepper_set_atol_vector(s, cfg->atol_vec);
+  }
+  if (rc == SK_OK && cfg->max_steps > 0) {
+    rc = sk_stepper_set_max_steps(s, cfg->max_steps);
   }
   if (rc == SK_OK && cfg->linsol) {
     rc = sk_stepper_set_linear_solver(s, cfg->linsol);
@@ -45,7 +53,7 @@ static sk_status run_model(sk_context *ctx, sk_model *m, const run_cfg *cfg, dou
 }
 
 /* max_i |a_i - b_i| */
-static double max_abs_diff(const double *a, const double *b, int64_t n)
+static inline double max_abs_diff(const double *a, const double *b, int64_t n)
 {
   double m = 0;
   for (int64_t i = 0; i < n; i++) {

@@ -323,7 +323,7 @@ static void test_engines(sk_context *ctx)
   sk_stats st;
   /* consistent M: CVODE with M folded in, GMRES + the exact preconditioner
      (linsol.preconditioner auto picks the model's own) */
-  run_cfg cfg = {"cvode-bdf", "spgmr", NULL, NULL, 1e-9, 1e-12, 0.3, 1};
+  run_cfg cfg = {"cvode-bdf", "spgmr", NULL, NULL, 1e-9, 1e-12, 0.3, 1, NULL, 0};
   double err = run_case(ctx, &fe, MASS_CONSISTENT, &cfg, &st, "consistent M, spgmr + auto prec");
   CHECK(err < 2e-8);
   CHECK(st.newton_iters > 0 && st.lin_iters <= st.newton_iters + st.newton_iters / 20);
@@ -334,11 +334,11 @@ static void test_engines(sk_context *ctx)
   CHECK(err < 2e-8);
   CHECK(st.newton_iters > 0 && st.lin_iters <= st.newton_iters + st.newton_iters / 20);
   /* lumped M: an ODE with the sparse Jacobian, KLU and a reference stepper */
-  run_cfg lcfg = {"cvode-bdf", "klu", NULL, NULL, 1e-9, 1e-12, 0.3, 1};
+  run_cfg lcfg = {"cvode-bdf", "klu", NULL, NULL, 1e-9, 1e-12, 0.3, 1, NULL, 0};
   err = run_case(ctx, &fe, MASS_LUMPED, &lcfg, &st, "lumped M, cvode-bdf + klu");
   CHECK(err < 2e-8);
   CHECK(st.lin_iters == 0);
-  run_cfg bcfg = {"bdf2", NULL, NULL, NULL, 1e-7, 1e-10, 0.3, 1};
+  run_cfg bcfg = {"bdf2", NULL, NULL, NULL, 1e-7, 1e-10, 0.3, 1, NULL, 0};
   err = run_case(ctx, &fe, MASS_LUMPED, &bcfg, &st, "lumped M, bdf2 (reference stepper)");
   CHECK(err < 1e-5);
   err = run_case(ctx, &fe, MASS_IDENTITY, &lcfg, &st, "M = I, cvode-bdf + klu");
@@ -507,7 +507,7 @@ static void test_files_and_formula(sk_context *ctx, const files *fl, fe_problem 
   CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
   static double u[N], ref[N];
   sk_stats st;
-  const run_cfg cfg = {"cvode-bdf", "spgmr", "model", NULL, 1e-9, 1e-12, 1.0, 1};
+  const run_cfg cfg = {"cvode-bdf", "spgmr", "model", NULL, 1e-9, 1e-12, 1.0, 1, NULL, 0};
   if (m) {
     CHECK_OK(ctx, run_model(ctx, m, &cfg, u, &st));
     modal_solution(fe->n, fe->K, fe->M, fe->b, fe->u0, 3.0, cfg.t_end, ref);

@@ -10,6 +10,7 @@
  * published CVODE example values (cvRoberts_dns: y1 = 0.7158270687,
  * y2 = 9.185534764e-6, y3 = 0.2841637457) to 1e-8 relative.
  */
+#include "run_helper.h"
 #include "test.h"
 
 #ifndef SK_PROBLEM_REFS
@@ -84,33 +85,6 @@ typedef struct {
   double t; /* the time of the problem's rows in problem_refs.csv */
   double atol[MAXN];
 } solve_case;
-
-static sk_status solve(sk_context *ctx, sk_model *m, const double *atol, double t_end, double *y)
-{
-  sk_stepper *s = NULL;
-  double tret = 0.0;
-  sk_status rc = sk_stepper_create(ctx, "cvode-bdf", m, &s);
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_tolerances(s, 1e-10, atol[0]);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_atol_vector(s, atol);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_linear_solver(s, "klu");
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_max_steps(s, 1000000);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_advance(s, t_end, &tret);
-  }
-  if (rc == SK_OK) {
-    memcpy(y, sk_stepper_get_state(s), (size_t)sk_model_get_n(m) * sizeof *y);
-  }
-  sk_stepper_destroy(&s);
-  return rc;
-}
 
 /* Compare y at t_end with every reference row of problem `name`. */
 static void check_refs(const char *name, double t_end, const double *y, int64_t n)
@@ -214,7 +188,13 @@ int main(void)
     const int64_t n = sk_model_get_n(m);
     const double t_end = cases[c].t;
     double y[MAXN];
-    CHECK_OK(ctx, solve(ctx, m, cases[c].atol, t_end, y));
+    const run_cfg cfg = {.linsol = "klu",
+                         .rtol = 1e-10,
+                         .atol = cases[c].atol[0],
+                         .t_end = t_end,
+                         .atol_vec = cases[c].atol,
+                         .max_steps = 1000000};
+    CHECK_OK(ctx, run_model(ctx, m, &cfg, y, NULL));
     check_refs(cases[c].name, t_end, y, n);
     if (strcmp(cases[c].name, "rober") == 0) {
       CHECK_NEAR(y[0] + y[1] + y[2], 1.0, 0.0, 1e-9); /* mass conservation */

@@ -12,6 +12,7 @@
  * an oscillator that amplifies local errors, 3), and from rtol 1e-6 to
  * 1e-10 it must grow by at least 2 digits unless capped.
  */
+#include "run_helper.h"
 #include "test.h"
 
 #define MAXN 8
@@ -58,34 +59,6 @@ static const published problems[] = {
      {1e-12, 1e-26, 1e-26, 1e-26},
      2.0},
 };
-
-static sk_status solve(sk_context *ctx, sk_model *m, double rtol, const double *atol,
-                       double t_end, double *y)
-{
-  sk_stepper *s = NULL;
-  double tret = 0.0;
-  sk_status rc = sk_stepper_create(ctx, "cvode-bdf", m, &s);
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_tolerances(s, rtol, atol[0]);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_atol_vector(s, atol);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_linear_solver(s, "klu");
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_set_max_steps(s, 1000000);
-  }
-  if (rc == SK_OK) {
-    rc = sk_stepper_advance(s, t_end, &tret);
-  }
-  if (rc == SK_OK) {
-    memcpy(y, sk_stepper_get_state(s), (size_t)sk_model_get_n(m) * sizeof *y);
-  }
-  sk_stepper_destroy(&s);
-  return rc;
-}
 
 /* scd over the trusted components, capped at the smallest trusted digit count */
 static double scd(const published *p, const double *y, double *cap)
@@ -134,7 +107,13 @@ int main(void)
       for (int i = 0; i < p->n; i++) {
         atol[i] = rtol * p->atol_scale[i];
       }
-      CHECK_OK(ctx, solve(ctx, m, rtol, atol, p->t_end, y));
+      const run_cfg cfg = {.linsol = "klu",
+                           .rtol = rtol,
+                           .atol = atol[0],
+                           .t_end = p->t_end,
+                           .atol_vec = atol,
+                           .max_steps = 1000000};
+      CHECK_OK(ctx, run_model(ctx, m, &cfg, y, NULL));
       const double d = scd(p, y, &cap);
       const double need = fmin((double)e - p->slack, cap);
       printf("%s rtol 1e-%d: scd %.2f (needs %.2f)\n", p->name, e, d, need);
