@@ -62,7 +62,7 @@ static inline void cvroberts_print_state(cvroberts_printout *p, double t, const 
 /* The events logged since the last call, as the examples' root rows: the
  * state at the event, then rootsfound[] (+1 rising, -1 falling, 0 not). */
 static inline void cvroberts_print_events(cvroberts_printout *p, const sk_stepper *s, double t,
-                                   const double *y)
+                                          const double *y)
 {
   const sk_event_record *ev;
   size_t n;

@@ -55,7 +55,9 @@ static const parity_stat published_stats[] = {
     {"nje", 3},   {"nni", 170}, {"ncfn", 0},     {"netf", 3},
 };
 
-static const parity_quote published = {"cvAdvDiff_bnd.out", published_rows, NOUT + 1,
+static const parity_quote published = {"cvAdvDiff_bnd.out",
+                                       published_rows,
+                                       NOUT + 1,
                                        published_stats,
                                        (int)(sizeof published_stats / sizeof published_stats[0]),
                                        NULL};
@@ -215,7 +217,8 @@ int main(void)
   CHECK_OK(ctx, sk_stepper_setup(s));
 
   parity_printout p = {.nrows = 0};
-  parity_add_row(&p, "At t = %g      max.norm(u) =%14.6e ", 0.0, max_norm(sk_stepper_get_state(s)));
+  parity_add_row(&p, "At t = %g      max.norm(u) =%14.6e ", 0.0,
+                 max_norm(sk_stepper_get_state(s)));
   double tout = 0.1;
   for (int iout = 1; iout <= NOUT; iout++, tout += 0.1) {
     double t = 0.0;
@@ -239,8 +242,7 @@ int main(void)
          (long long)st.lin_setups, (long long)st.jac_evals, (long long)st.newton_iters,
          (long long)st.newton_fails, (long long)st.failed_steps);
   CHECK_EQ_INT(st.steps, parity_value(&published, "nst"));
-  CHECK_EQ_INT(st.rhs_evals,
-               parity_value(&published, "nfe") + parity_value(&published, "nfeLS"));
+  CHECK_EQ_INT(st.rhs_evals, parity_value(&published, "nfe") + parity_value(&published, "nfeLS"));
   CHECK_EQ_INT(st.rhs_evals_dq, parity_value(&published, "nfeLS"));
   CHECK_EQ_INT(st.lin_setups, parity_value(&published, "nsetups"));
   CHECK_EQ_INT(st.jac_evals, parity_value(&published, "nje"));

@@ -77,11 +77,13 @@ static const char *const published_rows[CVROBERTS_NROWS] = {
 };
 
 static const parity_stat published_stats[] = {
-    {"nst", 530}, {"nfe", 746}, {"nsetups", 109}, {"nje", 11}, {"nni", 743},
+    {"nst", 530}, {"nfe", 746}, {"nsetups", 109}, {"nje", 11},  {"nni", 743},
     {"nnf", 3},   {"netf", 23}, {"ncfn", 0},      {"nge", 558},
 };
 
-static const parity_quote published = {"cvRoberts_klu.out", published_rows, CVROBERTS_NROWS,
+static const parity_quote published = {"cvRoberts_klu.out",
+                                       published_rows,
+                                       CVROBERTS_NROWS,
                                        published_stats,
                                        (int)(sizeof published_stats / sizeof published_stats[0]),
                                        NULL};

@@ -99,7 +99,9 @@ static const parity_stat published_stats[] = {
     {"Number of step solver failures", 0},
 };
 
-static const parity_quote published = {"idaSlCrank_dns.out", published_rows, NOUT,
+static const parity_quote published = {"idaSlCrank_dns.out",
+                                       published_rows,
+                                       NOUT,
                                        published_stats,
                                        (int)(sizeof published_stats / sizeof published_stats[0]),
                                        NULL};
@@ -120,8 +122,8 @@ static void force(const crank *d, const double *yy, double *Q)
   const double c21 = c2 * c1 + s2 * s1;
   const double l2 = x * x - x * (c2 + a * c1) + (1.0 + a * a) / 4.0 + a * c21 / 2.0;
   const double l = sqrt(l2);
-  double ld = 2.0 * x * xd - xd * (c2 + a * c1) + x * (s2 * pd + a * s1 * qd) -
-              a * s21 * (pd - qd) / 2.0;
+  double ld =
+      2.0 * x * xd - xd * (c2 + a * c1) + x * (s2 * pd + a * s1 * qd) - a * s21 * (pd - qd) / 2.0;
   ld /= 2.0 * l;
   const double f = k * (l - l0) + c * ld;
   const double fl = f / l;
@@ -241,8 +243,9 @@ int main(void)
   sk_stats st;
   CHECK_OK(ctx, sk_stepper_get_stats(s, &st));
   printf("steps %" PRId64 ", residual evaluations %" PRId64 " (%" PRId64
-         " in difference quotients), Jacobian evaluations %" PRId64 ", nonlinear iterations %" PRId64
-         ", error test failures %" PRId64 ", nonlinear convergence failures %" PRId64 "\n",
+         " in difference quotients), Jacobian evaluations %" PRId64
+         ", nonlinear iterations %" PRId64 ", error test failures %" PRId64
+         ", nonlinear convergence failures %" PRId64 "\n",
          st.steps, st.rhs_evals, st.rhs_evals_dq, st.jac_evals, st.newton_iters, st.failed_steps,
          st.newton_fails);
   CHECK_EQ_INT(st.steps, parity_value(&published, "Number of steps"));
