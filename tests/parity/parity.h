@@ -19,10 +19,12 @@ typedef struct {
   int nrows;
   const parity_stat *stats;
   int nstats;
+  /* which lines of the file are result rows (NULL: parity_is_row) */
+  int (*is_row)(const char *line);
 } parity_quote;
 
 /* parity_value: the quoted value of statistic `label` (NaN when not quoted). */
-static double parity_value(const parity_quote *q, const char *label)
+static inline double parity_value(const parity_quote *q, const char *label)
 {
   for (int k = 0; k < q->nstats; k++) {
     if (!strcmp(q->stats[k].label, label)) {
@@ -34,7 +36,7 @@ static double parity_value(const parity_quote *q, const char *label)
 
 /* A result row of a .out file: "At t = ..." (CVODE examples), a line that
  * starts with two numbers (IDA examples), or a rootsfound line. */
-static int parity_is_row(const char *line)
+static inline int parity_is_row(const char *line)
 {
   if (!strncmp(line, "At t", 4) || strstr(line, "rootsfound")) {
     return 1;
@@ -51,7 +53,7 @@ static int parity_is_row(const char *line)
 /* parity_check_quote: the installed .out file at `path` (NULL: not
  * installed) against the quote: every result row equal, every quoted
  * statistic present with the quoted value. Counts failures. */
-static void parity_check_quote(const parity_quote *q, const char *path)
+static inline void parity_check_quote(const parity_quote *q, const char *path)
 {
   if (!path) {
     printf("%s not installed: the quoted numbers are used alone\n", q->name);
@@ -66,7 +68,7 @@ static void parity_check_quote(const parity_quote *q, const char *path)
   int row = 0, stats = 0;
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = '\0';
-    if (parity_is_row(line)) {
+    if (q->is_row ? q->is_row(line) : parity_is_row(line)) {
       const char *want = row < q->nrows ? q->rows[row] : "";
       if (strcmp(line, want)) {
         fprintf(stderr, "%s row %d: \"%s\", quoted \"%s\"\n", path, row + 1, line, want);
@@ -75,21 +77,30 @@ static void parity_check_quote(const parity_quote *q, const char *path)
       row++;
       continue;
     }
-    const char *eq = strchr(line, '=');
-    size_t len = eq ? (size_t)(eq - line) : 0;
-    while (len > 0 && line[len - 1] == ' ') {
-      len--;
-    }
-    char label[128];
-    if (!eq || len >= sizeof label) {
-      continue;
-    }
-    memcpy(label, line, len);
-    label[len] = '\0';
-    const double quoted = parity_value(q, label);
-    if (!isnan(quoted)) {
-      CHECK_NEAR(strtod(eq + 1, NULL), quoted, 0.0, 0.0);
-      stats++;
+    /* the statistics: "label = value", one or several pairs on a line */
+    const char *p = line, *eq;
+    while ((eq = strchr(p, '=')) != NULL) {
+      while (*p == ' ') {
+        p++;
+      }
+      size_t len = (size_t)(eq - p);
+      while (len > 0 && p[len - 1] == ' ') {
+        len--;
+      }
+      char label[128];
+      char *end;
+      const double value = strtod(eq + 1, &end);
+      if (len >= sizeof label || end == eq + 1) {
+        break;
+      }
+      memcpy(label, p, len);
+      label[len] = '\0';
+      const double quoted = parity_value(q, label);
+      if (!isnan(quoted)) {
+        CHECK_NEAR(value, quoted, 0.0, 0.0);
+        stats++;
+      }
+      p = end;
     }
   }
   fclose(f);
@@ -106,9 +117,9 @@ typedef struct {
 } parity_printout;
 
 /* parity_add_row: append one printf-formatted row (dropped when full). */
-static void parity_add_row(parity_printout *p, const char *fmt, ...)
+static inline void parity_add_row(parity_printout *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-static void parity_add_row(parity_printout *p, const char *fmt, ...)
+static inline void parity_add_row(parity_printout *p, const char *fmt, ...)
 {
   if (p->nrows < PARITY_MAX_ROWS) {
     va_list ap;
@@ -120,7 +131,7 @@ static void parity_add_row(parity_printout *p, const char *fmt, ...)
 
 /* parity_compare_rows: print the run's rows; count every one that differs
  * from the quote, and a different number of rows. */
-static void parity_compare_rows(const parity_quote *q, const parity_printout *p)
+static inline void parity_compare_rows(const parity_quote *q, const parity_printout *p)
 {
   CHECK_EQ_INT(p->nrows, q->nrows);
   for (int i = 0; i < p->nrows && i < q->nrows; i++) {
@@ -136,7 +147,7 @@ static void parity_compare_rows(const parity_quote *q, const parity_printout *p)
 /* parity_check_roberts_roots: the two events of the Roberts examples, as
  * printed to 5 digits: g2 (index 1) rising at t_g2, then g1 (index 0)
  * falling at t_g1. Counts failures. */
-static void parity_check_roberts_roots(const sk_stepper *s, double t_g2, double t_g1)
+static inline void parity_check_roberts_roots(const sk_stepper *s, double t_g2, double t_g1)
 {
   const sk_event_record *ev;
   size_t nev;
@@ -157,8 +168,8 @@ static void parity_check_roberts_roots(const sk_stepper *s, double t_g2, double 
  * difference-quotient evaluations ("RHS fn evals" / "LS RHS fn evals" in
  * CVODE examples, "Residual fn evals" / "LS residual fn evals" in IDA ones);
  * root_evals is counted by the test's own root function. Counts failures. */
-static void parity_check_stats(const parity_quote *q, const sk_stats *st, long root_evals,
-                               const char *fe, const char *ls_fe)
+static inline void parity_check_stats(const parity_quote *q, const sk_stats *st, long root_evals,
+                                      const char *fe, const char *ls_fe)
 {
   printf("steps %lld, error test failures %lld, function evaluations %lld (%lld in difference "
          "quotients), Jacobian evaluations %lld, nonlinear iterations %lld (%lld convergence "

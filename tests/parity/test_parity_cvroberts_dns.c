@@ -1,6 +1,6 @@
 /* tests/parity/test_parity_cvroberts_dns.c: SUNDIALS' example cvRoberts_dns (ROBER with two root functions) through stiffkit's public API, against the example's published output */
 
-#include "parity/parity.h"
+#include "parity/cvroberts.h"
 
 /* The example (examples/cvode/serial/cvRoberts_dns.c of SUNDIALS 6.4.1,
  * installed by libsundials-dev): the Robertson kinetics
@@ -42,10 +42,7 @@
  * here in the root function itself: sk_stats has no such counter; NLS
  * step fails has none either, and is only checked against the file). */
 
-#define NOUT 12
-#define NROWS (NOUT + 2 * 2) /* the outputs, and two lines per root */
-
-static const char *const published_rows[NROWS] = {
+static const char *const published_rows[CVROBERTS_NROWS] = {
     "At t = 2.6391e-01      y =  9.899653e-01    3.470564e-05    1.000000e-02",
     "    rootsfound[] =   0   1",
     "At t = 4.0000e-01      y =  9.851641e-01    3.386242e-05    1.480205e-02",
@@ -74,24 +71,12 @@ static const parity_stat published_stats[] = {
     {"LS RHS fn evals", 0},   {"Root fn evals", 570},
 };
 
-static const parity_quote published = {"cvRoberts_dns.out", published_rows, NROWS,
+static const parity_quote published = {"cvRoberts_dns.out",
+                                       published_rows,
+                                       CVROBERTS_NROWS,
                                        published_stats,
-                                       (int)(sizeof published_stats / sizeof published_stats[0])};
-
-typedef struct {
-  long root_evals;
-} rober;
-
-static int rhs(double t, const double *y, double *ydot, void *ud)
-{
-  (void)t;
-  (void)ud;
-  /* the example's expressions, in its order */
-  const double yd1 = ydot[0] = -0.04 * y[0] + 1.0e4 * y[1] * y[2];
-  const double yd3 = ydot[2] = 3.0e7 * y[1] * y[1];
-  ydot[1] = -yd1 - yd3;
-  return 0;
-}
+                                       (int)(sizeof published_stats / sizeof published_stats[0]),
+                                       NULL};
 
 /* the dense 3 x 3 pattern, column by column */
 static const int64_t full3_colptr[4] = {0, 3, 6, 9};
@@ -115,65 +100,6 @@ static int jac(double t, const double *y, const double *fy, double *v, void *ud)
   return 0;
 }
 
-static int roots(double t, const double *y, double *g, void *ud)
-{
-  (void)t;
-  rober *r = ud;
-  r->root_evals++;
-  g[0] = y[0] - 0.0001;
-  g[1] = y[2] - 0.01;
-  return 0;
-}
-
-static int initial(double t0, double *y, void *ud)
-{
-  (void)t0;
-  (void)ud;
-  y[0] = 1.0;
-  y[1] = 0.0;
-  y[2] = 0.0;
-  return 0;
-}
-
-/* The rows as the example prints them, and the events seen so far. */
-typedef struct {
-  parity_printout out;
-  size_t events_seen;
-} printout;
-
-static void print_state(printout *p, double t, const double *y)
-{
-  parity_add_row(&p->out, "At t = %0.4e      y =%14.6e  %14.6e  %14.6e", t, y[0], y[1], y[2]);
-}
-
-/* The events logged since the last call, as the example's root rows: the
- * state at the event, then rootsfound[] (+1 rising, -1 falling, 0 not). */
-static void print_events(printout *p, const sk_stepper *s, double t, const double *y)
-{
-  const sk_event_record *ev;
-  size_t n;
-  sk_stepper_get_events(s, &ev, &n);
-  while (p->events_seen < n) {
-    const double te = ev[p->events_seen].t;
-    int found[2] = {0, 0};
-    while (p->events_seen < n && ev[p->events_seen].t == te) {
-      found[ev[p->events_seen].index] = ev[p->events_seen].direction;
-      p->events_seen++;
-    }
-    /* the monitor runs after the step that stopped at the event, with the state there */
-    CHECK(te == t);
-    print_state(p, te, y);
-    parity_add_row(&p->out, "    rootsfound[] = %3d %3d", found[0], found[1]);
-  }
-}
-
-static int monitor(const sk_stepper *s, double t, double h, void *ud)
-{
-  (void)h;
-  print_events(ud, s, t, sk_stepper_get_state(s));
-  return 0;
-}
-
 int main(void)
 {
   sk_context *ctx = NULL;
@@ -185,7 +111,7 @@ int main(void)
 #else
   parity_check_quote(&published, NULL);
 #endif
-  rober r = {0};
+  cvroberts r = {0};
   sk_model *m = NULL;
   sk_stepper *s = NULL;
   CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, 3, &m));
@@ -195,11 +121,11 @@ int main(void)
   }
   CHECK_OK(ctx, sk_model_set_name(m, "cvRoberts_dns"));
   CHECK_OK(ctx, sk_model_set_user_data(m, &r, NULL));
-  CHECK_OK(ctx, sk_model_set_rhs(m, rhs));
-  CHECK_OK(ctx, sk_model_set_initial(m, initial));
+  CHECK_OK(ctx, sk_model_set_rhs(m, cvroberts_rhs));
+  CHECK_OK(ctx, sk_model_set_initial(m, cvroberts_initial));
   CHECK_OK(ctx, sk_model_set_jac_pattern(m, full3_colptr, full3_rowind));
   CHECK_OK(ctx, sk_model_set_jac_values(m, jac));
-  CHECK_OK(ctx, sk_model_set_events(m, 2, roots, NULL));
+  CHECK_OK(ctx, sk_model_set_events(m, 2, cvroberts_roots, NULL));
   CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
   if (!s) {
     sk_model_destroy(&m);
@@ -213,22 +139,8 @@ int main(void)
   CHECK_OK(ctx, sk_stepper_set_check_jacobian(s, 0));
   /* solver.fast_vector_ops = false: the packaged kernels of the published run */
   CHECK_OK(ctx, sk_stepper_set_vector_kernels(s, SK_VECTOR_KERNELS_OFF));
-  printout p = {.events_seen = 0};
-  CHECK_OK(ctx, sk_stepper_set_monitor(s, monitor, &p));
-
-  double tout = 0.4;
-  for (int k = 0; k < NOUT; k++, tout *= 10.0) {
-    double t = 0.0;
-    const sk_status st = sk_stepper_advance(s, tout, &t);
-    CHECK_OK(ctx, st);
-    if (st != SK_OK) {
-      break;
-    }
-    /* an event the monitor did not see (a package call that returned it without a step)
-       would show here, failing the check in print_events: its state is gone */
-    print_events(&p, s, sk_stepper_get_time(s), sk_stepper_get_state(s));
-    print_state(&p, t, sk_stepper_get_state(s));
-  }
+  cvroberts_printout p = {.events_seen = 0};
+  cvroberts_run(ctx, s, &p);
   CHECK_EQ_INT(strcmp(sk_stepper_get_vector_kernels(s), "sundials"), 0);
 
   /* the rows, as printed */

@@ -65,9 +65,12 @@ static const parity_stat published_stats[] = {
     {"Root fn evals", 404},
 };
 
-static const parity_quote published = {"idaRoberts_dns.out", published_rows, NROWS,
+static const parity_quote published = {"idaRoberts_dns.out",
+                                       published_rows,
+                                       NROWS,
                                        published_stats,
-                                       (int)(sizeof published_stats / sizeof published_stats[0])};
+                                       (int)(sizeof published_stats / sizeof published_stats[0]),
+                                       NULL};
 
 typedef struct {
   long root_evals;
