@@ -258,6 +258,8 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   SK_CALL_STOP(ctx, cli_job_build_model(ctx, job));
+  /* a stop during a long phase ends the run at the next phase boundary, before any output */
+  SK_CALL_STOP(ctx, sk__stop_check(ctx, "building the model; nothing was written"));
   SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
   SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
   SK_CALL_STOP(ctx, sk_options_get_string(o, "solver.method", &job->method));
@@ -267,6 +269,9 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CALL_STOP(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
   SK_CALL_STOP(ctx, sk_stepper_set_from_options(job->stepper, o));
   SK_CALL_STOP(ctx, sk_stepper_setup(job->stepper));
+  SK_CALL_STOP(ctx,
+               sk__stop_check(ctx, "setting up the solver (analysis, coloring, factorization); "
+                                   "nothing was written"));
   snprintf(job->linsol, sizeof job->linsol, "%s", sk_stepper_get_linear_solver(job->stepper));
   snprintf(job->prec, sizeof job->prec, "%s", sk_stepper_get_preconditioner(job->stepper));
   return SK_OK;
