@@ -10,6 +10,7 @@
 #include "cli/job.h"
 #include "cli/progress.h"
 #include "core/error.h"
+#include "core/stop.h"
 
 static const sk_option_spec checkpoint_options[] = {
     {"checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,
@@ -240,7 +241,7 @@ sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const 
            "saved): checkpoints are not available for it",
            sk_model_get_name(job->model));
   cli_ckpt_free(ctx, c);
-  SK_CALL(ctx, sk__checkpoint_read(ctx, path, &c->loaded));
+  SK_CALL_STOP(ctx, sk__checkpoint_read(ctx, path, &c->loaded));
   snprintf(c->loaded_path, sizeof c->loaded_path, "%s", path);
   sk_status st = check_problem(ctx, c, job, path, &c->loaded);
   if (st != SK_OK) {

@@ -10,6 +10,8 @@
 
 #include "cli/csv_read.h"
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 
 #define NO_FIELD SIZE_MAX
 
@@ -209,8 +211,8 @@ static sk_status parse(sk_context *ctx, const char *path, reader *r)
 /* The whole file into a malloc'ed buffer. */
 static sk_status slurp(sk_context *ctx, const char *path, char **buf, size_t *len)
 {
-  FILE *f = fopen(path, "rb");
-  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open '%s': %s", path, strerror(errno));
+  FILE *f = NULL;
+  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "file", SIZE_MAX, &f));
   size_t cap = 0, n = 0;
   char *b = NULL;
   int oom = 0;
@@ -232,7 +234,7 @@ static sk_status slurp(sk_context *ctx, const char *path, char **buf, size_t *le
   }
   const int bad = ferror(f);
   const int err = errno;
-  fclose(f);
+  sk__input_close(f);
   if (oom || bad) {
     free(b);
     return oom ? SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path)

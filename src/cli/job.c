@@ -11,6 +11,7 @@
 #include "cli/job.h"
 #include "dist/dist_keys.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "io/output_options.h"
 #include "io/provenance.h"
 
@@ -198,14 +199,14 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   const char *mtype = NULL;
-  SK_CALL(ctx, sk_options_get_string(o, "model.type", &mtype));
+  SK_CALL_STOP(ctx, sk_options_get_string(o, "model.type", &mtype));
   SK_CHECK(ctx, strcmp(mtype, "multibody") != 0, SK_ERR_INPUT,
            "model.type = multibody is run by `stiffkit run` and `stiffkit verify` only");
   SK_CHECK(ctx, strcmp(mtype, "bvp") != 0, SK_ERR_INPUT,
            "model.type = bvp is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "
            "(or compare its methods with `stiffkit verify CONFIG`)");
   if (strcmp(mtype, "plugin") == 0) {
-    SK_CALL(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
+    SK_CALL_STOP(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
   }
   /* a boundary-value problem's keys under another model type: say what is missing */
   const char *pending = sk_options_pending_key(o, 0);
@@ -214,13 +215,13 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
            "`stiffkit bvp` or `stiffkit verify`)",
            pending);
   /* every key is declared now: a parameter nobody declared is an unknown key */
-  SK_CALL(ctx, sk_options_check_pending(o));
+  SK_CALL_STOP(ctx, sk_options_check_pending(o));
   if (!job->model) {
-    SK_CALL(ctx, sk_grid_model_from_options(ctx, o, &job->model));
+    SK_CALL_STOP(ctx, sk_grid_model_from_options(ctx, o, &job->model));
   }
   /* a DAE model goes to IDA unless an engine is configured */
   if (sk_model_get_kind(job->model) == SK_MODEL_DAE && !sk_options_is_set(o, "solver.method")) {
-    SK_CALL(ctx, sk_options_set_assignment(o, "solver.method=ida-bdf"));
+    SK_CALL_STOP(ctx, sk_options_set_assignment(o, "solver.method=ida-bdf"));
   }
   /* the model's natural end time (a library problem's, a plugin's) unless solver.t_end is
      configured, set as the option so that the echoed options reproduce the run */
@@ -228,7 +229,7 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
     char assign[64];
     snprintf(assign, sizeof assign, "solver.t_end=%.17g", t_def);
-    SK_CALL(ctx, sk_options_set_assignment(o, assign));
+    SK_CALL_STOP(ctx, sk_options_set_assignment(o, assign));
   }
   return SK_OK;
 }
@@ -236,16 +237,16 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
 sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  SK_CALL(ctx, cli_job_output_times(ctx, job));
+  SK_CALL_STOP(ctx, cli_job_output_times(ctx, job));
   if (sk_options_is_set(o, "solver.stop_time")) {
     double tstop;
-    SK_CALL(ctx, sk_options_get_real(o, "solver.stop_time", &tstop));
+    SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.stop_time", &tstop));
     SK_CHECK(ctx, tstop > job->t0 && tstop >= job->times[job->ntimes - 1], SK_ERR_INPUT,
              "solver.stop_time (%g) must lie after solver.t0 (%g) and not before the last output "
              "time (%g)",
              tstop, job->t0, job->times[job->ntimes - 1]);
   }
-  SK_CALL(ctx, make_probes(ctx, job));
+  SK_CALL_STOP(ctx, make_probes(ctx, job));
   if (sk_model_has_exact(job->model)) {
     job->exact = malloc((size_t)sk_model_get_n(job->model) * sizeof *job->exact);
     SK_CHECK(ctx, job->exact != NULL, SK_ERR_NOMEM, "cannot allocate the exact-solution buffer");
@@ -256,16 +257,21 @@ sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job)
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  SK_CALL(ctx, cli_job_build_model(ctx, job));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
-  SK_CALL(ctx, sk_options_get_string(o, "solver.method", &job->method));
-  SK_CALL(ctx, cli_job_prepare_outputs(ctx, job));
+  SK_CALL_STOP(ctx, cli_job_build_model(ctx, job));
+  /* a stop during a long phase ends the run at the next phase boundary, before any output */
+  SK_CALL_STOP(ctx, sk__stop_check(ctx, "building the model; nothing was written"));
+  SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
+  SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
+  SK_CALL_STOP(ctx, sk_options_get_string(o, "solver.method", &job->method));
+  SK_CALL_STOP(ctx, cli_job_prepare_outputs(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
-  SK_CALL(ctx, sk_plugin_load_from_options(ctx, o));
-  SK_CALL(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
-  SK_CALL(ctx, sk_stepper_set_from_options(job->stepper, o));
-  SK_CALL(ctx, sk_stepper_setup(job->stepper));
+  SK_CALL_STOP(ctx, sk_plugin_load_from_options(ctx, o));
+  SK_CALL_STOP(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
+  SK_CALL_STOP(ctx, sk_stepper_set_from_options(job->stepper, o));
+  SK_CALL_STOP(ctx, sk_stepper_setup(job->stepper));
+  SK_CALL_STOP(ctx,
+               sk__stop_check(ctx, "setting up the solver (analysis, coloring, factorization); "
+                                   "nothing was written"));
   snprintf(job->linsol, sizeof job->linsol, "%s", sk_stepper_get_linear_solver(job->stepper));
   snprintf(job->prec, sizeof job->prec, "%s", sk_stepper_get_preconditioner(job->stepper));
   return SK_OK;
@@ -619,7 +625,7 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
   SK_CALL(ctx, sk_stepper_set_monitor(job->stepper, cli_job_monitor, job));
   const char *from = restart_path(job);
   if (from) { /* checked before any result file is touched */
-    SK_CALL(ctx, cli_ckpt_load(ctx, &job->ckpt, job, from, !job->restart));
+    SK_CALL_STOP(ctx, cli_ckpt_load(ctx, &job->ckpt, job, from, !job->restart));
     if (!job->ckpt.loaded.n) { /* --resume found a checkpoint of another problem: t0 */
       from = NULL;
     }

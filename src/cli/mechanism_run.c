@@ -9,6 +9,7 @@
 #include "cli/json_out.h"
 #include "cli/mechanism_cli.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "io/provenance.h"
 #include "io/results.h"
 
@@ -25,7 +26,7 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
   SK_CHECK(ctx, file[0], SK_ERR_INPUT,
            "model.type = multibody needs mbs.file, the mechanism description (see "
            "data/mechanisms/README.md)");
-  SK_CALL(ctx, sk_mechanism_load(ctx, file, &cm->mech));
+  SK_CALL_STOP(ctx, sk_mechanism_load(ctx, file, &cm->mech));
   SK_CALL(ctx, cli_job_output_times(ctx, job));
   SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &cm->rtol));
   SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &cm->atol));

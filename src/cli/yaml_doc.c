@@ -9,7 +9,10 @@
 #include <strings.h>
 
 #include "cli/yaml_doc.h"
+#include "stiffkit/config.h"
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 
 /* The parser's error with its position. */
 static sk_status syntax_error(const cli_yaml *y, const yaml_parser_t *p)
@@ -28,11 +31,11 @@ sk_status cli_yaml_load(sk_context *ctx, const char *path, cli_yaml *y)
   memset(y, 0, sizeof *y);
   y->ctx = ctx;
   y->file = path;
-  FILE *f = fopen(path, "rb");
-  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open '%s': %s", path, strerror(errno));
+  FILE *f = NULL;
+  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "file", SK_CONFIG_MAX_BYTES, &f));
   yaml_parser_t parser;
   if (!yaml_parser_initialize(&parser)) {
-    fclose(f);
+    sk__input_close(f);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path);
   }
   yaml_parser_set_input_file(&parser, f);
@@ -54,7 +57,7 @@ sk_status cli_yaml_load(sk_context *ctx, const char *path, cli_yaml *y)
   }
   yaml_parser_delete(&parser);
   const int read_failed = ferror(f);
-  fclose(f);
+  sk__input_close(f);
   if (st == SK_OK && read_failed) {
     st = SK_ERROR(ctx, SK_ERR_IO, "cannot read '%s'", path);
   }

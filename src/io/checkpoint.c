@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 #include "io/checkpoint.h"
 #include "io/results_impl.h"
 
@@ -257,23 +260,22 @@ typedef struct {
 static sk_status read_image(sk_context *ctx, const char *path, unsigned char **image,
                             size_t *size)
 {
-  FILE *f = fopen(path, "rb");
-  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open checkpoint '%s': %s", path,
-           strerror(errno));
+  FILE *f = NULL;
+  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "checkpoint", SIZE_MAX, &f));
   struct stat sb;
   if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-    fclose(f);
+    sk__input_close(f);
     return SK_ERROR(ctx, SK_ERR_MISSING, "cannot read checkpoint '%s': not a regular file", path);
   }
   *size = (size_t)sb.st_size;
   *image = sk__malloc(ctx, *size ? *size : 1);
   if (!*image) {
-    fclose(f);
+    sk__input_close(f);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot hold checkpoint '%s' (%zu bytes) in memory", path,
                     *size);
   }
   const size_t got = fread(*image, 1, *size, f);
-  fclose(f);
+  sk__input_close(f);
   SK_CHECK(ctx, got == *size, SK_ERR_INPUT, "cannot read checkpoint '%s': %s", path,
            "short read");
   return SK_OK;
@@ -372,7 +374,7 @@ sk_status sk__checkpoint_read(sk_context *ctx, const char *path, sk__checkpoint 
   }
   if (st != SK_OK) {
     sk__checkpoint_free(ctx, c);
-    SK_CALL(ctx, st);
+    SK_CALL_STOP(ctx, st);
   }
   return SK_OK;
 }

@@ -22,6 +22,15 @@
 sk_status sk__input_open(sk_context *ctx, const char *path, const char *what, size_t max_bytes,
                          FILE **stream);
 
+/* sk__input_open_at: sk__input_open with the reader's own context in
+ * every message: `at` (NULL: none) before it, e.g. "main.net:2:10: " for
+ * an included file, and `given_by` (NULL: none) after the path, e.g.
+ * "model.stiffness" gives "cannot open Matrix Market file 'K.mtx' given by
+ * model.stiffness: No such file or directory". max_bytes SIZE_MAX: no
+ * limit. Errors: as sk__input_open. */
+sk_status sk__input_open_at(sk_context *ctx, const char *path, const char *what, const char *at,
+                            const char *given_by, size_t max_bytes, FILE **stream);
+
 /* sk__input_close: close a stream of sk__input_open (NULL: nothing). */
 void sk__input_close(FILE *stream);
 

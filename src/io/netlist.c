@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/stop.h"
 #include "io/netlist_impl.h"
 
 void sk__netlist_destroy(sk_context *ctx, sk__netlist **nlp)
@@ -116,7 +117,7 @@ static sk_status define_subckt(sk__nparser *p, int64_t li, int64_t *next)
   sk_status st = sk__net_grow(p, (void **)&p->subs, p->nsubs, &p->cap_subs, sizeof *p->subs);
   if (st != SK_OK) {
     sk__free(p->ctx, sub.name);
-    SK_CALL(p->ctx, st);
+    SK_CALL_STOP(p->ctx, st);
   }
   p->subs[p->nsubs++] = sub;
   *next = sub.body_end + 1;
@@ -137,7 +138,7 @@ static sk_status collect_subckts(sk__nparser *p)
       return sk__net_error(p, h, ".ends without a .subckt before it");
     }
     if (sk__net_ieq(h->text, ".subckt")) {
-      SK_CALL(p->ctx, define_subckt(p, li, &li));
+      SK_CALL_STOP(p->ctx, define_subckt(p, li, &li));
     } else {
       li++;
     }
@@ -158,8 +159,8 @@ static sk_status param_pairs(sk__nparser *p, sk__nscope *scope, const sk__nscope
       return sk__net_error(p, t, "expected NAME=VALUE, got '%s'", t->text);
     }
     double v;
-    SK_CALL(p->ctx, sk__net_value(p, eval_in ? eval_in : scope, t + 2, &v));
-    SK_CALL(p->ctx, sk__net_scope_set(p, scope, t->text, v));
+    SK_CALL_STOP(p->ctx, sk__net_value(p, eval_in ? eval_in : scope, t + 2, &v));
+    SK_CALL_STOP(p->ctx, sk__net_scope_set(p, scope, t->text, v));
   }
   return SK_OK;
 }
@@ -179,7 +180,7 @@ static sk_status option_line(sk__nparser *p, sk__nscope *scope, const sk__nline 
       }
       p->nl->celsius = sk__net_ieq(t[2].text, "c");
     } else if (sk__net_ieq(t->text, "tinit")) {
-      SK_CALL(p->ctx, sk__net_value(p, scope, t + 2, &p->nl->tinit));
+      SK_CALL_STOP(p->ctx, sk__net_value(p, scope, t + 2, &p->nl->tinit));
     } else {
       return sk__net_error(p, t, "unknown option '%s' (expected tunit or tinit)", t->text);
     }
@@ -201,11 +202,12 @@ static sk_status ic_line(sk__nparser *p, sk__nscope *scope, const sk__nline *ln)
       return sk__net_error(p, t, ".ic: no node named '%s' (defined on an earlier line)", t->text);
     }
     double v;
-    SK_CALL(p->ctx, sk__net_value(p, scope, t + 2, &v));
+    SK_CALL_STOP(p->ctx, sk__net_value(p, scope, t + 2, &v));
     int64_t cap = nl->cap_ic;
-    SK_CALL(p->ctx, sk__net_grow(p, (void **)&nl->ic_node, nl->nic, &cap, sizeof *nl->ic_node));
-    SK_CALL(p->ctx,
-            sk__net_grow(p, (void **)&nl->ic_value, nl->nic, &nl->cap_ic, sizeof *nl->ic_value));
+    SK_CALL_STOP(p->ctx,
+                 sk__net_grow(p, (void **)&nl->ic_node, nl->nic, &cap, sizeof *nl->ic_node));
+    SK_CALL_STOP(p->ctx, sk__net_grow(p, (void **)&nl->ic_value, nl->nic, &nl->cap_ic,
+                                      sizeof *nl->ic_value));
     nl->ic_node[nl->nic] = node;
     nl->ic_value[nl->nic++] = v;
   }
@@ -218,7 +220,7 @@ static sk_status directive(sk__nparser *p, sk__nscope *scope, const sk__nline *l
   const sk__ntok *t = &p->toks[ln->first];
   const int top = scope->sub == NULL;
   if (sk__net_ieq(t->text, ".param")) {
-    SK_CALL(p->ctx, param_pairs(p, scope, NULL, ln->first + 1, ln->first + ln->n));
+    SK_CALL_STOP(p->ctx, param_pairs(p, scope, NULL, ln->first + 1, ln->first + ln->n));
     return SK_OK;
   }
   if (sk__net_ieq(t->text, ".option") || sk__net_ieq(t->text, ".options")) {
@@ -255,9 +257,9 @@ sk_status sk__net_expand(sk__nparser *p, sk__nscope *scope, int64_t first, int64
     }
     const sk__nline *ln = &p->lines[li];
     if (p->toks[ln->first].text[0] == '.') {
-      SK_CALL(p->ctx, directive(p, scope, ln));
+      SK_CALL_STOP(p->ctx, directive(p, scope, ln));
     } else {
-      SK_CALL(p->ctx, sk__net_element_line(p, scope, li));
+      SK_CALL_STOP(p->ctx, sk__net_element_line(p, scope, li));
     }
   }
   return SK_OK;
@@ -266,13 +268,13 @@ sk_status sk__net_expand(sk__nparser *p, sk__nscope *scope, int64_t first, int64
 /* Parse the lines read into p (top level, then post-checks). */
 static sk_status parse_lines(sk__nparser *p)
 {
-  SK_CALL(p->ctx, collect_subckts(p));
+  SK_CALL_STOP(p->ctx, collect_subckts(p));
   sk__nscope top;
   memset(&top, 0, sizeof top);
   top.prefix = "";
   const sk_status st = sk__net_expand(p, &top, 0, p->end_line);
   sk__net_scope_free(p, &top);
-  SK_CALL(p->ctx, st);
+  SK_CALL_STOP(p->ctx, st);
   SK_CHECK(p->ctx, p->nl->nnodes > 0, SK_ERR_INPUT,
            "%s: the netlist has no node other than the reference (0 / gnd)", p->nl->files[0]);
   return SK_OK;
@@ -296,7 +298,7 @@ static sk_status parse(sk_context *ctx, const char *path, const char *text, sk__
   parser_free(&p);
   if (st != SK_OK) {
     sk__netlist_destroy(ctx, &p.nl);
-    SK_CALL(ctx, st);
+    SK_CALL_STOP(ctx, st);
   }
   *out = p.nl;
   return SK_OK;
@@ -305,7 +307,7 @@ static sk_status parse(sk_context *ctx, const char *path, const char *text, sk__
 sk_status sk__netlist_parse_file(sk_context *ctx, const char *path, sk__netlist **out)
 {
   SK_CHECK(ctx, path != NULL, SK_ERR_ARG, "sk__netlist_parse_file: NULL path");
-  SK_CALL(ctx, parse(ctx, path, NULL, out));
+  SK_CALL_STOP(ctx, parse(ctx, path, NULL, out));
   return SK_OK;
 }
 
@@ -313,6 +315,6 @@ sk_status sk__netlist_parse_string(sk_context *ctx, const char *text, const char
                                    sk__netlist **out)
 {
   SK_CHECK(ctx, text != NULL, SK_ERR_ARG, "sk__netlist_parse_string: NULL text");
-  SK_CALL(ctx, parse(ctx, name ? name : "<netlist>", text, out));
+  SK_CALL_STOP(ctx, parse(ctx, name ? name : "<netlist>", text, out));
   return SK_OK;
 }

@@ -4,11 +4,14 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/path.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 #include "io/netlist_impl.h"
 
 sk_status sk__net_error(sk__nparser *p, const sk__ntok *t, const char *fmt, ...)
@@ -274,7 +277,7 @@ static sk_status finish_line(sk__nparser *p, int64_t li)
   SK_CALL(p->ctx, sk__path_resolve(p->ctx, p->nl->files[name->file], name->text, &path));
   const sk_status st = sk__net_read_file(p, path, name);
   sk__free(p->ctx, path);
-  SK_CALL(p->ctx, st);
+  SK_CALL_STOP(p->ctx, st);
   return SK_OK;
 }
 
@@ -304,7 +307,7 @@ sk_status sk__net_read_text(sk__nparser *p, const char *text, int32_t file)
         }
         p->lines[cur].n = p->ntoks - p->lines[cur].first;
       } else {
-        SK_CALL(p->ctx, finish_line(p, cur));
+        SK_CALL_STOP(p->ctx, finish_line(p, cur));
         const int64_t first = p->ntoks;
         SK_CALL(p->ctx, tokenize(p, s, len, file, line));
         if (p->ntoks > first) {
@@ -317,7 +320,7 @@ sk_status sk__net_read_text(sk__nparser *p, const char *text, int32_t file)
     }
     s = e ? e + 1 : s + len;
   }
-  SK_CALL(p->ctx, finish_line(p, cur));
+  SK_CALL_STOP(p->ctx, finish_line(p, cur));
   return SK_OK;
 }
 
@@ -339,16 +342,14 @@ static sk_status add_file(sk__nparser *p, const char *path, int32_t *idx)
 /* Read the whole file into a NUL-terminated buffer. */
 static sk_status slurp(sk__nparser *p, const char *path, const sk__ntok *from, char **out)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    const int err = errno;
-    if (from) {
-      return SK_ERROR(p->ctx, SK_ERR_MISSING, "%s:%d:%d: cannot open included file '%s': %s",
-                      p->nl->files[from->file], (int)from->line, (int)from->col, path,
-                      strerror(err));
-    }
-    return SK_ERROR(p->ctx, SK_ERR_MISSING, "cannot open netlist '%s': %s", path, strerror(err));
+  char at[4200] = "";
+  if (from) {
+    snprintf(at, sizeof at, "%s:%d:%d: ", p->nl->files[from->file], (int)from->line,
+             (int)from->col);
   }
+  FILE *f = NULL;
+  SK_CALL_STOP(p->ctx, sk__input_open_at(p->ctx, path, from ? "included file" : "netlist", at,
+                                         NULL, SIZE_MAX, &f));
   size_t cap = 4096, len = 0;
   char *buf = sk__malloc(p->ctx, cap);
   while (buf) {
@@ -369,7 +370,7 @@ static sk_status slurp(sk__nparser *p, const char *path, const sk__ntok *from, c
     }
   }
   const int bad = ferror(f);
-  fclose(f);
+  sk__input_close(f);
   SK_CHECK(p->ctx, buf != NULL, SK_ERR_NOMEM, "netlist: out of memory reading '%s'", path);
   buf[len] = '\0';
   if (bad || memchr(buf, '\0', len)) {
@@ -408,7 +409,7 @@ static sk_status check_cycle(sk__nparser *p, const char *real, const char *path,
 sk_status sk__net_read_file(sk__nparser *p, const char *path, const sk__ntok *from)
 {
   char *buf = NULL;
-  SK_CALL(p->ctx, slurp(p, path, from, &buf));
+  SK_CALL_STOP(p->ctx, slurp(p, path, from, &buf));
   char *real = realpath(path, NULL);
   sk_status st = real ? SK_OK : SK_ERROR(p->ctx, SK_ERR_MISSING, "cannot resolve '%s'", path);
   if (st == SK_OK) {
@@ -427,7 +428,7 @@ sk_status sk__net_read_file(sk__nparser *p, const char *path, const sk__ntok *fr
   }
   free(real);
   sk__free(p->ctx, buf);
-  SK_CALL(p->ctx, st);
+  SK_CALL_STOP(p->ctx, st);
   return SK_OK;
 }
 
@@ -435,6 +436,6 @@ sk_status sk__net_read_named_text(sk__nparser *p, const char *text, const char *
 {
   int32_t idx = 0;
   SK_CALL(p->ctx, add_file(p, name, &idx));
-  SK_CALL(p->ctx, sk__net_read_text(p, text, idx));
+  SK_CALL_STOP(p->ctx, sk__net_read_text(p, text, idx));
   return SK_OK;
 }

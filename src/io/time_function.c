@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 #include <muParserDLL.h>
 
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 #include "io/time_function.h"
 
 #define SK__PI 3.14159265358979323846
@@ -206,15 +209,14 @@ sk_status sk__time_function_table(sk_context *ctx, const char *path, const char 
   SK_CHECK(ctx, path != NULL && where != NULL && tf != NULL, SK_ERR_ARG,
            "sk__time_function_table: NULL argument");
   *tf = NULL;
-  FILE *f = fopen(path, "r");
-  SK_CHECK(ctx, f != NULL, SK_ERR_MISSING, "cannot open table '%s' given by %s: %s", path, where,
-           strerror(errno));
+  FILE *f = NULL;
+  SK_CALL_STOP(ctx, sk__input_open_at(ctx, path, "table", NULL, where, SIZE_MAX, &f));
   sk__time_function *t = NULL;
   sk_status st = create(ctx, &t);
   if (st == SK_OK) {
     st = read_table(t, f, path);
   }
-  fclose(f);
+  sk__input_close(f);
   if (st != SK_OK) {
     sk__time_function_destroy(&t);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/linear.h"
@@ -102,13 +103,13 @@ static sk_status read_bc(sk_context *ctx, const sk_options *opts, int d, int s, 
   snprintf(kv, sizeof kv, "model.bc.%s.value", side_names[d][s]);
   snprintf(kc, sizeof kc, "model.bc.%s.coeff", side_names[d][s]);
   if (d >= dim) {
-    SK_CALL(ctx, check_unused(ctx, opts, kt, dim));
-    SK_CALL(ctx, check_unused(ctx, opts, kv, dim));
-    SK_CALL(ctx, check_unused(ctx, opts, kc, dim));
+    SK_CALL_STOP(ctx, check_unused(ctx, opts, kt, dim));
+    SK_CALL_STOP(ctx, check_unused(ctx, opts, kv, dim));
+    SK_CALL_STOP(ctx, check_unused(ctx, opts, kc, dim));
     return SK_OK;
   }
   const char *type = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, kt, &type));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, kt, &type));
   if (strcmp(type, "dirichlet") == 0) {
     bc->type = SK_BC_DIRICHLET;
   } else if (strcmp(type, "neumann") == 0) {
@@ -119,8 +120,8 @@ static sk_status read_bc(sk_context *ctx, const sk_options *opts, int d, int s, 
     return SK_ERROR(ctx, SK_ERR_INPUT, "%s = '%s': must be dirichlet, neumann or robin", kt,
                     type);
   }
-  SK_CALL(ctx, sk_options_get_real(opts, kv, &bc->value));
-  SK_CALL(ctx, sk_options_get_real(opts, kc, &bc->coeff));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, kv, &bc->value));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, kc, &bc->coeff));
   SK_CHECK(ctx, bc->coeff >= 0.0, SK_ERR_INPUT, "%s = %g: must be >= 0", kc, bc->coeff);
   return SK_OK;
 }
@@ -131,8 +132,8 @@ static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const c
 {
   const double *v = NULL;
   size_t n = 0;
-  SK_CALL(ctx, sk_options_get_real_list(opts, key, &v, &n));
-  SK_CALL(ctx, sk__grid_check_dirs(ctx, key, n, dim, 1));
+  SK_CALL_STOP(ctx, sk_options_get_real_list(opts, key, &v, &n));
+  SK_CALL_STOP(ctx, sk__grid_check_dirs(ctx, key, n, dim, 1));
   for (int d = 0; d < 3; d++) {
     out[d] = (n == 0 || d >= dim) ? def : v[n == 1 ? 0 : d];
   }
@@ -145,18 +146,18 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   SK_CHECK(ctx, opts != NULL && p != NULL, SK_ERR_ARG,
            "sk_diffusion_params_from_options: NULL argument");
   sk_diffusion_params_default(p);
-  SK_CALL(ctx, sk__grid_read_options(ctx, opts, &p->dim, p->n, p->length));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.k0", &p->k0));
+  SK_CALL_STOP(ctx, sk__grid_read_options(ctx, opts, &p->dim, p->n, p->length));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.k0", &p->k0));
   SK_CHECK(ctx, p->k0 > 0.0, SK_ERR_INPUT, "model.k0 = %g: must be > 0", p->k0);
-  SK_CALL(ctx, sk_options_get_real(opts, "model.beta", &p->beta));
-  SK_CALL(ctx, read_real_dirs(ctx, opts, "model.kgrad", p->dim, 0.0, p->kgrad));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.beta", &p->beta));
+  SK_CALL_STOP(ctx, read_real_dirs(ctx, opts, "model.kgrad", p->dim, 0.0, p->kgrad));
   for (int d = 0; d < 3; d++) {
     for (int s = 0; s < 2; s++) {
-      SK_CALL(ctx, read_bc(ctx, opts, d, s, p->dim, &p->bc[d][s]));
+      SK_CALL_STOP(ctx, read_bc(ctx, opts, d, s, p->dim, &p->bc[d][s]));
     }
   }
   const char *exact = NULL, *ic = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.exact", &exact));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.exact", &exact));
   if (strcmp(exact, "none") == 0) {
     p->exact = SK_DIFFUSION_EXACT_NONE;
   } else if (strcmp(exact, "mode") == 0) {
@@ -169,18 +170,18 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   }
   const int64_t *mv = NULL;
   size_t nm = 0;
-  SK_CALL(ctx, sk_options_get_int_list(opts, "model.mode", &mv, &nm));
-  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.mode", nm, p->dim, 0));
+  SK_CALL_STOP(ctx, sk_options_get_int_list(opts, "model.mode", &mv, &nm));
+  SK_CALL_STOP(ctx, sk__grid_check_dirs(ctx, "model.mode", nm, p->dim, 0));
   for (int d = 0; d < p->dim; d++) {
     const int64_t m = mv[nm == 1 ? 0 : d];
     SK_CHECK(ctx, m >= 0 && m <= 1000000000, SK_ERR_INPUT,
              "model.mode[%d] = %lld: must be in [0, 1e9]", d, (long long)m);
     p->mode[d] = (int)m;
   }
-  SK_CALL(ctx, sk_options_get_real(opts, "model.amplitude", &p->amplitude));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.offset", &p->offset));
-  SK_CALL(ctx, sk_options_get_bool(opts, "model.semidiscrete", &p->exact_semidiscrete));
-  SK_CALL(ctx, sk_options_get_string(opts, "model.ic", &ic));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.amplitude", &p->amplitude));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.offset", &p->offset));
+  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.semidiscrete", &p->exact_semidiscrete));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.ic", &ic));
   if (strcmp(ic, "exact") == 0) {
     p->ic = SK_DIFFUSION_IC_EXACT;
   } else if (strcmp(ic, "constant") == 0) {
@@ -188,8 +189,8 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   } else {
     return SK_ERROR(ctx, SK_ERR_INPUT, "model.ic = '%s': must be exact or constant", ic);
   }
-  SK_CALL(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.source", &p->source_const));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.source", &p->source_const));
   return SK_OK;
 }
 
@@ -202,7 +203,7 @@ sk_status sk_brusselator_params_from_options(sk_context *ctx, const sk_options *
   int dim = 2;
   int64_t n[3];
   double length[3];
-  SK_CALL(ctx, sk__grid_read_options(ctx, opts, &dim, n, length));
+  SK_CALL_STOP(ctx, sk__grid_read_options(ctx, opts, &dim, n, length));
   SK_CHECK(ctx, dim == 2, SK_ERR_INPUT, "model.dim = %d: the Brusselator is 2D", dim);
   SK_CHECK(ctx, n[0] == n[1], SK_ERR_INPUT,
            "model.n = [%lld, %lld]: the Brusselator uses an n x n grid", (long long)n[0],
@@ -212,10 +213,11 @@ sk_status sk_brusselator_params_from_options(sk_context *ctx, const sk_options *
            length[1]);
   p->n = n[0];
   p->length = length[0];
-  SK_CALL(ctx, sk_options_get_real(opts, "model.brusselator.a", &p->a));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.brusselator.b", &p->b));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.brusselator.alpha", &p->alpha));
-  SK_CALL(ctx, sk_options_get_real(opts, "model.brusselator.perturbation", &p->perturbation));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.a", &p->a));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.b", &p->b));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.alpha", &p->alpha));
+  SK_CALL_STOP(ctx,
+               sk_options_get_real(opts, "model.brusselator.perturbation", &p->perturbation));
   SK_CHECK(ctx, p->a > 0.0, SK_ERR_INPUT, "model.brusselator.a = %g: must be > 0", p->a);
   SK_CHECK(ctx, p->b >= 0.0, SK_ERR_INPUT, "model.brusselator.b = %g: must be >= 0", p->b);
   SK_CHECK(ctx, p->alpha >= 0.0, SK_ERR_INPUT, "model.brusselator.alpha = %g: must be >= 0",
@@ -229,29 +231,29 @@ sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk
            "sk_grid_model_from_options: NULL argument");
   *model = NULL;
   const char *type = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.type", &type));
   if (strcmp(type, "diffusion") == 0) {
     sk_diffusion_params p;
-    SK_CALL(ctx, sk_diffusion_params_from_options(ctx, opts, &p));
-    SK_CALL(ctx, sk_diffusion_create(ctx, &p, model));
+    SK_CALL_STOP(ctx, sk_diffusion_params_from_options(ctx, opts, &p));
+    SK_CALL_STOP(ctx, sk_diffusion_create(ctx, &p, model));
     return SK_OK;
   }
   if (strcmp(type, "brusselator") == 0) {
     sk_brusselator_params p;
-    SK_CALL(ctx, sk_brusselator_params_from_options(ctx, opts, &p));
-    SK_CALL(ctx, sk_brusselator_create(ctx, &p, model));
+    SK_CALL_STOP(ctx, sk_brusselator_params_from_options(ctx, opts, &p));
+    SK_CALL_STOP(ctx, sk_brusselator_create(ctx, &p, model));
     return SK_OK;
   }
   if (strcmp(type, "problem") == 0) {
-    SK_CALL(ctx, sk_problem_from_options(ctx, opts, model));
+    SK_CALL_STOP(ctx, sk_problem_from_options(ctx, opts, model));
     return SK_OK;
   }
   if (strcmp(type, "linear") == 0) {
-    SK_CALL(ctx, sk_linear_model_from_options(ctx, opts, model));
+    SK_CALL_STOP(ctx, sk_linear_model_from_options(ctx, opts, model));
     return SK_OK;
   }
   if (strcmp(type, "network") == 0) {
-    SK_CALL(ctx, sk_network_model_from_options(ctx, opts, model));
+    SK_CALL_STOP(ctx, sk_network_model_from_options(ctx, opts, model));
     return SK_OK;
   }
   return SK_ERROR(ctx, SK_ERR_INPUT,

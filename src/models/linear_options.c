@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "io/time_function.h"
 #include "sparse/matrix_market.h"
 #include "stiffkit/linear.h"
@@ -90,10 +91,10 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
            "%s is set but model.load is not: g(t) scales the load vector b",
            formula ? "model.load_amplitude" : "model.load_table");
   if (formula) {
-    SK_CALL(ctx,
-            sk__time_function_formula(ctx, p->load_amplitude, "model.load_amplitude", &f->tf));
+    SK_CALL_STOP(
+        ctx, sk__time_function_formula(ctx, p->load_amplitude, "model.load_amplitude", &f->tf));
   } else if (table) {
-    SK_CALL(ctx, sk__time_function_table(ctx, p->load_table, "model.load_table", &f->tf));
+    SK_CALL_STOP(ctx, sk__time_function_table(ctx, p->load_table, "model.load_table", &f->tf));
   }
   return SK_OK;
 }
@@ -102,26 +103,27 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
 static sk_status read_files(sk_context *ctx, const sk_linear_params *p, linear_files *f)
 {
   snprintf(f->k_name, sizeof f->k_name, "model.stiffness '%s'", p->stiffness);
-  SK_CALL(ctx, sk__mm_read_matrix(ctx, p->stiffness, "model.stiffness", SK__MM_SQUARE, &f->k));
+  SK_CALL_STOP(ctx,
+               sk__mm_read_matrix(ctx, p->stiffness, "model.stiffness", SK__MM_SQUARE, &f->k));
   SK_CHECK(ctx, p->lumping == SK_LINEAR_LUMP_NONE || given(p->mass), SK_ERR_INPUT,
            "model.mass_lumping = row-sum needs a mass matrix (model.mass)");
   if (given(p->mass)) {
     snprintf(f->m_name, sizeof f->m_name, "model.mass '%s'", p->mass);
-    SK_CALL(ctx, sk__mm_read_matrix(ctx, p->mass, "model.mass", SK__MM_SQUARE, &f->m));
+    SK_CALL_STOP(ctx, sk__mm_read_matrix(ctx, p->mass, "model.mass", SK__MM_SQUARE, &f->m));
     SK_CHECK(ctx, f->m.nrows == f->k.nrows, SK_ERR_INPUT,
              "%s is %lld x %lld but %s is %lld x %lld: the sizes must agree", f->m_name,
              (long long)f->m.nrows, (long long)f->m.ncols, f->k_name, (long long)f->k.nrows,
              (long long)f->k.ncols);
   }
   if (given(p->load)) {
-    SK_CALL(ctx, sk__mm_read_vector(ctx, p->load, "model.load", &f->nb, &f->b));
-    SK_CALL(ctx, check_length(ctx, "model.load", p->load, f->nb, f));
+    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->load, "model.load", &f->nb, &f->b));
+    SK_CALL_STOP(ctx, check_length(ctx, "model.load", p->load, f->nb, f));
   }
   if (given(p->initial)) {
-    SK_CALL(ctx, sk__mm_read_vector(ctx, p->initial, "model.initial", &f->nu0, &f->u0));
-    SK_CALL(ctx, check_length(ctx, "model.initial", p->initial, f->nu0, f));
+    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->initial, "model.initial", &f->nu0, &f->u0));
+    SK_CALL_STOP(ctx, check_length(ctx, "model.initial", p->initial, f->nu0, f));
   }
-  SK_CALL(ctx, read_amplitude(ctx, p, f));
+  SK_CALL_STOP(ctx, read_amplitude(ctx, p, f));
   return SK_OK;
 }
 
@@ -174,7 +176,7 @@ sk_status sk_linear_create_from_files(sk_context *ctx, const sk_linear_params *p
     st = sk_linear_create(ctx, &sys, model);
   }
   files_free(ctx, &f);
-  SK_CALL(ctx, st);
+  SK_CALL_STOP(ctx, st);
   return SK_OK;
 }
 
@@ -184,19 +186,19 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   SK_CHECK(ctx, opts != NULL && p != NULL, SK_ERR_ARG,
            "sk_linear_params_from_options: NULL argument");
   sk_linear_params_default(p);
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.stiffness", &p->stiffness));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.stiffness", &p->stiffness));
   SK_CHECK(ctx, given(p->stiffness), SK_ERR_INPUT,
            "model.type = linear needs model.stiffness (a Matrix Market file of K)");
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.mass", &p->mass));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.mass", &p->mass));
   const char *lump = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.mass_lumping", &lump));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.mass_lumping", &lump));
   p->lumping = strcmp(lump, "row-sum") == 0 ? SK_LINEAR_LUMP_ROW_SUM : SK_LINEAR_LUMP_NONE;
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.load", &p->load));
-  SK_CALL(ctx, sk_options_get_string(opts, "model.load_amplitude", &p->load_amplitude));
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.load_table", &p->load_table));
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.initial", &p->initial));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.load", &p->load));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.load_amplitude", &p->load_amplitude));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.load_table", &p->load_table));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.initial", &p->initial));
   if (sk_options_is_key(opts, "model.ic_value")) {
-    SK_CALL(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
+    SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
   }
   return SK_OK;
 }
@@ -210,7 +212,7 @@ static sk_status check_linear_solver(sk_context *ctx, const sk_options *opts,
     return SK_OK;
   }
   const char *ls = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CHECK(ctx, strcmp(ls, "klu") && strcmp(ls, "umfpack") && strcmp(ls, "band"),
            SK_ERR_UNSUPPORTED,
            "model.mass '%s' is not diagonal: the ODE u' = M^{-1} (g b - K u) has a dense "
@@ -226,13 +228,13 @@ sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, 
   SK_CHECK(ctx, model != NULL, SK_ERR_ARG, "sk_linear_model_from_options: NULL model");
   *model = NULL;
   sk_linear_params p;
-  SK_CALL(ctx, sk_linear_params_from_options(ctx, opts, &p));
+  SK_CALL_STOP(ctx, sk_linear_params_from_options(ctx, opts, &p));
   sk_model *m = NULL;
-  SK_CALL(ctx, sk_linear_create_from_files(ctx, &p, &m));
+  SK_CALL_STOP(ctx, sk_linear_create_from_files(ctx, &p, &m));
   const sk_status st = check_linear_solver(ctx, opts, &p, m);
   if (st != SK_OK) {
     sk_model_destroy(&m);
-    SK_CALL(ctx, st);
+    SK_CALL_STOP(ctx, st);
   }
   *model = m;
   return SK_OK;

@@ -10,6 +10,8 @@
 #include <yaml.h>
 
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 #include "models/mbs_impl.h"
 
 /* A mechanism file larger than this is refused (a mechanism is small). */
@@ -791,12 +793,8 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
 {
   *text = NULL;
   *len = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    const int err = errno;
-    return SK_ERROR(ctx, SK_ERR_MISSING, "cannot open mechanism file '%s': %s", path,
-                    strerror(err));
-  }
+  FILE *f = NULL;
+  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "mechanism file", MBS_MAX_BYTES, &f));
   size_t cap = 4096, n = 0;
   char *buf = sk__malloc(ctx, cap);
   sk_status st = SK_OK;
@@ -828,7 +826,7 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
     buf = grown;
     cap *= 2;
   }
-  fclose(f);
+  sk__input_close(f);
   if (st != SK_OK) {
     sk__free(ctx, buf);
     return st;
@@ -913,7 +911,7 @@ sk_status sk_mechanism_load(sk_context *ctx, const char *path, sk_mechanism **me
   *mech = NULL;
   char *text = NULL;
   size_t len = 0;
-  SK_CALL(ctx, read_file(ctx, path, &text, &len));
+  SK_CALL_STOP(ctx, read_file(ctx, path, &text, &len));
   sk_mechanism *M = sk__calloc(ctx, 1, sizeof *M);
   if (!M) {
     sk__free(ctx, text);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "stiffkit/network.h"
 
 static const sk_option_spec network_table[] = {
@@ -38,12 +39,12 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
   *model = NULL;
   sk_network_params p;
   sk_network_params_default(&p);
-  SK_CALL(ctx, sk_options_get_input_file(opts, "model.netlist", &p.netlist));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.netlist", &p.netlist));
   SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
            "model.type = network needs model.netlist (a thermal netlist file)");
-  SK_CALL(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));
-  SK_CALL(ctx, sk_options_get_bool(opts, "model.require_anchor", &p.check_steady));
-  SK_CALL(ctx, sk_network_create_from_file(ctx, &p, model));
+  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));
+  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.require_anchor", &p.check_steady));
+  SK_CALL_STOP(ctx, sk_network_create_from_file(ctx, &p, model));
   return SK_OK;
 }
 
@@ -58,7 +59,7 @@ sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts
   if (!sk_network_is_network(m) || !sk_options_is_key(opts, "output.probe_nodes")) {
     return SK_OK;
   }
-  SK_CALL(ctx, sk_options_get_string(opts, "output.probe_nodes", &list));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "output.probe_nodes", &list));
   const size_t len = strlen(list);
   int64_t *out = malloc((len / 2 + 1) * sizeof *out);
   char *name = malloc(len + 1);

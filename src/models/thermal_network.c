@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "models/network_impl.h"
 #include "sparse/csc.h"
 
@@ -472,7 +473,7 @@ sk_status sk_network_create_from_file(sk_context *ctx, const sk_network_params *
            "sk_network_create_from_file: NULL argument");
   *model = NULL;
   sk__netlist *nl = NULL;
-  SK_CALL(ctx, sk__netlist_parse_file(ctx, p->netlist, &nl));
+  SK_CALL_STOP(ctx, sk__netlist_parse_file(ctx, p->netlist, &nl));
   SK_CALL(ctx, create_from_netlist(ctx, nl, p, model));
   return SK_OK;
 }

@@ -1,6 +1,7 @@
 /* src/sparse/matrix_market.c: a line-aware Matrix Market reader (coordinate/array; real/integer/pattern; general/symmetric/skew-symmetric) producing CSC matrices and dense vectors */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,8 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/stop.h"
+#include "io/input_file.h"
 #include "sparse/csc.h"
 #include "sparse/matrix_market.h"
 
@@ -617,9 +620,7 @@ static sk_status open_file(sk_context *ctx, const char *path, const char *what, 
 {
   SK_CHECK(ctx, path != NULL && path[0] != '\0', SK_ERR_ARG,
            "%s: no Matrix Market file name given", what ? what : "matrix");
-  *f = fopen(path, "r");
-  SK_CHECK(ctx, *f != NULL, SK_ERR_MISSING, "cannot open Matrix Market file '%s'%s%s: %s", path,
-           what ? " given by " : "", what ? what : "", strerror(errno));
+  SK_CALL_STOP(ctx, sk__input_open_at(ctx, path, "Matrix Market file", NULL, what, SIZE_MAX, f));
   return SK_OK;
 }
 
@@ -629,10 +630,10 @@ sk_status sk__mm_read_matrix(sk_context *ctx, const char *path, const char *what
   SK_CHECK(ctx, a != NULL, SK_ERR_ARG, "sk__mm_read_matrix: NULL matrix");
   memset(a, 0, sizeof *a);
   FILE *f = NULL;
-  SK_CALL(ctx, open_file(ctx, path, what, &f));
+  SK_CALL_STOP(ctx, open_file(ctx, path, what, &f));
   const sk_status st = sk__mm_read_matrix_stream(ctx, f, path, what, flags, a);
-  fclose(f);
-  SK_CALL(ctx, st);
+  sk__input_close(f);
+  SK_CALL_STOP(ctx, st);
   return SK_OK;
 }
 
@@ -679,9 +680,9 @@ sk_status sk__mm_read_vector(sk_context *ctx, const char *path, const char *what
   *v = NULL;
   *n = 0;
   FILE *f = NULL;
-  SK_CALL(ctx, open_file(ctx, path, what, &f));
+  SK_CALL_STOP(ctx, open_file(ctx, path, what, &f));
   const sk_status st = sk__mm_read_vector_stream(ctx, f, path, what, n, v);
-  fclose(f);
-  SK_CALL(ctx, st);
+  sk__input_close(f);
+  SK_CALL_STOP(ctx, st);
   return SK_OK;
 }

@@ -1,0 +1,29 @@
+/* src/core/stop.h: stop requests (the context's stop flag, set from the signal thread) checked by long phases, and their propagation */
+#ifndef SK_CORE_STOP_H
+#define SK_CORE_STOP_H
+
+#include "core/error.h"
+
+/* sk__stop_requested: the signal number of a pending stop request on ctx
+ * (sk_context_set_stop_flag), 0 when none or no flag is set. */
+int sk__stop_requested(const sk_context *ctx);
+
+/* sk__stop_check: SK_OK when no stop is pending; otherwise records
+ * "stopped by signal N while <doing>" and returns SK_INTERRUPTED (positive:
+ * propagate it with SK_CALL_STOP). For the loops of long phases (model
+ * building, coloring, factorization, output writing): the flag is a plain
+ * load, cheap enough every few thousand items. */
+sk_status sk__stop_check(sk_context *ctx, const char *doing);
+
+/* Propagate like SK_CALL, and pass a stop request (SK_INTERRUPTED, which
+ * SK_CALL lets through as a warning) on as well. */
+#define SK_CALL_STOP(ctx, expr)                                  \
+  do {                                                           \
+    sk_status sk__st = (expr);                                   \
+    if (sk__st < 0 || sk__st == SK_INTERRUPTED) {                \
+      sk__error_push_frame((ctx), __func__, __FILE__, __LINE__); \
+      return sk__st;                                             \
+    }                                                            \
+  } while (0)
+
+#endif
