@@ -15,3 +15,12 @@ if(SK_SANITIZE)
   add_compile_options(-fsanitize=${SK_SANITIZE} -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   add_link_options(-fsanitize=${SK_SANITIZE})
 endif()
+# SK_FUZZ: coverage instrumentation for libFuzzer everywhere; the fuzz targets link -fsanitize=fuzzer
+if(SK_FUZZ)
+  if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "SK_FUZZ=ON needs clang (CC=clang-14): libFuzzer is part of clang")
+  endif()
+  # the instrumented loops of the SIMD pragmas (backends/nvector_fast.c) cannot be vectorized:
+  # clang says so with -Wpass-failed, a note on speed, not on the code
+  add_compile_options(-fsanitize=fuzzer-no-link -Wno-pass-failed)
+endif()

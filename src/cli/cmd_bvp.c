@@ -46,8 +46,8 @@ static const char *const embedded_bvp[] = {
     "bvp.bc.tip.condition=q - qL",
     "bvp.guess.T=T0",
     "bvp.guess.q=qL",
-    "bvp.exact.T=(-1 + sqrt(1 + 2 * beta * (k0 * (T0 + beta * T0^2 / 2) - (qL - s) * x - s * "
-    "x^2 / 2) / k0)) / beta",
+    ("bvp.exact.T=(-1 + sqrt(1 + 2 * beta * (k0 * (T0 + beta * T0^2 / 2) - (qL - s) * x - s * "
+     "x^2 / 2) / k0)) / beta"), /* one string (clang -Wstring-concatenation) */
     "bvp.exact.q=qL - s * (1 - x)",
     "bvp.tol=1e-8",
 };

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh: the fuzz campaign of tests/fuzz/README.md: builds the libFuzzer targets (clang-14, ASan+UBSan, SK_FUZZ=ON), fuzzes each target in turn from its seeds, minimizes the corpus into tests/fuzz/corpus/<target>/ and prints one table row per target
+# usage: scripts/fuzz.sh [TARGET...]   (default: every target)
+# environment: FUZZ_RUNS (executions per target, default 1000000), FUZZ_TIME (most seconds per
+#   target, default 1800; the campaign stops a target at whichever comes first),
+#   BUILD_DIR (default build-fuzz), FUZZ_WORK (scratch directory, default a new mktemp -d)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD_DIR=${BUILD_DIR:-build-fuzz}
+RUNS=${FUZZ_RUNS:-1000000}
+TIME=${FUZZ_TIME:-1800}
+ALL="config set netlist netlist_value formula mechanism bvp matrix_market sweep checkpoint"
+TARGETS=${*:-$ALL}
+CC=${CC:-clang-14}
+command -v "$CC" > /dev/null || { echo "fuzz.sh: $CC not found (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 69; }
+
+cmake -S . -B "$BUILD_DIR" -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSK_FUZZ=ON -DSK_SANITIZE=address,undefined -DSK_WERROR=ON -DSK_BUILD_BENCHMARKS=OFF \
+  > "$BUILD_DIR.configure.log" 2>&1 || { cat "$BUILD_DIR.configure.log"; exit 1; }
+cmake --build "$BUILD_DIR" -j"$(nproc)" --target stiffkit_cli $(for t in $TARGETS; do echo "fuzz_$t"; done)
+
+WORK=${FUZZ_WORK:-$(mktemp -d)}
+mkdir -p "$WORK"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# The seeds of a target: example and bad-input files of its format from data/ and tests/.
+seeds() {
+  case $1 in
+    config) ls data/*.yaml data/networks/*.yaml tests/bad_input/*.yaml tests/unit/data/*.yaml ;;
+    netlist) ls data/networks/*.net data/networks/*.inc tests/bad_input/network/*.net ;;
+    mechanism) ls data/mechanisms/*.yaml data/mechanism_*.yaml tests/bad_input/mechanisms/*.yaml ;;
+    bvp) ls data/bvp/*.yaml tests/bad_input/bvp/*.yaml ;;
+    matrix_market) ls data/linear/*.mtx tests/bad_input/mtx/*.mtx ;;
+    sweep) ls data/sweeps/*.yaml tests/bad_input/sweep/*.yaml ;;
+    *) ;; # set, netlist_value, formula, checkpoint: their committed corpus only
+  esac
+}
+
+# Checkpoints written by the CLI itself as seeds: a run ends its checkpoint when it completes, so
+# two long runs (an explicit fixed-step ODE, an IDA run keeping y') are stopped by SIGTERM
+checkpoint_seeds() {
+  local out=$1 cli=$ROOT/$BUILD_DIR/bin/stiffkit
+  (cd "$out" && timeout -s TERM 3 "$cli" run "$ROOT/data/heat2d.yaml" --quiet \
+      --set output.dir="$out" --set checkpoint.file="$out/heat2d.ckpt" --set model.n=[4] \
+      --set solver.method=rk4 --set solver.fixed_step=1e-9 --set solver.t_end=1e3 > /dev/null 2>&1 || true)
+  (cd "$out" && timeout -s TERM 3 "$cli" run "$ROOT/data/rober.yaml" --quiet \
+      --set output.dir="$out" --set checkpoint.file="$out/rober.ckpt" --set solver.method=ida-bdf \
+      --set solver.rtol=1e-12 --set solver.atol=1e-20 --set solver.t_end=1e30 > /dev/null 2>&1 || true)
+  find "$out" -name '*.ckpt' -type f
+}
+
+printf '| target | executions | cov | ft | corpus files | wall s | date (UTC) | result |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
+for t in $TARGETS; do
+  bin=$ROOT/$BUILD_DIR/tests/fuzz/fuzz_$t
+  corpus=$ROOT/tests/fuzz/corpus/$t
+  mkdir -p "$corpus" "$WORK/$t/seed" "$WORK/$t/live" "$WORK/$t/run" "$WORK/$t/merged"
+  for f in $(seeds "$t"); do cp "$f" "$WORK/$t/seed/"; done
+  if [ "$t" = checkpoint ]; then
+    mkdir -p "$WORK/$t/ckpt"
+    for f in $(checkpoint_seeds "$WORK/$t/ckpt"); do cp "$f" "$WORK/$t/seed/"; done
+  fi
+  dict=()
+  [ -f "tests/fuzz/dict/$t.dict" ] && dict=(-dict="$ROOT/tests/fuzz/dict/$t.dict")
+  start=$(date +%s)
+  day=$(date -u +%Y-%m-%d)
+  rc=0
+  # the run directory is the working directory: a netlist .include resolves there, and crash
+  # inputs (crash-*, leak-*, timeout-*) land there
+  (cd "$WORK/$t/run" && "$bin" -fork=0 -jobs=1 -runs="$RUNS" -max_total_time="$TIME" -timeout=1 \
+      -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
+      "$WORK/$t/live" "$WORK/$t/seed" "$corpus") > "$WORK/$t/log" 2>&1 || rc=$?
+  wall=$(( $(date +%s) - start ))
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/$t/log" | tail -1)
+  covline=$(grep -E '^#[0-9]+' "$WORK/$t/log" | tail -1 || true)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$covline")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$covline")
+  result=ok
+  if [ "$rc" -ne 0 ]; then
+    result="FAILED (rc $rc; $(ls "$WORK/$t/run" | tr '\n' ' ')log $WORK/$t/log)"
+  fi
+  # minimize: what the committed corpus, the seeds and this run reached, into a fresh
+  # directory; past crashes (crash-*) stay in the corpus whatever the merge keeps
+  (cd "$WORK/$t/run" && "$bin" -merge=1 -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+      "$WORK/$t/merged" "$corpus" "$WORK/$t/seed" "$WORK/$t/live") > "$WORK/$t/merge.log" 2>&1 || true
+  if [ -n "$(ls "$WORK/$t/merged")" ]; then
+    find "$corpus" -type f ! -name 'crash-*' -delete
+    cp "$WORK/$t/merged"/* "$corpus/"
+  fi
+  nfiles=$(find "$corpus" -type f | wc -l)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" \
+    "$nfiles" "$wall" "$day" "$result"
+done
+echo "fuzz.sh: logs in $WORK" >&2
