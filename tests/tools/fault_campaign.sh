@@ -5,7 +5,7 @@
 # built), FAULT_SHIM (tests/tools/fault_shim.c built), CKPT_EDIT
 # (tests/tools/ckpt_edit.c built), SK_SANITIZE (the build's sanitizers: the
 # memory-limit part is left out under them, whose shadow memory needs a huge
-# address space). SK_FAULT_SEED repeats the draws; SK_FAULT_KILLS (200)
+# address space). SK_FAULT_SEED repeats the draws; SK_FAULT_KILLS (100)
 # random kills.
 #
 # Expected values and why:
@@ -41,7 +41,7 @@ set -u
 : "${FAULT_SHIM:?FAULT_SHIM must name the fault shim}"
 : "${CKPT_EDIT:?CKPT_EDIT must name ckpt_edit}"
 seed=${SK_FAULT_SEED:-$(($(date +%s) % 100000))}
-nkills=${SK_FAULT_KILLS:-200}
+nkills=${SK_FAULT_KILLS:-100}
 RANDOM=$seed
 echo "seed $seed (SK_FAULT_SEED=$seed repeats the draws)"
 top=$(mktemp -d)
