@@ -233,6 +233,109 @@ static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job
                   path, what);
 }
 
+/* The largest method order of any engine (CVODE's Adams methods). */
+#define CLI_CKPT_MAX_ORDER 12
+
+/* The width of the main output table of this run's results (0 without
+ * result files): t, probes, norms (2, or 4 with the error), the state. */
+static size_t main_width(const cli_job *job)
+{
+  int csv = 0, hdf5 = 0, states = 0;
+  sk_options_get_bool(job->opts, "output.csv", &csv);
+  sk_options_get_bool(job->opts, "output.hdf5", &hdf5);
+  sk_options_get_bool(job->opts, "output.states", &states);
+  if (!csv && !hdf5) {
+    return 0;
+  }
+  return 1 + job->nprobes + (job->exact ? 4 : 2) +
+         (states ? (size_t)sk_model_get_n(job->model) : 0);
+}
+
+/* Index of the first non-finite of v[0..n), or -1. */
+static long long first_nonfinite(const double *v, size_t n)
+{
+  for (size_t i = 0; v && i < n; i++) {
+    if (!isfinite(v[i])) {
+      return (long long)i;
+    }
+  }
+  return -1;
+}
+
+/* Refuse a checkpoint whose checksum is right but whose contents this run
+ * cannot have written: every field is checked here, before any file of the
+ * output folder is touched. */
+static sk_status check_contents(sk_context *ctx, const cli_job *job, const char *path,
+                                const sk__checkpoint *ck)
+{
+  const double tlast = job->times[job->ntimes - 1];
+  SK_CHECK(ctx, isfinite(ck->t) && ck->t >= job->t0 && ck->t < tlast, SK_ERR_INPUT,
+           "checkpoint '%s': field t = %g lies outside [solver.t0, last output time) = [%g, %g) "
+           "of this run",
+           path, ck->t, job->t0, tlast);
+  SK_CHECK(ctx, isfinite(ck->h) && (ck->h > 0 || (ck->h == 0 && ck->t == job->t0)), SK_ERR_INPUT,
+           "checkpoint '%s': field h (last step size) = %g at t = %g: a step size is finite and "
+           "positive (0 only at solver.t0)",
+           path, ck->h, ck->t);
+  SK_CHECK(ctx, ck->order >= 0 && ck->order <= CLI_CKPT_MAX_ORDER, SK_ERR_INPUT,
+           "checkpoint '%s': field order = %d is not a method order (0..%d)", path, ck->order,
+           CLI_CKPT_MAX_ORDER);
+  const size_t n = (size_t)ck->n;
+  long long bad = first_nonfinite(ck->y, n);
+  SK_CHECK(ctx, bad < 0, SK_ERR_INPUT, "checkpoint '%s': field y[%lld] = %g is not finite", path,
+           bad, bad >= 0 ? ck->y[bad] : 0.0);
+  const int dae = sk_model_get_kind(job->model) == SK_MODEL_DAE;
+  SK_CHECK(ctx, dae == (ck->yp != NULL), SK_ERR_INPUT,
+           "checkpoint '%s': field yp (y') is %s, but this model is %s", path,
+           ck->yp ? "present" : "missing", dae ? "a DAE (y' is needed)" : "not a DAE");
+  bad = first_nonfinite(ck->yp, n);
+  SK_CHECK(ctx, bad < 0, SK_ERR_INPUT, "checkpoint '%s': field yp[%lld] = %g is not finite", path,
+           bad, bad >= 0 ? ck->yp[bad] : 0.0);
+  const size_t width = main_width(job);
+  if (width == 0) {
+    SK_CHECK(ctx, ck->ntables == 0, SK_ERR_INPUT,
+             "checkpoint '%s': field tables holds %zu output tables, this run writes none", path,
+             ck->ntables);
+    return SK_OK;
+  }
+  SK_CHECK(ctx, ck->ntables >= 1, SK_ERR_INPUT,
+           "checkpoint '%s': field tables is empty, this run writes output rows", path);
+  /* the main rows: t0, then every output time up to t, exactly */
+  size_t expect = 1;
+  while (expect - 1 < job->ntimes && job->times[expect - 1] <= ck->t) {
+    expect++;
+  }
+  const sk__checkpoint_table *tb = &ck->tables[0];
+  SK_CHECK(ctx, tb->width == width, SK_ERR_INPUT,
+           "checkpoint '%s': output table 0 has %zu columns, this run writes %zu", path,
+           tb->width, width);
+  SK_CHECK(ctx, tb->rows == expect, SK_ERR_INPUT,
+           "checkpoint '%s': output table 0 has %zu rows, a checkpoint at t = %g has %zu (t0 and "
+           "the output times up to t)",
+           path, tb->rows, ck->t, expect);
+  for (size_t i = 0; i < tb->rows; i++) {
+    const double want = i == 0 ? job->t0 : job->times[i - 1];
+    SK_CHECK(ctx, tb->data[i * width] == want, SK_ERR_INPUT,
+             "checkpoint '%s': output row %zu has t = %.17g, this run's output time is %.17g",
+             path, i, tb->data[i * width], want);
+  }
+  for (size_t k = 0; k < ck->ntables; k++) {
+    const sk__checkpoint_table *s = &ck->tables[k];
+    bad = first_nonfinite(s->data, s->rows * s->width);
+    SK_CHECK(ctx, bad < 0, SK_ERR_INPUT,
+             "checkpoint '%s': output table %zu holds a non-finite value (row %lld)", path, k,
+             bad < 0 ? 0 : bad / (long long)(s->width ? s->width : 1));
+    for (size_t i = 0; k > 0 && i < s->rows; i++) {
+      const double ti = s->data[i * s->width];
+      SK_CHECK(ctx, ti <= ck->t && (i == 0 || ti >= s->data[(i - 1) * s->width]), SK_ERR_INPUT,
+               "checkpoint '%s': output table %zu row %zu has t = %g, out of order or after the "
+               "checkpoint's t = %g",
+               path, k, i, ti, ck->t);
+    }
+  }
+  return SK_OK;
+}
+
 sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const char *path,
                         int stale_ok)
 {
@@ -244,10 +347,14 @@ sk_status cli_ckpt_load(sk_context *ctx, cli_ckpt *c, const cli_job *job, const 
   SK_CALL_STOP(ctx, sk__checkpoint_read(ctx, path, &c->loaded));
   snprintf(c->loaded_path, sizeof c->loaded_path, "%s", path);
   sk_status st = check_problem(ctx, c, job, path, &c->loaded);
+  const int other_problem = st != SK_OK;
+  if (st == SK_OK) {
+    st = check_contents(ctx, job, path, &c->loaded);
+  }
   if (st != SK_OK) {
     cli_ckpt_free(ctx, c);
   }
-  if (st == SK_ERR_INPUT && stale_ok) {
+  if (st == SK_ERR_INPUT && stale_ok && other_problem) {
     char msg[SK_ERROR_MSG_LEN];
     sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
     sk__log(ctx, SK_LOG_WARN, "--resume: ignoring %s; starting at t0", msg);

@@ -14,6 +14,7 @@ enum {
   SK_EXIT_NOINPUT = 66,
   SK_EXIT_UNAVAILABLE = 69, /* a service the command needs is missing (sbatch for a submission) */
   SK_EXIT_INTERNAL = 70,
+  SK_EXIT_OSERR = 71, /* out of memory (or another resource of the system) */
   SK_EXIT_CANTCREATE = 73,
   SK_EXIT_IOERR = 74,
   SK_EXIT_INTERRUPTED = 75
@@ -22,7 +23,8 @@ enum {
 /* cli_exit_code: the exit code for a library status. */
 int cli_exit_code(sk_status st);
 
-/* cli_report: print "stiffkit: error: <message>" (and the traceback when
+/* cli_report: print "stiffkit: error: <message>" ("out of memory: <message>"
+ * for SK_ERR_NOMEM; the traceback too when
  * STIFFKIT_TRACEBACK is set in the environment) to stderr; returns the
  * exit code for st. */
 int cli_report(sk_context *ctx, sk_status st);

@@ -16,6 +16,7 @@
 #include "cli/json_out.h"
 #include "cli/job.h"
 #include "cli/progress.h"
+#include "cli/run_complete.h"
 #include "cli/run_report.h"
 #include "cli/signal_thread.h"
 #include "core/model_impl.h"
@@ -80,6 +81,30 @@ static void remove_if_present(const char *path)
 
 static int run_command(int argc, char **argv);
 
+/* Remove the statistics files of an earlier run. */
+static void remove_stats(const cli_args *a)
+{
+  remove_if_present(a->stats_json);
+  remove_if_present(a->stats_csv);
+}
+
+/* --resume of a prepared job: 1 when its complete result set is already in
+ * place (cli_run_complete), after saying so; nothing is changed then. *st
+ * gets the status of hashing the problem. */
+static int already_complete(sk_context *ctx, cli_job *job, const cli_args *a, sk_status *st)
+{
+  *st = cli_ckpt_init(ctx, &job->ckpt, job);
+  char marker[4200];
+  if (*st != SK_OK || !cli_run_complete(job, job->ckpt.problem_hash, marker, sizeof marker)) {
+    return 0;
+  }
+  if (!a->quiet) {
+    printf("already complete: %s holds the finished results of this job; nothing to do\n",
+           marker);
+  }
+  return 1;
+}
+
 int cli_run(int argc, char **argv)
 {
   /* before any other thread exists (OpenMP workers, MPI, library threads) */
@@ -105,12 +130,13 @@ static int run_command(int argc, char **argv)
   }
   /* a config that is a FIFO with no writer must not outlast SIGTERM */
   sk_context_set_stop_flag(ctx, &stop_signal);
-  /* an older statistics file must not outlive a failed run */
-  if (!args.help_options) {
-    remove_if_present(args.stats_json);
-    remove_if_present(args.stats_csv);
+  /* an older statistics file must not outlive a failed run (with --resume:
+   * once it is known that the job is not already complete) */
+  if (!args.help_options && !args.resume) {
+    remove_stats(&args);
   }
   if (!args.help_options && cli_dist_launched()) { /* one rank of mpirun -np K */
+    remove_stats(&args);
     code = cli_dist_run(ctx, &args, argc, argv, &stop_signal);
     sk_context_destroy(&ctx);
     cli_args_free(&args);
@@ -133,6 +159,7 @@ static int run_command(int argc, char **argv)
   if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
       !strcmp(mtype, "multibody")) { /* a mechanism has its own outputs and restarts */
     /* mechanisms write no checkpoints: --resume has nothing to continue from */
+    remove_stats(&args);
     code = args.restart ? (fprintf(stderr, "stiffkit: error: --restart: checkpoints are not "
                                            "available for mechanisms (model.type: multibody)\n"),
                            SK_EXIT_DATA)
@@ -144,6 +171,15 @@ static int run_command(int argc, char **argv)
   }
   if (st == SK_OK) {
     st = cli_job_prepare(ctx, &job);
+  }
+  if (st == SK_OK && args.resume && already_complete(ctx, &job, &args, &st)) {
+    cli_job_free(&job);
+    sk_context_destroy(&ctx);
+    cli_args_free(&args);
+    return cli_stdout_status();
+  }
+  if (args.resume) {
+    remove_stats(&args);
   }
   if (st == SK_OK && args.inject) {
     long long comp;

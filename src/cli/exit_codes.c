@@ -1,6 +1,7 @@
 /* src/cli/exit_codes.c: mapping of library statuses to documented exit codes, and error printing */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 
@@ -37,6 +38,7 @@ int cli_exit_code(sk_status st)
   case SK_INTERRUPTED:
     return SK_EXIT_INTERRUPTED;
   case SK_ERR_NOMEM:
+    return SK_EXIT_OSERR;
   case SK_ERR_STATE:
   case SK_ERR_INTERNAL:
     return SK_EXIT_INTERNAL;
@@ -53,6 +55,8 @@ int cli_report(sk_context *ctx, sk_status st)
   if (err && err->code != SK_OK) { /* an op may fail without recording (user stepper types) */
     sk_error_format(err, traceback, buf, sizeof buf);
   }
-  fprintf(stderr, "stiffkit: error: %s\n", buf[0] ? buf : sk_status_str(st));
+  /* every allocation failure reads as one: "out of memory: cannot allocate ..." */
+  const char *oom = st == SK_ERR_NOMEM && !strstr(buf, "out of memory") ? "out of memory: " : "";
+  fprintf(stderr, "stiffkit: error: %s%s\n", oom, buf[0] ? buf : sk_status_str(st));
   return cli_exit_code(st);
 }

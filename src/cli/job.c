@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/dead_temps.h"
 #include "cli/job.h"
+#include "cli/run_complete.h"
 #include "dist/dist_keys.h"
 #include "core/error.h"
 #include "core/stop.h"
@@ -619,6 +621,33 @@ static const char *restart_path(const cli_job *job)
   return job->resume && access(job->ckpt.path, F_OK) == 0 ? job->ckpt.path : NULL;
 }
 
+/* The commit hook of the results (sk__results_set_commit_hook): a
+ * complete set never coexists with its run's checkpoint. */
+static void remove_checkpoint(void *data)
+{
+  cli_ckpt_finish(data);
+}
+
+/* Temporaries that killed runs left beside this job's result files and
+ * checkpoint (cli_remove_dead_temps). */
+static void remove_dead_temps(const cli_job *job)
+{
+  static const char *const ext[] = {".csv", ".h5", ".provenance.yaml", ".flows.csv",
+                                    ".events.csv"};
+  enum { NEXT = sizeof ext / sizeof ext[0] };
+  const char *dir = ".", *prefix = "";
+  sk_options_get_string(job->opts, "output.dir", &dir);
+  sk_options_get_string(job->opts, "output.prefix", &prefix);
+  char names[NEXT][4096];
+  const char *paths[NEXT + 1];
+  for (size_t k = 0; k < NEXT; k++) {
+    snprintf(names[k], sizeof names[k], "%s/%s%s", dir[0] ? dir : ".", prefix, ext[k]);
+    paths[k] = names[k];
+  }
+  paths[NEXT] = job->ckpt.path;
+  cli_remove_dead_temps(paths, NEXT + 1);
+}
+
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
 {
   SK_CALL(ctx, cli_ckpt_init(ctx, &job->ckpt, job));
@@ -630,7 +659,11 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
       from = NULL;
     }
   }
+  remove_dead_temps(job);
   SK_CALL(ctx, cli_job_open_results(ctx, job));
+  if (job->results) { /* the checkpoint goes just before the set's commit point */
+    SK_CALL(ctx, sk__results_set_commit_hook(job->results, remove_checkpoint, &job->ckpt));
+  }
   sk_status st = SK_OK;
   if (from) {
     st = cli_ckpt_apply(ctx, &job->ckpt, job);
@@ -648,7 +681,9 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
     return st;
   }
   char *stats = stats_text(job);
-  sk_status fst = cli_job_close_results(ctx, job, st, stats, NULL, argc, argv);
+  char problem[64]; /* ties the result set to this problem (cli_run_complete) */
+  cli_run_problem_line(job->ckpt.problem_hash, problem, sizeof problem);
+  sk_status fst = cli_job_close_results(ctx, job, st, stats, problem, argc, argv);
   free(stats);
   if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */
     cli_ckpt_finish(&job->ckpt);

@@ -110,11 +110,15 @@ void cli_job_record_error(cli_job *job, const double *y);
 sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, const char *stats,
                                 const char *extra_provenance, int argc, char **argv);
 
-/* cli_job_execute: open the result files (and, with job->restart or
- * job->resume, continue from a checkpoint: its rows first), integrate
- * through the output times writing checkpoints as checkpoint.* asks, then
- * finish (rename into place, remove the checkpoint) or fail (keep .partial
- * files). A signal in *job->stop_signal ends the run with SK_INTERRUPTED
+/* cli_job_execute: check the checkpoint to continue from (job->restart, or
+ * job->resume when checkpoint.file exists: every field, before any file is
+ * touched), remove the temporaries of killed runs beside the outputs and
+ * the checkpoint, open the result files (continuing from the checkpoint:
+ * its rows first), integrate through the output times writing checkpoints
+ * as checkpoint.* asks, then finish (data renamed into place, the
+ * checkpoint removed, the sidecar renamed last: the commit point; the
+ * provenance holds the problem line of cli_run_complete) or fail (keep
+ * .partial files). A signal in *job->stop_signal ends the run with SK_INTERRUPTED
  * after a checkpoint of the current state (in segment mode: the last
  * boundary's checkpoint is kept). */
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv);

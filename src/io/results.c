@@ -63,7 +63,9 @@ struct sk_results {
   double *srow[SK__RESULTS_MAX_SERIES];
   int64_t snrows[SK__RESULTS_MAX_SERIES];
   double slast_t[SK__RESULTS_MAX_SERIES];
-  char *prefix_path; /* "<dir>/<prefix>" */
+  char *prefix_path;               /* "<dir>/<prefix>" */
+  sk__results_commit_fn commit_fn; /* called before the last rename of finish */
+  void *commit_data;
   /* every row written, for checkpoints: [0] the main rows (row, then the
      state with write_states), [1 + k] series k (t, values) */
   sk__journal journal[1 + SK__RESULTS_MAX_SERIES];
@@ -688,13 +690,21 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
   if (res->csv) {
     SK_CALL(ctx, write_sidecar(res, "complete", NULL, stats_json, provenance_yaml));
   }
-  /* the sidecar first and the data last: a data file under its final name
-   * always has its provenance next to it */
-  static const int order[F_COUNT] = {F_SIDE, F_SERIES, F_SERIES + 1, F_CSV, F_H5};
+  /* the data first and the sidecar last: its rename is the commit point
+   * of the set (no sidecar, no result), and the commit hook runs just
+   * before it (a checkpoint removed there cannot outlive a complete set) */
+  static const int order[F_COUNT] = {F_H5, F_SERIES, F_SERIES + 1, F_CSV, F_SIDE};
+  int last = -1;
+  for (int k = 0; k < F_COUNT; k++) {
+    last = res->f[order[k]].at == AT_TMP ? k : last;
+  }
   for (int k = 0; k < F_COUNT; k++) {
     rfile *f = &res->f[order[k]];
     if (f->at != AT_TMP) {
       continue;
+    }
+    if (k == last && res->commit_fn) {
+      res->commit_fn(res->commit_data);
     }
     sk_status st = rename_file(ctx, f, AT_FINAL);
     if (st < 0) {
@@ -834,6 +844,14 @@ void sk__results_destroy(sk_results **res)
   sk__free(ctx, r->prefix_path);
   sk__free(ctx, r);
   *res = NULL;
+}
+
+sk_status sk__results_set_commit_hook(sk_results *res, sk__results_commit_fn fn, void *data)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  res->commit_fn = fn;
+  res->commit_data = data;
+  return SK_OK;
 }
 
 sk_status sk__results_test_replace_csv_stream(sk_results *res, FILE *stream)

@@ -14,7 +14,10 @@
  *   after fail       D/P.partial.csv     D/P.partial.h5     D/P.partial.provenance.yaml
  * The final names are created only by rename(2) once every byte is on disk
  * (fsync of the file, then of the directory), so a file under its final name
- * is always complete.
+ * is always complete. The renames go data first (.h5, series, .csv) and the
+ * sidecar last (the .h5 when there is no CSV): that last rename is the
+ * commit point of the set, so a set without its sidecar is incomplete (a
+ * kill between the renames) and the next run in the folder replaces it.
  *
  * CSV (D/P.csv): a header line and one row per output, nothing else:
  *   t, <probe names...>, max_abs_y, rms_y [, max_abs_err, rms_err]
@@ -154,6 +157,17 @@ sk_status sk__results_table(const sk_results *res, size_t k, size_t *rows, size_
  * SK_ERR_IO, SK_ERR_STATE as sk__results_write. */
 sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t width,
                              const double *data);
+
+/* sk__results_commit_fn: see sk__results_set_commit_hook. */
+typedef void (*sk__results_commit_fn)(void *data);
+
+/* sk__results_set_commit_hook: sk__results_finish calls fn(data) once
+ * every file is complete and all but the last are under their final names,
+ * just before the last rename (the commit point): e.g. to remove the run's
+ * checkpoint, so that no complete set coexists with a checkpoint that would
+ * make a restart repeat the finished run. fn NULL: none. Errors:
+ * SK_ERR_ARG (NULL res). */
+sk_status sk__results_set_commit_hook(sk_results *res, sk__results_commit_fn fn, void *data);
 
 /* sk__results_test_replace_csv_stream: testing hook: the CSV rows go to
  * `stream` (e.g. fopen("/dev/full", "w")) from now on; the object takes
