@@ -28,7 +28,8 @@ enum {
                                         * (sk_model_set_second_order): y = (q, v) */
   SK_STEPPER_MATRIX_FREE = 1u << 7,    /* implicit, and can solve its linear systems
                                         * matrix-free (linsol.type = spgmr, ...) */
-  SK_STEPPER_EVENTS = 1u << 8          /* locates a model's events (root finding) */
+  SK_STEPPER_EVENTS = 1u << 8,         /* locates a model's events (root finding) */
+  SK_STEPPER_CONSTRAINTS = 1u << 9     /* honours sk_model_set_constraints (else refused) */
 };
 
 /* An event the engine located: its time, the root function's index and the

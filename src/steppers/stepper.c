@@ -30,6 +30,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.atol_list", SK_OPT_REAL_LIST, "", 1e-300, 1e300, NULL,
      "absolute tolerance per component: a list of n values, in the model's component order "
      "(replaces solver.atol; \"\" = the scalar)"},
+    {"solver.constraints", SK_OPT_INT_LIST, "", -1e15, 1e15, NULL,
+     "inequality constraints on the state (SUNDIALS' codes: 0 none, 1 >= 0, -1 <= 0, 2 > 0, "
+     "-2 < 0): one value for all components or a list of n; honoured by cvode-bdf, cvode-adams, "
+     "ida-bdf and steady (KINSOL), refused by the other engines (\"\" = none)"},
     {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
      "total step budget over the whole run, all output intervals and restarts together (the "
      "run stops with a numerical failure when it is spent)"},
@@ -453,6 +457,9 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_list")) {
     SK_CALL(ctx, atol_list_from_options(s, opts));
   }
+  if (rc == SK_OK) {
+    SK_CALL(ctx, sk_model_constraints_from_options(s->model, opts));
+  }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
     s->t = r;
@@ -543,9 +550,16 @@ sk_status sk_stepper_setup(sk_stepper *s)
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
   }
+  SK_CHECK(s->ctx,
+           !sk_model_get_constraints(s->model) || (s->type->flags & SK_STEPPER_CONSTRAINTS),
+           SK_ERR_UNSUPPORTED,
+           "solver '%s' does not honour inequality constraints, and model '%s' has them "
+           "(solver.constraints): use cvode-bdf, cvode-adams or ida-bdf",
+           s->type->name, sk_model_get_name(s->model));
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }
+  SK_CALL(s->ctx, sk__model_check_constraints(s->model, s->y)); /* y0, a DAE engine's too */
   SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */
   s->is_setup = 1;
   return SK_OK;
