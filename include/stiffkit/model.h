@@ -147,7 +147,8 @@ sk_status sk_model_set_differential(sk_model *m, const int *id);
  * (GGL) that is not index 1: the engine skips its index-1 check and
  * IDACalcIC (also at event restarts); with suppress_alg the algebraic
  * variables are left out of the local error test (IDASetSuppressAlg), as
- * index-2 multipliers should be. Errors: SK_ERR_ARG (not a DAE model). */
+ * index-2 multipliers should be (suppression with IDACalcIC still run:
+ * sk_stepper_set_suppress_alg). Errors: SK_ERR_ARG (not a DAE model). */
 sk_status sk_model_set_dae_consistent(sk_model *m, int suppress_alg);
 /* sk_model_get_dae_consistent: 1 when set above (*suppress_alg, may be NULL, gets the flag). */
 int sk_model_get_dae_consistent(const sk_model *m, int *suppress_alg);

@@ -272,8 +272,7 @@ static sk_status ida_setup(sk_stepper *s)
     N_VGetArrayPointer(ida->id)[i] = id ? id[i] : 1.0;
   }
   SK__IDA(IDASetId(ida->mem, ida->id), "set the differential/algebraic ids");
-  int suppress = 0;
-  if (sk_model_get_dae_consistent(ida->model, &suppress) && suppress) {
+  if (sk_stepper_get_suppress_alg(s)) { /* solver.suppress_alg or the model's consistent mark */
     SK__IDA(IDASetSuppressAlg(ida->mem, SUNTRUE), "leave the algebraic variables out of the "
                                                   "error test");
   }

@@ -45,6 +45,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.fixed_step", SK_OPT_REAL, "0", 0, 1e300, NULL,
      "fixed step size of the reference steppers (0 = adaptive where the method allows; "
      "euler, rk4, ab2, beuler, trap and am2pc need it > 0)"},
+    {"solver.suppress_alg", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "ida-bdf: leave a DAE's algebraic variables (model ids 0) out of the local error test "
+     "(IDASetSuppressAlg), with the consistent initialization (IDACalcIC) still computed; "
+     "other engines integrate ODEs only and have no algebraic variables"},
     {"solver.allow_unstable", SK_OPT_BOOL, "false", 0, 0, NULL,
      "explicit methods with solver.fixed_step (euler, rk4, rk45, ab2, am2pc): at t0 and every "
      "100 steps (doubling up to 6400 while the estimate holds within 5%) the Jacobian's "
@@ -289,6 +293,20 @@ int sk_stepper_get_check_jacobian(const sk_stepper *s)
   return s->check_jacobian;
 }
 
+sk_status sk_stepper_set_suppress_alg(sk_stepper *s, int on)
+{
+  SK__NOT_AFTER_SETUP(s);
+  s->suppress_alg = on != 0;
+  return SK_OK;
+}
+
+int sk_stepper_get_suppress_alg(const sk_stepper *s)
+{
+  int model_says = 0;
+  sk_model_get_dae_consistent(s->model, &model_says);
+  return s->suppress_alg || model_says;
+}
+
 sk_status sk_stepper_set_allow_unstable(sk_stepper *s, int on)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -491,6 +509,9 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (OPT(sk_options_get_bool, "solver.check_jacobian", &b)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, b));
+  }
+  if (OPT(sk_options_get_bool, "solver.suppress_alg", &b)) {
+    SK_CALL(ctx, sk_stepper_set_suppress_alg(s, b));
   }
   if (OPT(sk_options_get_bool, "solver.allow_unstable", &b)) {
     SK_CALL(ctx, sk_stepper_set_allow_unstable(s, b));
