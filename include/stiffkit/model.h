@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -146,13 +147,34 @@ sk_status sk_model_set_differential(sk_model *m, const int *id);
  * (GGL) that is not index 1: the engine skips its index-1 check and
  * IDACalcIC (also at event restarts); with suppress_alg the algebraic
  * variables are left out of the local error test (IDASetSuppressAlg), as
- * index-2 multipliers should be. Errors: SK_ERR_ARG (not a DAE model). */
+ * index-2 multipliers should be (suppression with IDACalcIC still run:
+ * sk_stepper_set_suppress_alg). Errors: SK_ERR_ARG (not a DAE model). */
 sk_status sk_model_set_dae_consistent(sk_model *m, int suppress_alg);
 /* sk_model_get_dae_consistent: 1 when set above (*suppress_alg, may be NULL, gets the flag). */
 int sk_model_get_dae_consistent(const sk_model *m, int *suppress_alg);
 
 /* sk_model_get_differential: the id array (NULL when all differential). */
 const int *sk_model_get_differential(const sk_model *m);
+
+/* sk_model_set_constraints: inequality constraints on the state, a
+ * property of the model (non-negative concentrations, positive
+ * temperatures), so that every engine solving it sees them. c has n
+ * entries with SUNDIALS' meaning: 0 none, 1 y_i >= 0, -1 y_i <= 0, 2 y_i > 0,
+ * -2 y_i < 0 (copied; NULL or all zero = none). Honoured by cvode-bdf,
+ * cvode-adams (CVodeSetConstraints), ida-bdf (IDASetConstraints) and the
+ * KINSOL steady solve (KINSetConstraints); every other stepper refuses a
+ * model with constraints at setup (SK_ERR_INPUT naming those engines). The
+ * initial state must satisfy them. Errors: SK_ERR_ARG (NULL model),
+ * SK_ERR_INPUT (a code outside the set, naming the component and value),
+ * SK_ERR_NOMEM. */
+sk_status sk_model_set_constraints(sk_model *m, const int *c);
+/* sk_model_get_constraints: the n codes, NULL when none. */
+const int *sk_model_get_constraints(const sk_model *m);
+/* sk_model_constraints_from_options: apply solver.constraints when the
+ * database sets it: one code for all components or a list of n ("" = none).
+ * Errors: SK_ERR_INPUT (wrong length, or a code outside the set: the message
+ * names the file:line, the index and the value), SK_ERR_NOMEM. */
+sk_status sk_model_constraints_from_options(sk_model *m, const sk_options *opts);
 
 /* sk_model_set_events: nevents >= 1 root functions and their action (NULL
  * action: events are only located and logged); nevents = 0 removes them.

@@ -28,7 +28,8 @@ enum {
                                         * (sk_model_set_second_order): y = (q, v) */
   SK_STEPPER_MATRIX_FREE = 1u << 7,    /* implicit, and can solve its linear systems
                                         * matrix-free (linsol.type = spgmr, ...) */
-  SK_STEPPER_EVENTS = 1u << 8          /* locates a model's events (root finding) */
+  SK_STEPPER_EVENTS = 1u << 8,         /* locates a model's events (root finding) */
+  SK_STEPPER_CONSTRAINTS = 1u << 9     /* honours sk_model_set_constraints (else refused) */
 };
 
 /* An event the engine located: its time, the root function's index and the
@@ -146,6 +147,16 @@ sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_dat
  * 0 runs anyway. */
 sk_status sk_stepper_set_check_jacobian(sk_stepper *s, int on);
 int sk_stepper_get_check_jacobian(const sk_stepper *s);
+/* sk_stepper_set_suppress_alg (solver.suppress_alg, default off): ida-bdf
+ * leaves the model's algebraic variables (sk_model_set_differential ids 0)
+ * out of the local error test (IDASetSuppressAlg), as SUNDIALS' idaHeat2D
+ * examples do, independently of the consistent initialization: IDACalcIC
+ * (IDA_YA_YDP_INIT) still runs unless the model is marked consistent. The
+ * other engines integrate ODEs only, where it has no effect. The getter is
+ * 1 when set here or by sk_model_set_dae_consistent(m, 1), which keeps its
+ * meaning (no IDACalcIC, and suppression). Errors: SK_ERR_STATE after setup. */
+sk_status sk_stepper_set_suppress_alg(sk_stepper *s, int on);
+int sk_stepper_get_suppress_alg(const sk_stepper *s);
 
 /* Stability guard (solver.allow_unstable, default 0): an explicit method
  * the stability table knows (euler, rk4, rk45, ab2, am2pc) run with a

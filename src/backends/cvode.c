@@ -166,6 +166,13 @@ static sk_status cvode_setup(sk_stepper *s)
     SK__CV(CVodeSStolerances(cv->mem, sk_stepper_get_rtol(s), sk_stepper_get_atol(s)),
            "set tolerances");
   }
+  N_Vector con = NULL; /* the package keeps its own copy */
+  SK_CALL(ctx, sk__sundials_constraints(ctx, cv->model, cv->y, &con));
+  if (con) {
+    const int cf = CVodeSetConstraints(cv->mem, con);
+    N_VDestroy(con);
+    SK__CV(cf, "set the constraints");
+  }
   /* at most one internal step per CVode call, also in CV_NORMAL mode (it then returns
      CV_TOO_MUCH_WORK after each step short of tout): the stepping loop
      (sundials_stepping.c) enforces the total budget and runs the monitor after every step */
@@ -498,7 +505,8 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .description = "CVODE variable-order BDF (orders 1-5) with Newton and a linear solver",
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
-             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE | SK_STEPPER_EVENTS,
+             SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE | SK_STEPPER_EVENTS |
+             SK_STEPPER_CONSTRAINTS,
     .create = create_bdf,
     .setup = cvode_setup,
     .step = cvode_step,
@@ -513,7 +521,8 @@ const sk_stepper_type sk__stepper_cvode_adams = {
     .description =
         "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
     .order = 12,
-    .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_EVENTS,
+    .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_EVENTS |
+             SK_STEPPER_CONSTRAINTS,
     .create = create_adams,
     .setup = cvode_setup,
     .step = cvode_step,

@@ -257,6 +257,13 @@ static sk_status ida_setup(sk_stepper *s)
     SK__IDA(IDASStolerances(ida->mem, sk_stepper_get_rtol(s), sk_stepper_get_atol(s)),
             "set tolerances");
   }
+  N_Vector con = NULL; /* the package keeps its own copy */
+  SK_CALL(ctx, sk__sundials_constraints(ctx, ida->model, ida->y, &con));
+  if (con) {
+    const int cf = IDASetConstraints(ida->mem, con);
+    N_VDestroy(con);
+    SK__IDA(cf, "set the constraints");
+  }
   /* the ids (all differential when the model gives none) also tell IDACalcIC what to compute */
   const int *id = sk_model_get_differential(ida->model);
   ida->id = N_VClone(ida->y);
@@ -265,8 +272,7 @@ static sk_status ida_setup(sk_stepper *s)
     N_VGetArrayPointer(ida->id)[i] = id ? id[i] : 1.0;
   }
   SK__IDA(IDASetId(ida->mem, ida->id), "set the differential/algebraic ids");
-  int suppress = 0;
-  if (sk_model_get_dae_consistent(ida->model, &suppress) && suppress) {
+  if (sk_stepper_get_suppress_alg(s)) { /* solver.suppress_alg or the model's consistent mark */
     SK__IDA(IDASetSuppressAlg(ida->mem, SUNTRUE), "leave the algebraic variables out of the "
                                                   "error test");
   }
@@ -512,7 +518,7 @@ const sk_stepper_type sk__stepper_ida_bdf = {
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
              SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_HANDLES_DAE | SK_STEPPER_MATRIX_FREE |
-             SK_STEPPER_EVENTS,
+             SK_STEPPER_EVENTS | SK_STEPPER_CONSTRAINTS,
     .create = ida_create,
     .setup = ida_setup,
     .step = ida_step,

@@ -41,6 +41,7 @@
 #include "core/context_impl.h"
 #include "core/error.h"
 #include "core/jacobian_selftest.h"
+#include "core/model_impl.h"
 #include "linsol/linsol_choice.h"
 #include "stiffkit/steady.h"
 
@@ -426,6 +427,7 @@ static sk_status setup(sk__kin *k, double *u)
   SK_CHECK(ctx, k->mem != NULL, SK_ERR_NOMEM, "cannot create KINSOL");
   SK_CHECK(ctx, sk__kinsol_capture_messages(k->mem, k->sunctx, &k->messages) == 0, SK_ERR_SOLVER,
            "cannot install the KINSOL message handler");
+  SK_CALL(ctx, sk__model_check_constraints(k->model, u)); /* KINSOL needs a feasible guess */
   SK__KIN(KINInit(k->mem, sys_fn, k->u), "initialize");
   SK__KIN(KINSetUserData(k->mem, k), "set user data");
   SK__KIN(KINSetFuncNormTol(k->mem, s->fnormtol), "set steady.fnormtol");
@@ -433,6 +435,13 @@ static sk_status setup(sk__kin *k, double *u)
   SK__KIN(KINSetNumMaxIters(k->mem, (long)s->max_iters), "set steady.max_iters");
   SK__KIN(KINSetMaxSetupCalls(k->mem, (long)s->max_setup_calls), "set steady.max_setup_calls");
   SK__KIN(KINSetMaxNewtonStep(k->mem, max_step(k)), "set steady.max_step");
+  N_Vector con = NULL; /* the package keeps its own copy */
+  SK_CALL(ctx, sk__sundials_constraints(ctx, k->model, k->u, &con));
+  if (con) {
+    const int cf = KINSetConstraints(k->mem, con);
+    N_VDestroy(con);
+    SK__KIN(cf, "set the constraints");
+  }
   return attach_linear_solver(k);
 }
 

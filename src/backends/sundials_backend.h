@@ -39,6 +39,14 @@ sk_status sk__status_from_ida(int flag, const char **name);
  * residual check. */
 sk_status sk__status_from_kinsol(int flag, const char **name);
 
+/* sk__sundials_constraints: *out a clone of `like` holding the model's
+ * constraint codes (sk_model_set_constraints) as reals, or NULL when the
+ * model has none; the caller destroys it after the package has copied it
+ * (CVodeSetConstraints, IDASetConstraints, KINSetConstraints copy).
+ * Errors: SK_ERR_NOMEM. */
+sk_status sk__sundials_constraints(sk_context *ctx, const sk_model *m, N_Vector like,
+                                   N_Vector *out);
+
 /* ---- the model Jacobian as a SUNMatrix (sundials_linsol.c) ------------- */
 
 /* The model's Jacobian as the SUNDIALS packages see it: the model's CSC

@@ -92,6 +92,7 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   if (!prefix_chosen(o, a)) { /* set, so that the echoed options reproduce it */
     SK_CALL(ctx, sk_options_set_assignment(o, "output.prefix=steady"));
   }
+  SK_CALL(ctx, sk_model_constraints_from_options(r->job.model, o));
   SK_CALL(ctx, sk_steady_settings_from_options(ctx, o, &r->set));
   const int64_t n = sk_model_get_n(r->job.model);
   r->u = calloc((size_t)n, sizeof *r->u);

@@ -32,6 +32,7 @@ struct sk_model {
   int *dae_id;          /* n: 1 differential, 0 algebraic; NULL = all differential */
   int dae_consistent;   /* (y0, y'0) consistent by construction: no index-1 check, no IDACalcIC */
   int dae_suppress_alg; /* algebraic variables left out of the error test */
+  int *constraints;     /* n SUNDIALS codes (0, +-1, +-2), NULL = none (model_constraints.c) */
   int64_t *colptr;      /* n + 1 */
   int64_t *rowind;      /* colptr[n] */
   /* colored finite differences for a pattern without a values callback */
@@ -73,5 +74,10 @@ int sk__model_has_analytic_dae_jac(const sk_model *m);
  * the increments of the FD Jacobian (atolv: length n, copied, or NULL for
  * the scalar atol; rtol <= 0 restores the unit scale). Errors: SK_ERR_NOMEM. */
 sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const double *atolv);
+
+/* sk__model_check_constraints: SK_ERR_INPUT naming the first component of
+ * y (length n) that violates the model's constraints, its value and code;
+ * SK_OK without constraints. */
+sk_status sk__model_check_constraints(sk_model *m, const double *y);
 
 #endif

@@ -30,6 +30,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.atol_list", SK_OPT_REAL_LIST, "", 1e-300, 1e300, NULL,
      "absolute tolerance per component: a list of n values, in the model's component order "
      "(replaces solver.atol; \"\" = the scalar)"},
+    {"solver.constraints", SK_OPT_INT_LIST, "", -1e15, 1e15, NULL,
+     "inequality constraints on the state (SUNDIALS' codes: 0 none, 1 >= 0, -1 <= 0, 2 > 0, "
+     "-2 < 0): one value for all components or a list of n; honoured by cvode-bdf, cvode-adams, "
+     "ida-bdf and steady (KINSOL), refused by the other engines (\"\" = none)"},
     {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
      "total step budget over the whole run, all output intervals and restarts together (the "
      "run stops with a numerical failure when it is spent)"},
@@ -41,6 +45,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.fixed_step", SK_OPT_REAL, "0", 0, 1e300, NULL,
      "fixed step size of the reference steppers (0 = adaptive where the method allows; "
      "euler, rk4, ab2, beuler, trap and am2pc need it > 0)"},
+    {"solver.suppress_alg", SK_OPT_BOOL, "false", 0, 0, NULL,
+     "ida-bdf: leave a DAE's algebraic variables (model ids 0) out of the local error test "
+     "(IDASetSuppressAlg), with the consistent initialization (IDACalcIC) still computed; "
+     "other engines integrate ODEs only and have no algebraic variables"},
     {"solver.allow_unstable", SK_OPT_BOOL, "false", 0, 0, NULL,
      "explicit methods with solver.fixed_step (euler, rk4, rk45, ab2, am2pc): at t0 and every "
      "100 steps (doubling up to 6400 while the estimate holds within 5%) the Jacobian's "
@@ -285,6 +293,20 @@ int sk_stepper_get_check_jacobian(const sk_stepper *s)
   return s->check_jacobian;
 }
 
+sk_status sk_stepper_set_suppress_alg(sk_stepper *s, int on)
+{
+  SK__NOT_AFTER_SETUP(s);
+  s->suppress_alg = on != 0;
+  return SK_OK;
+}
+
+int sk_stepper_get_suppress_alg(const sk_stepper *s)
+{
+  int model_says = 0;
+  sk_model_get_dae_consistent(s->model, &model_says);
+  return s->suppress_alg || model_says;
+}
+
 sk_status sk_stepper_set_allow_unstable(sk_stepper *s, int on)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -453,6 +475,9 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_list")) {
     SK_CALL(ctx, atol_list_from_options(s, opts));
   }
+  if (rc == SK_OK) {
+    SK_CALL(ctx, sk_model_constraints_from_options(s->model, opts));
+  }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
     s->t = r;
@@ -484,6 +509,9 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (OPT(sk_options_get_bool, "solver.check_jacobian", &b)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, b));
+  }
+  if (OPT(sk_options_get_bool, "solver.suppress_alg", &b)) {
+    SK_CALL(ctx, sk_stepper_set_suppress_alg(s, b));
   }
   if (OPT(sk_options_get_bool, "solver.allow_unstable", &b)) {
     SK_CALL(ctx, sk_stepper_set_allow_unstable(s, b));
@@ -543,9 +571,16 @@ sk_status sk_stepper_setup(sk_stepper *s)
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
   }
+  SK_CHECK(s->ctx,
+           !sk_model_get_constraints(s->model) || (s->type->flags & SK_STEPPER_CONSTRAINTS),
+           SK_ERR_UNSUPPORTED,
+           "solver '%s' does not honour inequality constraints, and model '%s' has them "
+           "(solver.constraints): use cvode-bdf, cvode-adams or ida-bdf",
+           s->type->name, sk_model_get_name(s->model));
   if (s->type->setup) {
     SK_CALL(s->ctx, s->type->setup(s));
   }
+  SK_CALL(s->ctx, sk__model_check_constraints(s->model, s->y)); /* y0, a DAE engine's too */
   SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */
   s->is_setup = 1;
   return SK_OK;

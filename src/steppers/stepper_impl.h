@@ -36,6 +36,7 @@ struct sk_stepper {
   const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
   int check_jacobian;       /* solver.check_jacobian */
+  int suppress_alg;         /* solver.suppress_alg: algebraic variables out of the error test */
   int allow_unstable;       /* solver.allow_unstable: warn instead of refusing an unstable step */
   double max_growth;        /* solver.max_growth: 0 = no growth check */
   sk__guard guard;          /* the stability and blow-up guards (steppers/stability_guard.h) */
