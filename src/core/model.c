@@ -37,6 +37,7 @@ void sk_model_destroy(sk_model **model)
   sk__fd_jac_destroy(&m->fd);
   sk__free(m->ctx, m->fd_atolv);
   sk__free(m->ctx, m->dae_id);
+  sk__model_mass_free(m);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
   sk__free(m->ctx, m);

@@ -8,7 +8,8 @@
 struct sk_stepper {
   sk_context *ctx;
   const sk_stepper_type *type;
-  sk_model *model;
+  sk_model *model;      /* what the engine integrates: user_model, or its mass form */
+  sk_model *user_model; /* the model given to sk_stepper_create */
   void *impl;
   int is_setup;
   /* settings */
