@@ -34,9 +34,9 @@ typedef struct {
   int64_t n;
   const int64_t *mcp, *mri; /* M (the inner model's arrays) */
   const double *mv;
-  const int64_t *jcp, *jri; /* J's pattern (the inner model's), or NULL */
-  double *jv;               /* J values */
-  double *work;             /* n */
+  const int64_t *jcp, *jri;         /* J's pattern (the inner model's), or NULL */
+  double *jv;                       /* J values */
+  double *work;                     /* n */
   int64_t *acp, *ari, *amap, *jmap; /* union pattern; positions of M's and J's entries */
   double *ax;                       /* values in the union pattern (ODE form) */
   double *dg, *dinv;                /* diagonal M: D and 1 / D */
@@ -432,8 +432,8 @@ static sk_status setup_ode(mass_form *d, sk_model *form, const char *solver)
   if (!d->msym) {
     return klu_failure(d, "analyze M", solver);
   }
-  d->mnum = klu_l_factor((int64_t *)d->mcp, (int64_t *)d->mri, (double *)d->mv, d->msym,
-                         &d->common);
+  d->mnum =
+      klu_l_factor((int64_t *)d->mcp, (int64_t *)d->mri, (double *)d->mv, d->msym, &d->common);
   if (!d->mnum) {
     return klu_failure(d, "factor M", solver);
   }
@@ -470,9 +470,9 @@ static sk_status fill_form(mass_form *d, sk_model *form, int dae, const char *so
     sk_model_set_exact(form, form_exact);
   }
   if (sk_model_get_nevents(inner) > 0) {
-    SK_CALL(ctx, sk_model_set_events(form, sk_model_get_nevents(inner), form_events,
-                                     sk_model_has_event_action(inner) ? form_event_action
-                                                                      : NULL));
+    SK_CALL(ctx,
+            sk_model_set_events(form, sk_model_get_nevents(inner), form_events,
+                                sk_model_has_event_action(inner) ? form_event_action : NULL));
   }
   if (sk_model_get_default_t_end(inner) > 0) {
     SK_CALL(ctx, sk_model_set_default_t_end(form, sk_model_get_default_t_end(inner)));
