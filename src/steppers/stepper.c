@@ -31,6 +31,10 @@ static const sk_option_spec stepper_options[] = {
     {"solver.atol_list", SK_OPT_REAL_LIST, "", 1e-300, 1e300, NULL,
      "absolute tolerance per component: a list of n values, in the model's component order "
      "(replaces solver.atol; \"\" = the scalar)"},
+    {"solver.atol_field", SK_OPT_STRING, "", 0, 0, NULL,
+     "absolute tolerance per field of the state, as \"u=1e-8, v=1e-6\": a component's field is "
+     "its name up to '[' (u[3,7] is in u); components of other fields keep solver.atol or "
+     "solver.atol_list; an unknown field is an error listing the model's fields"},
     {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
      "total step budget over the whole run, all output intervals and restarts together (the "
      "run stops with a numerical failure when it is spent)"},
@@ -482,6 +486,17 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_list")) {
     SK_CALL(ctx, atol_list_from_options(s, opts));
+  }
+  if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_field")) {
+    const char *spec = NULL;
+    SK_CALL(ctx, sk_options_get_string(opts, "solver.atol_field", &spec));
+    sk_option_origin o = {0};
+    sk_options_get_origin(opts, "solver.atol_field", &o);
+    char where[512] = "";
+    if (o.file) {
+      snprintf(where, sizeof where, "%s:%d: ", o.file, o.line);
+    }
+    SK_CALL(ctx, sk__atol_fields_apply(s, spec, where));
   }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
