@@ -48,6 +48,9 @@ sk_cli_test(linear_zero_mass 65 "model.mass '${SK_MTX}/zero_mass.mtx' is singula
   run ${SK_LIN_K4} --set model.mass=${SK_MTX}/zero_mass.mtx)
 sk_cli_test(linear_general_mass_klu 65 "has a non-diagonal model.mass '${SK_LIN}/heat1d_fe_M.mtx': solver 'cvode-bdf' integrates y' = M^{-1} f, whose Jacobian M^{-1} J is dense, so linsol.type=klu cannot be used" none
   run ${SK_LIN_FILES} --set model.type=linear --set linsol.type=klu)
+# a singular M without a zero row (rows 1 and 2 equal): KLU finds it singular on cvode-bdf
+sk_cli_test(linear_singular_mass 65 "model.mass '${SK_MTX}/singular_mass.mtx' is singular (KLU: KLU_SINGULAR): solver 'cvode-bdf' integrates y' = M^{-1} f and needs a nonsingular M" none
+  run ${SK_LIN_K4} --set model.mass=${SK_MTX}/singular_mass.mtx)
 sk_cli_test(linear_nan_mass 65 "nan_mass.mtx:5: entry 2: value 'nan' is NaN (values must be finite)" none
   run ${SK_LIN_K4} --set model.mass=${SK_MTX}/nan_mass.mtx)
 # the same singular M on ida-bdf: row/column 3 of M is zero, so u_3 is algebraic (IDACalcIC)
