@@ -24,6 +24,9 @@ sk_cli_test(zero_atol 65 "solver.atol: expected a real number" none run ${SK_BAD
 sk_cli_test(negative_rtol 65 "solver.rtol: expected a real number" none run ${SK_BAD}/negative_rtol.yaml)
 sk_cli_test(grid_zero 65 "model.n" none run ${SK_BAD}/grid_zero.yaml)
 sk_cli_test(grid_huge 65 "exceeds" none run ${SK_BAD}/grid_huge.yaml)
+# solver.atol_field with a field the model does not have: the field and the model's fields named
+sk_cli_test(atol_field_unknown 65 "solver.atol_field: model 'brusselator-2d' has no field 'w' (its fields: u, v)" none
+  run --set model.type=problem --set model.problem=brusselator --set solver.atol_field=w=1e-8)
 sk_cli_test(unknown_solver 65 "unknown solver 'cvode-rk99'" none run ${SK_BAD}/unknown_solver.yaml)
 sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/unknown_linsol.yaml)
 sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)

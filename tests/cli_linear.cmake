@@ -11,6 +11,12 @@ sk_regress_test(linear_heat1d ${SK_DATA}/linear_heat1d.yaml linear_heat1d_scipy.
 # row-sum lumped M: the ODE with the sparse Jacobian -D^{-1} K and KLU
 sk_regress_test(linear_heat1d_lumped ${SK_DATA}/linear_heat1d.yaml linear_heat1d_lumped_scipy.csv
   1e-6 1e-9 --set model.mass_lumping=row-sum --set linsol.type=klu)
+# consistent M as the model's mass matrix on ida-bdf: the residual M u' + K u - g b, iteration
+# matrix c M + K, against the same scipy answers with each direct solver
+foreach(ls klu umfpack band dense)
+  sk_regress_test(linear_heat1d_ida_${ls} ${SK_DATA}/linear_heat1d.yaml linear_heat1d_scipy.csv
+    1e-6 1e-9 --set solver.method=ida-bdf --set linsol.type=${ls})
+endforeach()
 # the example as documented, with its config given by a relative path from another directory
 add_test(NAME cli_linear_heat1d_example COMMAND bash -c
   "d=$(mktemp -d) && cd $d && ln -s ${SK_DATA} data && $<TARGET_FILE:stiffkit_cli> run --quiet data/linear_heat1d.yaml > out.txt 2>&1; rc=$?; ok=0; test $rc -eq 0 && test -s linear_heat1d.csv && ok=1; cat out.txt; rm -rf $d; test $ok -eq 1")
@@ -38,9 +44,18 @@ sk_cli_test(linear_missing_file 66 "--set: model.stiffness: '/nonexistent/K.mtx'
   run --set model.type=linear --set model.stiffness=/nonexistent/K.mtx)
 sk_cli_test(linear_no_stiffness 65 "model.type = linear needs model.stiffness" none
   run --set model.type=linear)
-sk_cli_test(linear_zero_mass 65 "model.mass '${SK_MTX}/zero_mass.mtx': row 3 (1-based) has the diagonal entry 0: a diagonal mass matrix needs positive entries" none
+sk_cli_test(linear_zero_mass 65 "model.mass '${SK_MTX}/zero_mass.mtx' is singular: row 3 (1-based) is zero (an algebraic equation)" none
   run ${SK_LIN_K4} --set model.mass=${SK_MTX}/zero_mass.mtx)
-sk_cli_test(linear_general_mass_klu 65 "is not diagonal: the ODE u' = M^{-1} (g b - K u) has a dense Jacobian, so linsol.type=klu cannot be used" none
+sk_cli_test(linear_general_mass_klu 65 "has a non-diagonal model.mass '${SK_LIN}/heat1d_fe_M.mtx': solver 'cvode-bdf' integrates y' = M^{-1} f, whose Jacobian M^{-1} J is dense, so linsol.type=klu cannot be used" none
   run ${SK_LIN_FILES} --set model.type=linear --set linsol.type=klu)
+# a singular M without a zero row (rows 1 and 2 equal): KLU finds it singular on cvode-bdf
+sk_cli_test(linear_singular_mass 65 "model.mass '${SK_MTX}/singular_mass.mtx' is singular (KLU: KLU_SINGULAR): solver 'cvode-bdf' integrates y' = M^{-1} f and needs a nonsingular M" none
+  run ${SK_LIN_K4} --set model.mass=${SK_MTX}/singular_mass.mtx)
+sk_cli_test(linear_nan_mass 65 "nan_mass.mtx:5: entry 2: value 'nan' is NaN (values must be finite)" none
+  run ${SK_LIN_K4} --set model.mass=${SK_MTX}/nan_mass.mtx)
+# the same singular M on ida-bdf: row/column 3 of M is zero, so u_3 is algebraic (IDACalcIC)
+sk_cli_test(linear_zero_mass_ida 0 "solver ida-bdf" complete
+  run ${SK_LIN_K4} --set model.mass=${SK_MTX}/zero_mass.mtx --set solver.method=ida-bdf
+  --set model.ic_value=1 --set solver.t_end=0.1)
 sk_cli_test(linear_table_not_increasing 65 "table_repeat.csv:4: t = 1 does not increase (line 3 has t = 1)" none
   run ${SK_LIN_FILES} --set model.type=linear --set model.load_table=${SK_MTX}/table_repeat.csv)

@@ -18,28 +18,17 @@ extern "C" {
  * (first-order) structural damping problems. There is no exact solution.
  *
  * How it is integrated (the contract engines rely on):
- *  - Diagonal M (a diagonal matrix, or row-sum lumping of a consistent M,
- *    an approximation that keeps every row's total mass): the ODE
- *    u' = D^{-1} (g(t) b - K u), D = diag(M) > 0, whose Jacobian -D^{-1} K
- *    is constant and given as the pattern of K plus values: every engine
- *    with a sparse Jacobian works (cvode-bdf with KLU, the implicit
- *    reference steppers), and the explicit ones too.
- *  - General (non-diagonal) M: CVODE with M folded in. The RHS is
- *    u' = M^{-1} (g(t) b - K u) with M factored once by KLU. Its Jacobian
- *    -M^{-1} K is dense, so the model gives no pattern; instead it gives an
- *    exact preconditioner: P = I - gamma J = M^{-1} (M + gamma K), so
- *    P^{-1} r = (M + gamma K)^{-1} (M r), with the sparse pencil
- *    M + gamma K analyzed once by KLU and refactored whenever gamma
- *    changes. The Newton systems are solved exactly through M + gamma K:
- *    with linsol.type = spgmr and linsol.preconditioner = model (or auto,
- *    which picks the model's own) GMRES converges in one iteration.
- *    Engines that need a pattern (CVODE with klu, umfpack or band, the
- *    implicit reference steppers) could only use the dense pattern of
- *    -M^{-1} K probed by solver.detect_pattern, affordable for small n
- *    only: sk_linear_model_from_options refuses klu, umfpack and band for
- *    this model. The explicit reference steppers need no pattern.
- * Callbacks fail with < 0 only on a KLU failure; a singular M + gamma K is
- * recoverable (the integrator cuts the step). */
+ *  - Lumped M (row-sum lumping of M, an approximation that keeps every
+ *    row's total mass): the ODE u' = D^{-1} (g(t) b - K u), D > 0, whose
+ *    Jacobian -D^{-1} K is constant and given as the pattern of K plus
+ *    values: every engine works.
+ *  - M as given (diagonal or not, possibly singular): M is the model's mass
+ *    matrix (sk_model_set_mass) and f = g(t) b - K u with the Jacobian -K
+ *    in K's pattern; each engine integrates its form (see sk_model_set_mass:
+ *    ida-bdf the residual with iteration matrix c M + K; the others
+ *    u' = M^{-1} f, a nonsingular M required, a non-diagonal one through
+ *    GMRES with the exact preconditioner (M + gamma K)^{-1} M).
+ * The callbacks never fail. */
 
 typedef enum {
   SK_LINEAR_LUMP_NONE = 0,   /* use M as given */
@@ -69,14 +58,13 @@ typedef struct {
 } sk_linear_system;
 
 /* sk_linear_create: the model "linear" of `sys` (see above): n states, RHS,
- * initial state, and either the Jacobian pattern of K with the values of
- * -D^{-1} K (diagonal or lumped M) or the exact preconditioner (general
- * M). Output: *model (NULL on error).
+ * initial state, the Jacobian pattern of K with the values of -D^{-1} K
+ * (lumped M) or -K, and M as the model's mass matrix unless lumped.
+ * Output: *model (NULL on error).
  * Errors: SK_ERR_ARG (NULL argument, n < 1, missing K), SK_ERR_INPUT (a
- * malformed CSC array, a non-finite value, a zero, negative or non-finite
- * diagonal of a diagonal or lumped M naming its 1-based row),
- * SK_ERR_SINGULAR (KLU finds a general M singular), SK_ERR_LINSOL (another
- * KLU failure), SK_ERR_NOMEM. */
+ * malformed CSC array, a non-finite value, a negative diagonal entry of a
+ * diagonal M or a row sum <= 0 of a lumped M, naming its 1-based row),
+ * SK_ERR_NOMEM. */
 sk_status sk_linear_create(sk_context *ctx, const sk_linear_system *sys, sk_model **model);
 
 /* Files of a linear model (paths relative to the working directory; NULL
@@ -122,9 +110,7 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
                                         sk_linear_params *p);
 
 /* sk_linear_model_from_options: sk_linear_params_from_options, then
- * sk_linear_create_from_files; a general M with linsol.type = klu, umfpack
- * or band (when those keys are registered) is SK_ERR_UNSUPPORTED with a
- * message saying to use spgmr with the model preconditioner or lumping. */
+ * sk_linear_create_from_files. */
 sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
 
 #ifdef __cplusplus

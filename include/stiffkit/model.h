@@ -130,6 +130,37 @@ sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, doubl
  * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
 sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
 
+/* sk_model_set_mass: a constant mass matrix M (n x n, CSC, copied):
+ * the ODE model then reads M y' = f(t, y), its RHS callback giving f and
+ * its Jacobian pattern and values those of df/dy. colptr[n+1],
+ * rowind[colptr[n]] (0 <= row < n, strictly increasing within a column),
+ * values[colptr[n]] (finite). NULL colptr removes M (identity). How the
+ * engines integrate it (src/models/mass_form.c):
+ *  - ida-bdf: the residual F = M y' - f(t, y), iteration matrix c M - J in
+ *    the union of both patterns (every IDA linear solver works from it).
+ *    y_j is algebraic when column j of M holds no nonzero value (y'_j is
+ *    in no equation), differential otherwise; a zero row of M is then an
+ *    algebraic equation 0 = f_i. Consistent y0, y'0 come from IDACalcIC
+ *    after the index-1 check.
+ *  - every other engine (cvode-bdf, cvode-adams, the reference steppers):
+ *    M must be nonsingular. Diagonal M: y' = D^{-1} f with the Jacobian
+ *    D^{-1} J in J's pattern (every linear solver). General M: y' = M^{-1} f
+ *    with M factored once by KLU; M^{-1} J is dense, so there is no pattern:
+ *    the Newton systems go to GMRES with the exact preconditioner
+ *    (I - gamma M^{-1} J)^{-1} = (M - gamma J)^{-1} M (M - gamma J analyzed
+ *    once, refactored when gamma or J changes); klu, umfpack and band are
+ *    refused with a message naming ida-bdf.
+ * Errors: SK_ERR_ARG (NULL model, not an ODE model, NULL rowind/values),
+ * SK_ERR_INPUT (a malformed pattern or a non-finite value, naming the row
+ * and column), SK_ERR_NOMEM. */
+sk_status sk_model_set_mass(sk_model *m, const int64_t *colptr, const int64_t *rowind,
+                            const double *values);
+/* sk_model_get_mass: the stored M (NULL pointers and nnz 0 when none). */
+void sk_model_get_mass(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
+                       const double **values, int64_t *nnz);
+/* sk_model_has_mass: 1 when the model has a mass matrix. */
+int sk_model_has_mass(const sk_model *m);
+
 /* DAE setters (a model of kind SK_MODEL_DAE; SK_ERR_ARG for another kind
  * or a NULL model): the residual, the Jacobian values (optional, see
  * sk_dae_jac_fn), the initial values (required unless the model has an

@@ -267,6 +267,9 @@ double sk_stepper_get_time(const sk_stepper *s);
 const double *sk_stepper_get_derivative(const sk_stepper *s);
 sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st);
 const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s);
+/* sk_stepper_get_model: the model the engine integrates: the one given to
+ * sk_stepper_create, or for a model with a mass matrix its engine form
+ * (same n, names, initial state; see sk_model_set_mass), owned by s. */
 sk_model *sk_stepper_get_model(const sk_stepper *s);
 sk_context *sk_stepper_get_context(const sk_stepper *s);
 double sk_stepper_get_t0(const sk_stepper *s);

@@ -47,6 +47,10 @@ struct sk_model {
   double fault_t;
   double default_t_end; /* > 0: the model's natural end time (sk_model_set_default_t_end) */
   int thread_safe;      /* RHS safe for concurrent calls (sk_model_set_thread_safe) */
+  /* constant mass matrix of M y' = f(t, y) (src/core/model_mass.c); NULL = identity */
+  int64_t *mass_colptr, *mass_rowind;
+  double *mass_values;
+  char mass_name[192]; /* M in messages ("mass matrix" unless named) */
 };
 
 /* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */
@@ -79,5 +83,15 @@ sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const 
  * y (length n) that violates the model's constraints, its value and code;
  * SK_OK without constraints. */
 sk_status sk__model_check_constraints(sk_model *m, const double *y);
+
+/* sk__model_mass_free: drop the mass matrix (sk_model_destroy). */
+void sk__model_mass_free(sk_model *m);
+
+/* sk__model_set_mass_name: how messages name M (a file and its key, say);
+ * NULL restores "mass matrix". */
+void sk__model_set_mass_name(sk_model *m, const char *name);
+
+/* sk__model_mass_name: the name above. */
+const char *sk__model_mass_name(const sk_model *m);
 
 #endif

@@ -14,9 +14,11 @@ static const sk_option_spec linear_table[] = {
      "matrix K (required; a path in a config is relative to the config's directory, one given "
      "with --set to the working directory)"},
     {"model.mass", SK_OPT_PATH, "", 0, 0, NULL,
-     "Matrix Market file of the mass matrix M (\"\" = identity). Diagonal M: an ODE with the "
-     "sparse Jacobian -M^{-1} K; general M: CVODE with M folded in (linsol.type=spgmr, "
-     "linsol.preconditioner=model, the Newton systems solved exactly through M + gamma K)"},
+     "Matrix Market file of the mass matrix M (\"\" = identity): M u' = g b - K u. ida-bdf: "
+     "the residual M u' + K u - g b with iteration matrix c M + K (any linsol.type; zero "
+     "columns of M make algebraic variables, a zero row an algebraic equation); the other "
+     "solvers: u' = M^{-1} (g b - K u), M nonsingular (diagonal M: any linsol.type; general "
+     "M: linsol.type=spgmr, the Newton systems solved exactly through M + gamma K)"},
     {"model.mass_lumping", SK_OPT_CHOICE, "none", 0, 0, "none|row-sum",
      "row-sum: replace M by the diagonal of its row sums (lumped mass; an approximation of a "
      "consistent M that keeps each row's total)"},
@@ -203,26 +205,6 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   return SK_OK;
 }
 
-/* A general M has no Jacobian pattern: refuse the direct solvers that
- * need one, with the way out (when the linsol.* keys are registered). */
-static sk_status check_linear_solver(sk_context *ctx, const sk_options *opts,
-                                     const sk_linear_params *p, const sk_model *m)
-{
-  if (sk_model_has_jacobian(m) || !sk_options_is_key(opts, "linsol.type")) {
-    return SK_OK;
-  }
-  const char *ls = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "linsol.type", &ls));
-  SK_CHECK(ctx, strcmp(ls, "klu") && strcmp(ls, "umfpack") && strcmp(ls, "band"),
-           SK_ERR_UNSUPPORTED,
-           "model.mass '%s' is not diagonal: the ODE u' = M^{-1} (g b - K u) has a dense "
-           "Jacobian, so linsol.type=%s cannot be used; use linsol.type=spgmr with "
-           "linsol.preconditioner=model (the Newton systems are then solved exactly through "
-           "M + gamma K), or model.mass_lumping=row-sum",
-           p->mass, ls);
-  return SK_OK;
-}
-
 sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model)
 {
   SK_CHECK(ctx, model != NULL, SK_ERR_ARG, "sk_linear_model_from_options: NULL model");
@@ -231,11 +213,6 @@ sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, 
   SK_CALL_STOP(ctx, sk_linear_params_from_options(ctx, opts, &p));
   sk_model *m = NULL;
   SK_CALL_STOP(ctx, sk_linear_create_from_files(ctx, &p, &m));
-  const sk_status st = check_linear_solver(ctx, opts, &p, m);
-  if (st != SK_OK) {
-    sk_model_destroy(&m);
-    SK_CALL_STOP(ctx, st);
-  }
   *model = m;
   return SK_OK;
 }

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
+#include "models/mass_form.h"
 #include "core/threads.h"
 #include "steppers/stepper_impl.h"
 
@@ -34,6 +35,10 @@ static const sk_option_spec stepper_options[] = {
      "inequality constraints on the state (SUNDIALS' codes: 0 none, 1 >= 0, -1 <= 0, 2 > 0, "
      "-2 < 0): one value for all components or a list of n; honoured by cvode-bdf, cvode-adams, "
      "ida-bdf and steady (KINSOL), refused by the other engines (\"\" = none)"},
+    {"solver.atol_field", SK_OPT_STRING, "", 0, 0, NULL,
+     "absolute tolerance per field of the state, as \"u=1e-8, v=1e-6\": a component's field is "
+     "its name up to '[' (u[3,7] is in u); components of other fields keep solver.atol or "
+     "solver.atol_list; an unknown field is an error listing the model's fields"},
     {"solver.max_steps", SK_OPT_INT, "500000", 1, 1e15, NULL,
      "total step budget over the whole run, all output intervals and restarts together (the "
      "run stops with a numerical failure when it is spent)"},
@@ -137,16 +142,23 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
   const int64_t n = sk_model_get_n(model);
+  sk_model *form = NULL; /* M y' = f: the form this engine integrates (models/mass_form.h) */
+  if (sk_model_has_mass(model)) {
+    SK_CALL(ctx, sk__mass_form_create(ctx, model, (type->flags & SK_STEPPER_HANDLES_DAE) != 0,
+                                      type->name, &form));
+  }
   sk_stepper *st = sk__calloc(ctx, 1, sizeof *st);
   double *y = sk__calloc(ctx, (size_t)n, sizeof *y);
   if (!st || !y) {
     sk__free(ctx, st);
     sk__free(ctx, y);
+    sk_model_destroy(&form);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate a stepper for %lld states", (long long)n);
   }
   st->ctx = ctx;
   st->type = type;
-  st->model = model;
+  st->model = form ? form : model;
+  st->user_model = model;
   st->y = y;
   st->rtol = 1e-6;
   st->atol = 1e-9;
@@ -163,6 +175,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
     if (rc < 0) {
       sk__free(ctx, st->y);
       sk__free(ctx, st);
+      sk_model_destroy(&form);
       sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
       return rc;
     }
@@ -184,6 +197,9 @@ void sk_stepper_destroy(sk_stepper **s)
   sk__free(st->ctx, st->events);
   sk__free(st->ctx, st->yp);
   sk__free(st->ctx, st->y);
+  if (st->model != st->user_model) {
+    sk_model_destroy(&st->model);
+  }
   sk__free(st->ctx, st);
   *s = NULL;
 }
@@ -342,6 +358,24 @@ sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mo
   return SK_OK;
 }
 
+/* A non-diagonal M on an ODE engine: y' = M^{-1} f has the dense Jacobian
+ * M^{-1} J, so a direct solver that needs a sparse pattern is refused. */
+static sk_status check_mass_linsol(sk_stepper *s)
+{
+  const char *ls = s->linsol;
+  SK_CHECK(s->ctx,
+           !sk__mass_form_is_dense(s->model) ||
+               (strcmp(ls, "klu") && strcmp(ls, "umfpack") && strcmp(ls, "band")),
+           SK_ERR_UNSUPPORTED,
+           "model '%s' has a non-diagonal %s: solver '%s' integrates y' = M^{-1} f, whose "
+           "Jacobian M^{-1} J is dense, so linsol.type=%s cannot be used; use solver ida-bdf "
+           "(sparse c M - J with klu), or linsol.type=spgmr with linsol.preconditioner=model "
+           "(the Newton systems solved exactly through M - gamma J)",
+           sk_model_get_name(s->user_model), sk__model_mass_name(s->user_model), s->type->name,
+           ls);
+  return SK_OK;
+}
+
 /* Probe the pattern of a model that has none, as solver.detect_pattern asks. */
 static sk_status detect_pattern_if_asked(sk_stepper *s)
 {
@@ -478,6 +512,17 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (rc == SK_OK) {
     SK_CALL(ctx, sk_model_constraints_from_options(s->model, opts));
   }
+  if (rc == SK_OK && sk_options_is_set(opts, "solver.atol_field")) {
+    const char *spec = NULL;
+    SK_CALL(ctx, sk_options_get_string(opts, "solver.atol_field", &spec));
+    sk_option_origin o = {0};
+    sk_options_get_origin(opts, "solver.atol_field", &o);
+    char where[512] = "";
+    if (o.file) {
+      snprintf(where, sizeof where, "%s:%d: ", o.file, o.line);
+    }
+    SK_CALL(ctx, sk__atol_fields_apply(s, spec, where));
+  }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
     s->t = r;
@@ -567,6 +612,10 @@ sk_status sk_stepper_setup(sk_stepper *s)
   }
   /* increments of a finite-difference Jacobian scaled by this run's error weights */
   SK_CALL(s->ctx, sk__model_set_fd_weights(s->model, s->rtol, s->atol, s->atol_vec));
+  if (s->user_model != s->model) { /* J of M y' = f comes from the user's model */
+    SK_CALL(s->ctx, sk__model_set_fd_weights(s->user_model, s->rtol, s->atol, s->atol_vec));
+    SK_CALL(s->ctx, check_mass_linsol(s));
+  }
   SK_CALL(s->ctx, detect_pattern_if_asked(s));
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));

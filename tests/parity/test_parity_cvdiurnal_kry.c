@@ -97,8 +97,8 @@ static const char *const published_rows[3 * NOUT] = {
 };
 
 static const parity_stat published_stats[] = {
-    {"nst", 491}, {"nfe", 630},     {"nfeLS", 0}, {"nni", 627}, {"nli", 643}, {"nsetups", 82},
-    {"netf", 29}, {"npe", 9},       {"nps", 1214}, {"ncfn", 0},  {"ncfl", 0},
+    {"nst", 491}, {"nfe", 630}, {"nfeLS", 0},  {"nni", 627}, {"nli", 643}, {"nsetups", 82},
+    {"netf", 29}, {"npe", 9},   {"nps", 1214}, {"ncfn", 0},  {"ncfl", 0},
 };
 
 /* the result rows of the file: the step line and the c1 and c2 lines */
@@ -107,7 +107,9 @@ static int diurnal_is_row(const char *line)
   return !strncmp(line, "t = ", 4) || !strncmp(line, "c1 (", 4) || !strncmp(line, "c2 (", 4);
 }
 
-static const parity_quote published = {"cvDiurnal_kry.out", published_rows, 3 * NOUT,
+static const parity_quote published = {"cvDiurnal_kry.out",
+                                       published_rows,
+                                       3 * NOUT,
                                        published_stats,
                                        (int)(sizeof published_stats / sizeof published_stats[0]),
                                        diurnal_is_row};
@@ -156,8 +158,7 @@ static int rhs(double t, const double *u, double *dudt, void *ud)
     q3 = 0.0;
     d->q4 = 0.0;
   }
-  const double q4coef = d->q4, dely = d->dy, verdco = d->vdco, hordco = d->hdco,
-               horaco = d->haco;
+  const double q4coef = d->q4, dely = d->dy, verdco = d->vdco, hordco = d->hdco, horaco = d->haco;
   for (int jy = 0; jy < MY; jy++) {
     const double ydn = YMIN + (jy - 0.5) * dely;
     const double yup = ydn + dely;
@@ -197,8 +198,7 @@ static int jtimes(double t, const double *u, const double *fu, const double *v, 
   diurnal *d = ud;
   const double s = sin(d->om * t);
   d->q4 = s > 0.0 ? exp(-A4 / s) : 0.0;
-  const double q4coef = d->q4, dely = d->dy, verdco = d->vdco, hordco = d->hdco,
-               horaco = d->haco;
+  const double q4coef = d->q4, dely = d->dy, verdco = d->vdco, hordco = d->hdco, horaco = d->haco;
   for (int jy = 0; jy < MY; jy++) {
     const double ydn = YMIN + (jy - 0.5) * dely;
     const double yup = ydn + dely;

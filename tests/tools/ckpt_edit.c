@@ -55,7 +55,8 @@ int main(int argc, char **argv)
   }
   const int written = ok && sk__checkpoint_write(ctx, argv[2], &ck) == SK_OK;
   if (!written) {
-    fprintf(stderr, "ckpt_edit: %s '%s'\n", ok ? "cannot write" : "bad field", ok ? argv[2] : field);
+    fprintf(stderr, "ckpt_edit: %s '%s'\n", ok ? "cannot write" : "bad field",
+            ok ? argv[2] : field);
   }
   sk__checkpoint_free(ctx, &ck);
   sk_context_destroy(&ctx);

@@ -88,10 +88,10 @@ static int read_only(const char *path)
 }
 
 #define REAL(name, type) ((type)dlsym(RTLD_NEXT, name))
-#define FAIL(e)                                                                                 \
-  do {                                                                                          \
-    errno = (e);                                                                                \
-    return -1;                                                                                  \
+#define FAIL(e)  \
+  do {           \
+    errno = (e); \
+    return -1;   \
   } while (0)
 
 int rename(const char *from, const char *to)
@@ -142,7 +142,7 @@ ssize_t write(int fd, const void *buf, size_t n)
   if (e) {
     FAIL(e);
   }
-  return REAL("write", ssize_t (*)(int, const void *, size_t))(fd, buf, n);
+  return REAL("write", ssize_t(*)(int, const void *, size_t))(fd, buf, n);
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
@@ -151,7 +151,7 @@ ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
   if (e) {
     FAIL(e);
   }
-  return REAL("pwrite", ssize_t (*)(int, const void *, size_t, off_t))(fd, buf, n, off);
+  return REAL("pwrite", ssize_t(*)(int, const void *, size_t, off_t))(fd, buf, n, off);
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
@@ -160,7 +160,7 @@ ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
   if (e) {
     FAIL(e);
   }
-  return REAL("pwrite64", ssize_t (*)(int, const void *, size_t, off_t))(fd, buf, n, off);
+  return REAL("pwrite64", ssize_t(*)(int, const void *, size_t, off_t))(fd, buf, n, off);
 }
 
 /* open and open64: creating or opening for writing under SK_FAULT_RO fails */
