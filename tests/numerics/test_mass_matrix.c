@@ -145,9 +145,9 @@ static sk_status run_fe(sk_context *ctx, int n, int alg, const run_cfg *cfg, dou
 /* Each engine against the semi-discrete solution, and the h^2 rate. */
 static void test_convergence(sk_context *ctx)
 {
-  const run_cfg cfgs[] = {{"ida-bdf", "klu", NULL, NULL, 1e-10, 1e-13, 0.1, 1},
-                          {"ida-bdf", "dense", NULL, NULL, 1e-10, 1e-13, 0.1, 1},
-                          {"cvode-bdf", "spgmr", "model", NULL, 1e-10, 1e-13, 0.1, 1}};
+  const run_cfg cfgs[] = {{"ida-bdf", "klu", NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0},
+                          {"ida-bdf", "dense", NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0},
+                          {"cvode-bdf", "spgmr", "model", NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0}};
   const int ns[] = {19, 39, 79, 159};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
     double prev = 0.0;
@@ -167,20 +167,20 @@ static void test_convergence(sk_context *ctx)
 /* Singular M: w algebraic, its inconsistent w(0) corrected; CVODE refuses. */
 static void test_singular(sk_context *ctx)
 {
-  const run_cfg ida = {"ida-bdf", "klu", NULL, NULL, 1e-10, 1e-13, 0.1, 1};
+  const run_cfg ida = {"ida-bdf", "klu", NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0};
   double ed = 0, ep = 0, we = 0;
   CHECK_OK(ctx, run_fe(ctx, 39, 1, &ida, &ed, &ep, &we));
   printf("singular M on ida-bdf: error vs semi-discrete %.2e, |w - sum u| / |sum u| %.2e\n", ed,
          we);
   CHECK(ed < 1e-7);
   CHECK(we < 1e-9);
-  const run_cfg cv = {"cvode-bdf", "spgmr", NULL, NULL, 1e-8, 1e-12, 0.1, 1};
+  const run_cfg cv = {"cvode-bdf", "spgmr", NULL, NULL, 1e-8, 1e-12, 0.1, 1, NULL, 0};
   CHECK(run_fe(ctx, 39, 1, &cv, &ed, &ep, &we) == SK_ERR_INPUT);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
                      "mass matrix is singular: row 40 (1-based) is zero (an algebraic equation); "
                      "solver 'cvode-bdf' integrates y' = M^{-1} f");
   /* a non-diagonal M with klu on CVODE: refused, naming ida-bdf */
-  const run_cfg klu = {"cvode-bdf", "klu", NULL, NULL, 1e-8, 1e-12, 0.1, 1};
+  const run_cfg klu = {"cvode-bdf", "klu", NULL, NULL, 1e-8, 1e-12, 0.1, 1, NULL, 0};
   CHECK(run_fe(ctx, 19, 0, &klu, &ed, &ep, NULL) == SK_ERR_UNSUPPORTED);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "use solver ida-bdf");
 }
@@ -214,10 +214,10 @@ static void test_bad_mass(sk_context *ctx)
  * rk45 and bdf2) against the closed-form semi-discrete solution. */
 static void test_other_engines(sk_context *ctx)
 {
-  const run_cfg cfgs[] = {{"cvode-adams", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1},
-                          {"cvode-adams", "spgmr", "model", NULL, 1e-10, 1e-13, 0.1, 1},
-                          {"rk45", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1},
-                          {"bdf2", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1}};
+  const run_cfg cfgs[] = {{"cvode-adams", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0},
+                          {"cvode-adams", "spgmr", "model", NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0},
+                          {"rk45", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0},
+                          {"bdf2", NULL, NULL, NULL, 1e-10, 1e-13, 0.1, 1, NULL, 0}};
   /* bdf2 is second order: its error at rtol 1e-10 is larger than the others' */
   const double bound[] = {1e-8, 1e-8, 1e-8, 1e-5};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
