@@ -49,6 +49,28 @@ static inline int cvroberts_initial(double t0, double *y, void *ud)
 }
 
 /* The rows as the examples print them, and the events seen so far. */
+/* cvroberts_model: the Roberts model of both CVODE examples (RHS, initial
+ * values, the two root functions) with the example's Jacobian pattern and
+ * values; r is the user data. NULL (with the error in ctx) on a failure. */
+static inline sk_model *cvroberts_model(sk_context *ctx, const char *name, cvroberts *r,
+                                        const int64_t *colptr, const int64_t *rowind,
+                                        sk_jac_values_fn jac)
+{
+  sk_model *m = NULL;
+  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, 3, &m));
+  if (!m) {
+    return NULL;
+  }
+  CHECK_OK(ctx, sk_model_set_name(m, name));
+  CHECK_OK(ctx, sk_model_set_user_data(m, r, NULL));
+  CHECK_OK(ctx, sk_model_set_rhs(m, cvroberts_rhs));
+  CHECK_OK(ctx, sk_model_set_initial(m, cvroberts_initial));
+  CHECK_OK(ctx, sk_model_set_jac_pattern(m, colptr, rowind));
+  CHECK_OK(ctx, sk_model_set_jac_values(m, jac));
+  CHECK_OK(ctx, sk_model_set_events(m, 2, cvroberts_roots, NULL));
+  return m;
+}
+
 typedef struct {
   parity_printout out;
   size_t events_seen;

@@ -112,20 +112,12 @@ int main(void)
   parity_check_quote(&published, NULL);
 #endif
   cvroberts r = {0};
-  sk_model *m = NULL;
+  sk_model *m = cvroberts_model(ctx, "cvRoberts_dns", &r, full3_colptr, full3_rowind, jac);
   sk_stepper *s = NULL;
-  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, 3, &m));
   if (!m) {
     sk_context_destroy(&ctx);
     TEST_RETURN();
   }
-  CHECK_OK(ctx, sk_model_set_name(m, "cvRoberts_dns"));
-  CHECK_OK(ctx, sk_model_set_user_data(m, &r, NULL));
-  CHECK_OK(ctx, sk_model_set_rhs(m, cvroberts_rhs));
-  CHECK_OK(ctx, sk_model_set_initial(m, cvroberts_initial));
-  CHECK_OK(ctx, sk_model_set_jac_pattern(m, full3_colptr, full3_rowind));
-  CHECK_OK(ctx, sk_model_set_jac_values(m, jac));
-  CHECK_OK(ctx, sk_model_set_events(m, 2, cvroberts_roots, NULL));
   CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
   if (!s) {
     sk_model_destroy(&m);
