@@ -8,6 +8,7 @@
 #include "models/bvp_formulas.h"
 #include "stiffkit/options.h"
 #include "stiffkit/stepper.h"
+#include "stiffkit/model_type.h"
 
 static const sk_option_spec bvp_table[] = {
     {"bvp.interval", SK_OPT_REAL_LIST, "[0, 1]", 0, 0, NULL, "the interval [a, b] of x"},
@@ -67,11 +68,11 @@ const sk_option_spec *sk_bvp_options(size_t *n)
 
 /* The sections whose keys a description names itself. */
 static const char *const named_sections[] = {"bvp.equations", "bvp.parameters", "bvp.bc",
-                                             "bvp.guess", "bvp.exact"};
+                                             "bvp.guess",     "bvp.exact",      NULL};
 
 sk_status sk_bvp_defer_sections(sk_options *opts)
 {
-  for (size_t k = 0; k < sizeof named_sections / sizeof named_sections[0]; k++) {
+  for (size_t k = 0; named_sections[k]; k++) {
     SK_CALL(sk_options_get_context(opts), sk_options_defer_section(opts, named_sections[k]));
   }
   return SK_OK;
@@ -602,3 +603,10 @@ sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *op
   *enabled = 1;
   return SK_OK;
 }
+
+const sk_model_type sk__model_type_bvp = {
+    .name = "bvp",
+    .description = "a two-point boundary-value problem from its equations (bvp.*)",
+    .driver = SK_MODEL_DRIVER_BVP,
+    .options = sk_bvp_options,
+    .deferred_sections = named_sections};
