@@ -94,6 +94,12 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
  * SK_ERR_UNSUPPORTED (model kind not handled), SK_ERR_NOMEM. */
 sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s);
 
+/* sk_stepper_create_with_type: as sk_stepper_create, for the type table
+ * `type` itself (registered or not; it must outlive the stepper). Errors:
+ * SK_ERR_ARG (NULL argument), SK_ERR_UNSUPPORTED, SK_ERR_NOMEM. */
+sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *type,
+                                      sk_model *model, sk_stepper **s);
+
 /* sk_stepper_destroy: free the stepper and its engine; NULLs *s; accepts NULL. */
 void sk_stepper_destroy(sk_stepper **s);
 

@@ -23,7 +23,7 @@ struct sk_context {
   /* user-registered stepper types */
   const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
   size_t n_user_steppers;
-  /* user-registered model types (src/models/model_registry.c) */
+  /* user-registered model types (src/registry/model_types.c) */
   const sk_model_type *user_models[SK_MAX_USER_MODELS];
   size_t n_user_models;
   /* plugin shared objects loaded by sk_plugin_load (src/core/plugin.c), in

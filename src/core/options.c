@@ -254,6 +254,16 @@ void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len)
   origin_prefix(o, &b);
 }
 
+void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len)
+{
+  sk_option_origin o = {0};
+  if (sk_options_get_origin(opts, key, &o) == SK_OK && o.file) {
+    snprintf(buf, len, "%s:%d:%d: %s", o.file, o.line, o.column, key);
+  } else {
+    snprintf(buf, len, "%s%s", o.from_command_line ? "--set " : "", key);
+  }
+}
+
 /* ---- value parsing ------------------------------------------------------ */
 
 static void value_free(sk_context *ctx, opt_value *v)

@@ -83,6 +83,11 @@ opt_entry *sk__options_find(const sk_options *opts, const char *key);
  * for a file origin, "--set: " otherwise, into buf (always NUL-terminated). */
 void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len);
 
+/* sk__options_where: where the value of `key` came from, followed by the key:
+ * "cfg.yaml:3:5: key" for a config, "--set key" for the command line, "key"
+ * for a default (buf always NUL-terminated). */
+void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len);
+
 /* sk__options_spec_is_path: 1 for SK_OPT_PATH and SK_OPT_PATH_LIST. */
 int sk__options_spec_is_path(const sk_option_spec *sp);
 

@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "core/model_impl.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 
 /* one column at a time up to this n; above it, group testing by residues */
 #define SK__DETECT_FULL_MAX 20000

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "models/network_impl.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 
 /* Free the model data (the model's free_fn). */
 static void network_free(void *ud)

@@ -9,8 +9,9 @@
 #include "core/error.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
-#include "models/mass_form.h"
 #include "core/threads.h"
+#include "steppers/atol_fields.h"
+#include "steppers/mass_form.h"
 #include "steppers/stepper_impl.h"
 
 static const sk_option_spec stepper_options[] = {
@@ -108,28 +109,12 @@ const sk_option_spec *sk_stepper_options(size_t *n)
   return stepper_options;
 }
 
-static void list_type_names(const sk_context *ctx, char *buf, size_t len)
+sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *type,
+                                      sk_model *model, sk_stepper **s)
 {
-  buf[0] = '\0';
-  const sk_stepper_type *t;
-  size_t used = 0;
-  for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL && used < len; i++) {
-    int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", t->name);
-    used += w > 0 ? (size_t)w : 0;
-  }
-}
-
-sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)
-{
-  SK_CHECK(ctx, s != NULL && model != NULL, SK_ERR_ARG, "sk_stepper_create: NULL argument");
+  SK_CHECK(ctx, s != NULL && model != NULL && type != NULL, SK_ERR_ARG,
+           "sk_stepper_create_with_type: NULL argument");
   *s = NULL;
-  const sk_stepper_type *type = sk_stepper_type_find(ctx, name);
-  if (!type) {
-    char names[512];
-    list_type_names(ctx, names, sizeof names);
-    return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
-                    names);
-  }
   SK_CHECK(ctx,
            sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
            SK_ERR_UNSUPPORTED, "solver '%s' cannot integrate a DAE model", type->name);
@@ -142,7 +127,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
   const int64_t n = sk_model_get_n(model);
-  sk_model *form = NULL; /* M y' = f: the form this engine integrates (models/mass_form.h) */
+  sk_model *form = NULL; /* M y' = f: the form this engine integrates (steppers/mass_form.h) */
   if (sk_model_has_mass(model)) {
     SK_CALL(ctx, sk__mass_form_create(ctx, model, (type->flags & SK_STEPPER_HANDLES_DAE) != 0,
                                       type->name, &form));
@@ -521,7 +506,18 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     if (o.file) {
       snprintf(where, sizeof where, "%s:%d: ", o.file, o.line);
     }
-    SK_CALL(ctx, sk__atol_fields_apply(s, spec, where));
+    const int64_t n = sk_model_get_n(s->model);
+    double *v = sk__malloc(ctx, (size_t)n * sizeof *v);
+    SK_CHECK(ctx, v != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
+    for (int64_t k = 0; k < n; k++) {
+      v[k] = s->atol_vec ? s->atol_vec[k] : s->atol;
+    }
+    sk_status st = sk__atol_fields_fill(ctx, s->model, spec, where, v);
+    if (st == SK_OK) {
+      st = sk_stepper_set_atol_vector(s, v);
+    }
+    sk__free(ctx, v);
+    SK_CALL(ctx, st);
   }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;

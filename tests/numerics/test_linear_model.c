@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "models/mass_form.h"
+#include "steppers/mass_form.h"
 #include "run_helper.h"
 #include "test_files.h"
 
@@ -379,7 +379,7 @@ static void test_jacobian_and_preconditioner(sk_context *ctx)
   sk_model_destroy(&m);
 
   /* consistent M: the model holds M (sk_model_set_mass) and the pattern of
-     K; CVODE's form of it (models/mass_form.h) has no pattern, only the
+     K; CVODE's form of it (steppers/mass_form.h) has no pattern, only the
      exact preconditioner */
   sk_model *lin = NULL;
   CHECK_OK(ctx, make_model(ctx, &fe, MASS_CONSISTENT, &lin));

@@ -22,6 +22,8 @@ LAYERS = [
     ["backends"],
     ["io"],
     ["models", "dist"],
+    ["registry"],
+    ["bvp", "multibody"],
     ["cli"],
 ]
 RANK = {folder: k for k, names in enumerate(LAYERS) for folder in names}

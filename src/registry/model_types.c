@@ -1,4 +1,4 @@
-/* src/models/model_registry.c: the built-in model types, run-time registration of user types, and the model.type lookup */
+/* src/registry/model_types.c: the built-in model types, run-time registration of user types, and the model.type lookup */
 #include <stdio.h>
 #include <string.h>
 
