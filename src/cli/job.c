@@ -443,17 +443,6 @@ static void note_files(cli_job *job, const char *suffix)
   }
 }
 
-void cli_job_get_stats(const cli_job *job, sk_stats *st)
-{
-  sk_stats cur;
-  memset(&cur, 0, sizeof cur);
-  if (job->stepper) {
-    sk_stepper_get_stats(job->stepper, &cur);
-  }
-  *st = job->ckpt.before;
-  sk_stats_add(st, &cur);
-}
-
 char *cli_stats_json(const sk_stats *st)
 {
   char *buf = NULL;
@@ -491,18 +480,6 @@ const char *cli_signal_name(int sig)
 static int stop_requested(const cli_job *job)
 {
   return job->stop_signal && *job->stop_signal;
-}
-
-int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
-{
-  cli_job *job = user_data;
-  if (job->monitor && job->monitor(s, t, h, job->monitor_data)) {
-    return 1;
-  }
-  const int pending = stop_requested(job) || cli_ckpt_monitor_due(&job->ckpt, t);
-  /* a step that reached the output time ends the advance there anyway: the
-     output is written first, then the signal or checkpoint is handled */
-  return pending && t < job->target;
 }
 
 /* The run stops on a signal: keep a checkpoint to continue from. */
