@@ -55,8 +55,8 @@ static inline int idaheat_residual(double t, const double *u, const double *up, 
   for (int64_t j = 1; j < mm - 1; j++) {
     for (int64_t i = 1; i < mm - 1; i++) {
       const int64_t loc = mm * j + i;
-      r[loc] = up[loc] - d->coeff * (u[loc - 1] + u[loc + 1] + u[loc - mm] + u[loc + mm] -
-                                     4.0 * u[loc]);
+      r[loc] = up[loc] -
+               d->coeff * (u[loc - 1] + u[loc + 1] + u[loc - mm] + u[loc + mm] - 4.0 * u[loc]);
     }
   }
   return 0;
@@ -94,8 +94,8 @@ static inline int idaheat_initial(double t0, double *u, double *up, void *ud)
  * residual has the same): column j holds the diagonal and the interior
  * rows i of which j is a neighbour, rows ascending as jacHeat writes them.
  * IDAHEAT_NNZ is the example's TOTAL. */
-#define IDAHEAT_NNZ                                                                       \
-  (4 * IDAHEAT_MGRID + 8 * (IDAHEAT_MGRID - 2) +                                          \
+#define IDAHEAT_NNZ                              \
+  (4 * IDAHEAT_MGRID + 8 * (IDAHEAT_MGRID - 2) + \
    (IDAHEAT_MGRID - 4) * (IDAHEAT_MGRID + 4 * (IDAHEAT_MGRID - 2)))
 
 static inline void idaheat_pattern(int64_t colptr[IDAHEAT_NEQ + 1], int64_t rowind[IDAHEAT_NNZ])
@@ -190,7 +190,11 @@ static inline void idaheat_print(idaheat_printout *p, double t)
   for (int64_t k = 0; k < IDAHEAT_NEQ; k++) {
     umax = fmax(umax, fabs(u[k]));
   }
-  const long nre = (long)(st.rhs_evals - st.rhs_evals_dq), nre_ls = (long)st.rhs_evals_dq;
+  /* nre: IDA's own residual calls, rhs_evals less its parts (stats.h); nreLS: those of
+     IDA's difference-quotient Jacobian */
+  const long nre = (long)(st.rhs_evals - st.rhs_evals_dq - st.rhs_evals_pattern -
+                          st.rhs_evals_selftest - st.rhs_evals_stability);
+  const long nre_ls = (long)st.rhs_evals_dq;
   if (p->with_ls) {
     parity_add_row(&p->out, " %5.2f %13.5e  %d  %3ld  %3ld  %3ld  %4ld  %4ld  %9.2e ", t, umax,
                    st.last_order, (long)st.steps, (long)st.newton_iters, (long)st.jac_evals, nre,
