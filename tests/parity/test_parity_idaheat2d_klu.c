@@ -16,10 +16,11 @@
  * jacHeat's pattern and values through sk_model_set_jac_pattern and
  * sk_model_set_dae_jac_values (its CSC, column by column, rows ascending:
  * the same matrix reaches KLU), ida-bdf with linsol.type = klu,
- * linsol.ordering = colamd (stiffkit's own default is amd), no Jacobian
- * self-test (the example has none; its Jacobian disagrees with the
- * residual on the boundary rows, and the check would refuse it), the
- * model not marked consistent, so that ida-bdf calls IDACalcIC once with
+ * linsol.ordering = colamd (stiffkit's own default is amd),
+ * solver.check_jacobian off (the example has no such check, and its
+ * Jacobian disagrees with the residual on the boundary rows; ida-bdf does
+ * not run the check today, the setting keeps it so), the model not
+ * marked consistent, so that ida-bdf calls IDACalcIC once with
  * the first output time, as the example. ida-bdf always runs on the
  * packaged serial N_Vector kernels (solver.fast_vector_ops concerns the
  * cvode-* engines). The engine setup is the example's, so every printed
