@@ -92,6 +92,11 @@ static const sk_option_spec stepper_options[] = {
      "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
      "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
      "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
+    {"linsol.dq_jacobian", SK_OPT_CHOICE, "stiffkit", 0, 0, "stiffkit|sundials",
+     "dense and band solvers of cvode-* and ida-bdf on a model with a Jacobian pattern but no "
+     "values: stiffkit = colored finite differences on the pattern (one call per color), "
+     "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
+     "band), as SUNDIALS' examples without a Jacobian function"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
@@ -149,6 +154,7 @@ sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *ty
   st->atol = 1e-9;
   st->max_steps = 500000;
   st->vector_kernels = SK_VECTOR_KERNELS_AUTO;
+  st->dq_jacobian = SK_DQ_JACOBIAN_STIFFKIT;
   st->threads = 0;
   st->check_jacobian = 1;
   st->max_growth = SK__GUARD_MAX_GROWTH_DEFAULT;
@@ -341,6 +347,20 @@ sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mo
            "sk_stepper_set_detect_pattern: invalid mode %d", (int)mode);
   s->detect_pattern = mode;
   return SK_OK;
+}
+
+sk_status sk_stepper_set_dq_jacobian(sk_stepper *s, sk_dq_jacobian_mode mode)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, mode == SK_DQ_JACOBIAN_STIFFKIT || mode == SK_DQ_JACOBIAN_SUNDIALS, SK_ERR_ARG,
+           "sk_stepper_set_dq_jacobian: invalid mode %d (stiffkit or sundials)", (int)mode);
+  s->dq_jacobian = mode;
+  return SK_OK;
+}
+
+sk_dq_jacobian_mode sk_stepper_get_dq_jacobian(const sk_stepper *s)
+{
+  return s->dq_jacobian;
 }
 
 /* A non-diagonal M on an ODE engine: y' = M^{-1} f has the dense Jacobian
@@ -568,6 +588,11 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (OPT(sk_options_get_string, "linsol.type", &str)) {
     SK_CALL(ctx, sk_stepper_set_linear_solver(s, str));
+  }
+  if (OPT(sk_options_get_string, "linsol.dq_jacobian", &str)) {
+    SK_CALL(ctx,
+            sk_stepper_set_dq_jacobian(s, !strcmp(str, "sundials") ? SK_DQ_JACOBIAN_SUNDIALS
+                                                                   : SK_DQ_JACOBIAN_STIFFKIT));
   }
   if (OPT(sk_options_get_string, "linsol.preconditioner", &str)) {
     SK_CALL(ctx, sk_stepper_set_preconditioner(s, str));

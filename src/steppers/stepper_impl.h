@@ -42,6 +42,7 @@ struct sk_stepper {
   double max_growth;        /* solver.max_growth: 0 = no growth check */
   sk__guard guard;          /* the stability and blow-up guards (steppers/stability_guard.h) */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
+  sk_dq_jacobian_mode dq_jacobian;       /* linsol.dq_jacobian */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
