@@ -49,6 +49,11 @@ typedef struct {
   int64_t lin_conv_fails; /* Krylov convergence failures */
   int64_t prec_setups, prec_solves;
   int64_t backtracks;      /* line-search backtracking steps */
+  int64_t beta_fails;      /* line-search beta-condition failures */
+  int64_t kinsol_f_evals;  /* KINSOL's own count of f calls (KINGetNumFuncEvals: the "nfe" of
+                            * its examples; not the difference quotients, nor the checks) */
+  double kinsol_fnorm;     /* KINSOL's last ||f_scale * f||_2 (KINGetFuncNorm) */
+  double step_length;      /* KINSOL's last scaled step length (KINGetStepLength) */
   double fnorm_initial;    /* ||f_scale * f(guess)||_inf */
   double fnorm_max;        /* ||f(u)||_inf, unscaled */
   double fnorm_max_scaled; /* ||f_scale * f(u)||_inf (the acceptance test) */
