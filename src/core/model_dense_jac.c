@@ -166,10 +166,9 @@ sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const d
 {
   double *J = NULL;
   SK_CALL(m->ctx, target(m, values, &J));
-  SK_CALL(m->ctx,
-          sk__model_checked(m, "dense DAE Jacobian",
-                            m->dae_dense_jac(t, cj, y, yp, r, J, m->user_data), t, J,
-                            m->n * m->n, 0));
+  SK_CALL(m->ctx, sk__model_checked(m, "dense DAE Jacobian",
+                                    m->dae_dense_jac(t, cj, y, yp, r, J, m->user_data), t, J,
+                                    m->n * m->n, 0));
   return gather(m, J, values, t);
 }
 

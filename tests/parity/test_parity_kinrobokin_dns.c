@@ -23,6 +23,7 @@
 #define NEQ (3 * NVAR)
 #define NROWS (2 * NVAR)
 
+/* clang-format off */
 static const char *const published_rows[NROWS] = {
     "          1     0.707107            1",
     "          1     0.707107            1",
@@ -41,6 +42,7 @@ static const char *const published_rows[NROWS] = {
     "    1.40464     0.404641     0.595359",
     "    1.91448     0.914475    0.0855246",
 };
+/* clang-format on */
 
 static const parity_stat published_stats[] = {
     {"Nonlinear iters", 6},
@@ -75,8 +77,8 @@ static int func(double t, const double *y, double *f, void *ud)
   (void)ud;
   const double x1 = y[0], x2 = y[1], x3 = y[2], x4 = y[3], x5 = y[4], x6 = y[5], x7 = y[6],
                x8 = y[7];
-  f[0] = -0.1238 * x1 + x7 - 0.001637 * x2 - 0.9338 * x4 + 0.004731 * x1 * x3 -
-         0.3578 * x2 * x3 - 0.3571;
+  f[0] = -0.1238 * x1 + x7 - 0.001637 * x2 - 0.9338 * x4 + 0.004731 * x1 * x3 - 0.3578 * x2 * x3 -
+         0.3571;
   f[1] = 0.2638 * x1 - x7 - 0.07745 * x2 - 0.6734 * x4 + 0.2238 * x1 * x3 + 0.7623 * x2 * x3 -
          0.6022;
   f[2] = 0.3578 * x1 + 0.004731 * x2 + x6 * x8;
@@ -86,14 +88,14 @@ static int func(double t, const double *y, double *f, void *ud)
   f[6] = x5 * x5 + x6 * x6 - 1;
   f[7] = x7 * x7 + x8 * x8 - 1;
   for (int i = 0; i < NVAR; i++) {
-    f[NVAR + i] = y[NVAR + i] - 1.0 - y[i];     /* l_i - 1 - x_i */
+    f[NVAR + i] = y[NVAR + i] - 1.0 - y[i];         /* l_i - 1 - x_i */
     f[2 * NVAR + i] = y[2 * NVAR + i] - 1.0 + y[i]; /* u_i - 1 + x_i */
   }
   return 0;
 }
 
 /* IJth(J, i, j) of the example (1-based) in the column-major array */
-#define IJ(J, i, j) (J)[((i) - 1) + ((j) - 1) * NEQ]
+#define IJ(J, i, j) (J)[((i)-1) + ((j)-1) * NEQ]
 
 /* the example's jac, entry by entry, into the zeroed dense array */
 static int jac(double t, const double *y, const double *f, double *J, void *ud)
@@ -164,7 +166,8 @@ static void check_stats(const sk_steady_report *r)
   CHECK_EQ_INT(r->prec_solves, parity_value(&published, "Prec solves"));
   CHECK_EQ_INT(r->lin_iters, parity_value(&published, "LS iters"));
   CHECK_EQ_INT(r->lin_conv_fails, parity_value(&published, "LS fails"));
-  CHECK_EQ_INT(r->jac_evals / r->newton_iters, parity_value(&published, "Jac evals per NLS iter"));
+  CHECK_EQ_INT(r->jac_evals / r->newton_iters,
+               parity_value(&published, "Jac evals per NLS iter"));
   CHECK_EQ_INT(r->kinsol_flag, 0); /* KIN_SUCCESS: the fnormtol test, not the step test */
 }
 

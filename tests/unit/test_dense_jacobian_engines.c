@@ -106,7 +106,8 @@ static void test_roberts(sk_context *ctx)
   static const struct {
     const char *engine, *linsol;
     double t_end;
-  } runs[] = {{"cvode-bdf", "dense", 4.0e10}, {"cvode-bdf", "klu", 4.0e10}, {"beuler", "klu", 0.4}};
+  } runs[] = {
+      {"cvode-bdf", "dense", 4.0e10}, {"cvode-bdf", "klu", 4.0e10}, {"beuler", "klu", 0.4}};
   for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
     sk_stats st[3];
     double y[3][3];
