@@ -98,9 +98,11 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opt
  * exact; an approximate-factorization P such as the diffusion model's ADI
  * degrades at large gamma, and gamma ~ 1/sqrt(|lambda_max lambda_min|) of
  * J is then best).
- * "auto": klu with a Jacobian pattern, else dense up to n = 2000, else
- * spgmr; preconditioner jacobi with a pattern, else none; ordering
- * metis-nd from n = 1000, else amd.
+ * "auto": dense for a full Jacobian pattern (a dense Jacobian callback,
+ * sk_model_set_dense_jacobian) up to n = 2000, klu with another pattern;
+ * without a pattern dense up to n = 2000, else spgmr; preconditioner
+ * jacobi with a pattern, else none; ordering metis-nd from n = 1000, else
+ * amd.
  *   ctx, model  the model (SK_MODEL_ODE), not modified apart from its
  *               counters and scratch
  *   s           the settings
