@@ -324,8 +324,9 @@ sk_model_kind sk_model_get_kind(const sk_model *m);
 const char *sk_model_get_name(const sk_model *m);
 void *sk_model_get_user_data(const sk_model *m);
 int sk_model_has_exact(const sk_model *m);
-/* sk_model_has_jacobian: 1 when the model has a Jacobian pattern; its values
- * come from the model's callback or, without one, from colored finite
+/* sk_model_has_jacobian: 1 when the model has a Jacobian pattern (a dense
+ * Jacobian callback brings the full one); its values come from the model's
+ * callback (values or dense) or, without one, from colored finite
  * differences (sk_model_eval_jac). */
 int sk_model_has_jacobian(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);
