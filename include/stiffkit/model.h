@@ -32,6 +32,13 @@ typedef int (*sk_rhs_fn)(double t, const double *y, double *ydot, void *user_dat
 typedef int (*sk_jac_values_fn)(double t, const double *y, const double *fy, double *values,
                                 void *user_data);
 
+/* Dense Jacobian df/dy at (t, y), as SUNDIALS users give it with
+ * CVodeSetJacFn and a SUNDenseMatrix: J is an n x n column-major array,
+ * J[i + j*n] = df_i/dy_j, zeroed on entry (write the nonzero entries
+ * only); fy = f(t, y) is supplied for reuse. */
+typedef int (*sk_dense_jac_fn)(double t, const double *y, const double *fy, double *J,
+                               void *user_data);
+
 /* Exact or reference solution y(t) (length n). */
 typedef int (*sk_exact_fn)(double t, double *y, void *user_data);
 
@@ -61,6 +68,12 @@ typedef int (*sk_residual_fn)(double t, const double *y, const double *yp, doubl
  * the residual (y_j and y'_j moved together by sigma and cj sigma). */
 typedef int (*sk_dae_jac_fn)(double t, double cj, const double *y, const double *yp,
                              const double *r, double *values, void *user_data);
+
+/* Dense DAE Jacobian dF/dy + cj dF/dy' at (t, y, y') into the zeroed
+ * n x n column-major J (J[i + j*n] = dF_i/dy_j + cj dF_i/dy'_j); r =
+ * F(t, y, y') is supplied for reuse. */
+typedef int (*sk_dae_dense_jac_fn)(double t, double cj, const double *y, const double *yp,
+                                   const double *r, double *J, void *user_data);
 
 /* DAE initial values at t0: y0 and a guess of y'0 (both length n); the
  * engine makes them consistent (IDACalcIC). */
@@ -129,6 +142,37 @@ sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, doubl
  * copied: colptr[n+1], rowind[colptr[n]], rows strictly increasing within a
  * column, 0 <= row < n. Errors: SK_ERR_INPUT naming the bad column/row. */
 sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int64_t *rowind);
+
+/* sk_model_set_dense_jacobian: df/dy of an ODE model (also the steady
+ * system f(t_s, u) = 0 of sk_steady_solve) as one dense n x n array
+ * (sk_dense_jac_fn); sk_model_set_dae_dense_jacobian: dF/dy + cj dF/dy' of
+ * a DAE model (sk_dae_dense_jac_fn). Either is one more source of the
+ * values of the model's Jacobian pattern, so every engine and linear
+ * solver uses it, and no finite differences are taken:
+ *  - without a pattern the model gets the full one (every entry of every
+ *    column; sk_model_has_jacobian is then 1), whose order is the dense
+ *    array's: the callback writes the values in place. The dense linear
+ *    solvers (cvode-bdf, cvode-adams and ida-bdf with linsol.type=dense,
+ *    the steady solve with steady.linsol=dense) copy them into their
+ *    matrix; linsol auto picks dense for a full pattern up to n = 2000.
+ *    klu and umfpack accept the full pattern too (a dense factorization
+ *    in sparse storage: correct, slower), and the reference steppers,
+ *    whose Newton iteration has no dense path, factor it with KLU.
+ *  - with a pattern (sk_model_set_jac_pattern, before or after) the array
+ *    is gathered into it (klu and umfpack then factor only its entries);
+ *    a nonzero outside the pattern is an SK_ERR_INPUT naming the entry.
+ * The Jacobian self-test (solver.check_jacobian) compares it with finite
+ * differences as it does the values callback. A model has one values
+ * source: the dense callback and sk_model_set_jac_values (or
+ * sk_model_set_dae_jac_values) exclude each other. NULL removes the
+ * callback (and the full pattern it brought). Errors: SK_ERR_ARG (NULL
+ * model, a model of the other kind, naming the other setter, or a values
+ * callback already set), SK_ERR_TOO_LARGE (n > 8192: an n x n array over
+ * 512 MiB; the message names the sparse setters), SK_ERR_NOMEM. */
+sk_status sk_model_set_dense_jacobian(sk_model *m, sk_dense_jac_fn jac);
+sk_status sk_model_set_dae_dense_jacobian(sk_model *m, sk_dae_dense_jac_fn jac);
+/* sk_model_has_dense_jacobian: 1 when either dense callback is set. */
+int sk_model_has_dense_jacobian(const sk_model *m);
 
 /* sk_model_set_mass: a constant mass matrix M (n x n, CSC, copied):
  * the ODE model then reads M y' = f(t, y), its RHS callback giving f and
@@ -280,8 +324,9 @@ sk_model_kind sk_model_get_kind(const sk_model *m);
 const char *sk_model_get_name(const sk_model *m);
 void *sk_model_get_user_data(const sk_model *m);
 int sk_model_has_exact(const sk_model *m);
-/* sk_model_has_jacobian: 1 when the model has a Jacobian pattern; its values
- * come from the model's callback or, without one, from colored finite
+/* sk_model_has_jacobian: 1 when the model has a Jacobian pattern (a dense
+ * Jacobian callback brings the full one); its values come from the model's
+ * callback (values or dense) or, without one, from colored finite
  * differences (sk_model_eval_jac). */
 int sk_model_has_jacobian(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);

@@ -49,6 +49,11 @@ typedef struct {
   int64_t lin_conv_fails; /* Krylov convergence failures */
   int64_t prec_setups, prec_solves;
   int64_t backtracks;      /* line-search backtracking steps */
+  int64_t beta_fails;      /* line-search beta-condition failures */
+  int64_t kinsol_f_evals;  /* KINSOL's own count of f calls (KINGetNumFuncEvals: the "nfe" of
+                            * its examples; not the difference quotients, nor the checks) */
+  double kinsol_fnorm;     /* KINSOL's last ||f_scale * f||_2 (KINGetFuncNorm) */
+  double step_length;      /* KINSOL's last scaled step length (KINGetStepLength) */
   double fnorm_initial;    /* ||f_scale * f(guess)||_inf */
   double fnorm_max;        /* ||f(u)||_inf, unscaled */
   double fnorm_max_scaled; /* ||f_scale * f(u)||_inf (the acceptance test) */
@@ -93,9 +98,11 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opt
  * exact; an approximate-factorization P such as the diffusion model's ADI
  * degrades at large gamma, and gamma ~ 1/sqrt(|lambda_max lambda_min|) of
  * J is then best).
- * "auto": klu with a Jacobian pattern, else dense up to n = 2000, else
- * spgmr; preconditioner jacobi with a pattern, else none; ordering
- * metis-nd from n = 1000, else amd.
+ * "auto": dense for a full Jacobian pattern (a dense Jacobian callback,
+ * sk_model_set_dense_jacobian) up to n = 2000, klu with another pattern;
+ * without a pattern dense up to n = 2000, else spgmr; preconditioner
+ * jacobi with a pattern, else none; ordering metis-nd from n = 1000, else
+ * amd.
  *   ctx, model  the model (SK_MODEL_ODE), not modified apart from its
  *               counters and scratch
  *   s           the settings

@@ -522,6 +522,16 @@ static void collect_stats(sk__kin *k, sk_steady_report *r)
   r->lin_conv_fails = v[5];
   r->prec_setups = v[6];
   r->prec_solves = v[7];
+  long nfe = 0, nbcf = 0;
+  KINGetNumFuncEvals(k->mem, &nfe);
+  KINGetNumBetaCondFails(k->mem, &nbcf);
+  r->kinsol_f_evals = nfe;
+  r->beta_fails = nbcf;
+  sk_sunreal fnorm = 0.0, steplength = 0.0;
+  KINGetFuncNorm(k->mem, &fnorm);
+  KINGetStepLength(k->mem, &steplength);
+  r->kinsol_fnorm = fnorm;
+  r->step_length = steplength;
 }
 
 /* ---- failures --------------------------------------------------------------- */

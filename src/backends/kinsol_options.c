@@ -13,8 +13,8 @@ static const sk_option_spec steady_options[] = {
     {"steady.strategy", SK_OPT_CHOICE, "linesearch", 0, 0, "linesearch|none",
      "globalization of Newton's method: KINSOL's line search, or the full Newton step"},
     {"steady.linsol", SK_OPT_CHOICE, "auto", 0, 0, "auto|klu|umfpack|dense|spgmr",
-     "linear solver for J d = -f (auto: klu with a Jacobian pattern, else dense up to n = 2000, "
-     "else spgmr, matrix-free)"},
+     "linear solver for J d = -f (auto: dense for a full Jacobian pattern, klu with another, "
+     "else dense up to n = 2000, else spgmr, matrix-free)"},
     {"steady.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
      "spgmr right preconditioner: diag(J) (jacobi; auto with a Jacobian pattern), none, or "
      "model: -gamma P(gamma)^-1 with the model's P ~ I - gamma J at gamma = steady.prec_gamma"},

@@ -32,12 +32,14 @@ static const char help_text[] =
   X(newton_iters, "Newton iterations")                   \
   X(f_evals, "f evaluations (total)")                    \
   X(f_evals_dq, "f evaluations in difference quotients") \
+  X(kinsol_f_evals, "f evaluations by KINSOL (its nfe)") \
   X(jac_evals, "Jacobian evaluations")                   \
   X(lin_iters, "linear iterations")                      \
   X(lin_conv_fails, "linear convergence failures")       \
   X(prec_setups, "preconditioner setups")                \
   X(prec_solves, "preconditioner solves")                \
-  X(backtracks, "line-search backtracks")
+  X(backtracks, "line-search backtracks")                \
+  X(beta_fails, "line-search beta-condition failures")
 
 /* One `steady` run: the shared job (options, model), the solve and its files. */
 typedef struct {

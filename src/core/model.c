@@ -39,6 +39,7 @@ void sk_model_destroy(sk_model **model)
   sk__free(m->ctx, m->dae_id);
   sk__free(m->ctx, m->constraints);
   sk__model_mass_free(m);
+  sk__model_dense_jac_free(m);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
   sk__free(m->ctx, m);
@@ -76,7 +77,6 @@ sk_status sk_model_set_user_data(sk_model *m, void *user_data, sk_free_fn free_f
 SK__MODEL_SETTER(sk_model_set_rhs, sk_rhs_fn, rhs)
 SK__MODEL_SETTER(sk_model_set_initial, sk_initial_fn, initial)
 SK__MODEL_SETTER(sk_model_set_exact, sk_exact_fn, exact)
-SK__MODEL_SETTER(sk_model_set_jac_values, sk_jac_values_fn, jac)
 SK__MODEL_SETTER(sk_model_set_component_name, sk_component_name_fn, component_name)
 SK__MODEL_SETTER(sk_model_set_jtimes, sk_jtimes_fn, jtimes)
 SK__MODEL_SETTER(sk_model_set_projection, sk_projection_fn, projection)
@@ -93,6 +93,19 @@ sk_status sk_model_eval_projection(sk_model *m, double t, const double *y, doubl
                            m->n, 1);
 }
 #undef SK__MODEL_SETTER
+
+sk_status sk_model_set_jac_values(sk_model *m, sk_jac_values_fn jac)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, jac == NULL || m->dense_jac == NULL, SK_ERR_ARG,
+           "sk_model_set_jac_values: model '%s' already has a dense Jacobian "
+           "(sk_model_set_dense_jacobian): give one or the other",
+           m->name);
+  m->jac = jac;
+  return SK_OK;
+}
 
 sk_status sk_model_set_preconditioner(sk_model *m, sk_prec_setup_fn setup, sk_prec_solve_fn solve)
 {
@@ -144,6 +157,7 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
   sk__free(ctx, m->rowind);
   m->colptr = cp;
   m->rowind = ri;
+  m->dense_pattern = 0; /* the model's own pattern, kept when a dense Jacobian is removed */
   return SK_OK;
 }
 
@@ -191,7 +205,7 @@ int sk_model_has_jacobian(const sk_model *m)
 }
 int sk__model_has_analytic_jac(const sk_model *m)
 {
-  return m && m->jac && m->colptr;
+  return m && (m->jac || m->dense_jac) && m->colptr;
 }
 int64_t sk_model_get_fd_rhs_evals(const sk_model *m)
 {
@@ -385,7 +399,8 @@ sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
   if (!m->jac) {
-    return eval_fd_jac(m, t, y, fy, values);
+    return m->dense_jac ? sk__model_eval_dense_jac(m, t, y, fy, values)
+                        : eval_fd_jac(m, t, y, fy, values);
   }
   return sk__model_checked(m, "Jacobian", m->jac(t, y, fy, values, m->user_data), t, values,
                            m->colptr[m->n], 0);

@@ -24,12 +24,16 @@ sk_status sk_model_set_residual(sk_model *m, sk_residual_fn residual)
 
 int sk__model_has_analytic_dae_jac(const sk_model *m)
 {
-  return m && m->dae_jac != NULL;
+  return m && (m->dae_jac != NULL || m->dae_dense_jac != NULL);
 }
 
 sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac)
 {
   SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  SK_CHECK(m->ctx, jac == NULL || m->dae_dense_jac == NULL, SK_ERR_ARG,
+           "%s: model '%s' already has a dense DAE Jacobian (sk_model_set_dae_dense_jacobian): "
+           "give one or the other",
+           __func__, m->name);
   m->dae_jac = jac;
   return SK_OK;
 }
@@ -136,7 +140,8 @@ sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
   if (!m->dae_jac) {
-    return eval_fd_dae_jac(m, t, cj, y, yp, r, values);
+    return m->dae_dense_jac ? sk__model_eval_dae_dense_jac(m, t, cj, y, yp, r, values)
+                            : eval_fd_dae_jac(m, t, cj, y, yp, r, values);
   }
   return sk__model_checked(m, "DAE Jacobian", m->dae_jac(t, cj, y, yp, r, values, m->user_data),
                            t, values, m->colptr[m->n], 0);

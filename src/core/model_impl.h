@@ -16,6 +16,7 @@ struct sk_model {
   sk_initial_fn initial;
   sk_exact_fn exact;
   sk_jac_values_fn jac;
+  sk_dense_jac_fn dense_jac; /* n x n column-major df/dy (src/core/model_dense_jac.c) */
   sk_prec_setup_fn prec_setup;
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
@@ -28,6 +29,7 @@ struct sk_model {
   /* DAE models: F(t, y, y') = 0 (src/core/model_dae.c) */
   sk_residual_fn residual;
   sk_dae_jac_fn dae_jac;
+  sk_dae_dense_jac_fn dae_dense_jac; /* n x n column-major dF/dy + cj dF/dy' */
   sk_dae_initial_fn dae_initial;
   int *dae_id;          /* n: 1 differential, 0 algebraic; NULL = all differential */
   int dae_consistent;   /* (y0, y'0) consistent by construction: no index-1 check, no IDACalcIC */
@@ -35,6 +37,8 @@ struct sk_model {
   int *constraints;     /* n SUNDIALS codes (0, +-1, +-2), NULL = none (model_constraints.c) */
   int64_t *colptr;      /* n + 1 */
   int64_t *rowind;      /* colptr[n] */
+  int dense_pattern;    /* the pattern is the full one a dense Jacobian brought */
+  double *dense_work;   /* n x n: a dense Jacobian gathered into a smaller pattern */
   /* colored finite differences for a pattern without a values callback */
   sk__fd_jac *fd;          /* built on first use, dropped when the pattern changes */
   int64_t fd_rhs_evals;    /* RHS calls spent in FD Jacobians */
@@ -73,6 +77,18 @@ int sk__model_has_analytic_jac(const sk_model *m);
 /* sk__model_has_analytic_dae_jac: 1 when a DAE model has its own
  * dF/dy + cj dF/dy' values callback (not colored finite differences). */
 int sk__model_has_analytic_dae_jac(const sk_model *m);
+
+/* sk__model_eval_dense_jac / sk__model_eval_dae_dense_jac: the dense
+ * callback (on a zeroed n x n array), checked for NaN/Inf, gathered into
+ * values in the pattern's order. SK_ERR_INPUT when a nonzero entry lies
+ * outside the pattern; otherwise as sk_model_eval_jac. */
+sk_status sk__model_eval_dense_jac(sk_model *m, double t, const double *y, const double *fy,
+                                   double *values);
+sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const double *y,
+                                       const double *yp, const double *r, double *values);
+
+/* sk__model_dense_jac_free: drop the dense work array (sk_model_destroy). */
+void sk__model_dense_jac_free(sk_model *m);
 
 /* sk__model_set_fd_weights: error weights w_j = 1/(rtol |y_j| + atol_j) for
  * the increments of the FD Jacobian (atolv: length n, copied, or NULL for

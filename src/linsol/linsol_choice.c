@@ -61,6 +61,13 @@ sk_status sk__linsol_auto(sk_context *ctx, int64_t n, const int64_t *colptr,
              (long long)n, SK__DENSE_MAX_N);
     return SK_OK;
   }
+  if (colptr[n] == n * n && n <= SK__DENSE_MAX_N) { /* a dense Jacobian (full pattern) */
+    snprintf(c->linsol, sizeof c->linsol, "dense");
+    snprintf(c->reason, sizeof c->reason,
+             "dense: the Jacobian pattern is full and n = %lld is at most %d", (long long)n,
+             SK__DENSE_MAX_N);
+    return SK_OK;
+  }
   SK_CALL(ctx, sk__lu_predict(ctx, n, colptr, rowind, &c->lu));
   const double per_nnz = c->lu.lu_flops / (c->lu.nnz > 0 ? c->lu.nnz : 1.0);
   const int costly = per_nnz > SK__KRYLOV_FLOPS_PER_NNZ;

@@ -54,7 +54,8 @@ typedef struct {
  *   krylov_prec_ok 1 when the engine can run a Krylov solver with it
  *                  (cvode-*); 0 when its Krylov solvers run
  *                  unpreconditioned (ida-bdf)
- * With a pattern: KLU, unless the model's preconditioner can be used and
+ * A full pattern (every entry: a dense Jacobian) up to SK__DENSE_MAX_N
+ * unknowns: dense. Another pattern: KLU, unless the model's preconditioner can be used and
  * the predicted factorization costs more than SK__KRYLOV_FLOPS_PER_NNZ
  * flops per pattern entry, then spgmr with the model preconditioner.
  * Without a pattern: spgmr with the model preconditioner when it can be

@@ -88,7 +88,8 @@ static const sk_option_spec stepper_options[] = {
      "umfpack, or auto without a model preconditioner; on: always; off: never)"},
     {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
-     "linear solver (auto: from the Jacobian's structure: klu, or spgmr with the model's own "
+     "linear solver (auto: from the Jacobian's structure: dense for a full pattern (a dense "
+     "Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "
      "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
      "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
      "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
