@@ -15,7 +15,8 @@ extern "C" {
  * sparsity detection at setup (rhs_evals_pattern) and the Jacobian
  * self-tests (rhs_evals_selftest), the eigenvalue estimates of the
  * explicit fixed-step stability guard (rhs_evals_stability); the last four
- * are parts of it. */
+ * are parts of it. A stepper's counters cover its whole life: restarts at
+ * events and at sk_stepper_reinit included. */
 #define SK_STATS_COUNTERS(X)                                      \
   X(steps, "steps")                                               \
   X(failed_steps, "error test failures")                          \
