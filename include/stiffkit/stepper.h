@@ -265,14 +265,15 @@ sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
  * the model between two calls of advance) or from a saved state. The
  * engine then starts afresh at t, with the history, step size and order
  * of a fresh start (the multistep reference steppers start up again; an
- * adaptive one estimates its first step anew, or takes solver.h0), and
- * it takes the steps a stepper newly created with the same settings and
- * started at (t, y) would take. It keeps its memory, the linear solver
- * and its symbolic analysis (numeric factors are computed afresh), the
- * tolerances, the options, the stop time, the monitor, the log of events
- * and the model's discrete (event) state, which the application owns.
- * t may lie before or after the current time; sk_stepper_get_t0 and
- * sk_stepper_get_time return t afterwards.
+ * adaptive one estimates its first step anew, or takes solver.h0), and it
+ * takes the steps that a stepper newly created with the same settings and
+ * started at (t, y) (and the same y') would take, bitwise for the built-in
+ * engines (tests/numerics/test_stepper_reinit.c). It keeps its memory, the
+ * linear solver and its symbolic analysis (numeric factors are computed
+ * afresh), the tolerances, the options, the stop time, the monitor, the
+ * log of events and the model's discrete (event) state, which the
+ * application owns. t may lie before or after the current time;
+ * sk_stepper_get_t0 and sk_stepper_get_time return t afterwards.
  *   yp: ida-bdf takes it as y'(t); NULL means y' = f(t, y) for an ODE
  *   model, and for a DAE the current y' as the guess from which the
  *   consistent initialization (IDACalcIC, as at setup) computes y'_d and
@@ -287,20 +288,20 @@ sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
  *   Statistics and the step budget (solver.max_steps) go on accumulating
  *   over the stepper's whole life (CVODE 6.4.1's CVodeReInit and IDAReInit
  *   zero their counters; the engines add the counts from before).
- *   A type without a reinit op (a user type, or one from a plugin built
- *   for plugin ABI 1) is restarted by destroying its state and creating
- *   and setting it up again with the same settings (its counters are
- *   carried over in the statistics; a step budget it enforces itself
+ *   A type without a reinit op (registered without one, or from a plugin
+ *   built for plugin ABI 1) is restarted by destroying its state and
+ *   creating and setting it up again with the same settings; its counters
+ *   are carried over in the statistics (a step budget it enforces itself
  *   starts again).
- * Errors (nothing changes): SK_ERR_ARG (s, y NULL; n not the model's size;
- * t not finite; t not before the stop time; a non-finite y or yp
- * component, named; ida-bdf on a DAE marked consistent without yp),
- * SK_ERR_INPUT (y violates the model's constraints, the component named),
- * SK_ERR_STATE (before setup: set the start with sk_stepper_set_initial),
- * SK_ERR_NOMEM, SK_ERR_UNSTABLE (the
- * stability guard refuses the fixed step at (t, y)); an engine's restart
- * failure (SK_ERR_SOLVER, or the error of a re-created type's create or
- * setup, which leaves the old state in place). */
+ * Errors, after which the time and the state are those from before:
+ * SK_ERR_ARG (s or y NULL; n not the model's size; t not finite or not
+ * before the stop time; a non-finite y or yp component, named; ida-bdf on
+ * a DAE marked consistent without yp), SK_ERR_INPUT (y violates the
+ * model's constraints, the component named), SK_ERR_STATE (before setup:
+ * set the start with sk_stepper_set_initial), SK_ERR_NOMEM,
+ * SK_ERR_UNSTABLE (the stability guard refuses the fixed step at (t, y)),
+ * an engine's restart failure (SK_ERR_SOLVER), or the error of a
+ * re-created type's create or setup (its old state then stays). */
 sk_status sk_stepper_reinit(sk_stepper *s, double t, int64_t n, const double *y,
                             const double *yp);
 
