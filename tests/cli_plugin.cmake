@@ -1,4 +1,4 @@
-# tests/cli_plugin.cmake: plugin shared objects: the example stepper and model plugins through the CLI and the conformance battery, the Jacobian self-test on a defective model, and plugins that must be refused
+# tests/cli_plugin.cmake: plugin shared objects: the example stepper and model plugins through the CLI and the conformance battery, the Jacobian self-test on a defective model, sk_stepper_reinit over plugin types, and plugins that must be refused
 # sk_plugin_module(name source): a loadable module (no "lib" prefix), built
 # with the project's flags (the same sanitizers as the host in an ASan build)
 function(sk_plugin_module name src)
@@ -12,6 +12,11 @@ sk_plugin_module(sk_test_plugin_abi_mismatch ${CMAKE_CURRENT_SOURCE_DIR}/plugins
 sk_plugin_module(sk_test_plugin_no_register ${CMAKE_CURRENT_SOURCE_DIR}/plugins/no_register.c)
 sk_plugin_module(rod_model ${PROJECT_SOURCE_DIR}/data/plugins/rod_model.c)
 sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/defective_model.c)
+sk_plugin_module(sk_test_plugin_abi1 ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi1_stepper.c)
+
+# --- sk_stepper_reinit over plugin types: one with a reinit op, one built for ABI 1 --
+set_tests_properties(test_stepper_reinit PROPERTIES ENVIRONMENT
+  "SK_TEST_PLUGIN=$<TARGET_FILE:inhouse_rk2>;SK_TEST_PLUGIN_ABI1=$<TARGET_FILE:sk_test_plugin_abi1>")
 
 # --- the example plugin through `stiffkit run` (2D heat, n = 100, exact solution) --
 sk_cli_test(plugin_inhouse_rk2 0 "error against the exact solution" complete
@@ -34,7 +39,7 @@ sk_cli_test(plugin_not_shared_object 65 "invalid ELF header" none
   run --set solver.plugin=${PROJECT_SOURCE_DIR}/data/heat2d.yaml --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_without_register 65 "exports neither 'sk_plugin_register' (stepper types) nor 'sk_plugin_create_model'" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_no_register> --set solver.method=inhouse-rk2)
-sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 1: rebuild it" none
+sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 2 (it loads plugins of ABI 1 to 2): rebuild it" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch> --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_fixed_step_missing 65 "invalid input data" none
   run --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2)
@@ -80,7 +85,7 @@ sk_cli_test(plugin_model_file_missing 66 "--set: model.plugin: '/nonexistent/rod
   run --set model.type=plugin --set model.plugin=/nonexistent/rod_model.so)
 sk_cli_test(plugin_model_no_create 65 "does not export the symbol 'sk_plugin_create_model'" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:inhouse_rk2>)
-sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 1" none
+sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 2" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch>)
 
 # --- the Jacobian self-test on a model with deliberate defects ----------------

@@ -59,6 +59,18 @@ static sk_status rk2_setup(sk_stepper *s)
   return sk_stepper_get_fixed_step(s) > 0 ? SK_OK : SK_ERR_INPUT;
 }
 
+/* reinit: restart at the new time (sk_stepper_reinit has put it and the new
+ * state in place); a one-step method keeps no history to forget, and its
+ * counters go on. Without this op the library would destroy the state and
+ * create and set it up again. */
+static sk_status rk2_reinit(sk_stepper *s, const double *yp)
+{
+  (void)yp;
+  rk2 *r = sk_stepper_get_impl(s);
+  r->t = sk_stepper_get_t0(s);
+  return SK_OK;
+}
+
 /* One step of size h, or of tout - t when `clip` and tout is within
  * h (1 + 1e-8). The state buffer changes only when the step succeeds, so a
  * failed RHS call leaves the last successful state and time in place. */
@@ -136,6 +148,7 @@ static const sk_stepper_type inhouse_rk2 = {
     .get_stats = rk2_stats,
     .set_from_options = NULL,
     .destroy = rk2_destroy,
+    .reinit = rk2_reinit,
 };
 
 SK_PLUGIN_DEFINE_ABI_VERSION()

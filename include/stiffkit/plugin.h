@@ -15,9 +15,16 @@ extern "C" {
 
 /* The plugin ABI: the layout of sk_stepper_type and the meaning of the
  * entry points below. It changes whenever a plugin built against an older
- * header could misbehave with this library; sk_plugin_load refuses a
- * plugin built for another version. */
-#define SK_PLUGIN_ABI_VERSION 1
+ * header could misbehave with this library. Fields are only ever added
+ * at the end of sk_stepper_type, so a plugin built for an older version
+ * from SK_PLUGIN_ABI_MIN_VERSION on still loads: the library reads its
+ * tables only up to the fields its version had. sk_plugin_load refuses
+ * any other version.
+ *   1: the tables end at destroy;
+ *   2: reinit added (optional; a type without it, or from an ABI 1
+ *      plugin, is restarted by sk_stepper_reinit by re-creating it). */
+#define SK_PLUGIN_ABI_VERSION 2
+#define SK_PLUGIN_ABI_MIN_VERSION 1
 
 /* Symbols of a plugin stay visible even when it is compiled with
  * -fvisibility=hidden. */
@@ -73,8 +80,8 @@ SK_PLUGIN_EXPORT const sk_option_spec *sk_plugin_model_options(size_t *n);
  * Errors: SK_ERR_ARG (NULL argument), SK_ERR_MISSING (no file at path),
  * SK_ERR_INPUT (not loadable: the dynamic loader's message; no
  * sk_plugin_abi_version, or neither sk_plugin_register nor
- * sk_plugin_create_model, named; an ABI version other than
- * SK_PLUGIN_ABI_VERSION),
+ * sk_plugin_create_model, named; an ABI version outside
+ * SK_PLUGIN_ABI_MIN_VERSION..SK_PLUGIN_ABI_VERSION),
  * SK_ERR_TOO_LARGE (more than 16 plugins in one context), or the error of
  * sk_plugin_register. On error nothing stays registered or loaded. */
 sk_status sk_plugin_load(sk_context *ctx, const char *path);

@@ -16,7 +16,8 @@ extern "C" {
  * self-tests (rhs_evals_selftest; ida-bdf's index-1 check of a DAE with
  * finite-difference Jacobian values too), the eigenvalue estimates of the
  * explicit fixed-step stability guard (rhs_evals_stability); the last four
- * are parts of it. */
+ * are parts of it. A stepper's counters cover its whole life: restarts at
+ * events and at sk_stepper_reinit included. */
 #define SK_STATS_COUNTERS(X)                                      \
   X(steps, "steps")                                               \
   X(failed_steps, "error test failures")                          \

@@ -62,6 +62,17 @@ typedef struct sk_stepper_type {
   sk_status (*get_stats)(sk_stepper *s, sk_stats *st);
   sk_status (*set_from_options)(sk_stepper *s, const sk_options *opts);
   void (*destroy)(sk_stepper *s);
+  /* reinit (optional; plugin ABI 2, see stiffkit/plugin.h): restart the
+   * engine after setup at sk_stepper_get_t0 (the new time, also
+   * sk_stepper_get_time) from the state buffer (the new state, copied
+   * there by sk_stepper_reinit, which has checked its arguments), with yp
+   * the caller's y'(t) or NULL, as if set up afresh there (history, step
+   * size and order of a fresh start) but keeping the engine's memory, its
+   * linear solver and its settings; its statistics go on counting from
+   * where they were. On an error the generic stepper restores the time
+   * and state. NULL: sk_stepper_reinit destroys the type's state and
+   * creates and sets it up again (destroy, create, setup). */
+  sk_status (*reinit)(sk_stepper *s, const double *yp);
 } sk_stepper_type;
 
 /* Monitor called once per internal step with the time and state the engine
@@ -271,6 +282,53 @@ sk_status sk_stepper_setup(sk_stepper *s);
  * Returns SK_OK, SK_INTERRUPTED (monitor), or an error (the error record
  * names t, h and the likely cause). */
 sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
+
+/* sk_stepper_reinit: restart a set-up stepper at time t from the state y
+ * (length n, copied) and, for an engine that integrates F(t, y, y') = 0,
+ * the derivative yp (length n, copied; may be NULL), as CVodeReInit and
+ * IDAReInit do: for restarts at a discontinuity (the application changes
+ * the model between two calls of advance) or from a saved state. The
+ * engine then starts afresh at t, with the history, step size and order
+ * of a fresh start (the multistep reference steppers start up again; an
+ * adaptive one estimates its first step anew, or takes solver.h0), and it
+ * takes the steps that a stepper newly created with the same settings and
+ * started at (t, y) (and the same y') would take, bitwise for the built-in
+ * engines (tests/numerics/test_stepper_reinit.c). It keeps its memory, the
+ * linear solver and its symbolic analysis (numeric factors are computed
+ * afresh), the tolerances, the options, the stop time, the monitor, the
+ * log of events and the model's discrete (event) state, which the
+ * application owns. t may lie before or after the current time;
+ * sk_stepper_get_t0 and sk_stepper_get_time return t afterwards.
+ *   yp: ida-bdf takes it as y'(t); NULL means y' = f(t, y) for an ODE
+ *   model, and for a DAE the current y' as the guess from which the
+ *   consistent initialization (IDACalcIC, as at setup) computes y'_d and
+ *   y_a; a DAE model marked consistent (sk_model_set_dae_consistent) runs
+ *   none, so it needs yp. The other engines ignore it.
+ *   Jacobian self-test (solver.check_jacobian): not run again; the checks
+ *   after accepted steps 1, 10 and 100 count the stepper's steps over its
+ *   whole life, across restarts.
+ *   Stability and blow-up guards: the explicit fixed-step stability check
+ *   runs at (t, y), as at setup; the growth reference becomes the larger
+ *   of the old one and max(max_i |y_i|, 1).
+ *   Statistics and the step budget (solver.max_steps) go on accumulating
+ *   over the stepper's whole life (CVODE 6.4.1's CVodeReInit and IDAReInit
+ *   zero their counters; the engines add the counts from before).
+ *   A type without a reinit op (registered without one, or from a plugin
+ *   built for plugin ABI 1) is restarted by destroying its state and
+ *   creating and setting it up again with the same settings; its counters
+ *   are carried over in the statistics (a step budget it enforces itself
+ *   starts again).
+ * Errors, after which the time and the state are those from before:
+ * SK_ERR_ARG (s or y NULL; n not the model's size; t not finite or not
+ * before the stop time; a non-finite y or yp component, named; ida-bdf on
+ * a DAE marked consistent without yp), SK_ERR_INPUT (y violates the
+ * model's constraints, the component named), SK_ERR_STATE (before setup:
+ * set the start with sk_stepper_set_initial), SK_ERR_NOMEM,
+ * SK_ERR_UNSTABLE (the stability guard refuses the fixed step at (t, y)),
+ * an engine's restart failure (SK_ERR_SOLVER), or the error of a
+ * re-created type's create or setup (its old state then stays). */
+sk_status sk_stepper_reinit(sk_stepper *s, double t, int64_t n, const double *y,
+                            const double *yp);
 
 /* sk_stepper_step: one internal step toward tout (it may pass tout; it never
  * passes the stop time); *tret is the new time. Returns as sk_stepper_advance,

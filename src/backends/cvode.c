@@ -132,6 +132,7 @@ static sk_status cvode_setup(sk_stepper *s)
   const int64_t n = sk_model_get_n(cv->model);
   release(cv); /* a setup retried after a failure starts clean */
   memset(&cv->before, 0, sizeof cv->before);
+  cv->restarted = 0;
   /* one SUNContext per engine: SUNDIALS 7 attaches error handlers to it */
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&cv->sunctx) == 0 && cv->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
@@ -310,18 +311,34 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
  * failure the state buffer and s->t hold the last successful step. */
 static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st);
 
-/* After an event: keep the counters (CVodeReInit zeroes them) and restart at t. */
-static sk_status restart_after_event(sk_stepper *s, sk__cvode *cv, double t)
+/* Restart CVODE at t from the state buffer, keeping the counters
+ * (CVodeReInit zeroes them): after an event, or (fresh) at
+ * sk_stepper_reinit, where the linear solver also factors afresh and the
+ * AMG preconditioner takes a new Jacobian, as in a newly set-up engine. */
+static sk_status restart(sk_stepper *s, sk__cvode *cv, double t, int fresh, const char *what)
 {
   sk_context *ctx = cv->ctx;
   sk_stats now;
   memset(&now, 0, sizeof now); /* also the counters this engine does not keep */
   cvode_get_stats(s, &now);
+  if (fresh) {
+    SK_CALL(ctx, sk__sun_linsol_fresh(ctx, cv->linsol, cv->LS, cv->A));
+    cv->amg_have_jac = 0;
+    cv->nonfinite_streak = 0;
+  }
+  SK__CV(CVodeReInit(cv->mem, t, cv->y), what);
   cv->before = now;
+  cv->restarted = 1;
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   cv->prec_jac_evals = 0;
-  SK__CV(CVodeReInit(cv->mem, t, cv->y), "restart after an event");
   return SK_OK;
+}
+
+/* The reinit op: sk_stepper_reinit has set the time and the state buffer. */
+static sk_status cvode_reinit(sk_stepper *s, const double *yp)
+{
+  (void)yp;
+  return restart(s, sk_stepper_get_impl(s), sk_stepper_get_t0(s), 1, "restart (reinit)");
 }
 
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
@@ -362,6 +379,7 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
   }
   const int flag =
       CVode(cv->mem, tout, cv->y, &tret, normal && !emulate ? CV_NORMAL : CV_ONE_STEP);
+  cv->restarted = 0;
   if (emulate && flag >= 0 && tret >= tout) { /* CV_SUCCESS or CV_TSTOP_RETURN past tout */
     SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate the state");
     *t = tout;
@@ -398,7 +416,7 @@ static sk_status eng_roots(void *eng, int *fired)
 
 static sk_status eng_restart(void *eng, double t)
 {
-  return restart_after_event(((sk__cvode *)eng)->s, eng, t);
+  return restart(((sk__cvode *)eng)->s, eng, t, 0, "restart after an event");
 }
 
 static int64_t eng_total_steps(void *eng)
@@ -457,9 +475,11 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   CVodeGetNumNonlinSolvIters(cv->mem, &v[3]);
   CVodeGetNumNonlinSolvConvFails(cv->mem, &v[4]);
   if (cv->LS) {
+    CVodeGetNumLinSolvSetups(cv->mem, &v[7]); /* CVODE's own, zeroed by CVodeReInit */
+  }
+  if (cv->LS && !cv->restarted) { /* the interface's (cvode_ls.c), zeroed by the next call */
     CVodeGetNumLinRhsEvals(cv->mem, &v[5]);
     CVodeGetNumJacEvals(cv->mem, &v[6]);
-    CVodeGetNumLinSolvSetups(cv->mem, &v[7]);
     CVodeGetNumLinIters(cv->mem, &v[8]);
     CVodeGetNumLinConvFails(cv->mem, &v[9]);
     CVodeGetNumPrecEvals(cv->mem, &v[10]);
@@ -508,6 +528,7 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .get_stats = cvode_get_stats,
     .set_from_options = NULL,
     .destroy = cvode_destroy,
+    .reinit = cvode_reinit,
 };
 
 const sk_stepper_type sk__stepper_cvode_adams = {
@@ -524,4 +545,5 @@ const sk_stepper_type sk__stepper_cvode_adams = {
     .get_stats = cvode_get_stats,
     .set_from_options = NULL,
     .destroy = cvode_destroy,
+    .reinit = cvode_reinit,
 };

@@ -39,7 +39,9 @@ typedef struct {
   int have_callback_error;
   int nonfinite_streak;
   int *roots;      /* CVodeGetRootInfo's result, one per model event */
-  sk_stats before; /* counters of the runs before the last restart at an event */
+  sk_stats before; /* counters of the runs before the last restart (an event, a reinit) */
+  int restarted;   /* no CVode call since that restart: the linear solver interface's
+                      counters still hold the old run's (its first call zeroes them) */
 } sk__cvode;
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering

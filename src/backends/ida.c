@@ -230,6 +230,7 @@ static sk_status ida_setup(sk_stepper *s)
   const int64_t n = sk_model_get_n(ida->model);
   release(ida);
   memset(&ida->before, 0, sizeof ida->before);
+  ida->restarted = 0;
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&ida->sunctx) == 0 && ida->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
   ida->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), ida->sunctx);
@@ -344,24 +345,49 @@ static sk_status ida_failure(sk__ida *ida, int flag)
 
 static sk_status ida_get_stats(sk_stepper *s, sk_stats *st);
 
-/* After an event: keep the counters (IDAReInit zeroes them), restart at t
- * with y' = f for an ODE model, new consistent values for a DAE. */
-static sk_status restart_after_event(sk_stepper *s, sk__ida *ida, double t)
+/* Restart IDA at t from the state buffer, keeping the counters (IDAReInit
+ * zeroes them): y' = f for an ODE model unless keep_yp (y' given), new
+ * consistent values for a DAE before the next step (from the y' there as
+ * the guess). After an event, or (fresh) at sk_stepper_reinit, where the
+ * linear solver also factors afresh, as in a newly set-up engine. */
+static sk_status restart(sk_stepper *s, sk__ida *ida, double t, int keep_yp, int fresh,
+                         const char *what)
 {
   sk_context *ctx = ida->ctx;
   sk_stats now;
   memset(&now, 0, sizeof now); /* also the counters this engine does not keep */
   ida_get_stats(s, &now);
-  ida->before = now;
-  ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
-  if (ida->ode) {
+  if (ida->ode && !keep_yp) {
     SK_CALL(ctx, sk_model_eval_rhs(ida->model, t, N_VGetArrayPointer(ida->y),
                                    N_VGetArrayPointer(ida->yp)));
-  } else {
-    ida->ic_done = 0;
   }
-  SK__IDA(IDAReInit(ida->mem, t, ida->y, ida->yp), "restart after an event");
+  if (fresh) {
+    SK_CALL(ctx, sk__sun_linsol_fresh(ctx, ida->linsol, ida->LS, ida->A));
+    ida->nonfinite_streak = 0;
+  }
+  SK__IDA(IDAReInit(ida->mem, t, ida->y, ida->yp), what);
+  ida->ic_done = ida->ode; /* a DAE: IDACalcIC before the next step */
+  ida->before = now;
+  ida->restarted = 1;
+  ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
   return SK_OK;
+}
+
+/* The reinit op: sk_stepper_reinit has set the time and the state buffer;
+ * yp (y'(t), or NULL) as its contract says. */
+static sk_status ida_reinit(sk_stepper *s, const double *yp)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  sk_context *ctx = ida->ctx;
+  SK_CHECK(ctx, yp || ida->ode || !sk_model_get_dae_consistent(ida->model, NULL), SK_ERR_ARG,
+           "sk_stepper_reinit: ida-bdf needs y' (yp) for model '%s': it is marked consistent "
+           "(sk_model_set_dae_consistent), so no consistent initialization computes y' at the "
+           "restart",
+           sk_model_get_name(ida->model));
+  if (yp) {
+    memcpy(N_VGetArrayPointer(ida->yp), yp, (size_t)sk_model_get_n(ida->model) * sizeof *yp);
+  }
+  return restart(s, ida, sk_stepper_get_t0(s), yp != NULL, 1, "restart (reinit)");
 }
 
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
@@ -387,6 +413,7 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
   sk_sunreal tret = *t;
   const int flag =
       IDASolve(ida->mem, tout, &tret, ida->y, ida->yp, normal ? IDA_NORMAL : IDA_ONE_STEP);
+  ida->restarted = 0;
   if (flag == IDA_TOO_MUCH_WORK && normal) { /* mxstep is 1 (setup): one step taken; not a
                                                 failure. (y, y') at tn as IDA_ONE_STEP gives them */
     ida->messages.msg[0] = '\0';
@@ -417,7 +444,7 @@ static sk_status eng_roots(void *eng, int *fired)
 
 static sk_status eng_restart(void *eng, double t)
 {
-  return restart_after_event(((sk__ida *)eng)->s, eng, t);
+  return restart(((sk__ida *)eng)->s, eng, t, 0, 0, "restart after an event");
 }
 
 /* (y, y') at t within the last step, into the stepper's buffers. */
@@ -489,9 +516,11 @@ static sk_status ida_get_stats(sk_stepper *s, sk_stats *st)
   IDAGetNumNonlinSolvIters(ida->mem, &v[3]);
   IDAGetNumNonlinSolvConvFails(ida->mem, &v[4]);
   if (ida->LS) {
+    IDAGetNumLinSolvSetups(ida->mem, &v[7]); /* IDA's own, zeroed by IDAReInit */
+  }
+  if (ida->LS && !ida->restarted) { /* the interface's (ida_ls.c), zeroed by the next call */
     IDAGetNumLinResEvals(ida->mem, &v[5]);
     IDAGetNumJacEvals(ida->mem, &v[6]);
-    IDAGetNumLinSolvSetups(ida->mem, &v[7]);
     IDAGetNumLinIters(ida->mem, &v[8]);
     IDAGetNumLinConvFails(ida->mem, &v[9]);
   }
@@ -534,4 +563,5 @@ const sk_stepper_type sk__stepper_ida_bdf = {
     .get_stats = ida_get_stats,
     .set_from_options = NULL,
     .destroy = ida_destroy,
+    .reinit = ida_reinit,
 };

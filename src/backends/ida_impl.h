@@ -24,7 +24,9 @@ typedef struct {
   int have_callback_error;
   int nonfinite_streak;
   int *roots;      /* IDAGetRootInfo's result, one per model event */
-  sk_stats before; /* counters of the runs before the last restart at an event */
+  sk_stats before; /* counters of the runs before the last restart (an event, a reinit) */
+  int restarted;   /* no IDACalcIC or IDASolve call since that restart: the linear solver
+                      interface's counters still hold the old run's (that call zeroes them) */
 } sk__ida;
 
 /* sk__ida_consistent_init: make (y, y') at t (t0, or the time of an

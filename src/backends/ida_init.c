@@ -241,6 +241,7 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
   if (st == SK_OK) {
     ida->have_callback_error = 0;
     flag = IDACalcIC(ida->mem, IDA_YA_YDP_INIT, tout1);
+    ida->restarted = 0; /* its initial setup zeroed the linear solver's counters */
     IDAGetConsistentIC(ida->mem, ida->y, ida->yp);
     st = sk_model_eval_residual(ida->model, t0, y, yp, r);
   }

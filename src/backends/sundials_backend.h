@@ -89,6 +89,17 @@ void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J);
 sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *ordering,
                                 N_Vector y, SUNMatrix A, SUNContext sunctx, SUNLinearSolver *LS);
 
+/* sk__sun_linsol_fresh: make the linear solver `name` (as the adapters
+ * resolved it) compute its next factorization afresh, as a newly created
+ * one would: KLU's symbolic and numeric factors are dropped
+ * (SUNLinSol_KLUReInit, partial), so that it analyzes and pivots again
+ * instead of refactoring with the old pivots; the other solvers keep no
+ * numeric state between setups (dense and band factor anew, UMFPACK keeps
+ * only the analysis of the fixed pattern, the Krylov solvers nothing).
+ * For a restart at sk_stepper_reinit. Errors: SK_ERR_SOLVER. */
+sk_status sk__sun_linsol_fresh(sk_context *ctx, const char *name, SUNLinearSolver LS,
+                               SUNMatrix A);
+
 /* sk__sun_linear_failure: "; linear solver NAME: SUNLS_FLAG" plus the KLU
  * status, rcond and singular column (named through the model) or the
  * UMFPACK status, into buf (always NUL-terminated; "" when LS is NULL).

@@ -150,6 +150,16 @@ sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *o
   return SK_OK;
 }
 
+sk_status sk__sun_linsol_fresh(sk_context *ctx, const char *name, SUNLinearSolver LS, SUNMatrix A)
+{
+  if (LS && A && !strcmp(name, "klu")) {
+    const int flag = SUNLinSol_KLUReInit(LS, A, SUNSparseMatrix_NNZ(A), SUNKLU_REINIT_PARTIAL);
+    SK_CHECK(ctx, flag == SUNLS_SUCCESS, SK_ERR_SOLVER,
+             "cannot reset the KLU factorization for a restart (%s)", sk__sunls_flag_name(flag));
+  }
+  return SK_OK;
+}
+
 /* The KLU part of a failure description; returns 1 for a singular matrix. */
 static int describe_klu(SUNLinearSolver LS, const sk_model *m, char *buf, size_t len)
 {

@@ -26,6 +26,12 @@ struct sk_context {
   /* user-registered model types (src/registry/model_types.c) */
   const sk_model_type *user_models[SK_MAX_USER_MODELS];
   size_t n_user_models;
+  /* the plugin ABI each user type's table was built for (a plugin's, read
+   * from registering_abi while its sk_plugin_register runs; the
+   * application's own: SK_PLUGIN_ABI_VERSION), so that fields added in
+   * later versions are not read from older tables */
+  int user_stepper_abi[SK_MAX_USER_STEPPERS];
+  int registering_abi; /* 0 outside a plugin's sk_plugin_register */
   /* plugin shared objects loaded by sk_plugin_load (src/core/plugin.c), in
    * load order; sk_context_destroy calls plugin_close, which dlclose's them
    * (after MPI is finalized, before the context is freed), so that this file

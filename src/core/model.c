@@ -39,7 +39,7 @@ void sk_model_destroy(sk_model **model)
   sk__free(m->ctx, m->dae_id);
   sk__free(m->ctx, m->constraints);
   sk__model_mass_free(m);
-  sk__model_dense_jac_free(m);
+  sk__free(m->ctx, m->dense_work);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
   sk__free(m->ctx, m);
@@ -391,6 +391,77 @@ static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const doubl
   sk__free(m->ctx, f0);
   SK_CALL(m->ctx, st);
   return sk__model_checked(m, "finite-difference Jacobian", 0, t, values, m->colptr[m->n], 0);
+}
+
+/* ---- the dense Jacobian callback (set in model_dense_jac.c) ---- */
+
+/* Where the callback writes: the values themselves for the full pattern
+ * (its order is the column-major array's), else the n x n work array. */
+static sk_status target(sk_model *m, double *values, double **J)
+{
+  const size_t nn = (size_t)(m->n * m->n);
+  if (m->colptr[m->n] == m->n * m->n) { /* full: rows 0..n-1 in every column */
+    *J = values;
+  } else {
+    if (!m->dense_work) {
+      m->dense_work = sk__malloc(m->ctx, nn * sizeof *m->dense_work);
+      SK_CHECK(m->ctx, m->dense_work != NULL, SK_ERR_NOMEM,
+               "cannot allocate the %lld x %lld dense Jacobian", (long long)m->n,
+               (long long)m->n);
+    }
+    *J = m->dense_work;
+  }
+  memset(*J, 0, nn * sizeof **J);
+  return SK_OK;
+}
+
+/* Gather J into the pattern's order; a nonzero outside the pattern is an error. */
+static sk_status gather(sk_model *m, const double *J, double *values, double t)
+{
+  if (J == values) {
+    return SK_OK;
+  }
+  const int64_t n = m->n;
+  for (int64_t j = 0; j < n; j++) {
+    const double *col = J + j * n;
+    int64_t p = m->colptr[j];
+    for (int64_t i = 0; i < n; i++) {
+      if (p < m->colptr[j + 1] && m->rowind[p] == i) {
+        values[p++] = col[i];
+      } else if (col[i] != 0.0) {
+        char ri[64], cj[64];
+        sk_model_component_name(m, i, ri, sizeof ri);
+        sk_model_component_name(m, j, cj, sizeof cj);
+        return SK_ERROR(m->ctx, SK_ERR_INPUT,
+                        "dense Jacobian of model '%s' at t=%.6e: entry (row %lld %s, column "
+                        "%lld %s) = %g lies outside the Jacobian pattern: widen the pattern "
+                        "(sk_model_set_jac_pattern) or leave it unset (full)",
+                        m->name, t, (long long)i, ri, (long long)j, cj, col[i]);
+      }
+    }
+  }
+  return SK_OK;
+}
+
+sk_status sk__model_eval_dense_jac(sk_model *m, double t, const double *y, const double *fy,
+                                   double *values)
+{
+  double *J = NULL;
+  SK_CALL(m->ctx, target(m, values, &J));
+  SK_CALL(m->ctx, sk__model_checked(m, "dense Jacobian", m->dense_jac(t, y, fy, J, m->user_data),
+                                    t, J, m->n * m->n, 0));
+  return gather(m, J, values, t);
+}
+
+sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const double *y,
+                                       const double *yp, const double *r, double *values)
+{
+  double *J = NULL;
+  SK_CALL(m->ctx, target(m, values, &J));
+  SK_CALL(m->ctx, sk__model_checked(m, "dense DAE Jacobian",
+                                    m->dae_dense_jac(t, cj, y, yp, r, J, m->user_data), t, J,
+                                    m->n * m->n, 0));
+  return gather(m, J, values, t);
 }
 
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,

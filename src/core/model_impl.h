@@ -87,9 +87,6 @@ sk_status sk__model_eval_dense_jac(sk_model *m, double t, const double *y, const
 sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const double *y,
                                        const double *yp, const double *r, double *values);
 
-/* sk__model_dense_jac_free: drop the dense work array (sk_model_destroy). */
-void sk__model_dense_jac_free(sk_model *m);
-
 /* sk__model_set_fd_weights: error weights w_j = 1/(rtol |y_j| + atol_j) for
  * the increments of the FD Jacobian (atolv: length n, copied, or NULL for
  * the scalar atol; rtol <= 0 restores the unit scale). Errors: SK_ERR_NOMEM. */

@@ -88,13 +88,13 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
                     path);
   }
   const int version = abi();
-  if (version != SK_PLUGIN_ABI_VERSION) {
+  if (version < SK_PLUGIN_ABI_MIN_VERSION || version > SK_PLUGIN_ABI_VERSION) {
     dlclose(handle);
-    return SK_ERROR(
-        ctx, SK_ERR_INPUT,
-        "plugin '%s' was built for stiffkit plugin ABI %d, this is ABI %d: rebuild it "
-        "against this version",
-        path, version, SK_PLUGIN_ABI_VERSION);
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "plugin '%s' was built for stiffkit plugin ABI %d, this is ABI %d (it loads "
+                    "plugins of ABI %d to %d): rebuild it against this version",
+                    path, version, SK_PLUGIN_ABI_VERSION, SK_PLUGIN_ABI_MIN_VERSION,
+                    SK_PLUGIN_ABI_VERSION);
   }
   if (ctx->n_plugins >= SK_MAX_PLUGINS) {
     dlclose(handle);
@@ -103,7 +103,9 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
   }
   const size_t n_before = ctx->n_user_steppers;
   sk_context_clear_error(ctx);
+  ctx->registering_abi = version; /* its tables have that version's fields */
   const sk_status rc = reg ? reg(ctx) : SK_OK;
+  ctx->registering_abi = 0;
   if (rc < 0) {
     /* unregister what it did register: those tables go away with the handle */
     char why[SK_ERROR_MSG_LEN];

@@ -4,7 +4,8 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
-#include "stiffkit/stepper.h"
+#include "steppers/stepper_impl.h"
+#include "stiffkit/plugin.h"
 
 extern const sk_stepper_type sk__stepper_cvode_bdf;
 extern const sk_stepper_type sk__stepper_ida_bdf;
@@ -77,6 +78,8 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
            "a stepper type named '%s' is already registered", type->name);
   SK_CHECK(ctx, ctx->n_user_steppers < SK_MAX_USER_STEPPERS, SK_ERR_ARG,
            "too many registered stepper types (limit %d)", SK_MAX_USER_STEPPERS);
+  ctx->user_stepper_abi[ctx->n_user_steppers] =
+      ctx->registering_abi > 0 ? ctx->registering_abi : SK_PLUGIN_ABI_VERSION;
   ctx->user_steppers[ctx->n_user_steppers++] = type;
   return SK_OK;
 }

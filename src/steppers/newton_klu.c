@@ -90,6 +90,17 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   return SK_OK;
 }
 
+void sk__newton_reset(sk__newton *nw)
+{
+  if (nw->num) {
+    klu_l_free_numeric(&nw->num, &nw->common);
+  }
+  nw->have_jac = 0;
+  nw->gamma_fact = 0.0;
+  nw->crate = 1.0;
+  nw->solves_since_jac = 0;
+}
+
 void sk__newton_destroy(sk__newton **pnw)
 {
   if (!pnw || !*pnw) {

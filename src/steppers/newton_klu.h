@@ -17,6 +17,11 @@ typedef struct sk__newton sk__newton;
  * Errors: SK_ERR_UNSUPPORTED (no pattern), SK_ERR_NOMEM, SK_ERR_LINSOL. */
 sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__newton **nw);
 
+/* sk__newton_reset: forget the Jacobian, the factors (the next factor
+ * pivots afresh, as a new helper's first does) and the convergence rate;
+ * the pattern's analysis stays. */
+void sk__newton_reset(sk__newton *nw);
+
 /* sk__newton_destroy: free everything; NULLs *nw; accepts NULL. */
 void sk__newton_destroy(sk__newton **nw);
 

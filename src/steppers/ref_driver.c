@@ -144,6 +144,27 @@ sk_status sk__ref_setup(sk_stepper *s)
   return SK_OK;
 }
 
+sk_status sk__ref_reinit(sk_stepper *s, const double *yp)
+{
+  (void)yp;
+  sk__ref *r = sk_stepper_get_impl(s);
+  double h0, hmin, hmax;
+  sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
+  r->h = h0;
+  r->t = sk_stepper_get_time(s);
+  if (r->own_y) {
+    memcpy(r->y, sk_stepper_state_buffer(s), (size_t)r->n * sizeof *r->y);
+  }
+  r->naccepted = 0;
+  r->hprev = 0.0;
+  r->f_valid = 0;
+  r->fnew_valid = 0;
+  if (r->nw) {
+    sk__newton_reset(r->nw);
+  }
+  return SK_OK;
+}
+
 sk_status sk__ref_rhs(sk__ref *r, double t, const double *y, double *out)
 {
   r->st.rhs_evals++;

@@ -79,6 +79,12 @@ sk_status sk__ref_step(sk_stepper *s, double tout, double *tret);
 sk_status sk__ref_advance(sk_stepper *s, double tout, double *tret);
 sk_status sk__ref_get_stats(sk_stepper *s, sk_stats *st);
 void sk__ref_destroy(sk_stepper *s);
+/* sk__ref_reinit: the reinit op: the driver starts again at the stepper's
+ * time and state buffer as setup leaves it (no accepted step, so the
+ * multistep methods start up again; step size solver.h0, else estimated
+ * anew; no f cached; the Newton helper refactors afresh), keeping its
+ * memory and statistics; yp is unused. */
+sk_status sk__ref_reinit(sk_stepper *s, const double *yp);
 
 /* sk__ref_rhs: out = f(t, y) through the checked model RHS, counted.
  * Returns SK_OK, SK_RECOVERABLE or an error (record filled). */
@@ -118,6 +124,7 @@ sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, 
       .get_stats = sk__ref_get_stats,                                                       \
       .set_from_options = NULL,                                                             \
       .destroy = sk__ref_destroy,                                                           \
+      .reinit = sk__ref_reinit,                                                             \
   }
 
 #endif

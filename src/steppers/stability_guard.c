@@ -135,6 +135,21 @@ sk_status sk__guard_setup(sk_stepper *s)
   return SK_OK;
 }
 
+sk_status sk__guard_reinit(sk_stepper *s)
+{
+  sk__guard *g = &s->guard;
+  const int64_t n = sk_model_get_n(s->model);
+  for (int64_t i = 0; i < n; i++) {
+    g->scale = fmax(g->scale, fabs(s->y[i]));
+  }
+  if (g->eig_active) {
+    g->interval = SK__GUARD_CHECK_EVERY;
+    g->next_check = s->steps_seen + SK__GUARD_CHECK_EVERY;
+    SK_CALL(s->ctx, eig_check(s, s->t0, 1));
+  }
+  return SK_OK;
+}
+
 /* The first component that is non-finite or beyond the growth limit. */
 static sk_status blowup(sk_stepper *s, double t, int64_t i, double lim)
 {

@@ -40,6 +40,13 @@ typedef struct {
  * the estimate's errors (model callbacks, SK_ERR_NOMEM). */
 sk_status sk__guard_setup(sk_stepper *s);
 
+/* sk__guard_reinit: at sk_stepper_reinit, with the new state in the state
+ * buffer at t0: the growth reference becomes the larger of the old one and
+ * max(||y||_inf, 1), and an active stability check runs at (t0, y) as at
+ * setup, the next one after SK__GUARD_CHECK_EVERY more accepted steps.
+ * Returns as sk__guard_setup. */
+sk_status sk__guard_reinit(sk_stepper *s);
+
 /* sk__guard_after_step: after an accepted step to time t (state buffer
  * current): the blow-up check (a non-finite component, or a differential
  * one beyond solver.max_growth times the growth reference: SK_ERR_BLOWUP naming t,

@@ -841,6 +841,9 @@ sk_status sk_stepper_get_stats(sk_stepper *s, sk_stats *st)
   st->t = s->t;
   if (s->is_setup) {
     SK_CALL(s->ctx, s->type->get_stats(s, st));
+    const sk_stats now = *st; /* plus the type's states a reinit re-created */
+    *st = s->recreated;
+    sk_stats_add(st, &now);
   }
   /* the calls the engine does not see, in its total too */
   st->rhs_evals_pattern = s->rhs_pattern;

@@ -47,11 +47,18 @@ struct sk_stepper {
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
   double wall_time;                  /* seconds spent in advance/step */
-  sk_event_record *events;           /* located events, in time order */
+  sk_stats recreated; /* counters of the type's states destroyed by a reinit (no reinit op) */
+  sk_event_record *events; /* located events, in time order */
   size_t nevents, cap_events;
   sk_monitor_fn monitor;
   void *monitor_data;
 };
+
+/* sk__stepper_type_reinit: the reinit op of `type`, or NULL when it has
+ * none or was registered by a plugin built for plugin ABI 1, whose tables
+ * end at destroy (the field is then never read). */
+typedef sk_status (*sk__reinit_op)(sk_stepper *s, const double *yp);
+sk__reinit_op sk__stepper_type_reinit(const sk_context *ctx, const sk_stepper_type *type);
 
 /* sk__stepper_derivative_buffer: the writable y' buffer (length n) an
  * engine that integrates F(t, y, y') = 0 keeps current with the state, so
