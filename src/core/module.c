@@ -36,8 +36,8 @@ static int module_path(const char *name, char *buf, size_t cap)
 }
 
 /* The table `symbol` of handle when its head matches, else NULL (why set). */
-static const void *module_table(void *handle, const char *symbol, int abi, size_t size,
-                                char *why, size_t cap)
+static const void *module_table(void *handle, const char *symbol, int abi, size_t size, char *why,
+                                size_t cap)
 {
   dlerror();
   const sk__module_head *head = dlsym(handle, symbol);
@@ -81,8 +81,8 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
     /* a handle that failed its check is kept: it cannot be unloaded safely
        once its libraries (HDF5, MPI) have run their constructors */
     sk_status st =
-        SK_ERROR(ctx, SK_ERR_UNSUPPORTED, "cannot load the stiffkit module '%s' needed for %s: %s",
-                 name, purpose, why);
+        SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                 "cannot load the stiffkit module '%s' needed for %s: %s", name, purpose, why);
     sk__error_set_foreign(ctx, 0, SK__MODULE_FLAG);
     return st;
   }

@@ -335,9 +335,9 @@ fail:
   return st;
 }
 
-static sk_status amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower, int64_t nlocal,
-                              const int64_t *rowptr, const int64_t *cols,
-                              const sk__amg_params *params, sk__amg_impl **amg)
+static sk_status amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower,
+                                 int64_t nlocal, const int64_t *rowptr, const int64_t *cols,
+                                 const sk__amg_params *params, sk__amg_impl **amg)
 {
   if (amg) {
     *amg = NULL;
@@ -350,8 +350,9 @@ static sk_status amg_create_rows(sk_context *ctx, const void *comm, int64_t ilow
   return SK_OK;
 }
 
-static sk_status amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, const int64_t *rowind,
-                         const sk__amg_params *params, sk__amg_impl **amg)
+static sk_status amg_create(sk_context *ctx, int64_t n, const int64_t *colptr,
+                            const int64_t *rowind, const sk__amg_params *params,
+                            sk__amg_impl **amg)
 {
   if (amg) {
     *amg = NULL;
