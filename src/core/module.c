@@ -1,5 +1,6 @@
 /* src/core/module.c: finding, loading and checking the optional component modules (libstiffkit-<name>.so beside libstiffkit) */
 #define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,22 @@ static int module_path(const char *name, char *buf, size_t cap)
   return k < 0 || (size_t)k >= cap ? -1 : 0;
 }
 
+/* 1 when the loader's message says that mapping the module or a library it
+ * needs failed for want of memory (an address-space limit, ulimit -v):
+ * glibc then reports "failed to map segment from shared object", "cannot
+ * map zero-fill pages" or "Cannot allocate memory", without an errno. */
+static int loader_out_of_memory(const char *why)
+{
+  char low[1024];
+  size_t k = 0;
+  for (; why[k] && k + 1 < sizeof low; k++) {
+    low[k] = (char)tolower((unsigned char)why[k]);
+  }
+  low[k] = '\0';
+  return strstr(low, "failed to map segment") || strstr(low, "cannot map zero-fill") ||
+         strstr(low, "cannot allocate memory");
+}
+
 /* The table `symbol` of handle when its head matches, else NULL (why set). */
 static const void *module_table(void *handle, const char *symbol, int abi, size_t size, char *why,
                                 size_t cap)
@@ -64,6 +81,7 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
   char path[4200];
   char why[1024] = "";
   void *handle = NULL;
+  int oom = 0;
   if (module_path(name, path, sizeof path) != 0) {
     snprintf(why, sizeof why, "module path too long");
   } else {
@@ -72,6 +90,7 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
     if (!handle) {
       const char *e = dlerror();
       snprintf(why, sizeof why, "%s", e ? e : "unknown dynamic loader error");
+      oom = loader_out_of_memory(why);
     }
   }
   if (handle) {
@@ -80,6 +99,11 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
   if (!*table) {
     /* a handle that failed its check is kept: it cannot be unloaded safely
        once its libraries (HDF5, MPI) have run their constructors */
+    if (oom) {
+      return SK_ERROR(ctx, SK_ERR_NOMEM,
+                      "out of memory loading the stiffkit module '%s' needed for %s: %s", name,
+                      purpose, why);
+    }
     sk_status st =
         SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
                  "cannot load the stiffkit module '%s' needed for %s: %s", name, purpose, why);

@@ -31,7 +31,9 @@ typedef struct {
  * size. Errors: SK_ERR_UNSUPPORTED, foreign name SK__MODULE_FLAG, message
  * "cannot load the stiffkit module '<name>' needed for <purpose>: <path>:
  * <dlerror() text>" (or naming the missing symbol or the ABI mismatch);
- * *table is NULL then. ctx may be NULL (the code only). */
+ * SK_ERR_NOMEM "out of memory loading the stiffkit module ..." when the
+ * loader ran out of memory (an address-space limit: the loader says so). *table
+ * is NULL on error. ctx may be NULL (the code only). */
 sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol, int abi,
                           size_t size, const char *purpose, const void **table);
 

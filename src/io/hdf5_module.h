@@ -9,9 +9,10 @@
 #include "stiffkit/context.h"
 
 /* Everything of stiffkit that calls HDF5 lives in the module (io/hdf5_writer.c,
- * io/hdf5_module.c, cli/collect_h5.c), so that libstiffkit and the CLI do not
- * link HDF5 and a run without HDF5 output never loads it (nor the 36 shared
- * libraries Debian's HDF5 brings). Bump the ABI with any change of the table. */
+ * cli/collect_h5.c; the table: cli/hdf5_module.c), so that libstiffkit and the
+ * CLI do not link HDF5 and a run without HDF5 output never loads it (nor the 36
+ * shared libraries Debian's HDF5 brings). Bump the ABI with any change of the
+ * table. */
 #define SK__HDF5_MODULE_ABI 1
 #define SK__HDF5_MODULE_SYMBOL "sk__hdf5_module_table"
 

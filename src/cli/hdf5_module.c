@@ -1,4 +1,4 @@
-/* src/io/hdf5_module.c: the table exported by the HDF5 module libstiffkit-hdf5.so (writer, version, root attributes, sweep table) */
+/* src/cli/hdf5_module.c: the table exported by the HDF5 module libstiffkit-hdf5.so (writer, version, root attributes, sweep table); in cli/, the highest layer it draws on */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 
