@@ -11,6 +11,11 @@ amg=(run "$DATA/heat2d.yaml" --set model.n=[16] --set linsol.type=spgmr
   --set linsol.preconditioner=amg --quiet)
 mpi=0
 "$STIFFKIT" info | grep -q 'mpi=ON' && mpi=1
+# Open MPI (started by the AMG preconditioner) keeps blocks that tests/lsan.supp names; only
+# the slow unwinder reaches its frames (as in tests/cli_mpi.cmake)
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  export ASAN_OPTIONS="$ASAN_OPTIONS:fast_unwind_on_malloc=0"
+fi
 # the shared objects a run maps, from glibc's loader itself (LD_DEBUG=files: one line
 # "file=NAME [0];  generating link map" per object loaded, at start or by dlopen)
 # loaded NAME ARGS...: run in a new directory NAME, the loader's record into NAME.ld
