@@ -97,6 +97,10 @@ foreach(t signal stale)
   set_tests_properties(cli_${t} PROPERTIES LABELS "regression;cli" TIMEOUT 300
     ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 endforeach()
+# HDF5 and hypre are modules loaded on first use; a missing one is exit 69 (core/module.h)
+add_test(NAME cli_modules COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/modules_test.sh)
+set_tests_properties(cli_modules PROPERTIES LABELS "regression;cli" TIMEOUT 300
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;DATA=${SK_DATA}")
 add_test(NAME cli_stdout_full COMMAND bash -c
   "d=$(mktemp -d) && cd $d && $<TARGET_FILE:stiffkit_cli> run --set model.n=[10] --set output.csv=false --set output.hdf5=false > /dev/full; rc=$?; rm -rf $d; test $rc -eq 74")
 set_tests_properties(cli_stdout_full PROPERTIES LABELS "regression;cli" TIMEOUT 60)

@@ -18,8 +18,11 @@
 # the default), one more run per program counts the instructions executed
 # inside the integration (callgrind: direct inside CVode, stiffkit inside
 # sk_stepper_advance), a measure that the load of a shared machine does not
-# change. The 2D heat sizes 10^4..10^6 are measured with
-# benchmarks/run_heat2d.sh.
+# change. With perf installed (CPUTIME=1, the default), each round also runs
+# every program once under `perf stat -e task-clock`: the CPU time of the
+# whole process (loader, library mapping, integration, output), which a
+# shared machine's load changes far less than its wall time. The 2D heat
+# sizes 10^4..10^6 are measured with benchmarks/run_heat2d.sh.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -50,6 +53,15 @@ stiffkit_args() {
 CALLGRIND=${CALLGRIND:-1}
 command -v valgrind > /dev/null || CALLGRIND=0
 now() { date +%s.%N; }
+CPUTIME=${CPUTIME:-1}
+perf stat -x, -e task-clock -o /dev/null true > /dev/null 2>&1 || CPUTIME=0
+# cputime OUTFILE COMMAND...: the process's task-clock in ms into OUTFILE
+cputime() {
+  local out=$1
+  shift
+  perf stat -x, -e task-clock -o "$out.perf" "$@" > /dev/null
+  sed -n 's/^\([0-9.]*\),msec,task-clock.*/\1/p' "$out.perf" > "$out"
+}
 # instructions inside the integration: callgrind_ir FUNCTION OUTFILE COMMAND...
 callgrind_ir() {
   local fn=$1 out=$2
@@ -82,6 +94,16 @@ for r in $(seq 1 "$REPS"); do
       t1=$(now)
       echo "$t0 $t1" > "$OUT/$c.sk_$k.$r.time"
     done
+    if [[ "$CPUTIME" == 1 ]]; then
+      # shellcheck disable=SC2046
+      cputime "$OUT/$c.direct.$r.cpu" $(direct_cmd "$c")
+      for k in $KERNELS; do
+        # shellcheck disable=SC2046
+        (cd "$OUT" && cputime "$OUT/$c.sk_$k.$r.cpu" "$SK" run $(stiffkit_args "$c") \
+          --set solver.fast_vector_ops="$k" --set output.hdf5=false --set output.csv=false \
+          --set output.prefix="${c}_$k" --quiet)
+      done
+    fi
   done
 done
 "$PY" - "$OUT" "$REPS" "$CASES" $KERNELS <<'PYEOF'
@@ -105,6 +127,15 @@ def load(name):
         assert counts in (None, c), f"{name}: counts differ between runs"
         counts = c
     return n, min(walls), min(procs), counts
+def cputime(name):
+    try:
+        return min(float(open(f"{out}/{name}.{r}.cpu").read()) for r in range(1, reps + 1))
+    except (OSError, ValueError):
+        return None
+def cpu_cells(c, base):
+    if c is None:
+        return "- | -"
+    return f"{c:.1f} | " + ("-" if c is base else f"{c/base:.2f}")
 def instructions(name):
     try:
         return int(open(f"{out}/{name}.ir").read())
@@ -114,17 +145,18 @@ def ir_cells(ir, base):
     if ir is None:
         return "- | -"
     return f"{ir/1e6:.2f} | " + ("-" if base is None or ir is base else f"{ir/base:.2f}")
-print("| program | n | integration wall [ms] | process [ms] | ratio wall | ratio process | instructions [10^6] | ratio instructions | steps | RHS (engine) | Jac | Newton | counts vs direct |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| program | n | integration wall [ms] | process [ms] | ratio wall | ratio process | process CPU [ms] | ratio CPU | instructions [10^6] | ratio instructions | steps | RHS (engine) | Jac | Newton | counts vs direct |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 bad = 0
 for case in cases:
     n, dw, dp, dc = load(f"{case}.direct")
     di = instructions(f"{case}.direct")
-    print(f"| {title[case][1]} | {n} | {1e3*dw:.3f} | {1e3*dp:.1f} | - | - | {ir_cells(di, di)} | {dc['steps']} | {dc['rhs_evals']} | {dc['jac_evals']} | {dc['newton_iters']} | - |")
+    dcpu = cputime(f"{case}.direct")
+    print(f"| {title[case][1]} | {n} | {1e3*dw:.3f} | {1e3*dp:.1f} | - | - | {cpu_cells(dcpu, dcpu)} | {ir_cells(di, di)} | {dc['steps']} | {dc['rhs_evals']} | {dc['jac_evals']} | {dc['newton_iters']} | - |")
     for k in kernels:
         _, w, p, c = load(f"{case}.sk_{k}")
         same = c == dc
         bad |= not same
-        print(f"| {title[case][0]}, fast_vector_ops={k} | {n} | {1e3*w:.3f} | {1e3*p:.1f} | {w/dw:.2f} | {p/dp:.2f} | {ir_cells(instructions(f'{case}.sk_{k}'), di)} | {c['steps']} | {c['rhs_evals']} | {c['jac_evals']} | {c['newton_iters']} | {'identical' if same else 'DIFFERENT: ' + str(c)} |")
+        print(f"| {title[case][0]}, fast_vector_ops={k} | {n} | {1e3*w:.3f} | {1e3*p:.1f} | {w/dw:.2f} | {p/dp:.2f} | {cpu_cells(cputime(f'{case}.sk_{k}'), dcpu)} | {ir_cells(instructions(f'{case}.sk_{k}'), di)} | {c['steps']} | {c['rhs_evals']} | {c['jac_evals']} | {c['newton_iters']} | {'identical' if same else 'DIFFERENT: ' + str(c)} |")
 sys.exit(1 if bad else 0)
 PYEOF

@@ -12,7 +12,8 @@ enum {
   SK_EXIT_USAGE = 64,
   SK_EXIT_DATA = 65,
   SK_EXIT_NOINPUT = 66,
-  SK_EXIT_UNAVAILABLE = 69, /* a service the command needs is missing (sbatch for a submission) */
+  SK_EXIT_UNAVAILABLE = 69, /* a service or component the command needs is missing (sbatch for a
+                               submission, a module of stiffkit: core/module.h) */
   SK_EXIT_INTERNAL = 70,
   SK_EXIT_OSERR = 71, /* out of memory (or another resource of the system) */
   SK_EXIT_CANTCREATE = 73,

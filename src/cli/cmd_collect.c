@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/collect.h"
+#include "io/hdf5_module.h"
 
 static const char help_text[] =
     "usage: stiffkit collect DIR [--output PREFIX] [--quiet]\n"
@@ -106,15 +107,21 @@ static size_t list_problems(const collect_table *t)
 }
 
 /* Both tables or neither: each is written under a temporary name, then both are renamed. */
-static int write_tables(const char *csv, const char *h5, const collect_table *t)
+static int write_tables(sk_context *ctx, const char *csv, const char *h5, const collect_table *t)
 {
+  /* the HDF5 module first: without it nothing is written */
+  const sk__hdf5_module *h5m = NULL;
+  sk_status st = sk__hdf5_module_open(ctx, "the HDF5 table of `stiffkit collect`", &h5m);
+  if (st != SK_OK) {
+    return cli_report(ctx, st);
+  }
   cli_atomic_file af;
   char h5_tmp[SWEEP_PATH + 32];
   int code = collect_write_csv(&af, csv, t);
   if (code != 0) {
     return code;
   }
-  code = collect_write_h5(h5, t, h5_tmp, sizeof h5_tmp);
+  code = h5m->collect_write(h5, t, h5_tmp, sizeof h5_tmp);
   if (code != 0) {
     remove(af.tmp);
     return code;
@@ -177,7 +184,7 @@ int cli_collect(int argc, char **argv)
   snprintf(csv, sizeof csv, "%s%s.csv", prefix ? prefix : dir, prefix ? "" : "/collect");
   snprintf(h5, sizeof h5, "%s%s.h5", prefix ? prefix : dir, prefix ? "" : "/collect");
   if (code == 0) {
-    code = write_tables(csv, h5, &t);
+    code = write_tables(ctx, csv, h5, &t);
   }
   if (code == 0) {
     if (!quiet) {

@@ -17,7 +17,7 @@ typedef struct {
 
 /* One row per case; a cell holds a text (TEXT columns, and parameters as
  * written) and a number (NUMBER columns). */
-typedef struct {
+typedef struct collect_table {
   size_t nrows, ncols;
   collect_column *cols;
   char **text; /* [row * ncols + col], NULL when the cell is a number only */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/module.h"
 
 int cli_exit_code(sk_status st)
 {
@@ -50,13 +51,22 @@ int cli_report(sk_context *ctx, sk_status st)
 {
   char buf[8192];
   const int traceback = getenv("STIFFKIT_TRACEBACK") != NULL;
-  const sk_error *err = sk_context_get_error(ctx);
+  const sk_error *rec = sk_context_get_error(ctx);
+  sk_error err;
+  int code = cli_exit_code(st);
   buf[0] = '\0';
-  if (err && err->code != SK_OK) { /* an op may fail without recording (user stepper types) */
-    sk_error_format(err, traceback, buf, sizeof buf);
+  if (rec && rec->code != SK_OK) { /* an op may fail without recording (user stepper types) */
+    err = *rec;
+    if (!strcmp(err.foreign_name, SK__MODULE_FLAG)) {
+      /* a module (HDF5, hypre) that cannot be loaded is a missing component, and the
+         message names the module and the loader's reason already */
+      code = SK_EXIT_UNAVAILABLE;
+      err.foreign_name[0] = '\0';
+    }
+    sk_error_format(&err, traceback, buf, sizeof buf);
   }
   /* every allocation failure reads as one: "out of memory: cannot allocate ..." */
   const char *oom = st == SK_ERR_NOMEM && !strstr(buf, "out of memory") ? "out of memory: " : "";
   fprintf(stderr, "stiffkit: error: %s%s\n", oom, buf[0] ? buf : sk_status_str(st));
-  return cli_exit_code(st);
+  return code;
 }

@@ -1,6 +1,5 @@
 /* src/cli/run_complete.c: whether a job's complete result set is already in place (run --resume of a finished job) */
 #define _POSIX_C_SOURCE 200809L
-#include <hdf5.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "cli/job.h"
 #include "cli/run_complete.h"
+#include "io/hdf5_module.h"
 
 void cli_run_problem_line(uint64_t hash, char *buf, size_t cap)
 {
@@ -34,54 +34,22 @@ static int sidecar_complete(const char *path, const char *line)
   return ok;
 }
 
-/* The root attribute `name` of an open HDF5 file (a variable-length
- * string) into buf; 0 when it cannot be read. */
-static int h5_root_string(hid_t fid, const char *name, char *buf, size_t cap)
-{
-  int ok = 0;
-  const hid_t a = H5Aexists(fid, name) > 0 ? H5Aopen(fid, name, H5P_DEFAULT) : H5I_INVALID_HID;
-  const hid_t t = H5Tcopy(H5T_C_S1);
-  char *s = NULL;
-  if (a >= 0 && t >= 0 && H5Tset_size(t, H5T_VARIABLE) >= 0 && H5Aread(a, t, &s) >= 0 && s) {
-    snprintf(buf, cap, "%s", s);
-    H5free_memory(s);
-    ok = 1;
-  }
-  if (t >= 0) {
-    H5Tclose(t);
-  }
-  if (a >= 0) {
-    H5Aclose(a);
-  }
-  return ok;
-}
-
 /* 1 when the HDF5 file at path has status complete and its provenance
- * holds line. */
+ * holds line (0 also when the HDF5 module cannot be loaded: the run then
+ * proceeds and stops on that with its message). */
 static int h5_complete(const char *path, const char *line)
 {
-  FILE *probe = fopen(path, "r");
-  if (!probe) {
+  const sk__hdf5_module *h5 = NULL;
+  if (sk__hdf5_module_open(NULL, "reading an HDF5 result", &h5) != SK_OK) {
     return 0;
   }
-  fclose(probe);
-  H5E_auto2_t func;
-  void *data;
-  H5Eget_auto2(H5E_DEFAULT, &func, &data);
-  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-  const hid_t fid = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-  int ok = 0;
-  if (fid >= 0) {
-    enum { CAP = 1 << 20 };
-    char status[32];
-    char *prov = malloc(CAP);
-    ok = prov && h5_root_string(fid, "status", status, sizeof status) &&
-         !strcmp(status, "complete") && h5_root_string(fid, "provenance", prov, CAP) &&
-         strstr(prov, line) != NULL;
-    free(prov);
-    H5Fclose(fid);
-  }
-  H5Eset_auto2(H5E_DEFAULT, func, data);
+  enum { CAP = 1 << 20 };
+  char status[32];
+  char *prov = malloc(CAP);
+  const int ok = prov && h5->root_string(path, "status", status, sizeof status) &&
+                 !strcmp(status, "complete") && h5->root_string(path, "provenance", prov, CAP) &&
+                 strstr(prov, line) != NULL;
+  free(prov);
   return ok;
 }
 

@@ -14,7 +14,7 @@
 #include "core/stop.h"
 #include "core/input_file.h"
 #include "io/checkpoint.h"
-#include "io/results_impl.h"
+#include "io/write_util.h"
 
 static const char magic[8] = {'S', 'K', 'C', 'K', 'P', 'T', '\n', '\032'};
 static const uint32_t byte_order_mark = 0x01020304u;

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "io/results_impl.h"
+#include "io/write_util.h"
 
 struct sk__csv_writer {
   sk_context *ctx;
@@ -185,7 +186,7 @@ sk_status sk__csv_writer_close_incomplete(sk__csv_writer *w, const char *message
   }
   char line[SK_ERROR_MSG_LEN + 64];
   char msg[SK_ERROR_MSG_LEN];
-  sk__results_one_line(message, msg, sizeof msg);
+  sk__one_line(message, msg, sizeof msg);
   int len = snprintf(line, sizeof line, "# status=incomplete: %s\n", msg);
   if (len < 0) {
     len = 0;

@@ -7,7 +7,8 @@
 #include <hdf5.h>
 
 #include "core/error.h"
-#include "io/results_impl.h"
+#include "io/hdf5_writer.h"
+#include "io/write_util.h"
 
 /* Rows of /state longer than this are split over several chunks (HDF5
  * chunks must stay below 4 GiB; 2^24 doubles are 128 MiB). */
@@ -578,7 +579,7 @@ done:
   }
   h5_quiet_end(&q);
   if (st == SK_OK) {
-    SK_CALL(w->ctx, sk__results_fsync_path(w->ctx, w->tmp, w->shown));
+    SK_CALL(w->ctx, sk__fsync_path(w->ctx, w->tmp, w->shown));
   }
   return st;
 }

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include <SuiteSparse_config.h>
-#include <hdf5.h>
+#include <H5public.h> /* H5_VERS_*: the headers' version (HDF5 itself is the module's) */
 #include <klu.h>
 #include <metis.h>
 #include <umfpack.h>
@@ -20,6 +20,7 @@
 #include "core/error.h"
 #include "core/context_impl.h"
 #include "core/threads.h"
+#include "io/hdf5_module.h"
 #include "io/provenance.h"
 #include "sk_git_revision.h"
 #include "stiffkit/sk_config.h"
@@ -359,7 +360,7 @@ typedef struct {
   const char *yaml_run;
 } versions;
 
-static void versions_get(versions *v)
+static void versions_get(versions *v, int load_hdf5)
 {
   sk__sundials_version(v->sundials_run, sizeof v->sundials_run);
   snprintf(v->suitesparse_build, sizeof v->suitesparse_build, "%d.%d.%d",
@@ -377,12 +378,18 @@ static void versions_get(versions *v)
            UMFPACK_SUBSUB_VERSION);
   snprintf(v->metis, sizeof v->metis, "%d.%d.%d", METIS_VER_MAJOR, METIS_VER_MINOR,
            METIS_VER_SUBMINOR);
-  unsigned maj = 0, min = 0, rel = 0;
-  H5dont_atexit(); /* see hdf5_writer.c: must precede the first use of HDF5 */
-  if (H5get_libversion(&maj, &min, &rel) < 0) {
-    snprintf(v->hdf5_run, sizeof v->hdf5_run, "unknown");
+  /* HDF5 is the module libstiffkit-hdf5.so: its run-time version when this
+     process loaded it (an HDF5 output, `stiffkit info`), else "not loaded" */
+  const sk__hdf5_module *h5 = NULL;
+  if (load_hdf5) {
+    sk__hdf5_module_open(NULL, "the HDF5 version", &h5);
   } else {
-    snprintf(v->hdf5_run, sizeof v->hdf5_run, "%u.%u.%u", maj, min, rel);
+    h5 = sk__hdf5_module_peek();
+  }
+  if (h5) {
+    h5->version(v->hdf5_run, sizeof v->hdf5_run);
+  } else {
+    snprintf(v->hdf5_run, sizeof v->hdf5_run, load_hdf5 ? "module not loadable" : "not loaded");
   }
   snprintf(v->hdf5_build, sizeof v->hdf5_build, "%d.%d.%d", H5_VERS_MAJOR, H5_VERS_MINOR,
            H5_VERS_RELEASE);
@@ -395,7 +402,7 @@ sk_status sk__versions_print(FILE *out)
     return SK_ERR_ARG;
   }
   versions v;
-  versions_get(&v);
+  versions_get(&v, 1);
   const char *fmt = "%-15s %s\n";
   fprintf(out, fmt, "stiffkit", SK_VERSION);
   fprintf(out, fmt, "git revision", SK_GIT_REVISION);
@@ -446,7 +453,7 @@ char *sk__provenance_yaml(sk_context *ctx, int argc, char *const *argv,
 {
   sbuf b = {ctx, NULL, 0, 0, 0};
   versions v;
-  versions_get(&v);
+  versions_get(&v, 0);
 
   sb_puts(&b, "stiffkit:\n");
   sb_kv(&b, "  ", "version", SK_VERSION);

@@ -17,7 +17,9 @@
 #include "io/provenance.h"
 #include "io/results.h"
 #include "io/journal.h"
+#include "io/hdf5_module.h"
 #include "io/results_impl.h"
+#include "io/write_util.h"
 
 enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_SERIES = 3, F_COUNT = 3 + SK__RESULTS_MAX_SERIES };
 
@@ -55,6 +57,7 @@ struct sk_results {
   char *dir;
   rfile f[F_COUNT];
   sk__csv_writer *cw;
+  const sk__hdf5_module *h5; /* the HDF5 module, loaded when hdf5 is set */
   sk__h5_writer *hw;
   /* extra series (sk__results_add_series): their CSV files are f[F_SERIES + k] */
   int nseries;
@@ -89,56 +92,6 @@ static char *str_printf(sk_context *ctx, const char *fmt, ...)
   }
   va_end(ap2);
   return s;
-}
-
-void sk__results_one_line(const char *msg, char *buf, size_t len)
-{
-  if (!buf || len == 0) {
-    return;
-  }
-  snprintf(buf, len, "%s", msg && msg[0] ? msg : "unknown error");
-  for (char *p = buf; *p; p++) {
-    if ((unsigned char)*p < 0x20 || *p == 0x7F) {
-      *p = ' ';
-    }
-  }
-}
-
-sk_status sk__results_fsync_path(sk_context *ctx, const char *path, const char *shown)
-{
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || fsync(fd) != 0) {
-    int err = errno;
-    if (fd >= 0) {
-      close(fd);
-    }
-    return SK_ERROR(ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", shown, path,
-                    strerror(err));
-  }
-  if (close(fd) != 0) {
-    return SK_ERROR(ctx, SK_ERR_IO, "I/O error writing '%s' (temporary '%s'): %s", shown, path,
-                    strerror(errno));
-  }
-  return SK_OK;
-}
-
-/* fsync the directory so that renames are durable; file systems that
- * cannot sync a directory (EINVAL) are accepted. */
-sk_status sk__fsync_dir(sk_context *ctx, const char *dir)
-{
-  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) {
-    return SK_ERROR(ctx, SK_ERR_IO, "cannot open output directory '%s' to sync it: %s", dir,
-                    strerror(errno));
-  }
-  if (fsync(fd) != 0 && errno != EINVAL) {
-    int err = errno;
-    close(fd);
-    return SK_ERROR(ctx, SK_ERR_IO, "I/O error syncing output directory '%s': %s", dir,
-                    strerror(err));
-  }
-  close(fd);
-  return SK_OK;
 }
 
 /* Create the temporary file of f (exclusive; a stale file of a dead process
@@ -302,6 +255,9 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   r->nnorms = r->has_exact ? 4 : 2;
   r->ncols = 1 + r->nprobes + r->nnorms;
   sk__journal_init(&r->journal[0], r->ncols + (r->write_states ? (size_t)r->n : 0));
+  if (r->hdf5) { /* before any file is created: without the module nothing is written */
+    SK_CALL(ctx, sk__hdf5_module_open(ctx, "HDF5 output (output.hdf5)", &r->h5));
+  }
   SK_CALL(ctx, results_paths(r, cfg->dir && cfg->dir[0] ? cfg->dir : ".", cfg->prefix));
 
   r->row = sk__calloc(ctx, r->ncols, sizeof *r->row);
@@ -324,7 +280,7 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   if (r->hdf5) {
     SK_CALL(ctx, create_tmp(ctx, &r->f[F_H5], SK_ERR_CREATE, &fd));
     close(fd); /* HDF5 opens it by name */
-    SK_CALL(ctx, sk__h5_writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, cfg->axis, r->n,
+    SK_CALL(ctx, r->h5->writer_open(ctx, r->f[F_H5].tmp, r->f[F_H5].final, cfg->axis, r->n,
                                     r->nprobes, r->probes, (const char *const *)r->probe_names,
                                     r->nnorms, norm_names, r->write_states, &r->hw));
   }
@@ -401,7 +357,7 @@ sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
            "results: state length %" PRId64 " is not a multiple of the %" PRId64 " grid nodes",
            res->n, nodes);
   if (res->hw) {
-    sk_status st = sk__h5_writer_set_grid(res->hw, dim, n, axes, res->n / nodes);
+    sk_status st = res->h5->writer_set_grid(res->hw, dim, n, axes, res->n / nodes);
     if (st < 0) {
       res->phase = PH_BROKEN;
     }
@@ -472,7 +428,7 @@ static sk_status emit_main_row(sk_results *res, const double *row, const double 
     st = sk__csv_writer_row(res->cw, row, res->ncols);
   }
   if (st == SK_OK && res->hw) {
-    st = sk__h5_writer_row(res->hw, row[0], row + 1, row + 1 + res->nprobes, y);
+    st = res->h5->writer_row(res->hw, row[0], row + 1, row + 1 + res->nprobes, y);
   }
   if (st == SK_OK) {
     st = sk__journal_append(ctx, &res->journal[0], row, res->ncols, y);
@@ -559,7 +515,7 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
     SK_CALL(ctx, st);
   }
   if (res->hw) {
-    SK_CALL(ctx, sk__h5_writer_add_series(res->hw, name, ncols, col_names));
+    SK_CALL(ctx, res->h5->writer_add_series(res->hw, name, ncols, col_names));
   }
   *id = k;
   return SK_OK;
@@ -574,7 +530,7 @@ static sk_status emit_series_row(sk_results *res, int id, const double *row)
     st = sk__csv_writer_row(res->scw[id], row, res->sncols[id] + 1);
   }
   if (st == SK_OK && res->hw) {
-    st = sk__h5_writer_series_row(res->hw, id, row[0], row + 1);
+    st = res->h5->writer_series_row(res->hw, id, row[0], row + 1);
   }
   if (st == SK_OK) {
     st = sk__journal_append(ctx, &res->journal[1 + id], row, res->sncols[id] + 1, NULL);
@@ -685,7 +641,7 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
     }
   }
   if (res->hw) {
-    SK_CALL(ctx, sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "complete", NULL));
+    SK_CALL(ctx, res->h5->writer_close(res->hw, stats_json, provenance_yaml, "complete", NULL));
   }
   if (res->csv) {
     SK_CALL(ctx, write_sidecar(res, "complete", NULL, stats_json, provenance_yaml));
@@ -758,7 +714,7 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
   sk_error saved = *sk_context_get_error(ctx);
   sk_status worst = SK_OK;
   char msg[SK_ERROR_MSG_LEN];
-  sk__results_one_line(message, msg, sizeof msg);
+  sk__one_line(message, msg, sizeof msg);
 
   if (res->cw && res->f[F_CSV].at == AT_TMP) {
     keep(sk__csv_writer_close_incomplete(res->cw, msg), &worst, ctx);
@@ -769,9 +725,9 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
     }
   }
   if (res->hw && res->f[F_H5].at == AT_TMP) {
-    keep(sk__h5_writer_close(res->hw, stats_json, provenance_yaml, "incomplete", msg), &worst,
+    keep(res->h5->writer_close(res->hw, stats_json, provenance_yaml, "incomplete", msg), &worst,
          ctx);
-    if (sk__h5_writer_lost(res->hw)) {
+    if (res->h5->writer_lost(res->hw)) {
       /* a damaged HDF5 file is no partial result: remove it */
       unlink(res->f[F_H5].tmp);
       res->f[F_H5].at = AT_NONE;
@@ -820,7 +776,9 @@ void sk__results_destroy(sk_results **res)
     sk__csv_writer_free(&r->scw[k]);
     sk__free(ctx, r->srow[k]);
   }
-  sk__h5_writer_free(&r->hw);
+  if (r->h5) {
+    r->h5->writer_free(&r->hw);
+  }
   for (int k = 0; k <= SK__RESULTS_MAX_SERIES; k++) {
     sk__journal_free(ctx, &r->journal[k]);
   }

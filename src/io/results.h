@@ -47,6 +47,9 @@
 
 typedef struct sk_results sk_results;
 
+/* extra series per result set (sk__results_add_series) */
+#define SK__RESULTS_MAX_SERIES 2
+
 typedef struct {
   const char *dir;    /* output directory (must exist; not created); NULL means "." */
   const char *prefix; /* file stem without '/': <dir>/<prefix>.csv, <dir>/<prefix>.h5 */

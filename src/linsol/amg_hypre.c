@@ -1,4 +1,4 @@
-/* src/linsol/amg_hypre.c: hypre BoomerAMG on A = I - gamma*J (rows of a ParCSR matrix on a communicator; serial: MPI_COMM_SELF), one V-cycle per solve */
+/* src/linsol/amg_hypre.c: the hypre module libstiffkit-hypre.so: hypre BoomerAMG on A = I - gamma*J (rows of a ParCSR matrix on a communicator; serial: MPI_COMM_SELF), one V-cycle per solve */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,8 +14,9 @@
 #include "core/context_impl.h"
 #include "core/error.h"
 #include "linsol/amg_hypre.h"
+#include "linsol/amg_module.h"
 
-struct sk__amg {
+struct sk__amg_impl {
   sk_context *ctx;
   sk__amg_params params;
   MPI_Comm comm; /* the caller's communicator (not duplicated: it must outlive the object) */
@@ -38,6 +39,8 @@ struct sk__amg {
   HYPRE_ParVector parb, parx;
   HYPRE_Solver solver; /* NULL until a setup succeeded */
 };
+
+static void amg_destroy(sk__amg_impl **amg);
 
 /* hypre's error flag is a bit set; name the most specific bit. */
 static const char *hypre_error_name(HYPRE_Int code)
@@ -138,7 +141,7 @@ static sk_status require_mpi(sk_context *ctx)
  * increasing within each row, each in [0, nglobal)) plus the diagonal where
  * absent, and the position of every given entry in them (amg->pos, in the
  * given row order) and of every diagonal (amg->dpos). */
-static sk_status build_rows(sk__amg *amg, const int64_t *rowptr, const int64_t *cols,
+static sk_status build_rows(sk__amg_impl *amg, const int64_t *rowptr, const int64_t *cols,
                             int64_t nglobal)
 {
   sk_context *ctx = amg->ctx;
@@ -208,7 +211,7 @@ static sk_status build_rows(sk__amg *amg, const int64_t *rowptr, const int64_t *
 /* Create the IJ matrix (rows preallocated with their counts of columns
  * inside [ilower, iupper] (diag block) and outside (offd block)) and the IJ
  * vectors, all on the object's communicator and row range. Collective. */
-static sk_status create_hypre_objects(sk__amg *amg)
+static sk_status create_hypre_objects(sk__amg_impl *amg)
 {
   sk_context *ctx = amg->ctx;
   const HYPRE_BigInt lo = amg->ilower;
@@ -263,7 +266,7 @@ static sk_status create_hypre_objects(sk__amg *amg)
  * collective hypre call. Collective over comm. */
 static sk_status create_core(sk_context *ctx, MPI_Comm comm, int64_t ilower, int64_t nlocal,
                              const int64_t *rowptr, const int64_t *cols,
-                             const sk__amg_params *params, sk__amg **out)
+                             const sk__amg_params *params, sk__amg_impl **out)
 {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
@@ -293,7 +296,7 @@ static sk_status create_core(sk_context *ctx, MPI_Comm comm, int64_t ilower, int
                   "32-bit indices",
                   (long long)nglobal);
   }
-  sk__amg *a = NULL;
+  sk__amg_impl *a = NULL;
   if (st == SK_OK) {
     a = sk__calloc(ctx, 1, sizeof *a);
     if (!a) {
@@ -328,13 +331,13 @@ agree:;
     return SK_OK;
   }
 fail:
-  sk__amg_destroy(&a);
+  amg_destroy(&a);
   return st;
 }
 
-sk_status sk__amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower, int64_t nlocal,
-                              const int64_t *rowptr, const int64_t *cols,
-                              const sk__amg_params *params, sk__amg **amg)
+static sk_status amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower,
+                                 int64_t nlocal, const int64_t *rowptr, const int64_t *cols,
+                                 const sk__amg_params *params, sk__amg_impl **amg)
 {
   if (amg) {
     *amg = NULL;
@@ -347,8 +350,9 @@ sk_status sk__amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower,
   return SK_OK;
 }
 
-sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, const int64_t *rowind,
-                         const sk__amg_params *params, sk__amg **amg)
+static sk_status amg_create(sk_context *ctx, int64_t n, const int64_t *colptr,
+                            const int64_t *rowind, const sk__amg_params *params,
+                            sk__amg_impl **amg)
 {
   if (amg) {
     *amg = NULL;
@@ -371,7 +375,7 @@ sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, cons
   int64_t *where = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *where);
   int64_t *next = sk__malloc(ctx, (size_t)n * sizeof *next);
   const MPI_Comm self = MPI_COMM_SELF;
-  sk__amg *a = NULL;
+  sk__amg_impl *a = NULL;
   sk_status st = SK_OK;
   if (!rowptr || !cols || !where || !next) {
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the AMG pattern (%lld nonzeros)",
@@ -392,7 +396,7 @@ sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, cons
       where[p] = q;
     }
   }
-  SK_CALL_GOTO(ctx, st, sk__amg_create_rows(ctx, &self, 0, n, rowptr, cols, params, amg), done);
+  SK_CALL_GOTO(ctx, st, amg_create_rows(ctx, &self, 0, n, rowptr, cols, params, amg), done);
   /* setup takes the values in CSC order: compose the two position maps */
   a = *amg;
   for (int64_t p = 0; p < nnz; p++) {
@@ -412,7 +416,7 @@ done:
 
 /* A new BoomerAMG object with the settings, as a preconditioner: one
  * V-cycle from a zero guess, no convergence test, no output. */
-static sk_status create_solver(sk__amg *amg)
+static sk_status create_solver(sk__amg_impl *amg)
 {
   sk_context *ctx = amg->ctx;
   const sk__amg_params *p = &amg->params;
@@ -444,7 +448,7 @@ static sk_status create_solver(sk__amg *amg)
 
 /* Assemble A = I - gamma*J from `values` (in the order of amg->pos) and
  * build the hierarchy: the body of both setups. */
-static sk_status setup_values(sk__amg *amg, double gamma, const double *values)
+static sk_status setup_values(sk__amg_impl *amg, double gamma, const double *values)
 {
   sk_context *ctx = amg->ctx;
   if (amg->solver) {
@@ -477,7 +481,7 @@ static sk_status setup_values(sk__amg *amg, double gamma, const double *values)
   return SK_OK;
 }
 
-sk_status sk__amg_setup(sk__amg *amg, double gamma, const double *values)
+static sk_status amg_setup(sk__amg_impl *amg, double gamma, const double *values)
 {
   if (!amg || !values) {
     return SK_ERR_ARG;
@@ -488,7 +492,7 @@ sk_status sk__amg_setup(sk__amg *amg, double gamma, const double *values)
   return SK_OK;
 }
 
-sk_status sk__amg_setup_rows(sk__amg *amg, double gamma, const double *values)
+static sk_status amg_setup_rows(sk__amg_impl *amg, double gamma, const double *values)
 {
   if (!amg || !values) {
     return SK_ERR_ARG;
@@ -499,7 +503,7 @@ sk_status sk__amg_setup_rows(sk__amg *amg, double gamma, const double *values)
   return SK_OK;
 }
 
-sk_status sk__amg_solve(sk__amg *amg, const double *r, double *z)
+static sk_status amg_solve(sk__amg_impl *amg, const double *r, double *z)
 {
   if (!amg || !r || !z) {
     return SK_ERR_ARG;
@@ -523,12 +527,12 @@ sk_status sk__amg_solve(sk__amg *amg, const double *r, double *z)
   return SK_OK;
 }
 
-void sk__amg_destroy(sk__amg **amg)
+static void amg_destroy(sk__amg_impl **amg)
 {
   if (!amg || !*amg) {
     return;
   }
-  sk__amg *a = *amg;
+  sk__amg_impl *a = *amg;
   if (a->solver) {
     HYPRE_BoomerAMGDestroy(a->solver);
   }
@@ -552,3 +556,13 @@ void sk__amg_destroy(sk__amg **amg)
   sk__free(ctx, a);
   *amg = NULL;
 }
+
+__attribute__((visibility("default"))) const sk__amg_module sk__amg_hypre_module = {
+    .head = {SK__AMG_MODULE_ABI, sizeof(sk__amg_module)},
+    .create = amg_create,
+    .create_rows = amg_create_rows,
+    .setup = amg_setup,
+    .setup_rows = amg_setup_rows,
+    .solve = amg_solve,
+    .destroy = amg_destroy,
+};

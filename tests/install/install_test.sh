@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper and a model plugin, all without LD_LIBRARY_PATH; then move the tree and run it again
+# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper and a model plugin, an HDF5 output through the installed module, all without LD_LIBRARY_PATH; then move the tree and run it again
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -24,6 +24,20 @@ for f in "$cli" "$(find "$work/prefix" -name 'libstiffkit.so.*.*')"; do
 done
 "$cli" info > "$work/info.txt" || fail "the installed CLI does not start: $(cat "$work/info.txt")"
 grep -q '^stiffkit ' "$work/info.txt"
+# the HDF5 module lies beside the installed library and is the one an HDF5 output loads
+# (glibc's loader names every object it maps with LD_DEBUG=files)
+libdir_inst=$(dirname "$(find "$work/prefix" -name 'libstiffkit.so.*.*')")
+test -f "$libdir_inst/libstiffkit-hdf5.so" || fail "no libstiffkit-hdf5.so beside libstiffkit in $libdir_inst"
+h5run() { # h5run CLI: an HDF5 output from that CLI in a new directory; checks the file and the module's path
+  local d
+  d=$(mktemp -d -p "$work")
+  (cd "$d" && LD_DEBUG=files LD_DEBUG_OUTPUT="$d/ld" "$1" run --quiet --set "model.n=[10]" \
+    --set output.csv=false) > "$d/out.txt" 2>&1 || fail "HDF5 output from $1: $(cat "$d/out.txt")"
+  test -s "$d/heat2d.h5" || fail "HDF5 output from $1: no heat2d.h5"
+  grep -h "file=.*libstiffkit-hdf5.so .*generating link map" "$d"/ld.* | grep -q "file=$(dirname "$(dirname "$1")")/" \
+    || fail "HDF5 output from $1 did not load the module of its own tree"
+}
+h5run "$cli"
 # the public headers must not pull in SUNDIALS or SuiteSparse
 if grep -rlE '#include *<(sundials|cvode|nvector|sunlinsol|sunmatrix|klu|umfpack|suitesparse)' "$work/prefix/include/stiffkit"; then
   echo "FAIL: a public header includes a SUNDIALS/SuiteSparse header"; exit 1
@@ -69,6 +83,7 @@ script=$(find "$work/prefix" -name plot_stability.py)
 # the tree still runs after a move (nothing in it names the install prefix but the .pc)
 mv "$work/prefix" "$work/moved"
 "$work/moved/bin/stiffkit" info > /dev/null || fail "the moved install does not start"
+h5run "$work/moved/bin/stiffkit"
 printf '#!/usr/bin/python3\nimport sys\nsys.exit(3)\n' > "$work/moved/${script#"$work/prefix/"}"
 (cd "$work" && "$work/moved/bin/stiffkit" stability trap --png p.png) > "$work/stab.txt" 2>&1 || true
 grep -q "python3-matplotlib is not installed" "$work/stab.txt" \

@@ -6,9 +6,12 @@
 
 #include <yaml.h>
 
+#include <H5public.h>
+
 #include "backends/sundials_version.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "io/hdf5_module.h"
 #include "io/provenance.h"
 #include "sk_git_revision.h"
 #include "test.h"
@@ -180,7 +183,10 @@ static void test_provenance(sk_context *ctx)
   snprintf(bits, sizeof bits, "%d", sk__sundials_index_bits());
   CHECK(yscalar_eq(ypath(&d, "libraries", "sundials", "index_bits", NULL), bits));
   CHECK(sk__sundials_index_bits() == 32 || sk__sundials_index_bits() == 64);
-  const char *libs[] = {"suitesparse", "klu", "umfpack", "metis", "hdf5", "libyaml"};
+  /* HDF5 is a module loaded on first use: not loaded in this process yet */
+  CHECK(sk__hdf5_module_peek() == NULL);
+  CHECK(yscalar_eq(ypath(&d, "libraries", "hdf5", "version", NULL), "not loaded"));
+  const char *libs[] = {"suitesparse", "klu", "umfpack", "metis", "libyaml"};
   for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
     const char *v = yscalar(ypath(&d, "libraries", libs[i], "version", NULL));
     CHECK(v && isdigit((unsigned char)v[0]) && strchr(v, '.'));
@@ -282,6 +288,18 @@ static void test_versions_print(void)
     CHECK_STR_CONTAINS(text, rows[i]);
   }
   CHECK_STR_CONTAINS(text, SK_VERSION);
+  /* `stiffkit info` loads the HDF5 module to name the library's run-time version (the
+     headers' version, compiled in, is the independent value to compare with) */
+  const sk__hdf5_module *h5 = sk__hdf5_module_peek();
+  CHECK(h5 != NULL);
+  if (h5) {
+    char run[32], row[96];
+    h5->version(run, sizeof run);
+    snprintf(row, sizeof row, "%-15s %s (headers %d.%d.%d)", "HDF5", run, H5_VERS_MAJOR,
+             H5_VERS_MINOR, H5_VERS_RELEASE);
+    CHECK(isdigit((unsigned char)run[0]) && strchr(run, '.'));
+    CHECK_STR_CONTAINS(text, row);
+  }
   char bits[32];
   snprintf(bits, sizeof bits, "%d bits", sk__sundials_index_bits());
   CHECK_STR_CONTAINS(text, bits);
