@@ -7,7 +7,7 @@
 #include <cvode/cvode_ls.h>
 #include <cvode/cvode_proj.h>
 
-#include "backends/cvode_impl.h"
+#include "backends/cvode_state.h"
 #include "core/context_impl.h"
 #include "core/error.h"
 

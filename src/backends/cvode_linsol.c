@@ -6,7 +6,7 @@
 #include <cvode/cvode_ls.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
-#include "backends/cvode_impl.h"
+#include "backends/cvode_state.h"
 #include "core/error.h"
 #include "core/model_impl.h"
 #include "linsol/amg_hypre.h"

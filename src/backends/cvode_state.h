@@ -1,6 +1,6 @@
-/* src/backends/cvode_impl.h: state of the CVODE adapter shared by the integrator and its linear-solver builder */
-#ifndef SK_BACKENDS_CVODE_IMPL_H
-#define SK_BACKENDS_CVODE_IMPL_H
+/* src/backends/cvode_state.h: state of the CVODE adapter shared by the integrator and its linear-solver builder */
+#ifndef SK_BACKENDS_CVODE_STATE_H
+#define SK_BACKENDS_CVODE_STATE_H
 
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
