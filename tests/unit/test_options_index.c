@@ -4,8 +4,8 @@
 #include "core/options_impl.h"
 #include "test.h"
 
-#define NSEC 24          /* sections */
-#define NPER 40          /* keys per section */
+#define NSEC 24 /* sections */
+#define NPER 40 /* keys per section */
 #define NKEYS (NSEC * NPER)
 #define KEYLEN 32
 
