@@ -3,13 +3,15 @@
 # usage: scripts/fuzz.sh [TARGET...]   (default: every target)
 # environment: FUZZ_RUNS (executions per target, default 1000000), FUZZ_TIME (most seconds per
 #   target, default 1800; the campaign stops a target at whichever comes first),
-#   BUILD_DIR (default build-fuzz), FUZZ_WORK (scratch directory, default a new mktemp -d)
+#   FUZZ_TIMEOUT (seconds of wall time one input may take before it counts as a hang, default 1;
+#   libFuzzer measures wall time, so a loaded machine needs more), BUILD_DIR (default build-fuzz), FUZZ_WORK (scratch directory, default a new mktemp -d)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 RUNS=${FUZZ_RUNS:-1000000}
 TIME=${FUZZ_TIME:-1800}
+TIMEOUT=${FUZZ_TIMEOUT:-1}
 ALL="config set netlist netlist_value formula mechanism bvp matrix_market sweep checkpoint"
 TARGETS=${*:-$ALL}
 CC=${CC:-clang-14}
@@ -69,7 +71,7 @@ for t in $TARGETS; do
   rc=0
   # the run directory is the working directory: a netlist .include resolves there, and crash
   # inputs (crash-*, leak-*, timeout-*) land there
-  (cd "$WORK/$t/run" && "$bin" -fork=0 -jobs=1 -runs="$RUNS" -max_total_time="$TIME" -timeout=1 \
+  (cd "$WORK/$t/run" && "$bin" -fork=0 -jobs=1 -runs="$RUNS" -max_total_time="$TIME" -timeout="$TIMEOUT" \
       -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
       "$WORK/$t/live" "$WORK/$t/seed" "$corpus") > "$WORK/$t/log" 2>&1 || rc=$?
   wall=$(( $(date +%s) - start ))
@@ -83,7 +85,7 @@ for t in $TARGETS; do
   fi
   # minimize: what the committed corpus, the seeds and this run reached, into a fresh
   # directory; past crashes (crash-*) stay in the corpus whatever the merge keeps
-  (cd "$WORK/$t/run" && "$bin" -merge=1 -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+  (cd "$WORK/$t/run" && "$bin" -merge=1 -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_len=65536 \
       "$WORK/$t/merged" "$corpus" "$WORK/$t/seed" "$WORK/$t/live") > "$WORK/$t/merge.log" 2>&1 || true
   if [ -n "$(ls "$WORK/$t/merged")" ]; then
     find "$corpus" -type f ! -name 'crash-*' -delete

@@ -536,6 +536,7 @@ void sk_options_destroy(sk_options **opts)
     sk__free(o->ctx, o->entries[i].origin_file);
   }
   sk__free(o->ctx, o->entries);
+  sk__options_index_free(o);
   sk__options_free_pending(o);
   sk__free(o->ctx, o);
   *opts = NULL;
@@ -637,7 +638,8 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     while (cap < opts->n + n) {
       cap = cap > SIZE_MAX / 2 / sizeof(opt_entry) ? opts->n + n : cap * 2;
     }
-    opt_entry *grown = sk__calloc(ctx, cap, sizeof *grown);
+    /* not zeroed: an entry is cleared when its key is registered, and only those are read */
+    opt_entry *grown = sk__malloc(ctx, cap * sizeof *grown);
     SK_CHECK(ctx, grown != NULL, SK_ERR_NOMEM, "sk_options_register: out of memory");
     if (opts->n > 0) {
       memcpy(grown, opts->entries, opts->n * sizeof *grown);
@@ -646,6 +648,9 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     opts->entries = grown;
     opts->cap = cap;
   }
+  SK_CALL(ctx, sk__options_index_reserve(opts, opts->n + n));
+  /* each key is indexed once valid, so a duplicate within the table is found as one with the
+   * keys registered before; a failure drops the table's keys from the index again */
   for (size_t i = 0; i < n; i++) {
     const sk_option_spec *sp = &table[i];
     opt_entry *e = &opts->entries[opts->n + i];
@@ -654,19 +659,17 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     if (st == SK_OK && sk__options_find(opts, sp->key)) {
       st = SK_ERROR(ctx, SK_ERR_ARG, "option table: duplicate key '%s'", sp->key);
     }
-    for (size_t j = 0; st == SK_OK && j < i; j++) {
-      if (strcmp(table[j].key, sp->key) == 0) {
-        st = SK_ERROR(ctx, SK_ERR_ARG, "option table: duplicate key '%s'", sp->key);
-      }
-    }
     if (st != SK_OK) {
       value_free(ctx, &e->val);
       for (size_t j = 0; j < i; j++) {
         value_free(ctx, &opts->entries[opts->n + j].val);
+        opts->entries[opts->n + j].spec = NULL;
       }
+      sk__options_index_rebuild(opts);
       return st;
     }
     e->spec = sp;
+    sk__options_index_add(opts, opts->n + i);
   }
   opts->n += n;
   return apply_pending(opts);

@@ -50,7 +50,27 @@ struct sk_options {
   size_t ndeferred;
   opt_pending *pending; /* in the order they were set */
   size_t npending, cap_pending;
+  size_t *index;    /* key index (options_index.c): entry number + 1 per used slot, 0 free */
+  size_t index_cap; /* slots: 0 or a power of two, at least twice the indexed entries */
 };
+
+/* sk__options_index_reserve: room in the key index for n entries (the
+ * registered ones are re-indexed when it grows). Errors: SK_ERR_NOMEM,
+ * SK_ERR_TOO_LARGE; the index is unchanged on failure. */
+sk_status sk__options_index_reserve(sk_options *opts, size_t n);
+
+/* sk__options_index_add: index entry i (its spec set; room reserved). */
+void sk__options_index_add(sk_options *opts, size_t i);
+
+/* sk__options_index_rebuild: the index of exactly entries [0, opts->n),
+ * dropping any added beyond them (a registration that failed). */
+void sk__options_index_rebuild(sk_options *opts);
+
+/* sk__options_index_find: the indexed entry of `key`, NULL when there is none. */
+opt_entry *sk__options_index_find(const sk_options *opts, const char *key);
+
+/* sk__options_index_free: frees the index. */
+void sk__options_index_free(sk_options *opts);
 
 /* sk__options_in_deferred: 1 when `key` lies under a deferred section. */
 int sk__options_in_deferred(const sk_options *opts, const char *key);

@@ -31,12 +31,7 @@ void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len)
 
 static opt_entry *find_entry(const sk_options *opts, const char *key)
 {
-  for (size_t i = 0; i < opts->n; i++) {
-    if (strcmp(opts->entries[i].spec->key, key) == 0) {
-      return &opts->entries[i];
-    }
-  }
-  return NULL;
+  return sk__options_index_find(opts, key);
 }
 
 opt_entry *sk__options_find(const sk_options *opts, const char *key)
@@ -63,32 +58,45 @@ static int is_section_n(const sk_options *opts, const char *prefix, size_t plen)
   return 0;
 }
 
-/* Levenshtein distance (SIZE_MAX when a string is longer than OPT_LEV_MAX). */
-static size_t edit_distance(const char *a, const char *b)
+/* Levenshtein distance of a[0..na) and b[0..nb) when it is at most bound,
+ * bound + 1 otherwise (and for strings longer than OPT_LEV_MAX). Only the band
+ * |i - j| <= bound of the table is computed (a cell outside it is over bound),
+ * and a length difference over bound, or a row whose every cell is over it,
+ * ends the computation early: the distance is at least either. */
+static size_t edit_distance_within(const char *a, size_t na, const char *b, size_t nb,
+                                   size_t bound)
 {
-  size_t na = strlen(a), nb = strlen(b);
-  size_t row0[OPT_LEV_MAX + 1], row1[OPT_LEV_MAX + 1];
-  if (na > OPT_LEV_MAX || nb > OPT_LEV_MAX) {
-    return SIZE_MAX;
+  size_t row0[OPT_LEV_MAX + 2], row1[OPT_LEV_MAX + 2];
+  if (na > OPT_LEV_MAX || nb > OPT_LEV_MAX || (na > nb ? na - nb : nb - na) > bound) {
+    return bound + 1;
   }
+  const size_t over = bound + 1;
   size_t *prev = row0, *cur = row1;
-  for (size_t j = 0; j <= nb; j++) {
-    prev[j] = j;
+  for (size_t j = 0; j <= nb + 1; j++) {
+    prev[j] = j <= bound ? j : over;
   }
   for (size_t i = 1; i <= na; i++) {
-    cur[0] = i;
-    for (size_t j = 1; j <= nb; j++) {
+    const size_t lo = i > bound ? i - bound : 1;
+    const size_t hi = i + bound < nb ? i + bound : nb;
+    cur[lo - 1] = lo == 1 && i <= bound ? i : over;
+    cur[hi + 1] = over; /* the next row reads one cell past this band */
+    size_t row_min = cur[lo - 1];
+    for (size_t j = lo; j <= hi; j++) {
       size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
       size_t del = prev[j] + 1;
       size_t ins = cur[j - 1] + 1;
       size_t m = sub < del ? sub : del;
       cur[j] = m < ins ? m : ins;
+      row_min = cur[j] < row_min ? cur[j] : row_min;
+    }
+    if (row_min > bound) {
+      return over;
     }
     size_t *t = prev;
     prev = cur;
     cur = t;
   }
-  return prev[nb];
+  return prev[nb] <= bound ? prev[nb] : over;
 }
 
 /* Append "name" to a comma list, respecting the message budget. */
@@ -121,10 +129,15 @@ static void list_section(const sk_options *opts, const char *prefix, size_t plen
   }
 }
 
-/* The first dotted component of key i was already seen in keys < i. */
+/* The first dotted component of key i (len bytes) was already seen in keys < i. */
 static int first_component_seen(const sk_options *opts, size_t i, size_t len)
 {
   const char *k = opts->entries[i].spec->key;
+  /* a table's keys come together, so mostly key i - 1 answers at once */
+  if (i > 0 && strncmp(opts->entries[i - 1].spec->key, k, len) == 0 &&
+      strcspn(opts->entries[i - 1].spec->key, ".") == len) {
+    return 1;
+  }
   for (size_t j = 0; j < i; j++) {
     const char *o = opts->entries[j].spec->key;
     size_t olen = strcspn(o, ".");
@@ -182,25 +195,26 @@ sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
   /* nearest key by edit distance; a section wins only when strictly closer */
   size_t klen = strlen(key);
   size_t limit = klen / 3 > 2 ? klen / 3 : 2;
-  size_t best = SIZE_MAX, best_sec = SIZE_MAX;
+  /* Only a distance within limit is suggested, so each candidate is measured only as far as
+   * it could still win (strictly closer than the best so far, and within limit); the first
+   * key or section at the smallest distance wins, as with exact distances. */
+  size_t best = limit + 1, best_sec = limit + 1;
   const char *best_key = NULL, *best_sec_key = NULL;
   size_t best_sec_len = 0;
-  char cand[OPT_LEV_MAX + 1];
   for (size_t i = 0; i < opts->n; i++) {
     const char *k = opts->entries[i].spec->key;
-    size_t d = edit_distance(key, k);
+    size_t d = best > 0 ? edit_distance_within(key, klen, k, strlen(k), best - 1) : 1;
     if (d < best) {
       best = d;
       best_key = k;
     }
-    for (const char *dot = strchr(k, '.'); dot; dot = strchr(dot + 1, '.')) {
+    const char *prev = i > 0 ? opts->entries[i - 1].spec->key : "";
+    for (const char *dot = strchr(k, '.'); dot && best_sec > 0; dot = strchr(dot + 1, '.')) {
       size_t plen = (size_t)(dot - k);
-      if (plen > OPT_LEV_MAX) {
-        break;
+      if (strncmp(prev, k, plen + 1) == 0) {
+        continue; /* the section of key i - 1 too: measured already */
       }
-      memcpy(cand, k, plen);
-      cand[plen] = '\0';
-      d = edit_distance(key, cand);
+      d = edit_distance_within(key, klen, k, plen, best_sec - 1);
       if (d < best_sec) {
         best_sec = d;
         best_sec_key = k;
