@@ -144,6 +144,7 @@ static sk_status cvode_setup(sk_stepper *s)
   /* wrap the stepper's state buffer: no copy */
   cv->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), cv->sunctx);
   SK_CHECK(ctx, cv->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
+  sk__nvector_guard_clone(cv->y);
   if (sk__stepper_fast_vector_ops(s)) {
     sk__nvector_use_fast_ops(cv->y);
   }

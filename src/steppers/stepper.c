@@ -7,6 +7,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "models/mass_form.h"
@@ -616,7 +617,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
     SK_CALL(s->ctx, sk__model_set_fd_weights(s->user_model, s->rtol, s->atol, s->atol_vec));
     SK_CALL(s->ctx, check_mass_linsol(s));
   }
-  SK_CALL(s->ctx, detect_pattern_if_asked(s));
+  SK_CALL_STOP(s->ctx, detect_pattern_if_asked(s));
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
   }
