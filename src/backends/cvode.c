@@ -10,6 +10,7 @@
 #include "backends/cvode_impl.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 
 void sk__cvode_callback_failed(sk__cvode *cv)
 {
@@ -205,7 +206,7 @@ static sk_status cvode_setup(sk_stepper *s)
   }
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
-    SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
+    SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);

@@ -628,7 +628,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
            "(solver.constraints): use cvode-bdf, cvode-adams or ida-bdf",
            s->type->name, sk_model_get_name(s->model));
   if (s->type->setup) {
-    SK_CALL(s->ctx, s->type->setup(s));
+    SK_CALL_STOP(s->ctx, s->type->setup(s));
   }
   SK_CALL(s->ctx, sk__model_check_constraints(s->model, s->y)); /* y0, a DAE engine's too */
   SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */
