@@ -289,6 +289,12 @@ static const char *hint_for(int flag)
 static sk_status cvode_failure(sk__cvode *cv, int flag)
 {
   sk_context *ctx = cv->ctx;
+  if (cv->have_callback_error && cv->callback_error.code == SK_INTERRUPTED) {
+    /* a stop request seen inside a callback (the coloring of a Jacobian built on first use):
+       the run stops at its last step, as after the monitor's stop */
+    sk__error_restore(ctx, &cv->callback_error);
+    return SK_INTERRUPTED;
+  }
   const char *name;
   sk_status st = sk__status_from_cvode(flag, &name);
   sk_sunreal t = 0, h = 0;
