@@ -8,6 +8,13 @@ cd "$dir" || exit 1
 OMP_NUM_THREADS=1 "$STIFFKIT" run "$SK_DATA/heat2d.yaml" --set model.n=[1000] --set linsol.type=klu \
   --set solver.t_end=1e-6 --set output.dir=. > out.txt 2> err.txt &
 pid=$!
+# the signal thread must have taken SIGTERM first (blocked in the main thread: SigBlk bit 15),
+# or on a loaded machine the signal can kill the process before it starts
+for ((i = 0; i < 400; i++)); do
+  blk=$(awk '/^SigBlk:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)
+  [ -n "$blk" ] && (((0x$blk >> 14) & 1)) && break
+  sleep 0.05
+done
 sleep 1
 kill -TERM "$pid"
 start=$(date +%s%N)

@@ -52,7 +52,14 @@ rss_mb() {
   kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)
   echo $((${kb:-0} / 1024))
 }
+# the signal thread has taken SIGTERM (blocked in the main thread: SigBlk bit 15)
+ready() {
+  local blk
+  blk=$(awk '/^SigBlk:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)
+  [ -n "$blk" ] && (((0x$blk >> 14) & 1))
+}
 in_phase() {
+  ready || return 1
   case "$phase" in
   build) [ "$(rss_mb)" -ge 50 ] ;; # the grid's pattern arrays are being filled
   factorization) [ "$(cpu_s)" -ge 1 ] ;;
@@ -80,7 +87,7 @@ fi
 wait "$pid"
 rc=$?
 pid=
-[ "$rc" -eq 75 ] || { echo "FAIL: exit $rc, expected 75"; fail=1; }
+[ "$rc" -eq 75 ] || { echo "FAIL: exit $rc, expected 75"; tail -n 5 err.txt; fail=1; }
 ((took <= bound_ms)) || { echo "FAIL: ended $took ms after SIGTERM (bound $bound_ms ms)"; fail=1; }
 grep -q "$message" err.txt || { echo "FAIL: no '$message' in:"; cat err.txt; fail=1; }
 for f in heat2d.csv heat2d.h5 heat2d.provenance.yaml; do
