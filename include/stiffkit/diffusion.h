@@ -76,19 +76,12 @@ void sk_diffusion_params_default(sk_diffusion_params *p);
  * limits), SK_ERR_NOMEM. */
 sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_model **model);
 
-/* sk_grid_options: the model.* keys shared by every grid model (model.type,
- * model.dim, model.n, model.length). Register with sk_diffusion_options and
- * sk_brusselator_options. `n` (may be NULL) receives the entry count. */
+/* sk_grid_options: the model.* keys shared by every grid model (model.dim,
+ * model.n, model.length); sk_model_register_options (stiffkit/model_type.h)
+ * registers them with every model type's keys, and sk_model_from_options
+ * builds a diffusion or brusselator model from them. `n` (may be NULL)
+ * receives the entry count. */
 const sk_option_spec *sk_grid_options(size_t *n);
-
-/* sk_grid_model_from_options: build the model named by model.type
- * (diffusion | brusselator | problem | linear) from the model.* keys (the
- * three grid tables must be registered, sk_problem_options for model.type =
- * problem, which builds sk_problem_from_options (model.problem and its parameters), and
- * sk_linear_options for model.type = linear, which builds
- * sk_linear_model_from_options). Errors: as the *_params_from_options and
- * *_create functions. */
-sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
 
 /* sk_diffusion_options: the model.* keys of the diffusion family. */
 const sk_option_spec *sk_diffusion_options(size_t *n);

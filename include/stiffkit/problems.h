@@ -62,8 +62,8 @@ sk_status sk_problem_get_reference(const char *name, sk_problem_reference *ref);
 const char *sk_problem_name(size_t i);
 
 /* sk_problem_options: the model.problem key and every problem's parameter
- * keys model.<problem>.<name> (registered by the CLI; read by
- * sk_grid_model_from_options when model.type = problem). `n` (may be NULL)
+ * keys model.<problem>.<name> (registered by sk_model_register_options; read
+ * by sk_model_from_options when model.type = problem). `n` (may be NULL)
  * receives the entry count. */
 const sk_option_spec *sk_problem_options(size_t *n);
 

@@ -13,7 +13,8 @@ extern "C" {
  * call of the model's right-hand side the stepper caused: the engine's own,
  * its difference quotients and colored FD Jacobians (rhs_evals_dq), the
  * sparsity detection at setup (rhs_evals_pattern) and the Jacobian
- * self-tests (rhs_evals_selftest), the eigenvalue estimates of the
+ * self-tests (rhs_evals_selftest; ida-bdf's index-1 check of a DAE with
+ * finite-difference Jacobian values too), the eigenvalue estimates of the
  * explicit fixed-step stability guard (rhs_evals_stability); the last four
  * are parts of it. */
 #define SK_STATS_COUNTERS(X)                                      \

@@ -94,6 +94,12 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
  * SK_ERR_UNSUPPORTED (model kind not handled), SK_ERR_NOMEM. */
 sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s);
 
+/* sk_stepper_create_with_type: as sk_stepper_create, for the type table
+ * `type` itself (registered or not; it must outlive the stepper). Errors:
+ * SK_ERR_ARG (NULL argument), SK_ERR_UNSUPPORTED, SK_ERR_NOMEM. */
+sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *type,
+                                      sk_model *model, sk_stepper **s);
+
 /* sk_stepper_destroy: free the stepper and its engine; NULLs *s; accepts NULL. */
 void sk_stepper_destroy(sk_stepper **s);
 
@@ -216,6 +222,25 @@ typedef enum {
  * SK_ERR_STATE after setup. */
 sk_status sk_stepper_set_vector_kernels(sk_stepper *s, sk_vector_kernels_mode mode);
 const char *sk_stepper_get_vector_kernels(const sk_stepper *s);
+
+typedef enum {
+  SK_DQ_JACOBIAN_STIFFKIT = 0, /* colored finite differences on the model's pattern */
+  SK_DQ_JACOBIAN_SUNDIALS = 1  /* the package's own dense or band difference quotients */
+} sk_dq_jacobian_mode;
+
+/* sk_stepper_set_dq_jacobian (linsol.dq_jacobian, default stiffkit): who
+ * computes the Jacobian of a model that has a pattern but no Jacobian
+ * values, for the dense and band solvers of cvode-* and ida-bdf: stiffkit
+ * (colored finite differences on the pattern, one RHS or residual call
+ * per color) or SUNDIALS (the package's own difference quotients: n calls
+ * for dense, ml + mu + 1 for band, with its increments, as SUNDIALS'
+ * examples that set no Jacobian function get; the band's bandwidths still
+ * come from the pattern). Both count in rhs_evals_dq. klu and umfpack
+ * always take stiffkit's values (the packages have no sparse difference
+ * quotients), and models with Jacobian values always use them. Errors:
+ * SK_ERR_ARG, SK_ERR_STATE after setup. */
+sk_status sk_stepper_set_dq_jacobian(sk_stepper *s, sk_dq_jacobian_mode mode);
+sk_dq_jacobian_mode sk_stepper_get_dq_jacobian(const sk_stepper *s);
 
 /* sk_stepper_set_threads (solver.threads): OpenMP threads of the run's
  * kernels, applied process-wide at setup. 0 (default) = auto:

@@ -7,6 +7,7 @@
 #include "stiffkit/options.h"
 #include "stiffkit/config.h"
 #include "stiffkit/model.h"
+#include "stiffkit/model_type.h"
 #include "stiffkit/stats.h"
 #include "stiffkit/stepper.h"
 #include "stiffkit/plugin.h"

@@ -12,12 +12,6 @@
 #include "core/error.h"
 #include "core/stop.h"
 
-void sk__cvode_callback_failed(sk__cvode *cv)
-{
-  cv->callback_error = cv->ctx->err;
-  cv->have_callback_error = 1;
-}
-
 /* CVRhsFn: checked model RHS. A non-finite value is recoverable twice in a
  * row (CVODE cuts the step), then fatal, so a persistent NaN ends the run
  * with the component named instead of looping. */

@@ -5,6 +5,7 @@
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
 
+#include "core/context_impl.h"
 #include "backends/sundials_backend.h"
 #include "steppers/stepper_impl.h"
 
@@ -54,7 +55,11 @@ void sk__cvode_free_linear_solver(sk__cvode *cv);
 
 /* sk__cvode_callback_failed: remember the context's current error as the
  * cause of a callback failure (for the final diagnosis). */
-void sk__cvode_callback_failed(sk__cvode *cv);
+static inline void sk__cvode_callback_failed(sk__cvode *cv)
+{
+  cv->callback_error = cv->ctx->err;
+  cv->have_callback_error = 1;
+}
 
 /* sk__cvode_linsol_factorizations: factorizations done by a direct solver. */
 int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups);

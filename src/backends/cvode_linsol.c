@@ -8,6 +8,7 @@
 
 #include "backends/cvode_impl.h"
 #include "core/error.h"
+#include "core/model_impl.h"
 #include "linsol/amg_hypre.h"
 #include "linsol/linsol_choice.h"
 
@@ -257,7 +258,11 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
     SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac, cv->y,
                                        cv->sunctx, &cv->A, &cv->LS));
-    jac = sk_model_has_jacobian(cv->model) ? jac_fn : NULL;
+    /* CVODE's own difference quotients without a pattern, or without values when
+       linsol.dq_jacobian = sundials */
+    const int package_dq = sk_stepper_get_dq_jacobian(cv->s) == SK_DQ_JACOBIAN_SUNDIALS &&
+                           !sk__model_has_analytic_jac(cv->model);
+    jac = sk_model_has_jacobian(cv->model) && !package_dq ? jac_fn : NULL;
     cv->direct = 1;
   } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
     SK_CALL(ctx, make_sparse(cv, ls));

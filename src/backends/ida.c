@@ -9,6 +9,7 @@
 #include "backends/ida_impl.h"
 #include "steppers/stepper_impl.h"
 #include "core/context_impl.h"
+#include "core/model_impl.h"
 #include "core/error.h"
 #include "linsol/linsol_choice.h"
 
@@ -150,7 +151,8 @@ static void ida_destroy(sk_stepper *s)
 #define SK__IDA_LINSOLS "auto, dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"
 
 /* Linear solver: KLU/UMFPACK on the model's pattern, band with its
- * bandwidths, dense (IDA's difference quotients without a pattern), or a
+ * bandwidths, dense (IDA's difference quotients without a pattern, or
+ * without values under linsol.dq_jacobian = sundials, as band), or a
  * matrix-free Krylov solver without preconditioner. "auto": as
  * sk__linsol_auto (klu with a pattern, else dense up to n = 2000, else
  * spgmr), its reason recorded. Errors:
@@ -205,7 +207,13 @@ static sk_status attach_linear_solver(sk__ida *ida)
   if (IDASetLinearSolver(ida->mem, ida->LS, ida->A) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot attach the %s solver to IDA", ls);
   }
-  const int use_model_jac = ida->A && ida->jac.colptr;
+  /* dense and band: a model without Jacobian values gets IDA's own difference quotients
+     when linsol.dq_jacobian = sundials */
+  const int has_values = ida->ode ? sk__model_has_analytic_jac(ida->model)
+                                  : sk__model_has_analytic_dae_jac(ida->model);
+  const int package_dq = sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
+                         (!strcmp(ls, "dense") || !strcmp(ls, "band")) && !has_values;
+  const int use_model_jac = ida->A && ida->jac.colptr && !package_dq;
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA Jacobian function");
   }

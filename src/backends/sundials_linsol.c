@@ -21,7 +21,7 @@
 #include "backends/sundials_backend.h"
 #include "core/error.h"
 #include "linsol/linsol.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 
 sk_status sk__sun_jac_init(sk_context *ctx, sk_model *m, sk__sun_jac *J)
 {

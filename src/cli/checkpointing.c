@@ -395,3 +395,27 @@ void cli_ckpt_finish(const cli_ckpt *c)
 {
   unlink(c->path);
 }
+
+void cli_job_get_stats(const cli_job *job, sk_stats *st)
+{
+  sk_stats cur;
+  memset(&cur, 0, sizeof cur);
+  if (job->stepper) {
+    sk_stepper_get_stats(job->stepper, &cur);
+  }
+  *st = job->ckpt.before;
+  sk_stats_add(st, &cur);
+}
+
+int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
+{
+  cli_job *job = user_data;
+  if (job->monitor && job->monitor(s, t, h, job->monitor_data)) {
+    return 1;
+  }
+  const int pending =
+      (job->stop_signal && *job->stop_signal) || cli_ckpt_monitor_due(&job->ckpt, t);
+  /* a step that reached the output time ends the advance there anyway: the
+     output is written first, then the signal or checkpoint is handled */
+  return pending && t < job->target;
+}

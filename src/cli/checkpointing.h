@@ -82,4 +82,13 @@ void cli_ckpt_free(sk_context *ctx, cli_ckpt *c);
  * checkpoint on disk means an unfinished run). */
 void cli_ckpt_finish(const cli_ckpt *c);
 
+/* cli_job_monitor (beside the checkpoints it makes due): the monitor of the job's engines (user_data = the
+ * job): job->monitor, then the stop signal and due interval checkpoints;
+ * nonzero interrupts the engine. */
+int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data);
+
+/* cli_job_get_stats: the run's statistics: the current engine's plus
+ * those of the engines before it (segments, the run before a restart). */
+void cli_job_get_stats(const struct cli_job *job, sk_stats *st);
+
 #endif

@@ -161,9 +161,9 @@ static int run_command(int argc, char **argv)
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
   }
-  const char *mtype = "";
-  if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
-      !strcmp(mtype, "multibody")) { /* a mechanism has its own outputs and restarts */
+  const sk_model_type *mtype = NULL;
+  if (st == SK_OK && sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&
+      mtype->driver == SK_MODEL_DRIVER_MECHANISM) { /* a mechanism has its own outputs */
     /* mechanisms write no checkpoints: --resume has nothing to continue from */
     remove_stats(&args);
     code = args.restart ? (fprintf(stderr, "stiffkit: error: --restart: checkpoints are not "

@@ -746,11 +746,11 @@ int cli_verify(int argc, char **argv)
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
   }
-  const char *mtype = "";
-  if (st == SK_OK && sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
-      (!strcmp(mtype, "bvp") || !strcmp(mtype, "multibody"))) {
-    code = !strcmp(mtype, "bvp") ? cli_bvp_verify(ctx, &job, &args)
-                                 : cli_mechanism_verify(ctx, &job, &args);
+  const sk_model_type *mtype = NULL;
+  if (st == SK_OK && sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&
+      mtype->driver != SK_MODEL_DRIVER_STEPPER) {
+    code = mtype->driver == SK_MODEL_DRIVER_BVP ? cli_bvp_verify(ctx, &job, &args)
+                                                : cli_mechanism_verify(ctx, &job, &args);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);

@@ -11,7 +11,7 @@
 #include "cli/csv_read.h"
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 
 #define NO_FIELD SIZE_MAX
 

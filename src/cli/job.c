@@ -54,20 +54,16 @@ void cli_job_free(cli_job *job)
 sk_status cli_job_options(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
-  const sk_option_spec *(*tables[])(size_t *) = {
-      sk_stepper_options, sk_grid_options,   sk_diffusion_options, sk_brusselator_options,
-      sk_problem_options, sk_linear_options, sk__output_options,   sk_steady_options,
-      sk_network_options, sk_bvp_options,    sk_mechanism_options, cli_checkpoint_options,
-      sk__dist_options};
+  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk__output_options,
+                                                 sk_steady_options, cli_checkpoint_options,
+                                                 sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
     SK_CALL(ctx, sk_options_register(job->opts, t, n));
   }
-  /* a model plugin's parameters are declared by the plugin, known only once it is loaded */
-  SK_CALL(ctx, sk_options_defer_section(job->opts, "model.parameters"));
-  /* a boundary-value problem names its own equations, parameters and conditions */
-  SK_CALL(ctx, sk_bvp_defer_sections(job->opts));
+  /* model.type and the keys of every registered model type */
+  SK_CALL(ctx, sk_model_register_options(job->opts));
   return SK_OK;
 }
 
@@ -200,27 +196,23 @@ static sk_status make_probes(sk_context *ctx, cli_job *job)
 sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  const char *mtype = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(o, "model.type", &mtype));
-  SK_CHECK(ctx, strcmp(mtype, "multibody") != 0, SK_ERR_INPUT,
-           "model.type = multibody is run by `stiffkit run` and `stiffkit verify` only");
-  SK_CHECK(ctx, strcmp(mtype, "bvp") != 0, SK_ERR_INPUT,
-           "model.type = bvp is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "
-           "(or compare its methods with `stiffkit verify CONFIG`)");
-  if (strcmp(mtype, "plugin") == 0) {
-    SK_CALL_STOP(ctx, sk_plugin_model_from_options(ctx, o, &job->model));
-  }
+  const sk_model_type *type;
+  SK_CALL_STOP(ctx, sk_model_type_from_options(ctx, o, &type));
+  SK_CHECK(ctx, type->driver != SK_MODEL_DRIVER_MECHANISM, SK_ERR_INPUT,
+           "model.type = %s is run by `stiffkit run` and `stiffkit verify` only", type->name);
+  SK_CHECK(ctx, type->driver != SK_MODEL_DRIVER_BVP, SK_ERR_INPUT,
+           "model.type = %s is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "
+           "(or compare its methods with `stiffkit verify CONFIG`)",
+           type->name);
   /* a boundary-value problem's keys under another model type: say what is missing */
-  const char *pending = sk_options_pending_key(o, 0);
+  const char *pending =
+      type->flags & SK_MODEL_TYPE_DECLARES_KEYS ? NULL : sk_options_pending_key(o, 0);
   SK_CHECK(ctx, !pending || strncmp(pending, "bvp.", 4) != 0, SK_ERR_INPUT,
            "'%s' belongs to a boundary-value problem: set model.type: bvp (and solve it with "
            "`stiffkit bvp` or `stiffkit verify`)",
            pending);
-  /* every key is declared now: a parameter nobody declared is an unknown key */
-  SK_CALL_STOP(ctx, sk_options_check_pending(o));
-  if (!job->model) {
-    SK_CALL_STOP(ctx, sk_grid_model_from_options(ctx, o, &job->model));
-  }
+  /* every key is declared once the model is built: a key nobody declared is refused */
+  SK_CALL_STOP(ctx, sk_model_from_options(ctx, o, &job->model));
   /* a DAE model goes to IDA unless an engine is configured */
   if (sk_model_get_kind(job->model) == SK_MODEL_DAE && !sk_options_is_set(o, "solver.method")) {
     SK_CALL_STOP(ctx, sk_options_set_assignment(o, "solver.method=ida-bdf"));
@@ -451,17 +443,6 @@ static void note_files(cli_job *job, const char *suffix)
   }
 }
 
-void cli_job_get_stats(const cli_job *job, sk_stats *st)
-{
-  sk_stats cur;
-  memset(&cur, 0, sizeof cur);
-  if (job->stepper) {
-    sk_stepper_get_stats(job->stepper, &cur);
-  }
-  *st = job->ckpt.before;
-  sk_stats_add(st, &cur);
-}
-
 char *cli_stats_json(const sk_stats *st)
 {
   char *buf = NULL;
@@ -499,18 +480,6 @@ const char *cli_signal_name(int sig)
 static int stop_requested(const cli_job *job)
 {
   return job->stop_signal && *job->stop_signal;
-}
-
-int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
-{
-  cli_job *job = user_data;
-  if (job->monitor && job->monitor(s, t, h, job->monitor_data)) {
-    return 1;
-  }
-  const int pending = stop_requested(job) || cli_ckpt_monitor_due(&job->ckpt, t);
-  /* a step that reached the output time ends the advance there anyway: the
-     output is written first, then the signal or checkpoint is handled */
-  return pending && t < job->target;
 }
 
 /* The run stops on a signal: keep a checkpoint to continue from. */

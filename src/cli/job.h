@@ -123,15 +123,6 @@ sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, con
  * boundary's checkpoint is kept). */
 sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv);
 
-/* cli_job_monitor: the monitor of the job's engines (user_data = the
- * job): job->monitor, then the stop signal and due interval checkpoints;
- * nonzero interrupts the engine. */
-int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data);
-
-/* cli_job_get_stats: the run's statistics: the current engine's plus
- * those of the engines before it (segments, the run before a restart). */
-void cli_job_get_stats(const cli_job *job, sk_stats *st);
-
 /* cli_stats_json: the statistics as one JSON object (malloc'ed; NULL
  * when out of memory). */
 char *cli_stats_json(const sk_stats *st);

@@ -110,13 +110,13 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   if (st == SK_OK) {
     st = sk_options_set(job.opts, "output.dir", out_dir, &here);
   }
-  const char *mtype = "";
+  const sk_model_type *mtype = NULL;
   if (st == SK_OK && sk_options_pending_key(job.opts, 0) &&
-      sk_options_get_string(job.opts, "model.type", &mtype) == SK_OK &&
-      !strcmp(mtype, "plugin")) {
+      sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&
+      (mtype->flags & SK_MODEL_TYPE_DECLARES_KEYS)) {
     /* a model plugin declares its parameters: loading it registers them (and checks the
        values given so far), so that they are written with the other keys */
-    st = sk_plugin_model_from_options(ctx, job.opts, &job.model);
+    st = sk_model_from_options(ctx, job.opts, &job.model);
   }
   const char *pending = st == SK_OK ? sk_options_pending_key(job.opts, 0) : NULL;
   if (pending) {

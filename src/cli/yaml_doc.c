@@ -12,7 +12,7 @@
 #include "stiffkit/config.h"
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 
 /* The parser's error with its position. */
 static sk_status syntax_error(const cli_yaml *y, const yaml_parser_t *p)

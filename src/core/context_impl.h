@@ -5,9 +5,11 @@
 #include <signal.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/model_type.h"
 #include "stiffkit/stepper.h"
 
 #define SK_MAX_USER_STEPPERS 32
+#define SK_MAX_USER_MODELS 32
 #define SK_MAX_PLUGINS 16
 
 struct sk_context {
@@ -21,6 +23,9 @@ struct sk_context {
   /* user-registered stepper types */
   const sk_stepper_type *user_steppers[SK_MAX_USER_STEPPERS];
   size_t n_user_steppers;
+  /* user-registered model types (src/registry/model_types.c) */
+  const sk_model_type *user_models[SK_MAX_USER_MODELS];
+  size_t n_user_models;
   /* plugin shared objects loaded by sk_plugin_load (src/core/plugin.c), in
    * load order; sk_context_destroy calls plugin_close, which dlclose's them
    * (after MPI is finalized, before the context is freed), so that this file

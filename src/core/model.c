@@ -350,7 +350,7 @@ static sk_status fd_rhs_quiet(void *data, double t, const double *y, double *f)
   return first_nonfinite(f, m->n) < 0 ? SK_OK : SK_ERR_NONFINITE;
 }
 
-/* Colored forward differences (sparse/fd_jacobian.h); f(t, y) is computed
+/* Colored forward differences (core/fd_jacobian.h); f(t, y) is computed
  * when the caller has none. */
 static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const double *fy,
                              double *values)

@@ -2,7 +2,7 @@
 #ifndef SK_CORE_MODEL_IMPL_H
 #define SK_CORE_MODEL_IMPL_H
 
-#include "sparse/fd_jacobian.h"
+#include "core/fd_jacobian.h"
 #include "stiffkit/model.h"
 
 struct sk_model {

@@ -10,76 +10,7 @@
 #include "core/error.h"
 #include "core/options_impl.h"
 
-/* Longest value text quoted in a message before it is cut with "...". */
-#define OPT_MSG_VALUE_MAX 160
-/* Budget for key lists inside an error message. */
-#define OPT_MSG_LIST_MAX 640
-/* Longest key for which a nearest-key suggestion is computed. */
-#define OPT_LEV_MAX 255
-
 /* ---- small text helpers ------------------------------------------------- */
-
-/* Fixed-size text builder (never overflows; remembers truncation). */
-typedef struct {
-  char *buf;
-  size_t cap, len;
-} strbuf;
-
-static void sb_init(strbuf *b, char *buf, size_t cap)
-{
-  b->buf = buf;
-  b->cap = cap;
-  b->len = 0;
-  buf[0] = '\0';
-}
-
-static void sb_addn(strbuf *b, const char *s, size_t n)
-{
-  if (b->len + 1 >= b->cap) {
-    return;
-  }
-  size_t room = b->cap - 1 - b->len;
-  if (n > room) {
-    n = room;
-  }
-  memcpy(b->buf + b->len, s, n);
-  b->len += n;
-  b->buf[b->len] = '\0';
-}
-
-static void sb_add(strbuf *b, const char *s)
-{
-  sb_addn(b, s, strlen(s));
-}
-
-static void sb_printf(strbuf *b, const char *fmt, ...) SK__PRINTF(2, 3);
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-  if (b->len + 1 >= b->cap) {
-    return;
-  }
-  va_list ap;
-  va_start(ap, fmt);
-  int w = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
-  va_end(ap);
-  if (w > 0) {
-    b->len += (size_t)w < b->cap - b->len ? (size_t)w : b->cap - 1 - b->len;
-  }
-}
-
-/* Append a value for a message: quoted, cut after OPT_MSG_VALUE_MAX bytes. */
-static void sb_add_value(strbuf *b, const char *v)
-{
-  size_t n = strlen(v);
-  sb_add(b, "'");
-  if (n > OPT_MSG_VALUE_MAX) {
-    sb_addn(b, v, OPT_MSG_VALUE_MAX);
-    sb_add(b, "...");
-  } else {
-    sb_addn(b, v, n);
-  }
-  sb_add(b, "'");
-}
 
 static int is_space(char c)
 {
@@ -229,29 +160,6 @@ static sk_option_spec item_spec(const sk_option_spec *sp)
   sk_option_spec it = *sp;
   it.type = sp->type == SK_OPT_INT_LIST ? SK_OPT_INT : SK_OPT_REAL;
   return it;
-}
-
-/* "cfg.yaml:3:5: " or "--set: " */
-static void origin_prefix(const sk_option_origin *o, strbuf *b)
-{
-  if (o && o->file) {
-    if (o->line > 0 && o->column > 0) {
-      sb_printf(b, "%s:%d:%d: ", o->file, o->line, o->column);
-    } else if (o->line > 0) {
-      sb_printf(b, "%s:%d: ", o->file, o->line);
-    } else {
-      sb_printf(b, "%s: ", o->file);
-    }
-  } else {
-    sb_add(b, "--set: ");
-  }
-}
-
-void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len)
-{
-  strbuf b;
-  sb_init(&b, buf, len);
-  origin_prefix(o, &b);
 }
 
 /* ---- value parsing ------------------------------------------------------ */
@@ -568,257 +476,6 @@ static sk_status parse_path_value(sk_context *ctx, const sk_option_spec *sp,
   return st;
 }
 
-static opt_entry *find_entry(const sk_options *opts, const char *key)
-{
-  for (size_t i = 0; i < opts->n; i++) {
-    if (strcmp(opts->entries[i].spec->key, key) == 0) {
-      return &opts->entries[i];
-    }
-  }
-  return NULL;
-}
-
-opt_entry *sk__options_find(const sk_options *opts, const char *key)
-{
-  return find_entry(opts, key);
-}
-
-/* 1 when `key` starts with prefix[0..plen) followed by a dot. */
-static int in_section(const char *key, const char *prefix, size_t plen)
-{
-  return strncmp(key, prefix, plen) == 0 && key[plen] == '.';
-}
-
-static int is_section_n(const sk_options *opts, const char *prefix, size_t plen)
-{
-  if (plen == 0) {
-    return 0;
-  }
-  for (size_t i = 0; i < opts->n; i++) {
-    if (in_section(opts->entries[i].spec->key, prefix, plen)) {
-      return 1;
-    }
-  }
-  return 0;
-}
-
-/* Levenshtein distance (SIZE_MAX when a string is longer than OPT_LEV_MAX). */
-static size_t edit_distance(const char *a, const char *b)
-{
-  size_t na = strlen(a), nb = strlen(b);
-  size_t row0[OPT_LEV_MAX + 1], row1[OPT_LEV_MAX + 1];
-  if (na > OPT_LEV_MAX || nb > OPT_LEV_MAX) {
-    return SIZE_MAX;
-  }
-  size_t *prev = row0, *cur = row1;
-  for (size_t j = 0; j <= nb; j++) {
-    prev[j] = j;
-  }
-  for (size_t i = 1; i <= na; i++) {
-    cur[0] = i;
-    for (size_t j = 1; j <= nb; j++) {
-      size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      size_t del = prev[j] + 1;
-      size_t ins = cur[j - 1] + 1;
-      size_t m = sub < del ? sub : del;
-      cur[j] = m < ins ? m : ins;
-    }
-    size_t *t = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[nb];
-}
-
-/* Append "name" to a comma list, respecting the message budget. */
-static int list_add(strbuf *b, size_t start, int *first, const char *name, size_t n)
-{
-  if (b->len - start + n + 2 > OPT_MSG_LIST_MAX) {
-    sb_add(b, ", ...");
-    return 0;
-  }
-  if (!*first) {
-    sb_add(b, ", ");
-  }
-  sb_addn(b, name, n);
-  *first = 0;
-  return 1;
-}
-
-/* "keys in 'solver': rtol, atol" body: the keys of section prefix[0..plen). */
-static void list_section(const sk_options *opts, const char *prefix, size_t plen, strbuf *b)
-{
-  size_t start = b->len;
-  int first = 1;
-  for (size_t i = 0; i < opts->n; i++) {
-    const char *k = opts->entries[i].spec->key;
-    if (in_section(k, prefix, plen)) {
-      if (!list_add(b, start, &first, k + plen + 1, strlen(k + plen + 1))) {
-        return;
-      }
-    }
-  }
-}
-
-/* The first dotted component of key i was already seen in keys < i. */
-static int first_component_seen(const sk_options *opts, size_t i, size_t len)
-{
-  const char *k = opts->entries[i].spec->key;
-  for (size_t j = 0; j < i; j++) {
-    const char *o = opts->entries[j].spec->key;
-    size_t olen = strcspn(o, ".");
-    if (olen == len && strncmp(o, k, len) == 0) {
-      return 1;
-    }
-  }
-  return 0;
-}
-
-/* "valid sections: a, b; valid top-level keys: x" */
-static void list_top_level(const sk_options *opts, strbuf *b)
-{
-  if (opts->n == 0) {
-    sb_add(b, "no keys are registered");
-    return;
-  }
-  int wrote = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    size_t start = 0;
-    int first = 1;
-    for (size_t i = 0; i < opts->n; i++) {
-      const char *k = opts->entries[i].spec->key;
-      size_t len = strcspn(k, ".");
-      int is_sec = k[len] == '.';
-      if ((pass == 0) != is_sec || first_component_seen(opts, i, len)) {
-        continue;
-      }
-      if (first) {
-        if (wrote) {
-          sb_add(b, "; ");
-        }
-        sb_add(b, pass == 0 ? "valid sections: " : "valid top-level keys: ");
-        start = b->len;
-        wrote = 1;
-      }
-      if (!list_add(b, start, &first, k, len)) {
-        break;
-      }
-    }
-  }
-}
-
-/* Record SK_ERR_UNKNOWN_KEY with suggestion and the keys of the nearest section. */
-sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
-                                        const sk_option_origin *origin)
-{
-  char msg[SK_ERROR_MSG_LEN];
-  strbuf b;
-  sb_init(&b, msg, sizeof msg);
-  origin_prefix(origin, &b);
-  sb_add(&b, "unknown key ");
-  sb_add_value(&b, key);
-
-  /* nearest key by edit distance; a section wins only when strictly closer */
-  size_t klen = strlen(key);
-  size_t limit = klen / 3 > 2 ? klen / 3 : 2;
-  size_t best = SIZE_MAX, best_sec = SIZE_MAX;
-  const char *best_key = NULL, *best_sec_key = NULL;
-  size_t best_sec_len = 0;
-  char cand[OPT_LEV_MAX + 1];
-  for (size_t i = 0; i < opts->n; i++) {
-    const char *k = opts->entries[i].spec->key;
-    size_t d = edit_distance(key, k);
-    if (d < best) {
-      best = d;
-      best_key = k;
-    }
-    for (const char *dot = strchr(k, '.'); dot; dot = strchr(dot + 1, '.')) {
-      size_t plen = (size_t)(dot - k);
-      if (plen > OPT_LEV_MAX) {
-        break;
-      }
-      memcpy(cand, k, plen);
-      cand[plen] = '\0';
-      d = edit_distance(key, cand);
-      if (d < best_sec) {
-        best_sec = d;
-        best_sec_key = k;
-        best_sec_len = plen;
-      }
-    }
-  }
-  if (best_sec < best && best_sec <= limit && best_sec_key) {
-    sb_add(&b, "; did you mean '");
-    sb_addn(&b, best_sec_key, best_sec_len);
-    sb_add(&b, "'? ");
-  } else if (best <= limit && best_key) {
-    sb_add(&b, "; did you mean '");
-    sb_add(&b, best_key);
-    sb_add(&b, "'? ");
-  } else {
-    sb_add(&b, "; ");
-  }
-
-  /* the keys of the nearest enclosing section, else the top level */
-  size_t plen = klen;
-  int found = 0;
-  while (plen > 0) {
-    while (plen > 0 && key[plen - 1] != '.') {
-      plen--;
-    }
-    if (plen == 0) {
-      break;
-    }
-    plen--; /* drop the dot */
-    if (is_section_n(opts, key, plen)) {
-      found = 1;
-      break;
-    }
-  }
-  if (found) {
-    sb_add(&b, "valid keys in '");
-    sb_addn(&b, key, plen);
-    sb_add(&b, "': ");
-    list_section(opts, key, plen, &b);
-  } else {
-    list_top_level(opts, &b);
-  }
-  return SK_ERROR(opts->ctx, SK_ERR_UNKNOWN_KEY, "%s", msg);
-}
-
-/* Record SK_ERR_INPUT for a value given to a section name. */
-static sk_status section_error(const sk_options *opts, const char *key, const char *got,
-                               const sk_option_origin *origin)
-{
-  char msg[SK_ERROR_MSG_LEN];
-  strbuf b;
-  sb_init(&b, msg, sizeof msg);
-  origin_prefix(origin, &b);
-  sb_printf(&b, "%s: is a section, not a key (its keys: ", key);
-  list_section(opts, key, strlen(key), &b);
-  sb_add(&b, "); got ");
-  if (got) {
-    sb_add_value(&b, got);
-  } else {
-    sb_add(&b, "a list");
-  }
-  return SK_ERROR(opts->ctx, SK_ERR_INPUT, "%s", msg);
-}
-
-/* Resolve `key` for a set: the entry, or a recorded error. */
-static sk_status lookup_for_set(const sk_options *opts, const char *key, const char *got,
-                                const sk_option_origin *origin, opt_entry **e)
-{
-  *e = find_entry(opts, key);
-  if (*e) {
-    return SK_OK;
-  }
-  if (is_section_n(opts, key, strlen(key))) {
-    return section_error(opts, key, got, origin);
-  }
-  return sk__options_unknown_key_error(opts, key, origin);
-}
-
 /* Install a parsed value and its origin in e (takes ownership of nv). */
 static sk_status commit(sk_options *opts, opt_entry *e, opt_value *nv,
                         const sk_option_origin *origin)
@@ -847,7 +504,7 @@ static sk_status value_error(const sk_options *opts, sk_status st, const char *k
   char msg[SK_ERROR_MSG_LEN];
   strbuf b;
   sb_init(&b, msg, sizeof msg);
-  origin_prefix(origin, &b);
+  sk__options_origin_prefix(origin, &b);
   sb_printf(&b, "%s: %s", key, why);
   return SK_ERROR(opts->ctx, st, "%s", msg);
 }
@@ -887,31 +544,6 @@ void sk_options_destroy(sk_options **opts)
 sk_context *sk_options_get_context(const sk_options *opts)
 {
   return opts ? opts->ctx : NULL;
-}
-
-/* Keys: names of [A-Za-z0-9_-] joined by single dots. */
-int sk__options_valid_key(const char *k)
-{
-  if (!k || !*k) {
-    return 0;
-  }
-  int at_start = 1;
-  for (const char *p = k; *p; p++) {
-    char c = *p;
-    if (c == '.') {
-      if (at_start) {
-        return 0;
-      }
-      at_start = 1;
-      continue;
-    }
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-          c == '_' || c == '-')) {
-      return 0;
-    }
-    at_start = 0;
-  }
-  return !at_start;
 }
 
 static int valid_choices(const char *c)
@@ -967,6 +599,27 @@ static sk_status register_one(sk_options *opts, const sk_option_spec *sp, opt_va
   return SK_OK;
 }
 
+/* Set the pending values whose keys are registered now; keep the others. */
+static sk_status apply_pending(sk_options *opts)
+{
+  size_t kept = 0;
+  sk_status st = SK_OK;
+  for (size_t i = 0; i < opts->npending; i++) {
+    opt_pending *p = &opts->pending[i];
+    if (st == SK_OK && sk_options_is_key(opts, p->key)) {
+      const sk_option_origin o = sk__options_pending_origin(p);
+      st = p->value
+               ? sk_options_set(opts, p->key, p->value, &o)
+               : sk_options_set_list(opts, p->key, (const char *const *)p->items, p->nitems, &o);
+      sk__options_pending_free(opts->ctx, p);
+    } else {
+      opts->pending[kept++] = *p;
+    }
+  }
+  opts->npending = kept;
+  return st;
+}
+
 sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, size_t n)
 {
   if (!opts) {
@@ -998,7 +651,7 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     opt_entry *e = &opts->entries[opts->n + i];
     memset(e, 0, sizeof *e);
     sk_status st = register_one(opts, sp, &e->val);
-    if (st == SK_OK && find_entry(opts, sp->key)) {
+    if (st == SK_OK && sk__options_find(opts, sp->key)) {
       st = SK_ERROR(ctx, SK_ERR_ARG, "option table: duplicate key '%s'", sp->key);
     }
     for (size_t j = 0; st == SK_OK && j < i; j++) {
@@ -1016,7 +669,7 @@ sk_status sk_options_register(sk_options *opts, const sk_option_spec *table, siz
     e->spec = sp;
   }
   opts->n += n;
-  return sk__options_apply_pending(opts);
+  return apply_pending(opts);
 }
 
 /* ---- setting ------------------------------------------------------------ */
@@ -1028,11 +681,11 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
     return SK_ERR_ARG;
   }
   SK_CHECK(opts->ctx, key && value, SK_ERR_ARG, "sk_options_set: NULL key or value");
-  if (!find_entry(opts, key) && sk__options_in_deferred(opts, key)) {
+  if (!sk__options_find(opts, key) && sk__options_in_deferred(opts, key)) {
     return sk__options_pend(opts, key, value, NULL, 0, origin);
   }
   opt_entry *e;
-  SK_CALL(opts->ctx, lookup_for_set(opts, key, value, origin, &e));
+  SK_CALL(opts->ctx, sk__options_lookup_for_set(opts, key, value, origin, &e));
   opt_value nv;
   char why[768];
   strbuf w;
@@ -1059,11 +712,11 @@ sk_status sk_options_set_list(sk_options *opts, const char *key, const char *con
   }
   SK_CHECK(opts->ctx, key && (items || n == 0), SK_ERR_ARG,
            "sk_options_set_list: NULL key or items");
-  if (!find_entry(opts, key) && sk__options_in_deferred(opts, key)) {
+  if (!sk__options_find(opts, key) && sk__options_in_deferred(opts, key)) {
     return sk__options_pend(opts, key, NULL, items, n, origin);
   }
   opt_entry *e;
-  SK_CALL(opts->ctx, lookup_for_set(opts, key, NULL, origin, &e));
+  SK_CALL(opts->ctx, sk__options_lookup_for_set(opts, key, NULL, origin, &e));
   char why[768];
   strbuf w;
   sb_init(&w, why, sizeof why);
@@ -1155,7 +808,7 @@ static sk_status get_entry(const sk_options *opts, const char *key, sk_opt_type 
     return SK_ERR_ARG;
   }
   SK_CHECK(opts->ctx, key != NULL, SK_ERR_ARG, "%s: NULL key", fn);
-  *e = find_entry(opts, key);
+  *e = sk__options_find(opts, key);
   SK_CHECK(opts->ctx, *e != NULL, SK_ERR_UNKNOWN_KEY, "%s: unknown key '%s' (not registered)", fn,
            key);
   sk_opt_type t = (*e)->spec->type;
@@ -1203,7 +856,7 @@ sk_status sk_options_get_bool(const sk_options *opts, const char *key, int *v)
 sk_status sk_options_get_string(const sk_options *opts, const char *key, const char **v)
 {
   const opt_entry *e = NULL;
-  const opt_entry *pe = opts && key ? find_entry(opts, key) : NULL;
+  const opt_entry *pe = opts && key ? sk__options_find(opts, key) : NULL;
   const int path = pe && sk__options_spec_is_path(pe->spec);
   SK_CALL(opts ? opts->ctx : NULL, get_entry(opts, key, path ? pe->spec->type : SK_OPT_STRING,
                                              SK_OPT_CHOICE, "sk_options_get_string", &e));
@@ -1241,7 +894,7 @@ sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_opti
   if (!opts || !key || !origin) {
     return SK_ERR_ARG;
   }
-  const opt_entry *e = find_entry(opts, key);
+  const opt_entry *e = sk__options_find(opts, key);
   if (!e) {
     return sk__options_unknown_key_error(opts, key, NULL);
   }
@@ -1252,35 +905,25 @@ sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_opti
   return SK_OK;
 }
 
+void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len)
+{
+  sk_option_origin o = {0};
+  if (sk_options_get_origin(opts, key, &o) == SK_OK && o.file) {
+    snprintf(buf, len, "%s:%d:%d: %s", o.file, o.line, o.column, key);
+  } else {
+    snprintf(buf, len, "%s%s", o.from_command_line ? "--set " : "", key);
+  }
+}
+
 int sk_options_is_set(const sk_options *opts, const char *key)
 {
-  const opt_entry *e = opts && key ? find_entry(opts, key) : NULL;
+  const opt_entry *e = opts && key ? sk__options_find(opts, key) : NULL;
   return e ? e->is_set : 0;
-}
-
-int sk_options_is_key(const sk_options *opts, const char *key)
-{
-  return opts && key && find_entry(opts, key) != NULL;
-}
-
-int sk_options_is_section(const sk_options *opts, const char *prefix)
-{
-  if (!opts || !prefix) {
-    return 0;
-  }
-  const size_t plen = strlen(prefix);
-  for (size_t i = 0; i < opts->ndeferred; i++) {
-    const char *d = opts->deferred[i];
-    if (strcmp(d, prefix) == 0 || in_section(d, prefix, plen)) {
-      return 1;
-    }
-  }
-  return is_section_n(opts, prefix, plen);
 }
 
 int sk_options_is_deferred(const sk_options *opts, const char *key)
 {
-  return opts && key && !find_entry(opts, key) && sk__options_in_deferred(opts, key);
+  return opts && key && !sk__options_find(opts, key) && sk__options_in_deferred(opts, key);
 }
 
 /* ---- help and echo ------------------------------------------------------ */

@@ -1,10 +1,11 @@
-/* src/core/options_impl.h: the options database's internal layout, shared by options.c and options_pending.c */
+/* src/core/options_impl.h: the options database's internal layout, shared by options.c, options_keys.c, options_paths.c and options_pending.c */
 #ifndef SK_CORE_OPTIONS_IMPL_H
 #define SK_CORE_OPTIONS_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/options_text.h"
 #include "stiffkit/options.h"
 
 /* The parsed value of one key. */
@@ -60,11 +61,6 @@ sk_status sk__options_pend(sk_options *opts, const char *key, const char *value,
                            const char *const *items, size_t nitems,
                            const sk_option_origin *origin);
 
-/* sk__options_apply_pending: set every pending value whose key is now
- * registered, in the order given, from its recorded origin (errors as
- * sk_options_set, naming that origin). */
-sk_status sk__options_apply_pending(sk_options *opts);
-
 /* sk__options_free_pending: frees the deferred sections and pending values. */
 void sk__options_free_pending(sk_options *opts);
 
@@ -79,9 +75,28 @@ sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
 /* sk__options_find: the entry of a registered key, NULL when there is none. */
 opt_entry *sk__options_find(const sk_options *opts, const char *key);
 
+/* sk__options_origin_prefix: the origin as sk__options_origin_text appended to b. */
+void sk__options_origin_prefix(const sk_option_origin *o, strbuf *b);
+
+/* sk__options_lookup_for_set: the entry of `key` for a set, or a recorded
+ * error: a section given a value (got: its text, NULL for a list), or an
+ * unknown key (SK_ERR_UNKNOWN_KEY with the nearest key). */
+sk_status sk__options_lookup_for_set(const sk_options *opts, const char *key, const char *got,
+                                     const sk_option_origin *origin, opt_entry **e);
+
+/* sk__options_pending_origin / sk__options_pending_free: a pending value's
+ * origin; release its texts (p zeroed). */
+sk_option_origin sk__options_pending_origin(const opt_pending *p);
+void sk__options_pending_free(sk_context *ctx, opt_pending *p);
+
 /* sk__options_origin_text: "cfg.yaml:3:5: " (or "cfg.yaml:3: ", "cfg.yaml: ")
  * for a file origin, "--set: " otherwise, into buf (always NUL-terminated). */
 void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len);
+
+/* sk__options_where: where the value of `key` came from, followed by the key:
+ * "cfg.yaml:3:5: key" for a config, "--set key" for the command line, "key"
+ * for a default (buf always NUL-terminated). */
+void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len);
 
 /* sk__options_spec_is_path: 1 for SK_OPT_PATH and SK_OPT_PATH_LIST. */
 int sk__options_spec_is_path(const sk_option_spec *sp);

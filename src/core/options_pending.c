@@ -14,7 +14,7 @@ static char *copy_text(sk_context *ctx, const char *s)
   return d;
 }
 
-static void pending_free(sk_context *ctx, opt_pending *p)
+void sk__options_pending_free(sk_context *ctx, opt_pending *p)
 {
   sk__free(ctx, p->key);
   sk__free(ctx, p->value);
@@ -104,37 +104,17 @@ sk_status sk__options_pend(sk_options *opts, const char *key, const char *value,
   opt_pending *p = &opts->pending[opts->npending];
   memset(p, 0, sizeof *p);
   if (!pending_fill(ctx, p, key, value, items, nitems, origin)) {
-    pending_free(ctx, p);
+    sk__options_pending_free(ctx, p);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory keeping '%s'", key);
   }
   opts->npending++;
   return SK_OK;
 }
 
-static sk_option_origin pending_origin(const opt_pending *p)
+sk_option_origin sk__options_pending_origin(const opt_pending *p)
 {
   sk_option_origin o = {p->file, p->line, p->column, p->file == NULL};
   return o;
-}
-
-sk_status sk__options_apply_pending(sk_options *opts)
-{
-  size_t kept = 0;
-  sk_status st = SK_OK;
-  for (size_t i = 0; i < opts->npending; i++) {
-    opt_pending *p = &opts->pending[i];
-    if (st == SK_OK && sk_options_is_key(opts, p->key)) {
-      const sk_option_origin o = pending_origin(p);
-      st = p->value
-               ? sk_options_set(opts, p->key, p->value, &o)
-               : sk_options_set_list(opts, p->key, (const char *const *)p->items, p->nitems, &o);
-      pending_free(opts->ctx, p);
-    } else {
-      opts->pending[kept++] = *p;
-    }
-  }
-  opts->npending = kept;
-  return st;
 }
 
 sk_status sk_options_check_pending(const sk_options *opts)
@@ -145,7 +125,7 @@ sk_status sk_options_check_pending(const sk_options *opts)
   if (opts->npending == 0) {
     return SK_OK;
   }
-  const sk_option_origin o = pending_origin(&opts->pending[0]);
+  const sk_option_origin o = sk__options_pending_origin(&opts->pending[0]);
   return sk__options_unknown_key_error(opts, opts->pending[0].key, &o);
 }
 
@@ -157,7 +137,7 @@ const char *sk_options_pending_key(const sk_options *opts, size_t i)
 void sk__options_free_pending(sk_options *opts)
 {
   for (size_t i = 0; i < opts->npending; i++) {
-    pending_free(opts->ctx, &opts->pending[i]);
+    sk__options_pending_free(opts->ctx, &opts->pending[i]);
   }
   sk__free(opts->ctx, opts->pending);
   for (size_t i = 0; i < opts->ndeferred; i++) {

@@ -5,8 +5,8 @@
 
 #include "core/error.h"
 #include "core/model_impl.h"
+#include "core/csc.h"
 #include "core/stop.h"
-#include "sparse/csc.h"
 
 /* one column at a time up to this n; above it, group testing by residues */
 #define SK__DETECT_FULL_MAX 20000

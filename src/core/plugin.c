@@ -8,6 +8,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "stiffkit/model_type.h"
 #include "stiffkit/plugin.h"
 
 typedef int (*abi_version_fn)(void);
@@ -204,3 +205,30 @@ sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts)
   }
   return SK_OK;
 }
+
+static const sk_option_spec plugin_model_table[] = {
+    {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
+     "path of a model plugin (a shared object exporting sk_plugin_create_model, see "
+     "stiffkit/plugin.h) for model.type = plugin"},
+};
+
+static const sk_option_spec *plugin_model_options(size_t *n)
+{
+  if (n) {
+    *n = sizeof plugin_model_table / sizeof plugin_model_table[0];
+  }
+  return plugin_model_table;
+}
+
+/* a model plugin's parameters are declared by the plugin, known only once it is loaded */
+static const char *const plugin_sections[] = {"model.parameters", NULL};
+
+const sk_model_type sk__model_type_plugin = {
+    .name = "plugin",
+    .description = "a user model from a shared object (model.plugin; parameters under "
+                   "model.parameters)",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .flags = SK_MODEL_TYPE_DECLARES_KEYS,
+    .options = plugin_model_options,
+    .deferred_sections = plugin_sections,
+    .create = sk_plugin_model_from_options};

@@ -1,4 +1,4 @@
-/* src/dist/dist_agree.c: collective agreement of a status: the first failing rank's status and message on every rank */
+/* src/dist/dist_agree.c: collective agreement of a status (the first failing rank's status and message on every rank) and of a failure flag, and a rank's callback failure */
 #include <stdio.h>
 #include <string.h>
 
@@ -64,4 +64,17 @@ sk_status sk__dist_agree_ex(sk_context *ctx, MPI_Comm comm, sk_status st, int pr
 sk_status sk__dist_agree(sk_context *ctx, MPI_Comm comm, sk_status st)
 {
   return sk__dist_agree_ex(ctx, comm, st, 1);
+}
+
+void sk__dist_callback_failed(sk__dist *d)
+{
+  d->cb_error = *sk_context_get_error(d->ctx);
+  d->have_cb_error = 1;
+}
+
+int sk__dist_agree_flag(const sk__dist *d, int local_failed)
+{
+  int f = local_failed ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &f, 1, MPI_INT, MPI_MAX, d->comm);
+  return f;
 }

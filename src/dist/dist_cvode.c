@@ -11,28 +11,6 @@
 #include "core/error.h"
 #include "dist/dist_impl.h"
 
-void sk__dist_callback_failed(sk__dist *d)
-{
-  d->cb_error = *sk_context_get_error(d->ctx);
-  d->have_cb_error = 1;
-}
-
-int sk__dist_agree_flag(const sk__dist *d, int local_failed)
-{
-  int f = local_failed ? 1 : 0;
-  MPI_Allreduce(MPI_IN_PLACE, &f, 1, MPI_INT, MPI_MAX, d->comm);
-  return f;
-}
-
-void sk__dist_local_rhs(sk__dist *d, double t, double *f)
-{
-  if (d->s.kind == SK__DIST_HEAT) {
-    sk__dist_heat_rhs(d, t, f);
-  } else {
-    sk__dist_bruss_rhs(d, t, f);
-  }
-}
-
 /* Global component (serial ordering) of local state m. */
 static int64_t global_component(const sk__dist *d, int64_t m, int64_t *node)
 {

@@ -138,11 +138,18 @@ void sk__dist_heat_coeffs(sk__dist *d);
 sk_status sk__dist_attach_prec(sk__dist *d);
 void sk__dist_free_prec(sk__dist *d);
 
-/* ---- callbacks shared by the RHS and the preconditioners (dist_cvode.c) ---- */
+/* ---- shared by the RHS and the preconditioners (dist_agree.c; the RHS inline) ---- */
 
 /* sk__dist_local_rhs: d->ug's interior set, halo in place: the local RHS
  * into f (the BBD gloc and the full RHS). */
-void sk__dist_local_rhs(sk__dist *d, double t, double *f);
+static inline void sk__dist_local_rhs(sk__dist *d, double t, double *f)
+{
+  if (d->s.kind == SK__DIST_HEAT) {
+    sk__dist_heat_rhs(d, t, f);
+  } else {
+    sk__dist_bruss_rhs(d, t, f);
+  }
+}
 
 /* sk__dist_agree_flag: MPI_Allreduce (max) of a local failure flag. */
 int sk__dist_agree_flag(const sk__dist *d, int local_failed);

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 #include "io/checkpoint.h"
 #include "io/results_impl.h"
 

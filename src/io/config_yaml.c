@@ -6,7 +6,7 @@
 #include <yaml.h>
 
 #include "core/error.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 #include "stiffkit/config.h"
 
 /* A key already given in this file: its dotted path, the mapping it sits in

@@ -1,4 +1,4 @@
-/* src/io/netlist.c: the netlist parser's driver: files to logical lines, .subckt definitions, directives (.param .option .ic .end), expansion into nodes and elements */
+/* src/io/netlist.c: the netlist parser's driver: files to logical lines, .subckt definitions, directives (.param .option .ic .end), expansion into nodes and elements with the subcircuit instances */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -241,6 +241,105 @@ static sk_status directive(sk__nparser *p, sk__nscope *scope, const sk__nline *l
                        t->text);
 }
 
+#define SK__NET_MAX_PINS 256 /* pins of one subcircuit */
+
+/* X<name> nodes... SUBCKT [name=value ...]: expand the subcircuit. */
+static sk_status instance(sk__nparser *p, sk__nscope *scope, const sk__nline *ln)
+{
+  const sk__ntok *t = &p->toks[ln->first];
+  int64_t j = 1; /* first override name */
+  while (j < ln->n && !(j + 1 < ln->n && strcmp(t[j + 1].text, "=") == 0)) {
+    j++;
+  }
+  if (j < 2) {
+    return sk__net_count_error(p, t, 'X', ln->n - 1);
+  }
+  const sk__ntok *sn = &t[j - 1];
+  const sk__nsub *sub = NULL;
+  for (int64_t k = 0; k < p->nsubs && !sub; k++) {
+    sub = sk__net_ieq(p->subs[k].name, sn->text) ? &p->subs[k] : NULL;
+  }
+  if (!sub) {
+    return sk__net_error(p, sn, "%s: unknown subcircuit '%s' (no .subckt %s in the netlist)",
+                         t->text, sn->text, sn->text);
+  }
+  const sk__ntok *decl = &p->toks[p->lines[sub->decl_line].first];
+  if (j - 2 != sub->npins) {
+    return sk__net_error(p, t,
+                         "%s: subcircuit '%s' (%s:%d) has %lld pins, the instance gives "
+                         "%lld nodes",
+                         t->text, sn->text, p->nl->files[decl->file], (int)decl->line,
+                         (long long)sub->npins, (long long)(j - 2));
+  }
+  for (int k = 0; k < p->nactive; k++) {
+    if (p->active[k] == sub) {
+      return sk__net_error(p, t, "%s: subcircuit '%s' instantiates itself (recursion)", t->text,
+                           sn->text);
+    }
+  }
+  if (p->nactive >= SK__NET_MAX_DEPTH) {
+    return sk__net_error(p, t, "subcircuits nested deeper than %d", SK__NET_MAX_DEPTH);
+  }
+  int64_t pins[SK__NET_MAX_PINS];
+  if (sub->npins > SK__NET_MAX_PINS) {
+    return sk__net_error(p, decl, "more than %d pins", SK__NET_MAX_PINS);
+  }
+  for (int64_t k = 0; k < sub->npins; k++) {
+    SK_CALL(p->ctx, sk__net_resolve_node(p, scope, &t[1 + k], &pins[k]));
+  }
+  char *name_dot = sk__net_join(p->ctx, t->text, ".");
+  char *prefix = name_dot ? sk__net_join(p->ctx, scope->prefix, name_dot) : NULL;
+  sk__free(p->ctx, name_dot);
+  SK_CHECK(p->ctx, prefix != NULL, SK_ERR_NOMEM, "netlist: out of memory");
+  sk__nscope inner;
+  memset(&inner, 0, sizeof inner);
+  inner.global = scope->sub ? scope->global : scope;
+  inner.prefix = prefix;
+  inner.sub = sub;
+  inner.pin_nodes = pins;
+  sk_status st = SK_OK;
+  /* defaults in the subcircuit's own scope, then the overrides in the caller's */
+  for (int64_t k = sub->par_first; st == SK_OK && k < sub->par_end; k += 3) {
+    const sk__ntok *d = &p->toks[k];
+    if (k + 2 >= sub->par_end || strcmp(d[1].text, "=") != 0) {
+      st = sk__net_error(p, d, "expected NAME=VALUE in the parameters of .subckt, got '%s'",
+                         d->text);
+    } else {
+      double v;
+      st = sk__net_value(p, &inner, d + 2, &v);
+      if (st == SK_OK) {
+        st = sk__net_scope_set(p, &inner, d->text, v);
+      }
+    }
+  }
+  for (int64_t k = ln->first + j; st == SK_OK && k < ln->first + ln->n; k += 3) {
+    const sk__ntok *o = &p->toks[k];
+    const int64_t before = inner.n;
+    double v = 0;
+    if (k + 2 >= ln->first + ln->n || strcmp(o[1].text, "=") != 0) {
+      st = sk__net_error(p, o, "expected NAME=VALUE, got '%s'", o->text);
+    } else {
+      st = sk__net_value(p, scope, o + 2, &v);
+    }
+    if (st == SK_OK) {
+      st = sk__net_scope_set(p, &inner, o->text, v);
+    }
+    if (st == SK_OK && inner.n != before) {
+      st = sk__net_error(p, o, "%s: subcircuit '%s' has no parameter '%s'", t->text, sn->text,
+                         o->text);
+    }
+  }
+  if (st == SK_OK) {
+    p->active[p->nactive++] = sub;
+    st = sk__net_expand(p, &inner, sub->body_first, sub->body_end);
+    p->nactive--;
+  }
+  sk__net_scope_free(p, &inner);
+  sk__free(p->ctx, prefix);
+  SK_CALL(p->ctx, st);
+  return SK_OK;
+}
+
 sk_status sk__net_expand(sk__nparser *p, sk__nscope *scope, int64_t first, int64_t end)
 {
   int64_t sub_k = 0;
@@ -258,6 +357,8 @@ sk_status sk__net_expand(sk__nparser *p, sk__nscope *scope, int64_t first, int64
     const sk__nline *ln = &p->lines[li];
     if (p->toks[ln->first].text[0] == '.') {
       SK_CALL_STOP(p->ctx, directive(p, scope, ln));
+    } else if (toupper((unsigned char)p->toks[ln->first].text[0]) == 'X') {
+      SK_CALL_STOP(p->ctx, instance(p, scope, ln));
     } else {
       SK_CALL_STOP(p->ctx, sk__net_element_line(p, scope, li));
     }

@@ -1,4 +1,4 @@
-/* src/io/netlist_elem.c: netlist element lines (C R G H E I V S) with their values, tables and schedules, and subcircuit instances (X) */
+/* src/io/netlist_elem.c: netlist element lines (C R G H E I V S) with their values, tables and schedules */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,8 +31,7 @@ static const char *usage(char letter)
   }
 }
 
-/* "prefix" + "name" into a new string. */
-static char *join(sk_context *ctx, const char *prefix, const char *name)
+char *sk__net_join(sk_context *ctx, const char *prefix, const char *name)
 {
   const size_t a = strlen(prefix), b = strlen(name);
   char *s = sk__malloc(ctx, a + b + 1);
@@ -43,10 +42,8 @@ static char *join(sk_context *ctx, const char *prefix, const char *name)
   return s;
 }
 
-/* The node of token t in scope: the reference (-1), a pin's node, or the
- * (new) node prefix + name. */
-static sk_status resolve_node(sk__nparser *p, const sk__nscope *scope, const sk__ntok *t,
-                              int64_t *node)
+sk_status sk__net_resolve_node(sk__nparser *p, const sk__nscope *scope, const sk__ntok *t,
+                               int64_t *node)
 {
   if (strcmp(t->text, "0") == 0 || sk__net_ieq(t->text, "gnd")) {
     *node = -1;
@@ -62,7 +59,7 @@ static sk_status resolve_node(sk__nparser *p, const sk__nscope *scope, const sk_
       return SK_OK;
     }
   }
-  char *full = join(p->ctx, scope->prefix, t->text);
+  char *full = sk__net_join(p->ctx, scope->prefix, t->text);
   SK_CHECK(p->ctx, full != NULL, SK_ERR_NOMEM, "netlist: out of memory");
   const int64_t found = sk__nhash_find(&p->node_hash, full);
   if (found >= 0) {
@@ -97,8 +94,6 @@ static sk_status push_reals(sk__nparser *p, const double *v, int64_t count, int6
   }
   return SK_OK;
 }
-
-#define SK__NET_MAX_PINS 256 /* pins of one subcircuit */
 
 /* Values of tokens [k, end) into v (at most SK__NET_MAX_LIST). */
 static sk_status value_list(sk__nparser *p, const sk__nscope *scope, int64_t k, int64_t end,
@@ -293,7 +288,7 @@ static sk_status thermostat(sk__nparser *p, const sk__nscope *scope, int64_t k, 
                          "[on=0|1]");
   }
   e->kind = SK__NET_SWITCH;
-  SK_CALL(p->ctx, resolve_node(p, scope, t, &e->sense));
+  SK_CALL(p->ctx, sk__net_resolve_node(p, scope, t, &e->sense));
   SK_CALL(p->ctx, sk__net_value(p, scope, t + 1, &e->low));
   SK_CALL(p->ctx, sk__net_value(p, scope, t + 2, &e->high));
   if (!(e->low < e->high)) {
@@ -323,7 +318,7 @@ static sk_status thermostat(sk__nparser *p, const sk__nscope *scope, int64_t k, 
 static sk_status add_element(sk__nparser *p, const sk__nscope *scope, const sk__ntok *name,
                              sk__net_element *e)
 {
-  e->name = join(p->ctx, scope->prefix, name->text);
+  e->name = sk__net_join(p->ctx, scope->prefix, name->text);
   SK_CHECK(p->ctx, e->name != NULL, SK_ERR_NOMEM, "netlist: out of memory");
   const int64_t dup = sk__nhash_find(&p->elem_hash, e->name);
   sk__netlist *nl = p->nl;
@@ -350,7 +345,7 @@ static sk_status add_element(sk__nparser *p, const sk__nscope *scope, const sk__
 }
 
 /* A node-count error for the element at t. */
-static sk_status count_error(sk__nparser *p, const sk__ntok *t, char letter, int64_t fields)
+sk_status sk__net_count_error(sk__nparser *p, const sk__ntok *t, char letter, int64_t fields)
 {
   return sk__net_error(p, t, "%s: wrong number of fields (%lld after the name): expected %s",
                        t->text, (long long)fields, usage(letter));
@@ -363,10 +358,10 @@ static sk_status two_terminal(sk__nparser *p, const sk__nscope *scope, const sk_
   const sk__ntok *t = &p->toks[ln->first];
   const int64_t k = ln->first + 3, end = ln->first + ln->n;
   if (ln->n < 4 || (letter == 'R' && ln->n != 4)) {
-    return count_error(p, t, letter, ln->n - 1);
+    return sk__net_count_error(p, t, letter, ln->n - 1);
   }
-  SK_CALL(p->ctx, resolve_node(p, scope, t + 1, &e->a));
-  SK_CALL(p->ctx, resolve_node(p, scope, t + 2, &e->b));
+  SK_CALL(p->ctx, sk__net_resolve_node(p, scope, t + 1, &e->a));
+  SK_CALL(p->ctx, sk__net_resolve_node(p, scope, t + 2, &e->b));
   if (e->a == e->b && letter != 'S') {
     return sk__net_error(p, t + 2, "%s: both terminals are the node '%s'", t->text, t[2].text);
   }
@@ -394,7 +389,7 @@ static sk_status two_terminal(sk__nparser *p, const sk__nscope *scope, const sk_
       return SK_OK;
     }
     if (ln->n != 4) {
-      return count_error(p, t, letter, ln->n - 1);
+      return sk__net_count_error(p, t, letter, ln->n - 1);
     }
     SK_CALL(p->ctx, sk__net_value(p, scope, vt, &e->value));
     e->kind = SK__NET_COND;
@@ -438,12 +433,12 @@ static sk_status capacitor(sk__nparser *p, const sk__nscope *scope, const sk__nl
 {
   const sk__ntok *t = &p->toks[ln->first];
   if (ln->n != 3 && ln->n != 4) {
-    return count_error(p, t, 'C', ln->n - 1);
+    return sk__net_count_error(p, t, 'C', ln->n - 1);
   }
-  SK_CALL(p->ctx, resolve_node(p, scope, t + 1, &e->a));
+  SK_CALL(p->ctx, sk__net_resolve_node(p, scope, t + 1, &e->a));
   if (ln->n == 4) {
     int64_t b;
-    SK_CALL(p->ctx, resolve_node(p, scope, t + 2, &b));
+    SK_CALL(p->ctx, sk__net_resolve_node(p, scope, t + 2, &b));
     if (b != -1) {
       return sk__net_error(p, t + 2,
                            "%s: a capacitance is to the reference: expected '0' or "
@@ -465,112 +460,11 @@ static sk_status capacitor(sk__nparser *p, const sk__nscope *scope, const sk__nl
   return SK_OK;
 }
 
-/* X<name> nodes... SUBCKT [name=value ...]: expand the subcircuit. */
-static sk_status instance(sk__nparser *p, sk__nscope *scope, const sk__nline *ln)
-{
-  const sk__ntok *t = &p->toks[ln->first];
-  int64_t j = 1; /* first override name */
-  while (j < ln->n && !(j + 1 < ln->n && strcmp(t[j + 1].text, "=") == 0)) {
-    j++;
-  }
-  if (j < 2) {
-    return count_error(p, t, 'X', ln->n - 1);
-  }
-  const sk__ntok *sn = &t[j - 1];
-  const sk__nsub *sub = NULL;
-  for (int64_t k = 0; k < p->nsubs && !sub; k++) {
-    sub = sk__net_ieq(p->subs[k].name, sn->text) ? &p->subs[k] : NULL;
-  }
-  if (!sub) {
-    return sk__net_error(p, sn, "%s: unknown subcircuit '%s' (no .subckt %s in the netlist)",
-                         t->text, sn->text, sn->text);
-  }
-  const sk__ntok *decl = &p->toks[p->lines[sub->decl_line].first];
-  if (j - 2 != sub->npins) {
-    return sk__net_error(p, t,
-                         "%s: subcircuit '%s' (%s:%d) has %lld pins, the instance gives "
-                         "%lld nodes",
-                         t->text, sn->text, p->nl->files[decl->file], (int)decl->line,
-                         (long long)sub->npins, (long long)(j - 2));
-  }
-  for (int k = 0; k < p->nactive; k++) {
-    if (p->active[k] == sub) {
-      return sk__net_error(p, t, "%s: subcircuit '%s' instantiates itself (recursion)", t->text,
-                           sn->text);
-    }
-  }
-  if (p->nactive >= SK__NET_MAX_DEPTH) {
-    return sk__net_error(p, t, "subcircuits nested deeper than %d", SK__NET_MAX_DEPTH);
-  }
-  int64_t pins[SK__NET_MAX_PINS];
-  if (sub->npins > SK__NET_MAX_PINS) {
-    return sk__net_error(p, decl, "more than %d pins", SK__NET_MAX_PINS);
-  }
-  for (int64_t k = 0; k < sub->npins; k++) {
-    SK_CALL(p->ctx, resolve_node(p, scope, &t[1 + k], &pins[k]));
-  }
-  char *name_dot = join(p->ctx, t->text, ".");
-  char *prefix = name_dot ? join(p->ctx, scope->prefix, name_dot) : NULL;
-  sk__free(p->ctx, name_dot);
-  SK_CHECK(p->ctx, prefix != NULL, SK_ERR_NOMEM, "netlist: out of memory");
-  sk__nscope inner;
-  memset(&inner, 0, sizeof inner);
-  inner.global = scope->sub ? scope->global : scope;
-  inner.prefix = prefix;
-  inner.sub = sub;
-  inner.pin_nodes = pins;
-  sk_status st = SK_OK;
-  /* defaults in the subcircuit's own scope, then the overrides in the caller's */
-  for (int64_t k = sub->par_first; st == SK_OK && k < sub->par_end; k += 3) {
-    const sk__ntok *d = &p->toks[k];
-    if (k + 2 >= sub->par_end || strcmp(d[1].text, "=") != 0) {
-      st = sk__net_error(p, d, "expected NAME=VALUE in the parameters of .subckt, got '%s'",
-                         d->text);
-    } else {
-      double v;
-      st = sk__net_value(p, &inner, d + 2, &v);
-      if (st == SK_OK) {
-        st = sk__net_scope_set(p, &inner, d->text, v);
-      }
-    }
-  }
-  for (int64_t k = ln->first + j; st == SK_OK && k < ln->first + ln->n; k += 3) {
-    const sk__ntok *o = &p->toks[k];
-    const int64_t before = inner.n;
-    double v = 0;
-    if (k + 2 >= ln->first + ln->n || strcmp(o[1].text, "=") != 0) {
-      st = sk__net_error(p, o, "expected NAME=VALUE, got '%s'", o->text);
-    } else {
-      st = sk__net_value(p, scope, o + 2, &v);
-    }
-    if (st == SK_OK) {
-      st = sk__net_scope_set(p, &inner, o->text, v);
-    }
-    if (st == SK_OK && inner.n != before) {
-      st = sk__net_error(p, o, "%s: subcircuit '%s' has no parameter '%s'", t->text, sn->text,
-                         o->text);
-    }
-  }
-  if (st == SK_OK) {
-    p->active[p->nactive++] = sub;
-    st = sk__net_expand(p, &inner, sub->body_first, sub->body_end);
-    p->nactive--;
-  }
-  sk__net_scope_free(p, &inner);
-  sk__free(p->ctx, prefix);
-  SK_CALL(p->ctx, st);
-  return SK_OK;
-}
-
 sk_status sk__net_element_line(sk__nparser *p, sk__nscope *scope, int64_t li)
 {
   const sk__nline *ln = &p->lines[li];
   const sk__ntok *t = &p->toks[ln->first];
   const char letter = (char)toupper((unsigned char)t->text[0]);
-  if (letter == 'X') {
-    SK_CALL(p->ctx, instance(p, scope, ln));
-    return SK_OK;
-  }
   if (!strchr("CRGHEIVS", letter) || !isalnum((unsigned char)t->text[0])) {
     return sk__net_error(p, t,
                          "unknown element '%s': the first letter gives the kind (C capacitance, "

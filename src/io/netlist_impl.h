@@ -124,8 +124,22 @@ int sk__net_ieq(const char *a, const char *b);
  * elements, subcircuit instances). Errors: SK_ERR_INPUT, SK_ERR_NOMEM. */
 sk_status sk__net_expand(sk__nparser *p, sk__nscope *scope, int64_t first, int64_t end);
 
-/* sk__net_element_line: parse one element line (tokens of line li) into
- * p->nl (an X line expands its subcircuit). Errors as sk__net_expand. */
+/* sk__net_element_line: parse one element line (tokens of line li; not an
+ * X line, which sk__net_expand instantiates) into p->nl. Errors as
+ * sk__net_expand. */
 sk_status sk__net_element_line(sk__nparser *p, sk__nscope *scope, int64_t li);
+
+/* sk__net_resolve_node: the node of token t in scope: the reference (-1), a
+ * pin's node, or the (new) node prefix + name. Errors: SK_ERR_INPUT located
+ * at t, SK_ERR_NOMEM. */
+sk_status sk__net_resolve_node(sk__nparser *p, const sk__nscope *scope, const sk__ntok *t,
+                               int64_t *node);
+
+/* sk__net_count_error: "NAME: wrong number of fields (n after the name):
+ * expected <the usage of element kind letter>" located at t. */
+sk_status sk__net_count_error(sk__nparser *p, const sk__ntok *t, char letter, int64_t fields);
+
+/* sk__net_join: "prefix" + "name" in a new string (NULL when out of memory). */
+char *sk__net_join(sk_context *ctx, const char *prefix, const char *name);
 
 #endif

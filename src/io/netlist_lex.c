@@ -11,7 +11,7 @@
 
 #include "core/path.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 #include "io/netlist_impl.h"
 
 sk_status sk__net_error(sk__nparser *p, const sk__ntok *t, const char *fmt, ...)

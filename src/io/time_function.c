@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 #include "io/time_function.h"
 
 #define SK__PI 3.14159265358979323846

@@ -1,13 +1,14 @@
-/* src/models/bvp_options.c: the bvp.* option keys, the named keys a description declares (equations, parameters, labelled conditions, guess, exact solution), and the problem, settings and continuation built from them */
+/* src/models/bvp_options.c: the bvp.* option keys, the named keys a description declares (equations, parameters, labelled conditions, guess, exact solution), and the problem built from them */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/options_impl.h"
 #include "models/bvp_formulas.h"
+#include "stiffkit/model_type.h"
 #include "stiffkit/options.h"
-#include "stiffkit/stepper.h"
 
 static const sk_option_spec bvp_table[] = {
     {"bvp.interval", SK_OPT_REAL_LIST, "[0, 1]", 0, 0, NULL, "the interval [a, b] of x"},
@@ -67,11 +68,11 @@ const sk_option_spec *sk_bvp_options(size_t *n)
 
 /* The sections whose keys a description names itself. */
 static const char *const named_sections[] = {"bvp.equations", "bvp.parameters", "bvp.bc",
-                                             "bvp.guess", "bvp.exact"};
+                                             "bvp.guess",     "bvp.exact",      NULL};
 
 sk_status sk_bvp_defer_sections(sk_options *opts)
 {
-  for (size_t k = 0; k < sizeof named_sections / sizeof named_sections[0]; k++) {
+  for (size_t k = 0; named_sections[k]; k++) {
     SK_CALL(sk_options_get_context(opts), sk_options_defer_section(opts, named_sections[k]));
   }
   return SK_OK;
@@ -96,16 +97,6 @@ void sk_bvp_keys_destroy(sk_bvp_keys **keys)
 }
 
 /* "file:line:col: key" (or "--set key", or "key") into buf. */
-static void where_of(const sk_options *opts, const char *key, char *buf, size_t len)
-{
-  sk_option_origin o = {0};
-  if (sk_options_get_origin(opts, key, &o) == SK_OK && o.file) {
-    snprintf(buf, len, "%s:%d:%d: %s", o.file, o.line, o.column, key);
-  } else {
-    snprintf(buf, len, "%s%s", o.from_command_line ? "--set " : "", key);
-  }
-}
-
 static int is_identifier(const char *s, size_t n)
 {
   if (n == 0 || n >= 32 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) {
@@ -138,7 +129,7 @@ static sk_status read_variables(sk_context *ctx, const sk_options *opts, descrip
   SK_CALL(ctx, sk_options_get_string(opts, "bvp.variables", &text));
   SK_CALL(ctx, sk_options_get_int(opts, "bvp.order", &order));
   char where[256];
-  where_of(opts, "bvp.variables", where, sizeof where);
+  sk__options_where(opts, "bvp.variables", where, sizeof where);
   D->order = (int)order;
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
@@ -289,7 +280,7 @@ static sk_status condition_end(sk_context *ctx, const sk_options *opts, const ch
 {
   char key[KEY_LEN], where[256];
   snprintf(key, sizeof key, "bvp.bc.%s.at", label);
-  where_of(opts, key, where, sizeof where);
+  sk__options_where(opts, key, where, sizeof where);
   const char *at;
   SK_CALL(ctx, sk_options_get_string(opts, key, &at));
   if (!strcmp(at, "left") || !strcmp(at, "a")) {
@@ -331,7 +322,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
   const char *text;
   for (int i = 0; i < D->m; i++) {
     snprintf(key, sizeof key, "bvp.equations.%s", D->var[i]);
-    where_of(opts, key, where, sizeof where);
+    sk__options_where(opts, key, where, sizeof where);
     SK_CALL(ctx, sk_options_get_string(opts, key, &text));
     SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give %s%s = f(x, %s...) as a formula",
              key, D->var[i], D->order == 2 ? "''" : "'", D->comp[0]);
@@ -343,7 +334,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       snprintf(key, sizeof key, "bvp.%s.%s", kinds[k], D->comp[i]);
       SK_CALL(ctx, sk_options_get_string(opts, key, &text));
       if (text[0]) {
-        where_of(opts, key, where, sizeof where);
+        sk__options_where(opts, key, where, sizeof where);
         SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, k ? SK__BVP_F_EXACT : SK__BVP_F_GUESS, i,
                                             text, where));
       }
@@ -358,7 +349,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       given += text[0] != 0;
       missing = !text[0] && missing < 0 ? i : missing;
     } else if (text[0] && given == 0) {
-      where_of(opts, key, where, sizeof where);
+      sk__options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
                       "%s: an exact derivative without the exact solution of its variable",
                       where);
@@ -396,7 +387,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
         continue;
       }
       snprintf(key, sizeof key, "bvp.bc.%s.condition", D->label[k]);
-      where_of(opts, key, where, sizeof where);
+      sk__options_where(opts, key, where, sizeof where);
       SK_CALL(ctx, sk_options_get_string(opts, key, &text));
       SK_CHECK(ctx, text[0], SK_ERR_INPUT,
                "%s is missing: give the condition as a formula that is 0 (at: %s; e.g. \"%s\")",
@@ -418,7 +409,7 @@ static sk_status check_parameters(sk_context *ctx, const sk_options *opts, const
   for (int k = 0; k < D->np; k++) {
     char key[KEY_LEN], where[256];
     snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
-    where_of(opts, key, where, sizeof where);
+    sk__options_where(opts, key, where, sizeof where);
     const char *p = D->param[k];
     SK_CHECK(ctx, strcmp(p, "x") && strcmp(p, "pi") && p[0] != '_', SK_ERR_INPUT,
              "%s: '%s' is reserved (x is the independent variable, pi the constant, names "
@@ -448,7 +439,7 @@ static sk_status check_parameters_used(sk_context *ctx, const sk_options *opts,
     if (!sk__bvp_formulas_uses(F, D->param[k])) {
       char key[KEY_LEN], where[256];
       snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
-      where_of(opts, key, where, sizeof where);
+      sk__options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
                       "%s: no formula uses the parameter '%s' (equations, conditions, guess, "
                       "exact solution): a misspelt name?",
@@ -505,7 +496,7 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   size_t niv;
   SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.interval", &iv, &niv));
   char where[256];
-  where_of(opts, "bvp.interval", where, sizeof where);
+  sk__options_where(opts, "bvp.interval", where, sizeof where);
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
   SK_CHECK(
@@ -523,82 +514,9 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   return st;
 }
 
-sk_status sk_bvp_settings_from_options(sk_context *ctx, const sk_options *opts,
-                                       sk_bvp_settings *s)
-{
-  sk_bvp_settings_default(s);
-  const char *method, *ivp;
-  int64_t v;
-  SK_CALL(ctx, sk_options_get_string(opts, "bvp.method", &method));
-  s->method = !strcmp(method, "fd")         ? SK_BVP_FD
-              : !strcmp(method, "shooting") ? SK_BVP_SHOOTING
-                                            : SK_BVP_MULTIPLE_SHOOTING;
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.tol", &s->tol));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.n", &s->mesh_n));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.mesh.ratio", &s->mesh_ratio));
-  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.mesh.refine", &s->refine));
-  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.mesh.estimate", &s->estimate));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.max_points", &s->max_points));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.mesh.max_refinements", &v));
-  s->max_refinements = (int)v;
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.newton.max_iters", &s->max_iters));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.newton.fnormtol", &s->fnormtol));
-  SK_CALL(ctx, sk_options_get_bool(opts, "bvp.newton.linesearch", &s->linesearch));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.shooting.intervals", &s->shoot_intervals));
-  size_t nn;
-  SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.shooting.nodes", &s->shoot_nodes, &nn));
-  s->shoot_nnodes = (int64_t)nn;
-  SK_CALL(ctx, sk_options_get_string(opts, "bvp.shooting.ivp_method", &ivp));
-  SK_CHECK(ctx, strlen(ivp) < sizeof s->ivp_method, SK_ERR_INPUT,
-           "bvp.shooting.ivp_method '%s' is too long", ivp);
-  const sk_stepper_type *ivp_type = sk_stepper_type_find(ctx, ivp);
-  SK_CHECK(ctx, ivp_type != NULL, SK_ERR_INPUT,
-           "bvp.shooting.ivp_method: '%s' is not a stepper (stiffkit run --help-options lists "
-           "solver.method's choices; cvode-bdf integrates stiff IVPs)",
-           ivp);
-  SK_CHECK(ctx, ivp_type->flags & SK_STEPPER_ADAPTIVE, SK_ERR_INPUT,
-           "bvp.shooting.ivp_method: '%s' takes fixed steps; shooting needs an adaptive engine "
-           "that meets the IVP tolerances (cvode-bdf, cvode-adams, rk45)",
-           ivp);
-  snprintf(s->ivp_method, sizeof s->ivp_method, "%s", ivp);
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.rtol", &s->ivp_rtol));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.shooting.atol", &s->ivp_atol));
-  SK_CALL(ctx,
-          sk_options_get_real(opts, "bvp.shooting.sensitivity_limit", &s->sensitivity_limit));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.output.points", &s->output_points));
-  return SK_OK;
-}
-
-sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *opts,
-                                           const sk_bvp *bvp, sk_bvp_continuation *c,
-                                           int *enabled)
-{
-  const char *name;
-  *enabled = 0;
-  memset(c, 0, sizeof *c);
-  SK_CALL(ctx, sk_options_get_string(opts, "bvp.continuation.parameter", &name));
-  if (!name[0]) {
-    return SK_OK;
-  }
-  char where[256];
-  where_of(opts, "bvp.continuation.parameter", where, sizeof where);
-  c->param = sk_bvp_find_parameter(bvp, name);
-  if (c->param < 0) {
-    char known[512] = "";
-    for (int k = 0; k < sk_bvp_get_nparams(bvp); k++) {
-      snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "",
-               sk_bvp_get_parameter_name(bvp, k));
-    }
-    return SK_ERROR(ctx, SK_ERR_INPUT, "%s: '%s' is not a parameter (bvp.parameters: %s)", where,
-                    name, known[0] ? known : "none declared");
-  }
-  SK_CHECK(ctx, sk_options_is_set(opts, "bvp.continuation.to"), SK_ERR_INPUT,
-           "%s: continuation needs bvp.continuation.to", where);
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.to", &c->to));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.step", &c->step));
-  SK_CALL(ctx, sk_options_get_real(opts, "bvp.continuation.min_step", &c->min_step));
-  SK_CHECK(ctx, c->min_step <= c->step, SK_ERR_INPUT,
-           "bvp.continuation.min_step %g exceeds bvp.continuation.step %g", c->min_step, c->step);
-  *enabled = 1;
-  return SK_OK;
-}
+const sk_model_type sk__model_type_bvp = {
+    .name = "bvp",
+    .description = "a two-point boundary-value problem from its equations (bvp.*)",
+    .driver = SK_MODEL_DRIVER_BVP,
+    .options = sk_bvp_options,
+    .deferred_sections = named_sections};

@@ -6,9 +6,7 @@
 #include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
-#include "stiffkit/linear.h"
-#include "stiffkit/network.h"
-#include "stiffkit/problems.h"
+#include "stiffkit/model_type.h"
 
 #define SK__BC_KEYS(side)                                                                      \
   {"model.bc." side ".type",                                                                   \
@@ -225,38 +223,35 @@ sk_status sk_brusselator_params_from_options(sk_context *ctx, const sk_options *
   return SK_OK;
 }
 
-sk_status sk_grid_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model)
+static sk_status create_diffusion(sk_context *ctx, sk_options *opts, sk_model **model)
 {
-  SK_CHECK(ctx, opts != NULL && model != NULL, SK_ERR_ARG,
-           "sk_grid_model_from_options: NULL argument");
-  *model = NULL;
-  const char *type = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.type", &type));
-  if (strcmp(type, "diffusion") == 0) {
-    sk_diffusion_params p;
-    SK_CALL_STOP(ctx, sk_diffusion_params_from_options(ctx, opts, &p));
-    SK_CALL_STOP(ctx, sk_diffusion_create(ctx, &p, model));
-    return SK_OK;
-  }
-  if (strcmp(type, "brusselator") == 0) {
-    sk_brusselator_params p;
-    SK_CALL_STOP(ctx, sk_brusselator_params_from_options(ctx, opts, &p));
-    SK_CALL_STOP(ctx, sk_brusselator_create(ctx, &p, model));
-    return SK_OK;
-  }
-  if (strcmp(type, "problem") == 0) {
-    SK_CALL_STOP(ctx, sk_problem_from_options(ctx, opts, model));
-    return SK_OK;
-  }
-  if (strcmp(type, "linear") == 0) {
-    SK_CALL_STOP(ctx, sk_linear_model_from_options(ctx, opts, model));
-    return SK_OK;
-  }
-  if (strcmp(type, "network") == 0) {
-    SK_CALL_STOP(ctx, sk_network_model_from_options(ctx, opts, model));
-    return SK_OK;
-  }
-  return SK_ERROR(ctx, SK_ERR_INPUT,
-                  "model.type = '%s': must be diffusion, brusselator, problem, linear or network",
-                  type);
+  sk_diffusion_params p;
+  SK_CALL_STOP(ctx, sk_diffusion_params_from_options(ctx, opts, &p));
+  SK_CALL_STOP(ctx, sk_diffusion_create(ctx, &p, model));
+  return SK_OK;
 }
+
+static sk_status create_brusselator(sk_context *ctx, sk_options *opts, sk_model **model)
+{
+  sk_brusselator_params p;
+  SK_CALL_STOP(ctx, sk_brusselator_params_from_options(ctx, opts, &p));
+  SK_CALL_STOP(ctx, sk_brusselator_create(ctx, &p, model));
+  return SK_OK;
+}
+
+const sk_model_type sk__model_type_diffusion = {
+    .name = "diffusion",
+    .description =
+        "heat/diffusion equation u_t = div(k grad u) + s on a 1D/2D/3D structured grid",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .flags = SK_MODEL_TYPE_GRID | SK_MODEL_TYPE_DISTRIBUTABLE,
+    .options = sk_diffusion_options,
+    .create = create_diffusion};
+
+const sk_model_type sk__model_type_brusselator = {
+    .name = "brusselator",
+    .description = "the 2D Brusselator reaction-diffusion system on a structured grid",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .flags = SK_MODEL_TYPE_GRID | SK_MODEL_TYPE_DISTRIBUTABLE,
+    .options = sk_brusselator_options,
+    .create = create_brusselator};

@@ -248,16 +248,6 @@ void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *b
 /* ---- the shared model.* option table ------------------------------------ */
 
 static const sk_option_spec sk__grid_option_table[] = {
-    {"model.type", SK_OPT_CHOICE, "diffusion", 0, 0,
-     "diffusion|brusselator|problem|plugin|linear|network|bvp|multibody",
-     "model family: heat/diffusion equation or the 2D Brusselator on a structured grid, or a "
-     "built-in stiff problem named by model.problem, or a user model from the shared object "
-     "model.plugin (its parameters under model.parameters), or a linear model "
-     "M u' = -K u + g(t) b from Matrix Market files (model.stiffness, model.mass, ...), or a "
-     "thermal network from a netlist (model.netlist)"},
-    {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
-     "path of a model plugin (a shared object exporting sk_plugin_create_model, see "
-     "stiffkit/plugin.h) for model.type = plugin"},
     {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},
     {"model.n", SK_OPT_INT_LIST, "64", 1, 1e15, NULL,
      "unknown nodes per direction: one value for every direction, or one per direction"},

@@ -4,7 +4,7 @@
  *   lumped D = the row sums of M:  f(t, u) = D^{-1} (g(t) b - K u),
  *     J = -D^{-1} K in the pattern of K (constant);
  *   M as given:  M u' = f(t, u) = g(t) b - K u with J = -K, M the model's
- *     mass matrix: each engine's form of it (src/models/mass_form.c).
+ *     mass matrix: each engine's form of it (src/steppers/mass_form.c).
  */
 #include <math.h>
 #include <stdio.h>

@@ -7,6 +7,7 @@
 #include "io/time_function.h"
 #include "sparse/matrix_market.h"
 #include "stiffkit/linear.h"
+#include "stiffkit/model_type.h"
 
 static const sk_option_spec linear_table[] = {
     {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
@@ -216,3 +217,15 @@ sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, 
   *model = m;
   return SK_OK;
 }
+
+static sk_status create_linear(sk_context *ctx, sk_options *opts, sk_model **model)
+{
+  return sk_linear_model_from_options(ctx, opts, model);
+}
+
+const sk_model_type sk__model_type_linear = {
+    .name = "linear",
+    .description = "a linear model M u' = -K u + g(t) b from Matrix Market files",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .options = sk_linear_options,
+    .create = create_linear};

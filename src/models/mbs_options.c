@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "models/mbs_impl.h"
+#include "stiffkit/model_type.h"
 
 static const sk_option_spec mbs_table[] = {
     {"mbs.file", SK_OPT_PATH, "", 0, 0, NULL,
@@ -66,3 +67,9 @@ const char *sk_mechanism_formulation_name(sk_mbs_formulation f)
   static const char *const names[3] = {"ggl", "index1", "reduced"};
   return f >= SK_MBS_GGL && f <= SK_MBS_REDUCED ? names[f] : "unknown";
 }
+
+const sk_model_type sk__model_type_multibody = {
+    .name = "multibody",
+    .description = "a constrained mechanism from a mechanism file (mbs.file)",
+    .driver = SK_MODEL_DRIVER_MECHANISM,
+    .options = sk_mechanism_options};

@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 #include "models/mbs_impl.h"
 
 /* A mechanism file larger than this is refused (a mechanism is small). */

@@ -35,7 +35,14 @@ typedef struct {
 
 /* sk__network_fill_temperatures: the temperature of every netlist node at
  * (t, y) into d->temp (unknowns from y, fixed nodes from their schedules). */
-void sk__network_fill_temperatures(sk__network *d, double t, const double *y);
+static inline void sk__network_fill_temperatures(sk__network *d, double t, const double *y)
+{
+  const sk__netlist *nl = d->nl;
+  for (int64_t k = 0; k < nl->nnodes; k++) {
+    const int64_t s = d->state_of[k];
+    d->temp[k] = s >= 0 ? y[s] : sk__net_schedule_eval(nl, &nl->elems[d->fixed_by[k]].sched, t);
+  }
+}
 
 /* sk__network_switches_init: find the thermostats and set their initial
  * states (given, or from the sense node's initial temperature: heating on
@@ -61,6 +68,10 @@ const char *sk__network_switch_name(const sk__network *d, int64_t k);
 sk_status sk__network_check(sk__network *d, int check_steady);
 
 /* sk__network_conductive: 1 when element e conducts heat between two nodes. */
-int sk__network_conductive(const sk__net_element *e);
+static inline int sk__network_conductive(const sk__net_element *e)
+{
+  return e->kind == SK__NET_COND || e->kind == SK__NET_TABLE || e->kind == SK__NET_CONV ||
+         e->kind == SK__NET_RAD || (e->kind == SK__NET_SWITCH && !e->sw_source);
+}
 
 #endif

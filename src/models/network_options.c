@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "stiffkit/network.h"
+#include "stiffkit/model_type.h"
 
 static const sk_option_spec network_table[] = {
     {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
@@ -100,3 +101,15 @@ sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts
   *count = n;
   return SK_OK;
 }
+
+static sk_status create_network(sk_context *ctx, sk_options *opts, sk_model **model)
+{
+  return sk_network_model_from_options(ctx, opts, model);
+}
+
+const sk_model_type sk__model_type_network = {
+    .name = "network",
+    .description = "a lumped thermal network from a SPICE-like netlist (model.netlist)",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .options = sk_network_options,
+    .create = create_network};

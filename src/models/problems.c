@@ -96,6 +96,7 @@
 #include "core/error.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/problems.h"
+#include "stiffkit/model_type.h"
 
 #define SK__PROB_MAXN 8
 #define SK__PROB_MAXP 10
@@ -603,3 +604,15 @@ sk_status sk_problem_from_options(sk_context *ctx, const sk_options *opts, sk_mo
   SK_CALL(ctx, sk_problem_create_with_parameters(ctx, p->name, k, p->nparams, m));
   return SK_OK;
 }
+
+static sk_status create_problem(sk_context *ctx, sk_options *opts, sk_model **model)
+{
+  return sk_problem_from_options(ctx, opts, model);
+}
+
+const sk_model_type sk__model_type_problem = {
+    .name = "problem",
+    .description = "a built-in stiff problem named by model.problem, on its published interval",
+    .driver = SK_MODEL_DRIVER_STEPPER,
+    .options = sk_problem_options,
+    .create = create_problem};

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "models/network_impl.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 
 /* Free the model data (the model's free_fn). */
 static void network_free(void *ud)
@@ -31,12 +31,6 @@ static void network_free(void *ud)
   sk__free(ctx, d);
 }
 
-int sk__network_conductive(const sk__net_element *e)
-{
-  return e->kind == SK__NET_COND || e->kind == SK__NET_TABLE || e->kind == SK__NET_CONV ||
-         e->kind == SK__NET_RAD || (e->kind == SK__NET_SWITCH && !e->sw_source);
-}
-
 /* The state of netlist node k (-1 for the reference and fixed nodes). */
 static int64_t state(const sk__network *d, int64_t k)
 {
@@ -47,15 +41,6 @@ static int64_t state(const sk__network *d, int64_t k)
 static double temp(const sk__network *d, int64_t k)
 {
   return k < 0 ? 0.0 : d->temp[k];
-}
-
-void sk__network_fill_temperatures(sk__network *d, double t, const double *y)
-{
-  const sk__netlist *nl = d->nl;
-  for (int64_t k = 0; k < nl->nnodes; k++) {
-    const int64_t s = d->state_of[k];
-    d->temp[k] = s >= 0 ? y[s] : sk__net_schedule_eval(nl, &nl->elems[d->fixed_by[k]].sched, t);
-  }
 }
 
 /* Heat flow q from a to b of a conductive element, dq/dTa and dq/dTb. */

@@ -7,7 +7,7 @@
 #include <klu.h>
 
 #include "core/error.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 #include "sparse/eig_estimate.h"
 
 #define SK__EIG_MAX_DIM 64

@@ -10,8 +10,8 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
-#include "sparse/csc.h"
+#include "core/input_file.h"
+#include "core/csc.h"
 #include "sparse/matrix_market.h"
 
 /* Largest row or column count accepted from a size line (2^31, the

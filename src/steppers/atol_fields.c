@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "steppers/stepper_impl.h"
+#include "steppers/atol_fields.h"
 
 /* The field of component i: its name (sk_model_component_name) up to '['. */
 static void field_of(const sk_model *m, int64_t i, char *buf, size_t len)
@@ -49,16 +49,10 @@ static void known_fields(const sk_model *m, char *out, size_t len)
   }
 }
 
-sk_status sk__atol_fields_apply(sk_stepper *s, const char *spec, const char *where)
+sk_status sk__atol_fields_fill(sk_context *ctx, const sk_model *m, const char *spec,
+                               const char *where, double *v)
 {
-  sk_context *ctx = s->ctx;
-  const sk_model *m = s->model;
   const int64_t n = sk_model_get_n(m);
-  double *v = sk__malloc(ctx, (size_t)n * sizeof *v);
-  SK_CHECK(ctx, v != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
-  for (int64_t i = 0; i < n; i++) {
-    v[i] = s->atol_vec ? s->atol_vec[i] : s->atol;
-  }
   sk_status st = SK_OK;
   const char *p = spec;
   char name[96], f[96], known[1024];
@@ -98,9 +92,5 @@ sk_status sk__atol_fields_apply(sk_stepper *s, const char *spec, const char *whe
     }
     p = end;
   }
-  if (st == SK_OK) {
-    st = sk_stepper_set_atol_vector(s, v);
-  }
-  sk__free(ctx, v);
   return st;
 }

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "linsol/klu_refactor.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 #include "steppers/newton_klu.h"
 
 /* Re-evaluate J after this many solves even while Newton converges. */

@@ -10,8 +10,9 @@
 #include "core/stop.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
-#include "models/mass_form.h"
 #include "core/threads.h"
+#include "steppers/atol_fields.h"
+#include "steppers/mass_form.h"
 #include "steppers/stepper_impl.h"
 
 static const sk_option_spec stepper_options[] = {
@@ -92,6 +93,11 @@ static const sk_option_spec stepper_options[] = {
      "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
      "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
      "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
+    {"linsol.dq_jacobian", SK_OPT_CHOICE, "stiffkit", 0, 0, "stiffkit|sundials",
+     "dense and band solvers of cvode-* and ida-bdf on a model with a Jacobian pattern but no "
+     "values: stiffkit = colored finite differences on the pattern (one call per color), "
+     "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
+     "band), as SUNDIALS' examples without a Jacobian function"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
@@ -109,28 +115,12 @@ const sk_option_spec *sk_stepper_options(size_t *n)
   return stepper_options;
 }
 
-static void list_type_names(const sk_context *ctx, char *buf, size_t len)
+sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *type,
+                                      sk_model *model, sk_stepper **s)
 {
-  buf[0] = '\0';
-  const sk_stepper_type *t;
-  size_t used = 0;
-  for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL && used < len; i++) {
-    int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", t->name);
-    used += w > 0 ? (size_t)w : 0;
-  }
-}
-
-sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)
-{
-  SK_CHECK(ctx, s != NULL && model != NULL, SK_ERR_ARG, "sk_stepper_create: NULL argument");
+  SK_CHECK(ctx, s != NULL && model != NULL && type != NULL, SK_ERR_ARG,
+           "sk_stepper_create_with_type: NULL argument");
   *s = NULL;
-  const sk_stepper_type *type = sk_stepper_type_find(ctx, name);
-  if (!type) {
-    char names[512];
-    list_type_names(ctx, names, sizeof names);
-    return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
-                    names);
-  }
   SK_CHECK(ctx,
            sk_model_get_kind(model) != SK_MODEL_DAE || (type->flags & SK_STEPPER_HANDLES_DAE),
            SK_ERR_UNSUPPORTED, "solver '%s' cannot integrate a DAE model", type->name);
@@ -143,7 +133,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
   const int64_t n = sk_model_get_n(model);
-  sk_model *form = NULL; /* M y' = f: the form this engine integrates (models/mass_form.h) */
+  sk_model *form = NULL; /* M y' = f: the form this engine integrates (steppers/mass_form.h) */
   if (sk_model_has_mass(model)) {
     SK_CALL(ctx, sk__mass_form_create(ctx, model, (type->flags & SK_STEPPER_HANDLES_DAE) != 0,
                                       type->name, &form));
@@ -165,6 +155,7 @@ sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, 
   st->atol = 1e-9;
   st->max_steps = 500000;
   st->vector_kernels = SK_VECTOR_KERNELS_AUTO;
+  st->dq_jacobian = SK_DQ_JACOBIAN_STIFFKIT;
   st->threads = 0;
   st->check_jacobian = 1;
   st->max_growth = SK__GUARD_MAX_GROWTH_DEFAULT;
@@ -359,6 +350,20 @@ sk_status sk_stepper_set_detect_pattern(sk_stepper *s, sk_detect_pattern_mode mo
   return SK_OK;
 }
 
+sk_status sk_stepper_set_dq_jacobian(sk_stepper *s, sk_dq_jacobian_mode mode)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, mode == SK_DQ_JACOBIAN_STIFFKIT || mode == SK_DQ_JACOBIAN_SUNDIALS, SK_ERR_ARG,
+           "sk_stepper_set_dq_jacobian: invalid mode %d (stiffkit or sundials)", (int)mode);
+  s->dq_jacobian = mode;
+  return SK_OK;
+}
+
+sk_dq_jacobian_mode sk_stepper_get_dq_jacobian(const sk_stepper *s)
+{
+  return s->dq_jacobian;
+}
+
 /* A non-diagonal M on an ODE engine: y' = M^{-1} f has the dense Jacobian
  * M^{-1} J, so a direct solver that needs a sparse pattern is refused. */
 static sk_status check_mass_linsol(sk_stepper *s)
@@ -522,7 +527,18 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     if (o.file) {
       snprintf(where, sizeof where, "%s:%d: ", o.file, o.line);
     }
-    SK_CALL(ctx, sk__atol_fields_apply(s, spec, where));
+    const int64_t n = sk_model_get_n(s->model);
+    double *v = sk__malloc(ctx, (size_t)n * sizeof *v);
+    SK_CHECK(ctx, v != NULL, SK_ERR_NOMEM, "cannot allocate the tolerance vector");
+    for (int64_t k = 0; k < n; k++) {
+      v[k] = s->atol_vec ? s->atol_vec[k] : s->atol;
+    }
+    sk_status st = sk__atol_fields_fill(ctx, s->model, spec, where, v);
+    if (st == SK_OK) {
+      st = sk_stepper_set_atol_vector(s, v);
+    }
+    sk__free(ctx, v);
+    SK_CALL(ctx, st);
   }
   if (OPT(sk_options_get_real, "solver.t0", &r)) { /* the database holds finite reals only */
     s->t0 = r;
@@ -573,6 +589,11 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (OPT(sk_options_get_string, "linsol.type", &str)) {
     SK_CALL(ctx, sk_stepper_set_linear_solver(s, str));
+  }
+  if (OPT(sk_options_get_string, "linsol.dq_jacobian", &str)) {
+    SK_CALL(ctx,
+            sk_stepper_set_dq_jacobian(s, !strcmp(str, "sundials") ? SK_DQ_JACOBIAN_SUNDIALS
+                                                                   : SK_DQ_JACOBIAN_STIFFKIT));
   }
   if (OPT(sk_options_get_string, "linsol.preconditioner", &str)) {
     SK_CALL(ctx, sk_stepper_set_preconditioner(s, str));

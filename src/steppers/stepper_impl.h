@@ -42,6 +42,7 @@ struct sk_stepper {
   double max_growth;        /* solver.max_growth: 0 = no growth check */
   sk__guard guard;          /* the stability and blow-up guards (steppers/stability_guard.h) */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
+  sk_dq_jacobian_mode dq_jacobian;       /* linsol.dq_jacobian */
   int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
   int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
   int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
@@ -91,15 +92,5 @@ void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason);
 /* sk__stepper_budget_message: fill the error record for an exhausted total
  * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */
 sk_status sk__stepper_budget_error(sk_stepper *s, double t, double h, int64_t steps);
-
-/* sk__atol_fields_apply: solver.atol_field: `spec` lists field=value
- * pairs ("u=1e-8, v=1e-6"); a component belongs to the field named by its
- * name up to '[' (sk_model_component_name: "u[3,7]" is in u). Components of
- * the listed fields get that absolute tolerance, the others keep the
- * current vector or scalar atol; the result is set with
- * sk_stepper_set_atol_vector. `where` prefixes messages ("file:line: ").
- * Errors: SK_ERR_INPUT (a malformed pair or a value <= 0; a field that no
- * component has, naming it and the model's fields), SK_ERR_NOMEM. */
-sk_status sk__atol_fields_apply(sk_stepper *s, const char *spec, const char *where);
 
 #endif

@@ -16,12 +16,7 @@ static inline sk_options *mpi_opts(sk_context *ctx, const char *const *set)
   CHECK_OK(ctx, sk_options_create(ctx, &o));
   t = sk_stepper_options(&n);
   CHECK_OK(ctx, sk_options_register(o, t, n));
-  t = sk_grid_options(&n);
-  CHECK_OK(ctx, sk_options_register(o, t, n));
-  t = sk_diffusion_options(&n);
-  CHECK_OK(ctx, sk_options_register(o, t, n));
-  t = sk_brusselator_options(&n);
-  CHECK_OK(ctx, sk_options_register(o, t, n));
+  CHECK_OK(ctx, sk_model_register_options(o));
   t = sk__dist_options(&n);
   CHECK_OK(ctx, sk_options_register(o, t, n));
   for (size_t i = 0; set && set[i]; i++) {

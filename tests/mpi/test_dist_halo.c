@@ -88,7 +88,7 @@ static int dist_and_serial(sk_context *ctx, const char *const *set, sk_options *
 {
   *o = mpi_opts(ctx, set);
   CHECK_OK(ctx, sk__dist_create(ctx, MPI_COMM_WORLD, *o, d));
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, *o, m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, *o, m));
   if (!*d || !*m) {
     sk__dist_destroy(d);
     sk_model_destroy(m);

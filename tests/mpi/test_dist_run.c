@@ -12,7 +12,7 @@ static int serial_run(sk_context *ctx, sk_options *o, double t_end, double *y, i
   sk_stepper *s = NULL;
   double t = 0.0;
   int ok = 0;
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   if (m && sk_model_get_n(m) == n) {
     CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
     if (s) {
@@ -84,7 +84,7 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
     }
     if (exact) {
       sk_model *m = NULL;
-      CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+      CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
       if (m) {
         double *ye = malloc((size_t)n * sizeof *ye);
         CHECK_OK(ctx, sk_model_eval_exact(m, t_end, ye));

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "models/mass_form.h"
+#include "steppers/mass_form.h"
 #include "run_helper.h"
 #include "test_files.h"
 
@@ -379,7 +379,7 @@ static void test_jacobian_and_preconditioner(sk_context *ctx)
   sk_model_destroy(&m);
 
   /* consistent M: the model holds M (sk_model_set_mass) and the pattern of
-     K; CVODE's form of it (models/mass_form.h) has no pattern, only the
+     K; CVODE's form of it (steppers/mass_form.h) has no pattern, only the
      exact preconditioner */
   sk_model *lin = NULL;
   CHECK_OK(ctx, make_model(ctx, &fe, MASS_CONSISTENT, &lin));
@@ -486,13 +486,10 @@ static sk_options *linear_options(sk_context *ctx)
 {
   sk_options *o = NULL;
   CHECK_OK(ctx, sk_options_create(ctx, &o));
-  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk_grid_options,
-                                                 sk_diffusion_options, sk_linear_options};
-  for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
-    size_t n;
-    const sk_option_spec *t = tables[k](&n);
-    CHECK_OK(ctx, sk_options_register(o, t, n));
-  }
+  size_t n;
+  const sk_option_spec *t = sk_stepper_options(&n);
+  CHECK_OK(ctx, sk_options_register(o, t, n));
+  CHECK_OK(ctx, sk_model_register_options(o));
   CHECK_OK(ctx, sk_options_set_assignment(o, "model.type=linear"));
   return o;
 }
@@ -514,7 +511,7 @@ static void test_files_and_formula(sk_context *ctx, const files *fl, fe_problem 
   set(ctx, o, "model.initial", fl->u0);
   set(ctx, o, "model.load_amplitude", "cos(3*t)");
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   static double u[N], ref[N];
   sk_stats st;
   const run_cfg cfg = {"cvode-bdf", "spgmr", "model", NULL, 1e-9, 1e-12, 1.0, 1, NULL, 0};
@@ -542,7 +539,7 @@ static void expect_error(sk_context *ctx, const files *fl, const char *const *as
     set(ctx, o, assign[k], assign[k + 1]);
   }
   sk_model *m = NULL;
-  const sk_status st = sk_grid_model_from_options(ctx, o, &m);
+  const sk_status st = sk_model_from_options(ctx, o, &m);
   if (st != code) {
     fprintf(stderr, "status %s, expected %s\n", sk_status_name(st), sk_status_name(code));
     sk_test_failures++;
@@ -587,7 +584,7 @@ static void test_bad_input(sk_context *ctx, const files *fl)
                "--set: model.initial: '/nonexistent/u0.mtx': no such file");
   sk_options *o = linear_options(ctx);
   sk_model *m = NULL;
-  CHECK(sk_grid_model_from_options(ctx, o, &m) == SK_ERR_INPUT);
+  CHECK(sk_model_from_options(ctx, o, &m) == SK_ERR_INPUT);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
                      "model.type = linear needs model.stiffness");
   sk_options_destroy(&o);

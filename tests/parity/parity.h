@@ -80,7 +80,7 @@ static inline void parity_check_quote(const parity_quote *q, const char *path)
     /* the statistics: "label = value", one or several pairs on a line */
     const char *p = line, *eq;
     while ((eq = strchr(p, '=')) != NULL) {
-      while (*p == ' ') {
+      while (*p == ' ' || *p == ',') { /* "netf = 0,   ncfn = 0" */
         p++;
       }
       size_t len = (size_t)(eq - p);

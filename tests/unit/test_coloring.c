@@ -1,6 +1,6 @@
 /* tests/unit/test_coloring.c: distance-2 column coloring: validity, color counts of the 5- and 7-point stencils */
 #include "fd_models.h"
-#include "sparse/coloring.h"
+#include "core/coloring.h"
 
 static int64_t colors_of(sk_context *ctx, sk_model *m)
 {

@@ -1,5 +1,5 @@
 /* tests/unit/test_csc.c: CSC pattern building: triplets to CSC, diagonal completion, bandwidth, model validation */
-#include "sparse/csc.h"
+#include "core/csc.h"
 #include "test.h"
 
 int main(void)

@@ -9,15 +9,15 @@ static sk_options *make(sk_context *ctx)
     return NULL;
   }
   size_t n = 0;
-  const sk_option_spec *t = sk_grid_options(&n);
-  CHECK(n == 5); /* model.type, plugin, dim, n, length */
-  CHECK_OK(ctx, sk_options_register(o, t, n));
-  t = sk_diffusion_options(&n);
+  (void)sk_grid_options(&n);
+  CHECK(n == 3); /* dim, n, length */
+  (void)sk_diffusion_options(&n);
   CHECK(n > 20);
-  CHECK_OK(ctx, sk_options_register(o, t, n));
-  t = sk_brusselator_options(&n);
+  (void)sk_brusselator_options(&n);
   CHECK(n == 4);
-  CHECK_OK(ctx, sk_options_register(o, t, n));
+  CHECK_OK(ctx, sk_model_register_options(o));
+  CHECK(sk_options_is_key(o, "model.type") && sk_options_is_key(o, "model.dim") &&
+        sk_options_is_key(o, "model.brusselator.a"));
   return o;
 }
 
@@ -57,7 +57,7 @@ static void test_defaults(sk_context *ctx)
   CHECK_EQ_INT(b.n, 64);
   CHECK(b.a == 1.0 && b.b == 3.4 && b.alpha == 2e-3 && b.perturbation == 0.1 && b.length == 1.0);
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   CHECK_EQ_INT(sk_model_get_n(m), 4096);
   sk_model_destroy(&m);
   sk_options_destroy(&o);
@@ -109,7 +109,7 @@ static void test_values(sk_context *ctx)
   CHECK_EQ_INT(p.mode[0], 2);
   CHECK_EQ_INT(p.mode[2], 2);
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   CHECK_EQ_INT(sk_model_get_n(m), 10 * 8 * 6);
   sk_model_destroy(&m);
   /* one value for every direction */
@@ -121,7 +121,7 @@ static void test_values(sk_context *ctx)
   sk_options_destroy(&o);
 }
 
-/* sk_grid_model_from_options fails with `code`, naming `needle`. */
+/* sk_model_from_options fails with `code`, naming `needle`. */
 static void expect_fail(sk_context *ctx, const char *const *sets, size_t nsets, sk_status code,
                         const char *needle)
 {
@@ -133,7 +133,7 @@ static void expect_fail(sk_context *ctx, const char *const *sets, size_t nsets, 
     set(ctx, o, sets[i]);
   }
   sk_model *m = NULL;
-  CHECK_EQ_INT(sk_grid_model_from_options(ctx, o, &m), code);
+  CHECK_EQ_INT(sk_model_from_options(ctx, o, &m), code);
   CHECK(m == NULL);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, needle);
   printf("%-18s %s\n", sk_status_name(sk_context_get_error(ctx)->code),
@@ -182,7 +182,7 @@ static void test_brusselator(sk_context *ctx)
   CHECK_OK(ctx, sk_brusselator_params_from_options(ctx, o, &b));
   CHECK(b.n == 16 && b.length == 2.0 && b.alpha == 0.01 && b.b == 2.5 && b.a == 1.0);
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk_grid_model_from_options(ctx, o, &m));
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   CHECK_EQ_INT(sk_model_get_n(m), 512);
   CHECK_STR_CONTAINS(sk_model_get_name(m), "brusselator");
   sk_model_destroy(&m);

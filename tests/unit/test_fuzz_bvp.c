@@ -2,7 +2,7 @@
 /*
  * The loading follows `stiffkit bvp CONFIG` (src/cli/job.c cli_job_options,
  * src/cli/cmd_bvp.c cli_bvp_build) with the library calls only: an options
- * database with the bvp.* keys, model.type (sk_grid_options) and output.*
+ * database with the keys of every model type (sk_model_register_options) and output.*
  * (the examples set output.prefix), the deferred bvp sections, sk_config_load
  * and sk_bvp_from_options. When a problem comes out, its settings and
  * continuation are read from the options as the CLI does and sk_bvp_solve
@@ -252,16 +252,14 @@ static int run_case(void *ud, const char *path, const fz_buf *text, const char *
   sk_bvp_keys *keys = NULL;
   sk_status st = sk_options_create(ctx, &opts);
   CHECK(st == SK_OK);
-  const sk_option_spec *(*tables[])(size_t *) = {sk_grid_options, sk__output_options,
-                                                 sk_bvp_options};
-  for (size_t k = 0; st == SK_OK && k < sizeof tables / sizeof tables[0]; k++) {
-    size_t n;
-    const sk_option_spec *t = tables[k](&n);
+  size_t n;
+  const sk_option_spec *t = sk__output_options(&n);
+  if (st == SK_OK) {
     st = sk_options_register(opts, t, n);
     CHECK(st == SK_OK);
   }
-  if (st == SK_OK) {
-    st = sk_bvp_defer_sections(opts);
+  if (st == SK_OK) { /* model.type, the bvp.* keys and their deferred sections */
+    st = sk_model_register_options(opts);
     CHECK(st == SK_OK);
   }
   const char *stage = "sk_config_load";

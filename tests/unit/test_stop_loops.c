@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "core/jacobian_check.h"
-#include "sparse/coloring.h"
+#include "core/coloring.h"
 #include "stiffkit/diffusion.h"
 #include "test.h"
 

@@ -1,10 +1,10 @@
-/* src/models/bvp_shoot.c: single and multiple shooting: IVPs with their variational equations integrated by a stepper (CVODE by default), continuity and boundary residuals solved by KINSOL + KLU, sensitivity-growth diagnosis */
+/* src/bvp/bvp_shoot.c: single and multiple shooting: IVPs with their variational equations integrated by a stepper (CVODE by default), continuity and boundary residuals solved by KINSOL + KLU, sensitivity-growth diagnosis */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "models/bvp_impl.h"
+#include "bvp/bvp_solver.h"
 #include "stiffkit/stepper.h"
 
 /* Unknowns u[d k + c] = y_c(x_k) at the nodes x_0 .. x_{K-1}; rows: the

@@ -1,6 +1,6 @@
-/* src/io/input_file.h: open an input file for reading so that a stop request is honoured while it blocks: a FIFO, pipe or device is read whole through poll(), a regular file opened as is */
-#ifndef SK_IO_INPUT_FILE_H
-#define SK_IO_INPUT_FILE_H
+/* src/core/input_file.h: open an input file for reading so that a stop request is honoured while it blocks: a FIFO, pipe or device is read whole through poll(), a regular file opened as is */
+#ifndef SK_CORE_INPUT_FILE_H
+#define SK_CORE_INPUT_FILE_H
 
 #include <stddef.h>
 #include <stdio.h>

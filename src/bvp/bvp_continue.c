@@ -1,10 +1,10 @@
-/* src/models/bvp_continue.c: natural-parameter continuation of a boundary-value problem, with step halving and a turning-point diagnosis */
+/* src/bvp/bvp_continue.c: natural-parameter continuation of a boundary-value problem, with step halving and a turning-point diagnosis */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "models/bvp_impl.h"
+#include "bvp/bvp_solver.h"
 
 static void record(const sk_bvp *bvp, const sk_bvp_solution *sol, const sk_bvp_report *rep,
                    double value, sk_bvp_continuation_point *pt)

@@ -1,12 +1,12 @@
-/* src/sparse/fd_jacobian.c: colored finite-difference Jacobian values in the order of a CSC pattern */
+/* src/core/fd_jacobian.c: colored finite-difference Jacobian values in the order of a CSC pattern */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "core/threads.h"
-#include "sparse/coloring.h"
-#include "sparse/fd_jacobian.h"
+#include "core/coloring.h"
+#include "core/fd_jacobian.h"
 
 struct sk__fd_jac {
   sk_context *ctx;

@@ -1,4 +1,4 @@
-/* src/io/input_file.c: input streams that honour a stop request while they block: FIFOs, pipes and devices read through poll(), regular files as they are */
+/* src/core/input_file.c: input streams that honour a stop request while they block: FIFOs, pipes and devices read through poll(), regular files as they are */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/input_file.h"
+#include "core/input_file.h"
 
 /* The poll slice: how long a wait goes before the stop flag is read again. */
 #define SK__INPUT_POLL_MS 100

@@ -1,9 +1,9 @@
-/* src/sparse/coloring.c: distance-2 (Curtis-Powell-Reid) column coloring of a CSC pattern */
+/* src/core/coloring.c: distance-2 (Curtis-Powell-Reid) column coloring of a CSC pattern */
 #include <string.h>
 
 #include "core/error.h"
+#include "core/coloring.h"
 #include "core/stop.h"
-#include "sparse/coloring.h"
 
 /* Row-wise copy of the pattern: rowptr[n+1], rowcols[nnz] (columns of each row). */
 static sk_status transpose(sk_context *ctx, int64_t n, const int64_t *colptr,

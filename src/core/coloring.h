@@ -1,6 +1,6 @@
-/* src/sparse/coloring.h: distance-2 (Curtis-Powell-Reid) column coloring of a CSC pattern */
-#ifndef SK_SPARSE_COLORING_H
-#define SK_SPARSE_COLORING_H
+/* src/core/coloring.h: distance-2 (Curtis-Powell-Reid) column coloring of a CSC pattern */
+#ifndef SK_CORE_COLORING_H
+#define SK_CORE_COLORING_H
 
 #include <stdint.h>
 

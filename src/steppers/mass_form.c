@@ -1,4 +1,4 @@
-/* src/models/mass_form.c: M y' = f(t, y) as the engines see it: the DAE F = M y' - f with iteration matrix c M - J, or the ODE y' = M^{-1} f (KLU factors of M, exact preconditioner (M - gamma J)^{-1} M) */
+/* src/steppers/mass_form.c: M y' = f(t, y) as the engines see it: the DAE F = M y' - f with iteration matrix c M - J, or the ODE y' = M^{-1} f (KLU factors of M, exact preconditioner (M - gamma J)^{-1} M) */
 /*
  * Mathematics (contract: sk_model_set_mass in stiffkit/model.h):
  *   DAE form (ida-bdf):   F(t, y, y') = M y' - f(t, y),
@@ -21,8 +21,8 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 #include "linsol/klu_refactor.h"
-#include "models/mass_form.h"
-#include "sparse/csc.h"
+#include "steppers/mass_form.h"
+#include "core/csc.h"
 
 /* Below this klu_l_rcond a refactor of M - gamma J is replaced by a full
  * factor (pivoting again), as in the Newton solver of the reference steppers. */

@@ -1,4 +1,5 @@
-/* src/steppers/registry.c: the built-in stepper types and run-time registration of user types */
+/* src/registry/stepper_types.c: the built-in stepper types, run-time registration of user types, and creation by name */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/context_impl.h"
@@ -78,4 +79,23 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
            "too many registered stepper types (limit %d)", SK_MAX_USER_STEPPERS);
   ctx->user_steppers[ctx->n_user_steppers++] = type;
   return SK_OK;
+}
+
+sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)
+{
+  SK_CHECK(ctx, s != NULL && model != NULL, SK_ERR_ARG, "sk_stepper_create: NULL argument");
+  *s = NULL;
+  const sk_stepper_type *type = sk_stepper_type_find(ctx, name);
+  if (!type) {
+    char names[512] = "";
+    size_t used = 0;
+    const sk_stepper_type *t;
+    for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL && used < sizeof names; i++) {
+      const int w = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", t->name);
+      used += w > 0 ? (size_t)w : 0;
+    }
+    return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
+                    names);
+  }
+  return sk_stepper_create_with_type(ctx, type, model, s);
 }

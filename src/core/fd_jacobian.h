@@ -1,6 +1,6 @@
-/* src/sparse/fd_jacobian.h: colored finite-difference Jacobian values in the order of a CSC pattern */
-#ifndef SK_SPARSE_FD_JACOBIAN_H
-#define SK_SPARSE_FD_JACOBIAN_H
+/* src/core/fd_jacobian.h: colored finite-difference Jacobian values in the order of a CSC pattern */
+#ifndef SK_CORE_FD_JACOBIAN_H
+#define SK_CORE_FD_JACOBIAN_H
 
 #include <stdint.h>
 
@@ -14,7 +14,7 @@ typedef struct sk__fd_jac sk__fd_jac;
 
 /* sk__fd_jac_create: a colored FD engine for the n x n pattern (borrowed:
  * it must outlive the engine and not change). The column coloring is
- * computed here (sparse/coloring.h). Errors: SK_ERR_NOMEM. */
+ * computed here (core/coloring.h). Errors: SK_ERR_NOMEM. */
 sk_status sk__fd_jac_create(sk_context *ctx, int64_t n, const int64_t *colptr,
                             const int64_t *rowind, sk__fd_jac **out);
 

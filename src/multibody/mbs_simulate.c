@@ -1,4 +1,4 @@
-/* src/models/mbs_simulate.c: the simulation loop of a mechanism: engine, output times, drift and energy monitoring, projection and repartitioning restarts, event log */
+/* src/multibody/mbs_simulate.c: the simulation loop of a mechanism: engine, output times, drift and energy monitoring, projection and repartitioning restarts, event log */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,11 +1,11 @@
-/* src/models/bvp_fd.c: finite differences for y' = f(x, y): the trapezoidal box scheme on a non-uniform mesh solved by KINSOL + KLU, Richardson error estimates and defect-driven mesh refinement */
+/* src/bvp/bvp_fd.c: finite differences for y' = f(x, y): the trapezoidal box scheme on a non-uniform mesh solved by KINSOL + KLU, Richardson error estimates and defect-driven mesh refinement */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "models/bvp_impl.h"
+#include "bvp/bvp_solver.h"
 
 /* The discrete system of one mesh, as the user data of a model whose
  * "right-hand side" is the residual. Unknowns u[d i + c] = y_c(x_i); rows:

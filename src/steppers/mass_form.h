@@ -1,4 +1,4 @@
-/* src/models/mass_form.h: the model an engine integrates for M y' = f(t, y) (a DAE residual for ida-bdf, y' = M^{-1} f for the others) */
+/* src/steppers/mass_form.h: the model an engine integrates for M y' = f(t, y) (a DAE residual for ida-bdf, y' = M^{-1} f for the others) */
 #ifndef SK_MODELS_MASS_FORM_H
 #define SK_MODELS_MASS_FORM_H
 

@@ -1,9 +1,9 @@
-/* src/sparse/csc.c: compressed-sparse-column pattern utilities (triplets to CSC, diagonal, bandwidth) */
+/* src/core/csc.c: compressed-sparse-column pattern utilities (triplets to CSC, diagonal, bandwidth) */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "sparse/csc.h"
+#include "core/csc.h"
 
 sk_status sk__csc_from_triplets_values(sk_context *ctx, int64_t nrows, int64_t ncols, int64_t nt,
                                        const int64_t *rows, const int64_t *cols,

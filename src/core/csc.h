@@ -1,6 +1,6 @@
-/* src/sparse/csc.h: compressed-sparse-column pattern utilities (triplets to CSC, diagonal, bandwidth) */
-#ifndef SK_SPARSE_CSC_H
-#define SK_SPARSE_CSC_H
+/* src/core/csc.h: compressed-sparse-column pattern utilities (triplets to CSC, diagonal, bandwidth) */
+#ifndef SK_CORE_CSC_H
+#define SK_CORE_CSC_H
 
 #include <stdint.h>
 
