@@ -140,3 +140,19 @@ set_tests_properties(cli_signal_model_build PROPERTIES LABELS "regression;cli;si
 add_test(NAME cli_fifo_inputs_signals COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/fifo_inputs_test.sh)
 set_tests_properties(cli_fifo_inputs_signals PROPERTIES LABELS "regression;cli;signal" TIMEOUT 120
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
+# SIGTERM inside one long phase (tools/signal_phases_test.sh): model building and output writing
+# end within 2 s, the first KLU factorization when its library call returns; exit 75, no result
+# under a final name, the rows written so far kept as .partial files
+foreach(phase build factorization output)
+  add_test(NAME cli_signal_phase_${phase}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/signal_phases_test.sh ${phase})
+  set_tests_properties(cli_signal_phase_${phase} PROPERTIES LABELS "regression;cli;signal"
+    TIMEOUT 120 ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
+endforeach()
+# address-space limits too small for a run: exit 71 (out of memory), never a signal. Not under
+# AddressSanitizer, whose shadow memory alone exceeds any such limit.
+if(NOT SK_SANITIZE)
+  add_test(NAME cli_ulimit_oom COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/ulimit_test.sh)
+  set_tests_properties(cli_ulimit_oom PROPERTIES LABELS "regression;cli;faults" TIMEOUT 300
+    ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
+endif()

@@ -10,6 +10,7 @@
 #include "backends/cvode_state.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 
 /* CVRhsFn: checked model RHS. A non-finite value is recoverable twice in a
  * row (CVODE cuts the step), then fatal, so a persistent NaN ends the run
@@ -139,6 +140,7 @@ static sk_status cvode_setup(sk_stepper *s)
   /* wrap the stepper's state buffer: no copy */
   cv->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), cv->sunctx);
   SK_CHECK(ctx, cv->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
+  sk__nvector_guard_clone(cv->y);
   if (sk__stepper_fast_vector_ops(s)) {
     sk__nvector_use_fast_ops(cv->y);
   }
@@ -199,7 +201,7 @@ static sk_status cvode_setup(sk_stepper *s)
   }
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
-    SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
+    SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
@@ -282,6 +284,12 @@ static const char *hint_for(int flag)
 static sk_status cvode_failure(sk__cvode *cv, int flag)
 {
   sk_context *ctx = cv->ctx;
+  if (cv->have_callback_error && cv->callback_error.code == SK_INTERRUPTED) {
+    /* a stop request seen inside a callback (the coloring of a Jacobian built on first use):
+       the run stops at its last step, as after the monitor's stop */
+    sk__error_restore(ctx, &cv->callback_error);
+    return SK_INTERRUPTED;
+  }
   const char *name;
   sk_status st = sk__status_from_cvode(flag, &name);
   sk_sunreal t = 0, h = 0;

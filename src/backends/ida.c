@@ -239,6 +239,8 @@ static sk_status ida_setup(sk_stepper *s)
   SK_CHECK(ctx, ypbuf != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
   ida->yp = N_VMake_Serial(n, ypbuf, ida->sunctx);
   SK_CHECK(ctx, ida->yp != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
+  sk__nvector_guard_clone(ida->y);
+  sk__nvector_guard_clone(ida->yp);
   const double t0 = sk_stepper_get_t0(s);
   ida->ode = sk_model_get_kind(ida->model) == SK_MODEL_ODE;
   if (s->have_yp0 && s->have_y0) {

@@ -418,6 +418,7 @@ static sk_status setup(sk__kin *k, double *u)
            "cannot create the SUNDIALS context");
   k->u = N_VMake_Serial(k->n, u, k->sunctx); /* the caller's buffer: no copy */
   SK_CHECK(ctx, k->u != NULL, SK_ERR_NOMEM, "cannot create the state vector");
+  sk__nvector_guard_clone(k->u);
   k->work = N_VClone(k->u);
   SK_CHECK(ctx, k->work != NULL, SK_ERR_NOMEM, "cannot allocate a work vector");
   SK_CALL(ctx, make_scale(k, s->u_scale, s->u_scale_v, &k->uscale));

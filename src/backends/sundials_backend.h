@@ -132,6 +132,13 @@ sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key);
  * vector kind is left unchanged. */
 void sk__nvector_use_fast_ops(N_Vector v);
 
+/* sk__nvector_guard_clone: make clones of the serial or NVECTOR_PARALLEL
+ * vector v (and of its clones) end the process with exit status 71 and an
+ * out-of-memory message when their allocation fails, instead of the NULL
+ * dereference inside SUNDIALS 6.4.1's N_VClone (backends/nvector_clone.c).
+ * Call it on every engine's template vector, before any clone. */
+void sk__nvector_guard_clone(N_Vector v);
+
 /* ---- the shared stepping loop (sundials_stepping.c) ------------------- */
 
 /* What one call of an integrator package returned (sk__sun_engine.step). */

@@ -108,8 +108,14 @@ static int already_complete(sk_context *ctx, cli_job *job, const cli_args *a, sk
 int cli_run(int argc, char **argv)
 {
   /* before any other thread exists (OpenMP workers, MPI, library threads) */
-  if (cli_signal_thread_start(&stop_signal) != 0) {
-    fprintf(stderr, "stiffkit: error: cannot start the signal thread\n");
+  const int rc = cli_signal_thread_start(&stop_signal);
+  if (rc == EAGAIN || rc == ENOMEM) {
+    fprintf(stderr, "stiffkit: error: out of memory: cannot start the signal thread (%s)\n",
+            strerror(rc));
+    return SK_EXIT_OSERR;
+  }
+  if (rc != 0) {
+    fprintf(stderr, "stiffkit: error: cannot start the signal thread (%s)\n", strerror(rc));
     return SK_EXIT_INTERNAL;
   }
   const int code = run_command(argc, argv);

@@ -10,8 +10,10 @@
  * stores the number of each one that arrives in *flag. Libraries that
  * install handlers of their own for these signals (METIS's error traps
  * longjmp out of SIGTERM) then never see them. Call it before any other
- * thread exists, once per process. Returns 0, or -1 (nothing changed) when
- * the thread cannot be started. */
+ * thread exists, once per process. The thread runs on a small stack of its
+ * own (SK_SIGNAL_THREAD_STACK bytes), so that it starts under a tight address
+ * space limit (ulimit -v). Returns 0, or the error of pthread_create or
+ * pthread_sigmask (EAGAIN: no memory for the thread; nothing changed). */
 int cli_signal_thread_start(volatile sig_atomic_t *flag);
 
 /* cli_signal_thread_stop: end and join the thread started above (a no-op

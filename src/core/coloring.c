@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/coloring.h"
+#include "core/stop.h"
 
 /* Row-wise copy of the pattern: rowptr[n+1], rowcols[nnz] (columns of each row). */
 static sk_status transpose(sk_context *ctx, int64_t n, const int64_t *colptr,
@@ -84,6 +85,10 @@ sk_status sk__csc_color_columns(sk_context *ctx, int64_t n, const int64_t *colpt
     forbid[c] = -1;
   }
   for (int64_t k = 0; k < n; k++) {
+    st = sk__stop_poll(ctx, k, "coloring the Jacobian pattern; nothing was written");
+    if (st != SK_OK) {
+      goto done;
+    }
     const int64_t j = order[k];
     for (int64_t p = colptr[j]; p < colptr[j + 1]; p++) {
       const int64_t i = rowind[p];

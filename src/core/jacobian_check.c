@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/jacobian_check.h"
 #include "core/model_impl.h"
 
@@ -49,8 +50,12 @@ static void note_entry(sk__jac_check_result *res, int64_t i, int64_t j, double a
   }
 }
 
+/* One RHS evaluation at a perturbed state, after a stop check (one load
+ * per RHS evaluation costs nothing measurable). */
 static sk_status eval_one(jc_state *s, const double *y, double *f)
 {
+  SK_CALL_STOP(s->ctx, sk__stop_check(s->ctx, "checking the Jacobian against finite differences; "
+                                              "nothing was written"));
   const sk_status st = sk_model_eval_rhs(s->m, s->t, y, f);
   SK_CALL(s->ctx, st);
   SK_CHECK(s->ctx, st == SK_OK, SK_ERR_CALLBACK,
@@ -62,8 +67,8 @@ static sk_status eval_one(jc_state *s, const double *y, double *f)
 
 static sk_status eval_pair(jc_state *s)
 {
-  SK_CALL(s->ctx, eval_one(s, s->yp, s->fp));
-  SK_CALL(s->ctx, eval_one(s, s->ym, s->fm));
+  SK_CALL_STOP(s->ctx, eval_one(s, s->yp, s->fp));
+  SK_CALL_STOP(s->ctx, eval_one(s, s->ym, s->fm));
   s->res->rhs_evals += 2;
   s->res->nbatches++;
   return SK_OK;
@@ -138,9 +143,9 @@ static sk_status check_batch(jc_state *s, const int64_t *cols, int64_t nc)
     s->yp[cols[k]] = s->y[cols[k]];
     s->ym[cols[k]] = s->y[cols[k]];
   }
-  SK_CALL(s->ctx, st);
+  SK_CALL_STOP(s->ctx, st);
   for (int64_t k = 0; redo && k < nc; k++) {
-    SK_CALL(s->ctx, check_batch(s, &cols[k], 1));
+    SK_CALL_STOP(s->ctx, check_batch(s, &cols[k], 1));
   }
   return SK_OK;
 }
@@ -292,7 +297,11 @@ sk_status sk__jacobian_check(sk_model *m, double t, const double *y, int64_t max
   }
   res->ncols = nc;
   for (int64_t c = 0; c < ncolors; c++) {
-    SK_CALL_GOTO(ctx, st, check_batch(&s, &order[start[c]], start[c + 1] - start[c]), done);
+    st = check_batch(&s, &order[start[c]], start[c + 1] - start[c]);
+    if (st != SK_OK) { /* an error, or a stop request (SK_INTERRUPTED) */
+      sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+      goto done;
+    }
   }
   res->norm_j = sqrt(s.sum_j2);
   res->norm_diff = sqrt(s.sum_d2);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/jacobian_check.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
@@ -16,8 +17,8 @@ sk_status sk__jacobian_selftest(sk_model *m, double t, const double *y)
   }
   sk_context *ctx = m->ctx;
   sk__jac_check_result res;
-  SK_CALL(ctx, sk__jacobian_check(m, t, y, SK__JAC_SELFTEST_FULL_MAX, SK__JAC_SELFTEST_SAMPLE,
-                                  SK__JAC_SELFTEST_SEED, &res));
+  SK_CALL_STOP(ctx, sk__jacobian_check(m, t, y, SK__JAC_SELFTEST_FULL_MAX,
+                                       SK__JAC_SELFTEST_SAMPLE, SK__JAC_SELFTEST_SEED, &res));
   if (res.rel_err <= SK__JAC_SELFTEST_TOL && res.outside_pattern == 0) {
     return SK_OK;
   }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
 
@@ -220,7 +221,7 @@ int64_t sk_model_get_rhs_evals(const sk_model *m)
 sk_status sk__model_fd_engine(sk_model *m)
 {
   if (!m->fd) {
-    SK_CALL(m->ctx, sk__fd_jac_create(m->ctx, m->n, m->colptr, m->rowind, &m->fd));
+    SK_CALL_STOP(m->ctx, sk__fd_jac_create(m->ctx, m->n, m->colptr, m->rowind, &m->fd));
   }
   return SK_OK;
 }
@@ -368,7 +369,7 @@ static sk_status fd_rhs_quiet(void *data, double t, const double *y, double *f)
 static sk_status eval_fd_jac(sk_model *m, double t, const double *y, const double *fy,
                              double *values)
 {
-  SK_CALL(m->ctx, sk__model_fd_engine(m));
+  SK_CALL_STOP(m->ctx, sk__model_fd_engine(m));
   double *f0 = NULL;
   if (!fy) {
     f0 = sk__malloc(m->ctx, (size_t)m->n * sizeof *f0);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/model_impl.h"
 
 /* SK_ERR_ARG unless m is a DAE model. */
@@ -114,7 +115,7 @@ static sk_status dae_fd_residual(void *data, double t, const double *ym, double 
 static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double *y,
                                  const double *yp, const double *r, double *values)
 {
-  SK_CALL(m->ctx, sk__model_fd_engine(m));
+  SK_CALL_STOP(m->ctx, sk__model_fd_engine(m));
   const size_t n = (size_t)m->n;
   double *work = sk__malloc(m->ctx, 2 * n * sizeof *work);
   SK_CHECK(m->ctx, work != NULL, SK_ERR_NOMEM, "cannot allocate the FD DAE Jacobian");

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 #include "core/csc.h"
+#include "core/stop.h"
 
 /* one column at a time up to this n; above it, group testing by residues */
 #define SK__DETECT_FULL_MAX 20000
@@ -58,8 +59,12 @@ static sk_status push(detect_state *d, int64_t i, int64_t j)
   return SK_OK;
 }
 
+/* One probe: f(t, y), after a stop check (a probe of a large model is one
+ * RHS evaluation: checking before each costs nothing measurable). */
 static sk_status eval(detect_state *d, const double *y, double *f)
 {
+  SK_CALL_STOP(d->ctx,
+               sk__stop_check(d->ctx, "detecting the Jacobian pattern; nothing was written"));
   d->rhs_calls++;
   const sk_status st = sk_model_eval_rhs(d->m, d->t, y, f);
   SK_CALL(d->ctx, st);
@@ -246,7 +251,7 @@ static sk_status sample_columns(detect_state *d)
     d->yp[j] = d->ys[j] + d->h[j];
     const sk_status st = eval(d, d->yp, d->fp);
     d->yp[j] = d->ys[j];
-    SK_CALL(d->ctx, st);
+    SK_CALL_STOP(d->ctx, st);
     for (int64_t i = 0; i < d->n; i++) {
       if (changed(d, i)) {
         SK_CALL(d->ctx, push(d, i, j));
@@ -288,9 +293,14 @@ sk_status sk_model_detect_pattern(sk_model *m, double t, const double *y, int ns
       d.h[j] = sign * 1e-4 * scale * (0.5 + next_uniform(&seed));
     }
     memcpy(d.yp, d.ys, (size_t)n * sizeof *d.ys);
-    SK_CALL_GOTO(ctx, st, eval(&d, d.ys, d.fs), done);
-    SK_CALL_GOTO(ctx, st, n <= SK__DETECT_FULL_MAX ? sample_columns(&d) : sample_grouped(&d),
-                 done);
+    st = eval(&d, d.ys, d.fs);
+    if (st == SK_OK) {
+      st = n <= SK__DETECT_FULL_MAX ? sample_columns(&d) : sample_grouped(&d);
+    }
+    if (st != SK_OK) { /* an error, or a stop request (SK_INTERRUPTED) */
+      sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+      goto done;
+    }
   }
   for (int64_t j = 0; j < n; j++) {
     SK_CALL_GOTO(ctx, st, push(&d, j, j), done);

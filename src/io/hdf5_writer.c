@@ -1,6 +1,7 @@
 /* src/io/hdf5_writer.c: the HDF5 file of a run: extendible /time, /probes, /norms, /state, grid, statistics, provenance, status */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,6 +58,7 @@ static void h5_quiet_begin(h5_quiet *q)
   }
   H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
   H5Eclear2(H5E_DEFAULT);
+  errno = 0; /* ENOMEM after a failure: HDF5 could not allocate (h5_error) */
 }
 
 static void h5_quiet_end(const h5_quiet *q)
@@ -102,9 +104,12 @@ static herr_t h5_walk_cb(unsigned n, const H5E_error2_t *e, void *data)
   return 0;
 }
 
-/* Record SK_ERR_IO for the failed HDF5 operation `what`. */
+/* Record SK_ERR_IO for the failed HDF5 operation `what`; SK_ERR_NOMEM when
+ * the failure left errno at ENOMEM (HDF 1.10 reports a failed allocation
+ * with no error description: measured under `ulimit -v`). */
 static sk_status h5_error(sk__h5_writer *w, const char *what)
 {
+  const int err = errno;
   h5_errbuf b;
   memset(&b, 0, sizeof b);
   /* innermost first: the system call's errno text comes before the API frame */
@@ -119,6 +124,11 @@ static sk_status h5_error(sk__h5_writer *w, const char *what)
   }
   H5Eclear2(H5E_DEFAULT);
   w->failed = 1;
+  if (err == ENOMEM) {
+    return SK_ERROR(w->ctx, SK_ERR_NOMEM,
+                    "out of memory writing '%s' (temporary '%s', %s): HDF5: %s", w->shown, w->tmp,
+                    what, b.stack);
+  }
   if (b.errtext[0]) {
     return SK_ERROR(w->ctx, SK_ERR_IO,
                     "I/O error writing '%s' (temporary '%s', %s): %s [HDF5: %s]", w->shown,

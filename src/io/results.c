@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "io/provenance.h"
 #include "io/results.h"
 #include "io/journal.h"
@@ -597,6 +598,9 @@ sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t widt
            "output settings)",
            k, width, k < sk__results_ntables(res) ? res->journal[k].width : 0);
   for (size_t i = 0; i < rows; i++) {
+    /* a row can hold a large state: one check per row */
+    SK_CALL_STOP(ctx, sk__stop_check(ctx, "writing the saved output rows again; the rows "
+                                          "written so far are kept as partial results"));
     const double *row = data + i * width;
     for (size_t j = 0; j < width; j++) {
       SK_CHECK(ctx, isfinite(row[j]), SK_ERR_INPUT,

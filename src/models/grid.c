@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 
@@ -184,6 +185,13 @@ sk_status sk__grid_pattern(sk_context *ctx, const sk__grid *g, int ncomp, int64_
   int64_t p = 0;
   int64_t ijk[3] = {0, 0, 0};
   for (int64_t q = 0; q < nodes; q++) {
+    const sk_status st = sk__stop_poll(
+        ctx, q, "building the model (the grid's Jacobian pattern); nothing was written");
+    if (st != SK_OK) {
+      sk__free(ctx, cp);
+      sk__free(ctx, ri);
+      return st;
+    }
     sk__grid_nb nb[7];
     const int cnt = sk__grid_neighbors(g, q, ijk, nb);
     for (int c = 0; c < ncomp; c++) {

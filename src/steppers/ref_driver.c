@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "steppers/ref_driver.h"
 
 /* Newton tolerance in the WRMS norm of the integration tolerances: 0.1 of
@@ -135,7 +136,7 @@ sk_status sk__ref_setup(sk_stepper *s)
   }
   if (r->m->implicit) {
     SK_CALL(ctx, sk__newton_create(ctx, r->model, name, &r->nw));
-    SK_CALL(ctx, sk__stepper_jacobian_selftest(s));
+    SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", r->m->implicit ? "klu" : "none");

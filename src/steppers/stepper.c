@@ -7,6 +7,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
@@ -638,7 +639,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
     SK_CALL(s->ctx, sk__model_set_fd_weights(s->user_model, s->rtol, s->atol, s->atol_vec));
     SK_CALL(s->ctx, check_mass_linsol(s));
   }
-  SK_CALL(s->ctx, detect_pattern_if_asked(s));
+  SK_CALL_STOP(s->ctx, detect_pattern_if_asked(s));
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
   }
@@ -649,7 +650,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
            "(solver.constraints): use cvode-bdf, cvode-adams or ida-bdf",
            s->type->name, sk_model_get_name(s->model));
   if (s->type->setup) {
-    SK_CALL(s->ctx, s->type->setup(s));
+    SK_CALL_STOP(s->ctx, s->type->setup(s));
   }
   SK_CALL(s->ctx, sk__model_check_constraints(s->model, s->y)); /* y0, a DAE engine's too */
   SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */

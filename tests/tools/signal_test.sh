@@ -8,7 +8,13 @@ args=(--no-stats --set model.n=[400] --set solver.rtol=1e-10 --set solver.atol=1
   --set linsol.type=klu --set output.n_times=200)
 "$STIFFKIT" run "${args[@]}" > out.txt 2> err.txt &
 pid=$!
-sleep 2
+# signal once the integration runs: its CSV (flushed row by row) holds the header and two rows
+# (a signal during the setup ends the run before any output: tools/signal_phases_test.sh)
+for ((i = 0; i < 1200; i++)); do
+  [ "$(wc -l < heat2d.csv.tmp."$pid" 2> /dev/null || echo 0)" -ge 3 ] && break
+  kill -0 "$pid" 2> /dev/null || break
+  sleep 0.05
+done
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
