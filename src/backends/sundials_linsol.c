@@ -132,9 +132,7 @@ sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *o
                                 N_Vector y, SUNMatrix A, SUNContext sunctx, SUNLinearSolver *LS)
 {
   if (strcmp(name, "klu") != 0) {
-    *LS = sk__sunlinsol_umfpack(y, A, sunctx);
-    SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the UMFPACK solver");
-    return SK_OK;
+    return sk__sunlinsol_umfpack(ctx, y, A, sunctx, LS);
   }
   *LS = SUNLinSol_KLU(y, A, sunctx);
   SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the KLU solver");

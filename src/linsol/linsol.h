@@ -15,9 +15,11 @@
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "stiffkit/context.h"
+
 /* ---- UMFPACK as a SUNLinearSolver ------------------------------------- */
 
-/* sk__sunlinsol_umfpack: a direct SUNLinearSolver (type
+/* sk__sunlinsol_umfpack: *LS = a direct SUNLinearSolver (type
  * SUNLINEARSOLVER_DIRECT, id SUNLINEARSOLVER_CUSTOM) around umfpack_dl_*.
  *   y      template vector: serial, OpenMP or Pthreads N_Vector of length n
  *   A      n x n SUNSparseMatrix in CSC_MAT format (the pattern the solver
@@ -43,14 +45,17 @@
  *   space       real and integer workspace words held by the wrapper
  *               (UMFPACK's own factor storage is not counted)
  *   free        frees the UMFPACK objects and the solver
- * Returns the new solver, or NULL for a NULL/incompatible argument or when
- * allocation fails. */
-SUNLinearSolver sk__sunlinsol_umfpack(N_Vector y, SUNMatrix A, SUNContext sunctx);
+ * UMFPACK lives in the module libstiffkit-umfpack.so (linsol/umfpack_module.h),
+ * loaded by the first call. Errors (*LS NULL): SK_ERR_UNSUPPORTED (foreign
+ * name SK__MODULE_FLAG) when the module cannot be loaded; SK_ERR_NOMEM for a
+ * NULL/incompatible argument or when allocation fails. */
+sk_status sk__sunlinsol_umfpack(sk_context *ctx, N_Vector y, SUNMatrix A, SUNContext sunctx,
+                                SUNLinearSolver *LS);
 
 /* sk__sunlinsol_umfpack_last_status: the UMFPACK status (UMFPACK_OK,
  * UMFPACK_WARNING_*, UMFPACK_ERROR_*) of the last UMFPACK call made by S;
  * UMFPACK_ERROR_argument_missing when S is NULL or not made by
- * sk__sunlinsol_umfpack. */
+ * sk__sunlinsol_umfpack (or the module is not loaded). */
 int sk__sunlinsol_umfpack_last_status(SUNLinearSolver S);
 
 /* sk__sunlinsol_umfpack_factor_nnz: nnz(L) + nnz(U) of the current numeric

@@ -1,10 +1,11 @@
-/* src/linsol/umfpack_sunlinsol.c: UMFPACK (umfpack_dl_*) as a direct SUNLinearSolver for CSC SUNSparseMatrix */
+/* src/linsol/umfpack_sunlinsol.c: UMFPACK (umfpack_dl_*) as a direct SUNLinearSolver for CSC SUNSparseMatrix: the UMFPACK module's table */
 #include <stdlib.h>
 #include <string.h>
 
 #include <umfpack.h>
 
 #include "linsol/linsol.h"
+#include "linsol/umfpack_module.h"
 
 _Static_assert(sizeof(SuiteSparse_long) == sizeof(sunindextype),
                "UMFPACK's SuiteSparse_long must match sunindextype (64-bit SUNDIALS build)");
@@ -256,7 +257,7 @@ static umf_content *umf_get(SUNLinearSolver S)
   return (umf_content *)S->content;
 }
 
-SUNLinearSolver sk__sunlinsol_umfpack(N_Vector y, SUNMatrix A, SUNContext sunctx)
+static SUNLinearSolver umf_create(N_Vector y, SUNMatrix A, SUNContext sunctx)
 {
   SUNLinearSolver S;
   umf_content *c;
@@ -316,13 +317,13 @@ SUNLinearSolver sk__sunlinsol_umfpack(N_Vector y, SUNMatrix A, SUNContext sunctx
   return S;
 }
 
-int sk__sunlinsol_umfpack_last_status(SUNLinearSolver S)
+static int umf_last_status(SUNLinearSolver S)
 {
   const umf_content *c = umf_get(S);
   return c ? c->last_status : UMFPACK_ERROR_argument_missing;
 }
 
-int64_t sk__sunlinsol_umfpack_factor_nnz(SUNLinearSolver S)
+static int64_t umf_factor_nnz(SUNLinearSolver S)
 {
   umf_content *c = umf_get(S);
   SuiteSparse_long lnz = 0, unz = 0, nrow = 0, ncol = 0, nz_udiag = 0;
@@ -336,42 +337,10 @@ int64_t sk__sunlinsol_umfpack_factor_nnz(SUNLinearSolver S)
   return (int64_t)lnz + (int64_t)unz;
 }
 
-const char *sk__umfpack_status_name(int status)
-{
-  switch (status) {
-  case UMFPACK_OK:
-    return "UMFPACK_OK";
-  case UMFPACK_WARNING_singular_matrix:
-    return "UMFPACK_WARNING_singular_matrix";
-  case UMFPACK_WARNING_determinant_underflow:
-    return "UMFPACK_WARNING_determinant_underflow";
-  case UMFPACK_WARNING_determinant_overflow:
-    return "UMFPACK_WARNING_determinant_overflow";
-  case UMFPACK_ERROR_out_of_memory:
-    return "UMFPACK_ERROR_out_of_memory";
-  case UMFPACK_ERROR_invalid_Numeric_object:
-    return "UMFPACK_ERROR_invalid_Numeric_object";
-  case UMFPACK_ERROR_invalid_Symbolic_object:
-    return "UMFPACK_ERROR_invalid_Symbolic_object";
-  case UMFPACK_ERROR_argument_missing:
-    return "UMFPACK_ERROR_argument_missing";
-  case UMFPACK_ERROR_n_nonpositive:
-    return "UMFPACK_ERROR_n_nonpositive";
-  case UMFPACK_ERROR_invalid_matrix:
-    return "UMFPACK_ERROR_invalid_matrix";
-  case UMFPACK_ERROR_different_pattern:
-    return "UMFPACK_ERROR_different_pattern";
-  case UMFPACK_ERROR_invalid_system:
-    return "UMFPACK_ERROR_invalid_system";
-  case UMFPACK_ERROR_invalid_permutation:
-    return "UMFPACK_ERROR_invalid_permutation";
-  case UMFPACK_ERROR_internal_error:
-    return "UMFPACK_ERROR_internal_error";
-  case UMFPACK_ERROR_file_IO:
-    return "UMFPACK_ERROR_file_IO";
-  case UMFPACK_ERROR_ordering_failed:
-    return "UMFPACK_ERROR_ordering_failed";
-  default:
-    return "UMFPACK_UNKNOWN_STATUS";
-  }
-}
+/* The module's table (core/module.h): the one symbol it exports. */
+__attribute__((visibility("default"))) const sk__umfpack_module sk__umfpack_module_table = {
+    {SK__UMFPACK_MODULE_ABI, sizeof(sk__umfpack_module)},
+    umf_create,
+    umf_last_status,
+    umf_factor_nnz,
+};

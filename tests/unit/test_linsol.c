@@ -181,6 +181,15 @@ static double setup_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b
   return rel_err(x);
 }
 
+/* The UMFPACK solver through libstiffkit's loader (the UMFPACK module), or NULL. */
+static SUNLinearSolver umfpack_solver(N_Vector x, SUNMatrix A, SUNContext sunctx)
+{
+  SUNLinearSolver S = NULL;
+  const sk_status st = sk__sunlinsol_umfpack(NULL, x, A, sunctx, &S);
+  CHECK(st == SK_OK ? S != NULL : S == NULL);
+  return S;
+}
+
 static void test_umfpack(SUNContext sunctx)
 {
   const int64_t N = 60, n = N * N;
@@ -193,7 +202,7 @@ static void test_umfpack(SUNContext sunctx)
 
   CHECK(A && A2 && x && b && xt);
   make_rhs(A, xt, b);
-  S = sk__sunlinsol_umfpack(x, A, sunctx);
+  S = umfpack_solver(x, A, sunctx);
   CHECK(S != NULL);
   CHECK(SUNLinSolGetType(S) == SUNLINEARSOLVER_DIRECT);
   CHECK(SUNLinSolGetID(S) == SUNLINEARSOLVER_CUSTOM);
@@ -224,7 +233,9 @@ static void test_umfpack(SUNContext sunctx)
   {
     SUNMatrix Ar = SUNSparseMatrix(n, n, 5 * n, CSR_MAT, sunctx);
     CHECK_EQ_INT(SUNLinSolSetup(S, Ar), SUNLS_ILL_INPUT);
-    CHECK(sk__sunlinsol_umfpack(x, Ar, sunctx) == NULL);
+    SUNLinearSolver R = NULL;
+    CHECK_EQ_INT(sk__sunlinsol_umfpack(NULL, x, Ar, sunctx, &R), SK_ERR_NOMEM);
+    CHECK(R == NULL);
     SUNMatDestroy(Ar);
   }
   /* not an UMFPACK solver */
@@ -248,7 +259,7 @@ static void test_umfpack_singular(SUNContext sunctx)
   SUNMatrix Z = SUNMatClone(A);
   SUNMatrix E = SUNSparseMatrix(n, n, 5 * n, CSC_MAT, sunctx);
   N_Vector x = N_VNew_Serial(n, sunctx), b = N_VClone(x), xt = N_VClone(x);
-  SUNLinearSolver S = sk__sunlinsol_umfpack(x, A, sunctx);
+  SUNLinearSolver S = umfpack_solver(x, A, sunctx);
   sunindextype *cp, *ri, *ecp, *eri;
   double *v, *ev;
   int64_t j, p, q = 0;
@@ -442,7 +453,7 @@ static void test_klu_misc(SUNContext sunctx)
   SUNMatrix Z = SUNMatClone(A);
   N_Vector x = N_VNew_Serial(n, sunctx);
   SUNLinearSolver S = SUNLinSol_KLU(x, A, sunctx);
-  SUNLinearSolver U = sk__sunlinsol_umfpack(x, A, sunctx);
+  SUNLinearSolver U = umfpack_solver(x, A, sunctx);
   sunindextype *cp;
   double *v;
   int64_t p;
