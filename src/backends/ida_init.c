@@ -7,10 +7,10 @@
 
 #include <ida/ida.h>
 #include <ida/ida_ls.h>
-#include <klu.h>
 
 #include "backends/ida_impl.h"
 #include "core/error.h"
+#include "linsol/klu_factor.h"
 #include "core/model_impl.h"
 
 /* Max |r_i| and its index. */
@@ -64,31 +64,29 @@ static int64_t index1_rank(const sk__sun_jac *J, const double *v, int64_t *col, 
       a[p] /= cmax;
     }
   }
-  klu_l_common common;
-  klu_l_defaults(&common);
-  common.halt_if_singular = 0;
-  common.scale = 0; /* equilibrated above */
-  klu_l_symbolic *sym = klu_l_analyze(n, (int64_t *)J->colptr, (int64_t *)J->rowind, &common);
-  klu_l_numeric *num =
-      sym ? klu_l_factor((int64_t *)J->colptr, (int64_t *)J->rowind, a, sym, &common) : NULL;
-  if (num) {
-    rank = common.status == KLU_SINGULAR ? common.numerical_rank : n;
-    *col = common.status == KLU_SINGULAR ? common.singular_col : -1;
-    if (rank == n && klu_l_condest((int64_t *)J->colptr, a, sym, num, &common) &&
-        common.condest > 0) {
-      *rcond = 1.0 / common.condest;
+  sk__klu k;
+  sk__klu_init(&k);
+  k.common.halt_if_singular = 0;
+  k.common.scale = 0; /* equilibrated above */
+  if (sk__klu_analyze(&k, n, J->colptr, J->rowind) &&
+      sk__klu_factor(&k, J->colptr, J->rowind, a, 0.0)) {
+    const int singular = k.common.status == KLU_SINGULAR;
+    rank = singular ? k.common.numerical_rank : n;
+    *col = singular ? k.common.singular_col : -1;
+    double condest = 0.0;
+    if (rank == n && sk__klu_condest(&k, J->colptr, a, &condest) && condest > 0) {
+      *rcond = 1.0 / condest;
     }
-    if (*col < 0 && num->Udiag && sym->Q) { /* the weakest pivot names the variable */
-      const double *ud = num->Udiag;
+    if (*col < 0 && k.num->Udiag && k.sym->Q) { /* the weakest pivot names the variable */
+      const double *ud = k.num->Udiag;
       int64_t kmin = 0;
-      for (int64_t k = 1; k < n; k++) {
-        kmin = fabs(ud[k]) < fabs(ud[kmin]) ? k : kmin;
+      for (int64_t q = 1; q < n; q++) {
+        kmin = fabs(ud[q]) < fabs(ud[kmin]) ? q : kmin;
       }
-      *col = n > 0 ? sym->Q[kmin] : -1;
+      *col = n > 0 ? k.sym->Q[kmin] : -1;
     }
-    klu_l_free_numeric(&num, &common);
   }
-  klu_l_free_symbolic(&sym, &common);
+  sk__klu_free(&k);
   free(a);
   free(rs);
   return rank;

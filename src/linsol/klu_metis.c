@@ -319,21 +319,3 @@ int64_t sk__klu_factor_nnz(SUNLinearSolver S)
   }
   return (int64_t)num->lnz + (int64_t)num->unz;
 }
-
-const char *sk__klu_status_name(int status)
-{
-  switch (status) {
-  case KLU_OK:
-    return "KLU_OK";
-  case KLU_SINGULAR:
-    return "KLU_SINGULAR";
-  case KLU_OUT_OF_MEMORY:
-    return "KLU_OUT_OF_MEMORY";
-  case KLU_INVALID:
-    return "KLU_INVALID";
-  case KLU_TOO_LARGE:
-    return "KLU_TOO_LARGE";
-  default:
-    return "KLU_UNKNOWN_STATUS";
-  }
-}

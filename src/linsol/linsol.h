@@ -15,6 +15,7 @@
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "linsol/klu_factor.h"
 #include "stiffkit/context.h"
 
 /* ---- UMFPACK as a SUNLinearSolver ------------------------------------- */
@@ -93,10 +94,5 @@ int sk__klu_use_metis_nd(sun_klu_common *common);
  * the off-diagonal BTF blocks, Numeric->nzoff, are not counted), or 0 when S
  * is NULL or has no numeric factorization. */
 int64_t sk__klu_factor_nnz(SUNLinearSolver S);
-
-/* sk__klu_status_name: the static name of a KLU status ("KLU_OK",
- * "KLU_SINGULAR", "KLU_OUT_OF_MEMORY", "KLU_INVALID", "KLU_TOO_LARGE"), or
- * "KLU_UNKNOWN_STATUS". */
-const char *sk__klu_status_name(int status);
 
 #endif

@@ -4,10 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include <klu.h>
-
-#include "core/error.h"
 #include "core/csc.h"
+#include "core/error.h"
+#include "linsol/klu_factor.h"
 #include "sparse/eig_estimate.h"
 
 #define SK__EIG_MAX_DIM 64
@@ -373,9 +372,7 @@ typedef struct {
   /* KLU of J - shift I (the inverse operator) */
   int64_t *kcp, *kri, *diag;
   double *kax;
-  klu_l_symbolic *sym;
-  klu_l_numeric *num;
-  klu_l_common common;
+  sk__klu klu;
 } jac_data;
 
 static sk_status map_callback(sk_context *ctx, sk_status st)
@@ -429,21 +426,16 @@ static sk_status jac_inverse_apply(void *data, const double *x, double *y)
 {
   jac_data *d = data;
   memcpy(y, x, (size_t)d->n * sizeof *y);
-  if (!klu_l_solve(d->sym, d->num, d->n, 1, y, &d->common)) {
-    return SK_ERROR(d->ctx, SK_ERR_LINSOL, "eigenvalue estimate: KLU solve failed (status %d)",
-                    (int)d->common.status);
+  if (!sk__klu_solve(&d->klu, y, 1)) {
+    return SK_ERROR(d->ctx, SK_ERR_LINSOL, "eigenvalue estimate: KLU solve failed (%s)",
+                    sk__klu_status_name((int)d->klu.common.status));
   }
   return SK_OK;
 }
 
 static void klu_release(jac_data *d)
 {
-  if (d->num) {
-    klu_l_free_numeric(&d->num, &d->common);
-  }
-  if (d->sym) {
-    klu_l_free_symbolic(&d->sym, &d->common);
-  }
+  sk__klu_free(&d->klu);
   sk__free(d->ctx, d->kcp);
   sk__free(d->ctx, d->kri);
   sk__free(d->ctx, d->diag);
@@ -469,13 +461,12 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
     return SK_ERROR(ctx, SK_ERR_NOMEM, "eigenvalue estimate: cannot allocate %lld values",
                     (long long)nnz);
   }
-  klu_l_defaults(&d->common);
-  d->sym = klu_l_analyze(n, d->kcp, d->kri, &d->common);
-  if (!d->sym) {
+  sk__klu_init(&d->klu);
+  if (!sk__klu_analyze(&d->klu, n, d->kcp, d->kri)) {
     sk__free(ctx, map);
-    return SK_ERROR(ctx, d->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_SINGULAR,
-                    "eigenvalue estimate: KLU analysis failed (status %d)",
-                    (int)d->common.status);
+    const int kst = (int)d->klu.common.status;
+    return SK_ERROR(ctx, sk__klu_status_code(kst),
+                    "eigenvalue estimate: KLU analysis failed (%s)", sk__klu_status_name(kst));
   }
   const double shifts[] = {0.0, -1e-8 * scale, -1e-5 * scale};
   for (size_t k = 0; k < sizeof shifts / sizeof shifts[0]; k++) {
@@ -486,12 +477,10 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
     for (int64_t j = 0; j < n; j++) {
       d->kax[d->diag[j]] -= shifts[k];
     }
-    if (d->num) {
-      klu_l_free_numeric(&d->num, &d->common);
-    }
-    d->common.halt_if_singular = 1;
-    d->num = klu_l_factor(d->kcp, d->kri, d->kax, d->sym, &d->common);
-    if (d->num && klu_l_rcond(d->sym, d->num, &d->common) && d->common.rcond > 1e-13) {
+    d->klu.common.halt_if_singular = 1;
+    double rcond = 0.0;
+    if (sk__klu_factor(&d->klu, d->kcp, d->kri, d->kax, 0.0) && sk__klu_rcond(&d->klu, &rcond) &&
+        rcond > 1e-13) {
       *shift = shifts[k];
       sk__free(ctx, map);
       return SK_OK;

@@ -20,7 +20,7 @@
 
 #include "core/error.h"
 #include "core/model_impl.h"
-#include "linsol/klu_refactor.h"
+#include "linsol/klu_factor.h"
 #include "steppers/mass_form.h"
 #include "core/csc.h"
 
@@ -40,11 +40,10 @@ typedef struct {
   int64_t *acp, *ari, *amap, *jmap; /* union pattern; positions of M's and J's entries */
   double *ax;                       /* values in the union pattern (ODE form) */
   double *dg, *dinv;                /* diagonal M: D and 1 / D */
-  klu_l_common common;
-  klu_l_symbolic *msym, *asym;
-  klu_l_numeric *mnum, *anum;
-  double gamma_f; /* gamma of the factors of M - gamma J; 0 = none */
-  int have_j;     /* jv holds J from the last preconditioner setup */
+  sk__klu mklu;                     /* M (a general M of the ODE form) */
+  sk__klu aklu;                     /* M - gamma J */
+  double gamma_f;                   /* gamma of the factors of M - gamma J; 0 = none */
+  int have_j;                       /* jv holds J from the last preconditioner setup */
 } mass_form;
 
 static void mass_form_free(void *ud)
@@ -54,18 +53,8 @@ static void mass_form_free(void *ud)
     return;
   }
   sk_context *ctx = d->ctx;
-  if (d->mnum) {
-    klu_l_free_numeric(&d->mnum, &d->common);
-  }
-  if (d->anum) {
-    klu_l_free_numeric(&d->anum, &d->common);
-  }
-  if (d->msym) {
-    klu_l_free_symbolic(&d->msym, &d->common);
-  }
-  if (d->asym) {
-    klu_l_free_symbolic(&d->asym, &d->common);
-  }
+  sk__klu_free(&d->mklu);
+  sk__klu_free(&d->aklu);
   int64_t *ints[] = {d->acp, d->ari, d->amap, d->jmap};
   for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
     sk__free(ctx, ints[k]);
@@ -189,7 +178,7 @@ static int ode_rhs(double t, const double *y, double *f, void *ud)
     for (int64_t i = 0; i < d->n; i++) {
       f[i] *= d->dinv[i];
     }
-  } else if (!klu_l_solve(d->msym, d->mnum, d->n, 1, f, &d->common)) {
+  } else if (!sk__klu_solve(&d->mklu, f, 1)) {
     return -1;
   }
   return 0;
@@ -223,9 +212,8 @@ static int factor_pencil(mass_form *d, double gamma)
     d->ax[d->jmap[p]] -= gamma * d->jv[p];
   }
   d->gamma_f = 0.0;
-  if (!sk__klu_factor_or_refactor(d->acp, d->ari, d->ax, d->asym, &d->anum, SK__MASS_RCOND_MIN,
-                                  &d->common)) {
-    return d->common.status == KLU_SINGULAR ? 1 : -1;
+  if (!sk__klu_factor(&d->aklu, d->acp, d->ari, d->ax, SK__MASS_RCOND_MIN)) {
+    return d->aklu.common.status == KLU_SINGULAR ? 1 : -1;
   }
   d->gamma_f = gamma;
   return 0;
@@ -266,7 +254,7 @@ static int ode_prec_solve(double t, const double *y, const double *r, double *z,
     }
   }
   mass_times(d, r, d->work);
-  if (!klu_l_solve(d->asym, d->anum, d->n, 1, d->work, &d->common)) {
+  if (!sk__klu_solve(&d->aklu, d->work, 1)) {
     return -1;
   }
   memcpy(z, d->work, (size_t)d->n * sizeof *z);
@@ -323,12 +311,12 @@ static sk_status union_pattern(mass_form *d)
   return SK_OK;
 }
 
-/* Record a KLU failure on M or M - gamma J; a singular M is bad input. */
-static sk_status klu_failure(mass_form *d, const char *what, const char *solver)
+/* Record the failure of KLU k (on M or M - gamma J); a singular M is bad input. */
+static sk_status klu_failure(mass_form *d, const sk__klu *k, const char *what, const char *solver)
 {
-  const int st = (int)d->common.status;
+  const int st = (int)k->common.status;
   const char *nm = sk__model_mass_name(d->inner);
-  sk_status code = st == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL;
+  sk_status code = sk__klu_status_code(st);
   if (st == KLU_SINGULAR) {
     code = SK_ERR_INPUT;
     SK_ERROR(d->ctx, code,
@@ -336,9 +324,9 @@ static sk_status klu_failure(mass_form *d, const char *what, const char *solver)
              "needs a nonsingular M; use solver ida-bdf for a singular M (a DAE)",
              nm, solver);
   } else {
-    SK_ERROR(d->ctx, code, "%s: KLU cannot %s (KLU status %d)", nm, what, st);
+    SK_ERROR(d->ctx, code, "%s: KLU cannot %s (%s)", nm, what, sk__klu_status_name(st));
   }
-  sk__error_set_foreign(d->ctx, st, st == KLU_SINGULAR ? "KLU_SINGULAR" : "KLU");
+  sk__error_set_foreign(d->ctx, st, sk__klu_status_name(st));
   return code;
 }
 
@@ -427,23 +415,18 @@ static sk_status setup_ode(mass_form *d, sk_model *form, const char *solver)
     }
     return SK_OK;
   }
-  klu_l_defaults(&d->common);
-  d->msym = klu_l_analyze(d->n, (int64_t *)d->mcp, (int64_t *)d->mri, &d->common);
-  if (!d->msym) {
-    return klu_failure(d, "analyze M", solver);
+  if (!sk__klu_analyze(&d->mklu, d->n, d->mcp, d->mri)) {
+    return klu_failure(d, &d->mklu, "analyze M", solver);
   }
-  d->mnum =
-      klu_l_factor((int64_t *)d->mcp, (int64_t *)d->mri, (double *)d->mv, d->msym, &d->common);
-  if (!d->mnum) {
-    return klu_failure(d, "factor M", solver);
+  if (!sk__klu_factor(&d->mklu, d->mcp, d->mri, d->mv, 0.0)) {
+    return klu_failure(d, &d->mklu, "factor M", solver);
   }
   if (d->jcp) {
     SK_CALL(ctx, union_pattern(d));
     d->ax = sk__calloc(ctx, (size_t)(d->acp[d->n] > 0 ? d->acp[d->n] : 1), sizeof *d->ax);
     SK_CHECK(ctx, d->ax != NULL, SK_ERR_NOMEM, "mass matrix: cannot allocate M - gamma J");
-    d->asym = klu_l_analyze(d->n, d->acp, d->ari, &d->common);
-    if (!d->asym) {
-      return klu_failure(d, "analyze the pattern of M - gamma J", solver);
+    if (!sk__klu_analyze(&d->aklu, d->n, d->acp, d->ari)) {
+      return klu_failure(d, &d->aklu, "analyze the pattern of M - gamma J", solver);
     }
     sk_model_set_preconditioner(form, ode_prec_setup, ode_prec_solve);
   }
@@ -503,6 +486,8 @@ sk_status sk__mass_form_create(sk_context *ctx, sk_model *model, int dae, const 
   d->ctx = ctx;
   d->inner = model;
   d->n = n;
+  sk__klu_init(&d->mklu);
+  sk__klu_init(&d->aklu);
   sk_model_set_user_data(f, d, mass_form_free);
   const sk_status st = fill_form(d, f, dae, solver);
   if (st != SK_OK) {
@@ -519,5 +504,5 @@ int sk__mass_form_is_dense(const sk_model *form)
     return 0;
   }
   const mass_form *d = form->user_data;
-  return d->mnum != NULL;
+  return d->mklu.num != NULL;
 }

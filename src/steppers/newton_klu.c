@@ -2,10 +2,8 @@
 #include <math.h>
 #include <string.h>
 
-#include <klu.h>
-
 #include "core/error.h"
-#include "linsol/klu_refactor.h"
+#include "linsol/klu_factor.h"
 #include "core/csc.h"
 #include "steppers/newton_klu.h"
 
@@ -27,9 +25,7 @@ struct sk__newton {
   double *mv;                    /* J values in the model's pattern order */
   double *ax;                    /* values of I - gamma J */
   double *fx, *dx, *x0;          /* work, length n */
-  klu_l_symbolic *sym;
-  klu_l_numeric *num;
-  klu_l_common common;
+  sk__klu klu;                   /* I - gamma J */
   int have_jac;
   double gamma_fact; /* gamma of the current factorization, 0 = none */
   double crate;      /* convergence rate estimate */
@@ -55,6 +51,7 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   nw->n = sk_model_get_n(m);
   nw->mnnz = mnnz;
   nw->crate = 1.0;
+  sk__klu_init(&nw->klu);
   sk_status rc =
       sk__csc_with_diagonal(ctx, nw->n, mcp, mri, &nw->cp, &nw->ri, &nw->map, &nw->diag);
   if (rc < 0) {
@@ -75,15 +72,13 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Newton solver for %lld states",
                     (long long)n);
   }
-  klu_l_defaults(&nw->common);
-  nw->sym = klu_l_analyze(nw->n, nw->cp, nw->ri, &nw->common);
-  if (!nw->sym) {
-    const int st = (int)nw->common.status;
+  if (!sk__klu_analyze(&nw->klu, nw->n, nw->cp, nw->ri)) {
+    const int st = (int)nw->klu.common.status;
     sk__newton_destroy(&nw);
-    rc = SK_ERROR(ctx, st == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
-                  "stepper '%s': KLU analysis of the Jacobian pattern failed (status %d)", name,
-                  st);
-    sk__error_set_foreign(ctx, st, st == KLU_OUT_OF_MEMORY ? "KLU_OUT_OF_MEMORY" : "KLU_INVALID");
+    rc = SK_ERROR(ctx, sk__klu_status_code(st),
+                  "stepper '%s': KLU analysis of the Jacobian pattern failed (%s)", name,
+                  sk__klu_status_name(st));
+    sk__error_set_foreign(ctx, st, sk__klu_status_name(st));
     return rc;
   }
   *out = nw;
@@ -92,9 +87,7 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
 
 void sk__newton_reset(sk__newton *nw)
 {
-  if (nw->num) {
-    klu_l_free_numeric(&nw->num, &nw->common);
-  }
+  sk__klu_drop_factors(&nw->klu);
   nw->have_jac = 0;
   nw->gamma_fact = 0.0;
   nw->crate = 1.0;
@@ -107,12 +100,7 @@ void sk__newton_destroy(sk__newton **pnw)
     return;
   }
   sk__newton *nw = *pnw;
-  if (nw->num) {
-    klu_l_free_numeric(&nw->num, &nw->common);
-  }
-  if (nw->sym) {
-    klu_l_free_symbolic(&nw->sym, &nw->common);
-  }
+  sk__klu_free(&nw->klu);
   sk_context *ctx = nw->ctx;
   sk__free(ctx, nw->cp);
   sk__free(ctx, nw->ri);
@@ -163,16 +151,16 @@ static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
   st->factorizations++;
   nw->gamma_fact = 0.0;
   nw->crate = 1.0;
-  if (!sk__klu_factor_or_refactor(nw->cp, nw->ri, nw->ax, nw->sym, &nw->num, SK__NEWTON_RCOND_MIN,
-                                  &nw->common)) {
-    if (nw->common.status == KLU_SINGULAR) {
+  if (!sk__klu_factor(&nw->klu, nw->cp, nw->ri, nw->ax, SK__NEWTON_RCOND_MIN)) {
+    const int kst = (int)nw->klu.common.status;
+    if (kst == KLU_SINGULAR) {
       return SK_RECOVERABLE;
     }
-    SK_ERROR(nw->ctx, nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL,
-             "stepper '%s': KLU factorization failed (status %d)", nw->name,
-             (int)nw->common.status);
-    sk__error_set_foreign(nw->ctx, (int)nw->common.status, "KLU");
-    return nw->common.status == KLU_OUT_OF_MEMORY ? SK_ERR_NOMEM : SK_ERR_LINSOL;
+    const sk_status code = sk__klu_status_code(kst);
+    SK_ERROR(nw->ctx, code, "stepper '%s': KLU factorization failed (%s)", nw->name,
+             sk__klu_status_name(kst));
+    sk__error_set_foreign(nw->ctx, kst, sk__klu_status_name(kst));
+    return code;
   }
   nw->gamma_fact = gamma;
   return SK_OK;
@@ -217,7 +205,7 @@ static sk_status iterate(sk__newton *nw, double t, double gamma, const double *p
     for (int64_t i = 0; i < nw->n; i++) {
       nw->dx[i] = -(x[i] - psi[i] - gamma * nw->fx[i]);
     }
-    if (!klu_l_solve(nw->sym, nw->num, nw->n, 1, nw->dx, &nw->common)) {
+    if (!sk__klu_solve(&nw->klu, nw->dx, 1)) {
       return SK_RECOVERABLE;
     }
     /* the factor was built with gamma_fact: scale the update as CVODE does */
