@@ -19,6 +19,8 @@ sk_cli_test(missing_config 66 "cannot open config file" none run ${SK_BAD}/does_
 sk_cli_test(malformed_yaml 65 "malformed.yaml:3:7: YAML syntax error" none run ${SK_BAD}/malformed.yaml)
 sk_cli_test(unknown_key 65 "did you mean 'solver.rtol'" none run ${SK_BAD}/unknown_key.yaml)
 sk_cli_test(unknown_key_set 65 "unknown key 'solver.rtoll'" none run --set solver.rtoll=1e-6)
+sk_cli_test(bbd_serial 65 "preconditioner 'bbd' (CVBBDPRE) is for distributed runs" none
+  run --set linsol.type=spgmr --set linsol.preconditioner=bbd)
 sk_cli_test(wrong_type 65 "wrong_type.yaml:2:9: solver.rtol: expected a real number" none run ${SK_BAD}/wrong_type.yaml)
 sk_cli_test(zero_atol 65 "solver.atol: expected a real number" none run ${SK_BAD}/zero_atol.yaml)
 sk_cli_test(negative_rtol 65 "solver.rtol: expected a real number" none run ${SK_BAD}/negative_rtol.yaml)

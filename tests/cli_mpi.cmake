@@ -26,14 +26,14 @@ function(sk_mpi_compare name ranks config)
     ENVIRONMENT "${SK_MPI_ENV}" PROCESSORS ${ranks})
 endfunction()
 foreach(np 2 4)
-  sk_mpi_compare(heat2d_amg ${np} heat2d.yaml --set parallel.preconditioner=amg)
-  sk_mpi_compare(heat2d_bbd ${np} heat2d.yaml --set parallel.preconditioner=bbd)
+  sk_mpi_compare(heat2d_amg ${np} heat2d.yaml --set linsol.preconditioner=amg)
+  sk_mpi_compare(heat2d_bbd ${np} heat2d.yaml --set linsol.preconditioner=bbd)
   sk_mpi_compare(heat3d_amg ${np} heat3d_mode.yaml)
   sk_mpi_compare(brusselator_bbd ${np} brusselator.yaml)
 endforeach()
-sk_mpi_compare(heat2d_none 2 heat2d.yaml --set parallel.preconditioner=none)
+sk_mpi_compare(heat2d_none 2 heat2d.yaml --set linsol.preconditioner=none)
 sk_mpi_compare(heat2d_strips 4 heat2d.yaml --set parallel.decomposition=[4,1])
-sk_mpi_compare(heat3d_bbd 2 heat3d_mode.yaml --set parallel.preconditioner=bbd)
+sk_mpi_compare(heat3d_bbd 2 heat3d_mode.yaml --set linsol.preconditioner=bbd)
 
 # sk_mpi_expect(<name> <ranks> <code> <message> <leftover> args...): a launch that must fail the
 # same way on every rank (mpirun passes the ranks' exit code on), leaving what expect_cli.sh says
@@ -49,6 +49,8 @@ sk_mpi_expect(decomposition_wrong_count 4 65 "parallel.decomposition" none
   run ${H2} --set parallel.decomposition=[3,1])
 sk_mpi_expect(more_ranks_than_blocks 4 65 "more ranks than grid blocks" none run ${H2} --set model.n=[1,3])
 sk_mpi_expect(neumann_refused 2 65 "model.bc.y1.type" none run ${H2} --set model.bc.y1.type=neumann)
+sk_mpi_expect(jacobi_refused 2 65 "linsol.preconditioner = jacobi: distributed runs take auto, model, bbd, amg or none"
+  none run ${H2} --set linsol.preconditioner=jacobi)
 sk_mpi_expect(manufactured_refused 2 65 "manufactured" none run ${H2} --set model.exact=manufactured)
 sk_mpi_expect(method_refused 2 65 "cvode-bdf" none run ${H2} --set solver.method=rk45)
 sk_mpi_expect(restart_refused 2 65 "distributed runs write no checkpoints" none

@@ -10,7 +10,7 @@ sk_cli_test(steady_heat1d 0 "converged: max |f_scale f|" complete steady ${SK_ST
 sk_cli_test(steady_heat2d_example 0 "KIN_SUCCESS" complete steady ${SK_DATA}/steady_heat2d.yaml)
 sk_cli_test(steady_json 0 "\"converged\": true" complete steady --json ${SK_STEADY_1D})
 sk_cli_test(steady_spgmr_model 0 "preconditioner model" complete steady ${SK_STEADY_1D}
-  --set steady.linsol=spgmr --set steady.preconditioner=model)
+  --set linsol.type=spgmr --set linsol.preconditioner=model)
 sk_cli_test(steady_brusselator 0 "KIN_SUCCESS" complete steady ${SK_DATA}/brusselator.yaml
   --set model.n=[16])
 sk_cli_test(steady_help_options 0 "steady.fnormtol" none steady --help-options)
@@ -24,17 +24,24 @@ add_test(NAME cli_steady_exact_quadratic COMMAND bash -c
 # The Matrix Market FE model M u' = -K u + g(t) b at t_s = 1000 (g = 1): linear elements are
 # nodally exact for a constant source, so u_i = x_i (1 - x_i) / 2, x_i = (i + 1) / 50.
 add_test(NAME cli_steady_linear_fe COMMAND bash -c
-  "d=$(mktemp -d) && cd ${PROJECT_SOURCE_DIR} && $<TARGET_FILE:stiffkit_cli> steady --quiet data/linear_heat1d.yaml --set steady.t=1000 --set output.dir=$d --set output.prefix=fe > /dev/null && awk -F, 'NR > 1 { x = ($1 + 1) / 50; e = $3 - x * (1 - x) / 2; if (e < 0) e = -e; if (e > m) m = e } END { print \"max error\", m; exit !(NR == 50 && m < 1e-12) }' $d/fe.csv; rc=$?; rm -rf $d; exit $rc")
+  "d=$(mktemp -d) && cd ${PROJECT_SOURCE_DIR} && $<TARGET_FILE:stiffkit_cli> steady --quiet data/linear_heat1d.yaml --set linsol.type=auto --set linsol.preconditioner=auto --set steady.t=1000 --set output.dir=$d --set output.prefix=fe > /dev/null && awk -F, 'NR > 1 { x = ($1 + 1) / 50; e = $3 - x * (1 - x) / 2; if (e < 0) e = -e; if (e > m) m = e } END { print \"max error\", m; exit !(NR == 50 && m < 1e-12) }' $d/fe.csv; rc=$?; rm -rf $d; exit $rc")
 set_tests_properties(cli_steady_exact_quadratic cli_steady_linear_fe PROPERTIES
   LABELS "regression;cli" TIMEOUT 60)
 
 # --- bad input: exit 64/65/73 before anything is solved or written ------------
 sk_cli_test(steady_unknown_key 65 "unknown key 'steady.fnormtoll'" none steady --set steady.fnormtoll=1)
-sk_cli_test(steady_bad_linsol 65 "steady.linsol: expected one of" none steady --set steady.linsol=lu)
+sk_cli_test(steady_bad_linsol 65 "linsol.type: expected one of" none steady --set linsol.type=lu)
+# a linear solver of the IVP engines that the steady solve has not: refused naming the ones it has
+sk_cli_test(steady_linsol_unsupported 65 "linsol.type = band: the steady solve (KINSOL) supports auto, klu, umfpack, dense or spgmr" none
+  steady --set linsol.type=band)
+sk_cli_test(steady_prec_unsupported 65 "linsol.preconditioner = amg: the steady solve (KINSOL) supports auto, none, jacobi or model" none
+  steady --set linsol.type=spgmr --set linsol.preconditioner=amg)
+# the old key names are gone: the unknown-key error names the nearest
+sk_cli_test(steady_old_key 65 "steady.linsol" none steady --set steady.linsol=klu)
 sk_cli_test(steady_bad_tolerance 65 "steady.fnormtol: expected a real number" none
   steady --set steady.fnormtol=0)
 sk_cli_test(steady_prec_model_missing 65 "provides no preconditioner" none
-  steady ${SK_DATA}/vdpol.yaml --set steady.linsol=spgmr --set steady.preconditioner=model)
+  steady ${SK_DATA}/vdpol.yaml --set linsol.type=spgmr --set linsol.preconditioner=model)
 sk_cli_test(steady_usage_unknown_flag 64 "unknown option '--stats-json'" none steady --stats-json x.json)
 sk_cli_test(steady_output_dir_missing 73 "cannot create output file" none
   steady ${SK_STEADY_1D} --set output.dir=/nonexistent/stiffkit-out)

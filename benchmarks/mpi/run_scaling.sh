@@ -30,15 +30,15 @@ trap 'rm -rf "$work"' EXIT
 
 case_args() {
   case $1 in
-    heat2d_amg) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000] --set solver.t_end=0.02 --set parallel.preconditioner=amg" ;;
+    heat2d_amg) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000] --set solver.t_end=0.02 --set linsol.preconditioner=amg" ;;
     # BBD at 10^6 would need a band of 1000 (24 GB; refused) or a narrow band that makes SPGMR
     # crawl (band 1: 1127 steps, 465 s on 2 ranks): its iteration growth is measured at 256^2
-    heat2d_bbd) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[256] --set solver.t_end=0.02 --set parallel.preconditioner=bbd" ;;
-    heat3d_amg) echo "--set model.type=diffusion --set model.dim=3 --set model.n=[100] --set solver.t_end=0.01 --set parallel.preconditioner=amg" ;;
-    bruss_bbd) echo "--set model.type=brusselator --set model.dim=2 --set model.n=[128] --set solver.t_end=1.0 --set parallel.preconditioner=bbd" ;;
-    weak_heat2d_1) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[500,500] --set solver.t_end=0.02 --set parallel.preconditioner=amg" ;;
-    weak_heat2d_2) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,500] --set model.length=[2,1] --set solver.t_end=0.02 --set parallel.preconditioner=amg --set parallel.decomposition=[2,1]" ;;
-    weak_heat2d_4) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,1000] --set model.length=[2,2] --set solver.t_end=0.02 --set parallel.preconditioner=amg --set parallel.decomposition=[2,2]" ;;
+    heat2d_bbd) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[256] --set solver.t_end=0.02 --set linsol.preconditioner=bbd" ;;
+    heat3d_amg) echo "--set model.type=diffusion --set model.dim=3 --set model.n=[100] --set solver.t_end=0.01 --set linsol.preconditioner=amg" ;;
+    bruss_bbd) echo "--set model.type=brusselator --set model.dim=2 --set model.n=[128] --set solver.t_end=1.0 --set linsol.preconditioner=bbd" ;;
+    weak_heat2d_1) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[500,500] --set solver.t_end=0.02 --set linsol.preconditioner=amg" ;;
+    weak_heat2d_2) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,500] --set model.length=[2,1] --set solver.t_end=0.02 --set linsol.preconditioner=amg --set parallel.decomposition=[2,1]" ;;
+    weak_heat2d_4) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,1000] --set model.length=[2,2] --set solver.t_end=0.02 --set linsol.preconditioner=amg --set parallel.decomposition=[2,2]" ;;
   esac
 }
 

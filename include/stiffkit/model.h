@@ -153,7 +153,7 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
  *    column; sk_model_has_jacobian is then 1), whose order is the dense
  *    array's: the callback writes the values in place. The dense linear
  *    solvers (cvode-bdf, cvode-adams and ida-bdf with linsol.type=dense,
- *    the steady solve with steady.linsol=dense) copy them into their
+ *    the steady solve with linsol.type=dense) copy them into their
  *    matrix; linsol auto picks dense for a full pattern up to n = 2000.
  *    klu and umfpack accept the full pattern too (a dense factorization
  *    in sparse storage: correct, slower), and the reference steppers,

@@ -81,7 +81,11 @@ const sk_option_spec *sk_steady_options(size_t *n);
 /* sk_steady_settings_from_options: defaults, then the steady.* keys. The
  * time is steady.t when set, else solver.t0 when that key is registered,
  * else 0; the Jacobian self-test follows solver.check_jacobian when that
- * key is registered. Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
+ * key is registered. The linear solver comes from the keys every engine
+ * shares, when registered (sk_stepper_options): linsol.type,
+ * linsol.preconditioner, linsol.ordering and linsol.maxl (0 keeps 50);
+ * choices the steady solve does not have are refused by sk_steady_solve
+ * (SK_ERR_UNSUPPORTED, naming the ones it has). Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
  * table is not registered). */
 sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opts,
                                           sk_steady_settings *s);

@@ -231,12 +231,16 @@ static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
   static const char *const orderings[] = {"auto", "amd", "colamd", "metis-nd", NULL};
   SK_CHECK(ctx, one_of(s->strategy, strategies), SK_ERR_ARG,
            "steady.strategy '%s': must be linesearch or none", s->strategy);
-  SK_CHECK(ctx, one_of(s->linsol, linsols), SK_ERR_ARG,
-           "steady.linsol '%s': must be auto, klu, umfpack, dense or spgmr", s->linsol);
-  SK_CHECK(ctx, one_of(s->prec, precs), SK_ERR_ARG,
-           "steady.preconditioner '%s': must be auto, none, jacobi or model", s->prec);
+  SK_CHECK(ctx, one_of(s->linsol, linsols), SK_ERR_UNSUPPORTED,
+           "linsol.type = %s: the steady solve (KINSOL) supports auto, klu, umfpack, dense or "
+           "spgmr",
+           s->linsol);
+  SK_CHECK(ctx, one_of(s->prec, precs), SK_ERR_UNSUPPORTED,
+           "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, none, jacobi "
+           "or model",
+           s->prec);
   SK_CHECK(ctx, one_of(s->ordering, orderings), SK_ERR_ARG,
-           "steady.ordering '%s': must be auto, amd, colamd or metis-nd", s->ordering);
+           "linsol.ordering '%s': must be auto, amd, colamd or metis-nd", s->ordering);
   return SK_OK;
 }
 
@@ -264,7 +268,7 @@ static sk_status check_settings(sk_context *ctx, const sk_steady_settings *s, in
            "steady.max_iters (%lld) and steady.max_setup_calls (%lld) must be >= 1",
            (long long)s->max_iters, (long long)s->max_setup_calls);
   SK_CHECK(ctx, s->maxl >= 1 && s->max_restarts >= 0, SK_ERR_ARG,
-           "steady.maxl (%d) must be >= 1 and steady.max_restarts (%d) >= 0", s->maxl,
+           "linsol.maxl (%d) must be >= 1 and steady.max_restarts (%d) >= 0", s->maxl,
            s->max_restarts);
   SK_CHECK(ctx, isfinite(s->prec_gamma) && s->prec_gamma > 0, SK_ERR_ARG,
            "steady.prec_gamma = %g: must be finite and > 0", s->prec_gamma);
@@ -308,21 +312,20 @@ static sk_status resolve(sk__kin *k)
            : strcmp(s->ordering, "auto") ? s->ordering
            : k->n >= SK__STEADY_ND_MIN   ? "metis-nd"
                                          : "amd");
-  SK_CHECK(
-      ctx, has_jac || (strcmp(k->linsol, "klu") && strcmp(k->linsol, "umfpack")),
-      SK_ERR_UNSUPPORTED,
-      "steady.linsol=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
-      "use dense or spgmr",
-      k->linsol, name);
+  SK_CHECK(ctx, has_jac || (strcmp(k->linsol, "klu") && strcmp(k->linsol, "umfpack")),
+           SK_ERR_UNSUPPORTED,
+           "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
+           "use dense or spgmr",
+           k->linsol, name);
   SK_CHECK(ctx, has_jac || strcmp(k->prec, "jacobi"), SK_ERR_UNSUPPORTED,
-           "steady.preconditioner=jacobi needs the model's Jacobian; model '%s' has none", name);
+           "linsol.preconditioner=jacobi needs the model's Jacobian; model '%s' has none", name);
   SK_CHECK(ctx, sk_model_has_preconditioner(k->model) || strcmp(k->prec, "model"),
            SK_ERR_UNSUPPORTED,
-           "steady.preconditioner=model but model '%s' provides no preconditioner (use jacobi or "
+           "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or "
            "none)",
            name);
   if (!strcmp(k->linsol, "dense")) {
-    SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, "steady.linsol"));
+    SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, "linsol.type"));
   }
   return SK_OK;
 }
@@ -592,7 +595,7 @@ static failure_text describe_flag(int flag, int singular)
           "does not depend on, or a degenerate guess"};
     }
     return (failure_text){SK_ERR_LINSOL, "the linear solver failed",
-                          "a nearly singular Jacobian; for spgmr raise steady.maxl or "
+                          "a nearly singular Jacobian; for spgmr raise linsol.maxl or "
                           "steady.max_restarts, or use a preconditioner"};
   case KIN_SYSFUNC_FAIL:
   case KIN_FIRST_SYSFUNC_ERR:

@@ -12,17 +12,9 @@ static const sk_option_spec steady_options[] = {
      "initial guess: the model's initial state at solver.t0, or zero"},
     {"steady.strategy", SK_OPT_CHOICE, "linesearch", 0, 0, "linesearch|none",
      "globalization of Newton's method: KINSOL's line search, or the full Newton step"},
-    {"steady.linsol", SK_OPT_CHOICE, "auto", 0, 0, "auto|klu|umfpack|dense|spgmr",
-     "linear solver for J d = -f (auto: dense for a full Jacobian pattern, klu with another, "
-     "else dense up to n = 2000, else spgmr, matrix-free)"},
-    {"steady.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model",
-     "spgmr right preconditioner: diag(J) (jacobi; auto with a Jacobian pattern), none, or "
-     "model: -gamma P(gamma)^-1 with the model's P ~ I - gamma J at gamma = steady.prec_gamma"},
     {"steady.prec_gamma", SK_OPT_REAL, "1e-3", 1e-300, 1e300, NULL,
      "gamma of the model preconditioner M = J - I/gamma (for the model's ADI-type P, about "
      "1/sqrt(|lambda_max lambda_min|) of J works best: stiffkit diagnose prints both)"},
-    {"steady.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
-     "klu fill-reducing ordering (auto: metis-nd for n >= 1000, else amd)"},
     {"steady.fnormtol", SK_OPT_REAL, "1e-8", 1e-300, 1e300, NULL,
      "accept u when max_i |f_scale f_i(t_s, u)| <= fnormtol (checked again after KINSOL)"},
     {"steady.scsteptol", SK_OPT_REAL, "1e-12", 1e-300, 1, NULL,
@@ -38,7 +30,6 @@ static const sk_option_spec steady_options[] = {
     {"steady.max_iters", SK_OPT_INT, "200", 1, 1e9, NULL, "Newton iterations at most"},
     {"steady.max_setup_calls", SK_OPT_INT, "1", 1, 1e9, NULL,
      "Newton iterations per Jacobian evaluation (1 = full Newton; KINSOL's default is 10)"},
-    {"steady.maxl", SK_OPT_INT, "50", 1, 10000, NULL, "spgmr: Krylov subspace size"},
     {"steady.max_restarts", SK_OPT_INT, "5", 0, 10000, NULL, "spgmr: restarts per linear solve"},
 };
 
@@ -96,9 +87,15 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
                          : "solver.t0";
   SK_CALL(ctx, sk_options_get_real(o, tkey, &s->t));
   SK_CALL(ctx, get_name(o, "steady.strategy", s->strategy, sizeof s->strategy));
-  SK_CALL(ctx, get_name(o, "steady.linsol", s->linsol, sizeof s->linsol));
-  SK_CALL(ctx, get_name(o, "steady.preconditioner", s->prec, sizeof s->prec));
-  SK_CALL(ctx, get_name(o, "steady.ordering", s->ordering, sizeof s->ordering));
+  /* the linear solver: the linsol.* keys every engine shares, where registered */
+  if (sk_options_is_key(o, "linsol.type")) {
+    SK_CALL(ctx, get_name(o, "linsol.type", s->linsol, sizeof s->linsol));
+    SK_CALL(ctx, get_name(o, "linsol.preconditioner", s->prec, sizeof s->prec));
+    SK_CALL(ctx, get_name(o, "linsol.ordering", s->ordering, sizeof s->ordering));
+    int maxl = 0;
+    SK_CALL(ctx, get_small_int(o, "linsol.maxl", &maxl));
+    s->maxl = maxl > 0 ? maxl : s->maxl; /* 0: the steady solve's default */
+  }
   SK_CALL(ctx, sk_options_get_real(o, "steady.fnormtol", &s->fnormtol));
   SK_CALL(ctx, sk_options_get_real(o, "steady.scsteptol", &s->scsteptol));
   SK_CALL(ctx, sk_options_get_real(o, "steady.u_scale", &s->u_scale));
@@ -107,7 +104,6 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
   SK_CALL(ctx, sk_options_get_real(o, "steady.max_step", &s->max_step));
   SK_CALL(ctx, sk_options_get_int(o, "steady.max_iters", &s->max_iters));
   SK_CALL(ctx, sk_options_get_int(o, "steady.max_setup_calls", &s->max_setup_calls));
-  SK_CALL(ctx, get_small_int(o, "steady.maxl", &s->maxl));
   SK_CALL(ctx, get_small_int(o, "steady.max_restarts", &s->max_restarts));
   if (sk_options_is_key(o, "solver.check_jacobian")) { /* one switch for every engine */
     SK_CALL(ctx, sk_options_get_bool(o, "solver.check_jacobian", &s->check_jacobian));

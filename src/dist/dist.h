@@ -62,7 +62,7 @@ sk_status sk__dist_check_options(sk_context *ctx, const sk_options *opts, int nr
  * model's initial state at solver.t0, and CVODE (BDF, SPGMR of linsol.maxl,
  * linsol.eps_lin, solver.rtol/atol/max_steps/h0/max_order where the serial
  * CVODE backend reads them) with the preconditioner of
- * parallel.preconditioner. Collective. Errors (agreed): those of
+ * linsol.preconditioner. Collective. Errors (agreed): those of
  * sk__dist_check_options, SK_ERR_NOMEM, SK_ERR_SOLVER (CVODE/hypre setup,
  * naming the call). On error *d is NULL on every rank. */
 sk_status sk__dist_create(sk_context *ctx, MPI_Comm comm, const sk_options *opts, sk__dist **d);

@@ -21,7 +21,7 @@ typedef struct {
   int64_t n[3];
   int procs[3]; /* the process grid (checked: divides n) */
   char prec[8]; /* resolved: bbd, amg or none */
-  int64_t band; /* parallel.bbd.band (0 = automatic) */
+  int64_t band; /* linsol.bbd_band (0 = automatic) */
   double rtol, atol, t0, h0, hmin, hmax, eps_lin;
   int64_t max_steps, max_order, maxl;
   int fast_ops; /* solver.fast_vector_ops: the project's N_Vector kernels */

@@ -162,7 +162,7 @@ static sk_status read_bruss(sk_context *ctx, const sk_options *opts, sk__dist_se
 /* solver.* and linsol.* as the serial CVODE backend reads them. */
 static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
 {
-  const char *method = NULL, *ls = NULL, *lpc = NULL, *pc = NULL;
+  const char *method = NULL, *ls = NULL, *pc = NULL;
   SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &method));
   SK_CHECK(ctx, strcmp(method, "cvode-bdf") == 0, SK_ERR_UNSUPPORTED,
            "solver.method = %s: distributed runs use cvode-bdf", method);
@@ -171,16 +171,13 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "spgmr"), SK_ERR_UNSUPPORTED,
            "linsol.type = %s: distributed runs use spgmr (auto or spgmr)", ls);
-  SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &lpc));
-  SK_CALL(ctx, sk_options_get_string(opts, "parallel.preconditioner", &pc));
-  if (strcmp(pc, "auto")) {
-    snprintf(s->prec, sizeof s->prec, "%s", pc);
-  } else if (!strcmp(lpc, "amg") || !strcmp(lpc, "none")) {
-    snprintf(s->prec, sizeof s->prec, "%s", lpc);
-  } else {
-    snprintf(s->prec, sizeof s->prec, "%s", s->kind == SK__DIST_HEAT ? "amg" : "bbd");
-  }
-  SK_CALL(ctx, sk_options_get_int(opts, "parallel.bbd.band", &s->band));
+  SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
+  SK_CHECK(ctx, strcmp(pc, "jacobi") != 0, SK_ERR_UNSUPPORTED,
+           "linsol.preconditioner = jacobi: distributed runs take auto, model, bbd, amg or none");
+  /* auto and model: the distributed model's own choice */
+  const int own = !strcmp(pc, "auto") || !strcmp(pc, "model");
+  snprintf(s->prec, sizeof s->prec, "%s", own ? (s->kind == SK__DIST_HEAT ? "amg" : "bbd") : pc);
+  SK_CALL(ctx, sk_options_get_int(opts, "linsol.bbd_band", &s->band));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &s->rtol));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &s->atol));
   SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &s->t0));

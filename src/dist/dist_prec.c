@@ -61,9 +61,9 @@ static sk_status attach_bbd(sk__dist *d)
     MPI_Comm_free(&node);
   }
   SK_CALL(ctx, sk__sun_check_band_size(ctx, d->L.nlocal, band, band, sharers,
-                                       "parallel.preconditioner=bbd",
-                                       "lower parallel.bbd.band, use more ranks (nodes) or "
-                                       "parallel.preconditioner=amg"));
+                                       "linsol.preconditioner=bbd",
+                                       "lower linsol.bbd_band, use more ranks (nodes) or "
+                                       "linsol.preconditioner=amg"));
   const int flag =
       CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band, (sunindextype)band,
                     (sunindextype)band, (sunindextype)band, 0.0, bbd_gloc, bbd_comm);

@@ -36,8 +36,8 @@ int sk__klu_factor(sk__klu *k, const int64_t *cp, const int64_t *ri, const doubl
     }
   }
   sk__klu_drop_factors(k);
-  k->num = klu_l_factor(SK__KLU_INDEX(cp), SK__KLU_INDEX(ri), SK__KLU_VALUES(ax), k->sym,
-                        &k->common);
+  k->num =
+      klu_l_factor(SK__KLU_INDEX(cp), SK__KLU_INDEX(ri), SK__KLU_VALUES(ax), k->sym, &k->common);
   return k->num != NULL;
 }
 

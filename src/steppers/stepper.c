@@ -99,10 +99,16 @@ static const sk_option_spec stepper_options[] = {
      "values: stiffkit = colored finite differences on the pattern (one call per color), "
      "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
      "band), as SUNDIALS' examples without a Jacobian function"},
-    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg",
+    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|bbd",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
-     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian)"},
-    {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL, "Krylov subspace size (0 = 5)"},
+     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; bbd: MPI runs only, "
+     "CVBBDPRE band blocks of each rank's local Jacobian; MPI runs take "
+     "auto|model|bbd|amg|none, auto and model = amg for diffusion and bbd for the Brusselator; "
+     "the steady solve takes "
+     "auto|none|jacobi|model)"},
+    {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,
+     "Krylov subspace size (0 = the engine's default: 5 for cvode-* and ida-bdf, 50 for the "
+     "steady solve)"},
     {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
      "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
     {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
@@ -439,6 +445,9 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
+  SK_CHECK(s->ctx, !name || strcmp(name, "bbd") != 0, SK_ERR_UNSUPPORTED,
+           "preconditioner 'bbd' (CVBBDPRE) is for distributed runs (mpirun -np K stiffkit run); "
+           "a serial run takes auto, none, jacobi, model or amg");
   static const char *const valid[] = {"auto", "none", "jacobi", "model", "amg", NULL};
   return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
 }

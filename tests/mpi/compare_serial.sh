@@ -10,7 +10,13 @@ k=$1; rtol=$2; atol=$3; config=$4; shift 4
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
-STIFFKIT_DISTRIBUTED=0 "$STIFFKIT" run "$config" --quiet --set output.prefix=serial "$@" > serial.log 2>&1 \
+# the serial run takes the config's own preconditioner: linsol.preconditioner=bbd and
+# linsol.bbd_band are for distributed runs
+serial_args=()
+for a in "$@"; do
+  case "$a" in linsol.preconditioner=* | linsol.bbd_band=*) unset 'serial_args[-1]' ;; *) serial_args+=("$a") ;; esac
+done
+STIFFKIT_DISTRIBUTED=0 "$STIFFKIT" run "$config" --quiet --set output.prefix=serial "${serial_args[@]}" > serial.log 2>&1 \
   || { cat serial.log; exit 1; }
 # shellcheck disable=SC2086
 $MPIEXEC -n "$k" "$STIFFKIT" run "$config" --set output.prefix=dist "$@" > dist.log 2>&1 \

@@ -5,13 +5,15 @@
 static int g_rank, g_size;
 
 /* The serial stiffkit run of the same options (cvode-bdf, the serial
- * backend's own linear solver choice) to t_end; y (length n) on return. */
+ * backend's own linear solver choice: linsol.preconditioner back to auto,
+ * since bbd is for distributed runs) to t_end; y (length n) on return. */
 static int serial_run(sk_context *ctx, sk_options *o, double t_end, double *y, int64_t n)
 {
   sk_model *m = NULL;
   sk_stepper *s = NULL;
   double t = 0.0;
   int ok = 0;
+  CHECK_OK(ctx, sk_options_set(o, "linsol.preconditioner", "auto", NULL));
   CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   if (m && sk_model_get_n(m) == n) {
     CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
@@ -117,7 +119,7 @@ static void check_run(sk_context *ctx, const char *label, const char *const *set
  * and the rank (the test timeout guards against a hang). */
 static void check_nan(sk_context *ctx)
 {
-  const char *set[] = {"model.n=16,16", "parallel.preconditioner=bbd", NULL};
+  const char *set[] = {"model.n=16,16", "linsol.preconditioner=bbd", NULL};
   sk_options *o = NULL;
   sk__dist *d = mpi_dist(ctx, set, &o);
   if (!d) {
@@ -169,17 +171,17 @@ int main(int argc, char **argv)
 
   /* heat 2D, exact semi-discrete mode (decays by e^-1 over t = 0.05) */
   const char *heat_bbd[] = {"model.n=16,16", "model.semidiscrete=true", "solver.t_end=0.05",
-                            "parallel.preconditioner=bbd", NULL};
+                            "linsol.preconditioner=bbd", NULL};
   check_run(ctx, "heat-2d", heat_bbd, 0.05, 1);
   const char *heat_amg[] = {"model.n=16,16", "model.semidiscrete=true",
-                            "parallel.preconditioner=amg", NULL};
+                            "linsol.preconditioner=amg", NULL};
   check_run(ctx, "heat-2d", heat_amg, 0.05, 1);
   const char *heat_none[] = {"model.n=16,16", "model.semidiscrete=true",
-                             "parallel.preconditioner=none", "linsol.maxl=30", NULL};
+                             "linsol.preconditioner=none", "linsol.maxl=30", NULL};
   check_run(ctx, "heat-2d", heat_none, 0.05, 1);
   /* heat 3D with AMG, and nonlinear 2D heat with a source (no exact solution) */
   const char *heat3[] = {"model.dim=3", "model.n=8,8,8", "model.semidiscrete=true",
-                         "parallel.preconditioner=amg", NULL};
+                         "linsol.preconditioner=amg", NULL};
   check_run(ctx, "heat-3d", heat3, 0.02, 1);
   const char *heatnl[] = {"model.n=16,8",        "model.beta=0.5",    "model.kgrad=0.3",
                           "model.exact=none",    "model.ic=constant", "model.ic_value=1",
@@ -190,10 +192,10 @@ int main(int argc, char **argv)
                           NULL};
   check_run(ctx, "brusselator", br_bbd, 1.0, 0);
   const char *br_amg[] = {"model.type=brusselator", "model.n=16", "model.brusselator.alpha=0.01",
-                          "parallel.preconditioner=amg", NULL};
+                          "linsol.preconditioner=amg", NULL};
   check_run(ctx, "brusselator", br_amg, 1.0, 0);
   const char *br_none[] = {"model.type=brusselator", "model.n=16", "model.brusselator.alpha=0.01",
-                           "parallel.preconditioner=none", NULL};
+                           "linsol.preconditioner=none", NULL};
   check_run(ctx, "brusselator", br_none, 1.0, 0);
 
   check_nan(ctx);

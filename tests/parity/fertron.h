@@ -82,7 +82,7 @@ static inline int fertron_is_row(const char *line)
 #define FERTRON_NROWS (2 + 2 * (1 + 4 * 4))
 
 /* fertron_run: the examples' eight solves through sk_steady_solve with
- * steady.linsol = linsol (and the KLU ordering), printing the rows as the
+ * linsol.type = linsol (and the KLU ordering), printing the rows as the
  * example does; with_nfed prints kinFerTron_dns's "nfeD" (the difference
  * quotients of its dense Jacobian), which kinFerTron_klu leaves out;
  * check_jacobian is solver.check_jacobian. */

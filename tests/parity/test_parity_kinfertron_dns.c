@@ -5,7 +5,7 @@
  * solver and no Jacobian function (KINSOL's own difference quotients: one
  * f call per column, the "nfeD" of the output), constraints, fnormtol =
  * scsteptol = 1e-5, eight solves. Here: a model with an RHS and no
- * Jacobian pattern, steady.linsol = dense (which leaves the Jacobian to
+ * Jacobian pattern, linsol.type = dense (which leaves the Jacobian to
  * KINSOL's difference quotients, as the example does), the strategy and
  * steady.max_setup_calls of each solve.
  *

@@ -5,7 +5,7 @@
  * COLAMD) on the analytic Jacobian, 12 entries, given as a CSR matrix;
  * constraints, fnormtol = scsteptol = 1e-5, eight solves. Here: the same
  * 12 entries as the model's CSC pattern and values (sk_model_set_jac_values),
- * steady.linsol = klu, steady.ordering = colamd, the strategy and
+ * linsol.type = klu, linsol.ordering = colamd, the strategy and
  * steady.max_setup_calls of each solve.
  *
  * The example's Jacobian is not that of its f: it writes df2/dx1 =

@@ -9,7 +9,7 @@
  * KINSOL with the dense linear solver and the analytic Jacobian
  * (KINSetJacFn writing a SUNDenseMatrix), exact Newton (mset 1), line
  * search, fnormtol = scsteptol = 1e-5, unit scaling. Here: the model's
- * sk_model_set_dense_jacobian (no pattern given), steady.linsol = dense,
+ * sk_model_set_dense_jacobian (no pattern given), linsol.type = dense,
  * the same settings.
  *
  * Expected values: the published output, kinRoboKin_dns.out (Debian:
