@@ -94,6 +94,14 @@ const sk_stepper_type *sk_stepper_type_find(const sk_context *ctx, const char *n
  * NULL past the end. */
 const sk_stepper_type *sk_stepper_type_list(const sk_context *ctx, size_t i);
 
+/* sk_stepper_type_from_options: the type named by solver.method (built-in
+ * or registered on ctx). Errors: SK_ERR_ARG (NULL argument),
+ * SK_ERR_UNKNOWN_KEY (solver.method not registered), SK_ERR_INPUT for a name
+ * no type has: the message names where solver.method was set
+ * ("case.yaml:3:11: "), the name and the valid ones. */
+sk_status sk_stepper_type_from_options(sk_context *ctx, const sk_options *opts,
+                                       const sk_stepper_type **type);
+
 /* sk_stepper_type_register: add a user type (the table must outlive ctx).
  * Errors: SK_ERR_ARG for a NULL table/op or a name already taken. */
 sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type);

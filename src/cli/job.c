@@ -260,7 +260,9 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CALL_STOP(ctx, cli_job_prepare_outputs(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
   SK_CALL_STOP(ctx, sk_plugin_load_from_options(ctx, o));
-  SK_CALL_STOP(ctx, sk_stepper_create(ctx, job->method, job->model, &job->stepper));
+  const sk_stepper_type *type = NULL;
+  SK_CALL_STOP(ctx, sk_stepper_type_from_options(ctx, o, &type));
+  SK_CALL_STOP(ctx, sk_stepper_create_with_type(ctx, type, job->model, &job->stepper));
   SK_CALL_STOP(ctx, sk_stepper_set_from_options(job->stepper, o));
   SK_CALL_STOP(ctx, sk_stepper_setup(job->stepper));
   SK_CALL_STOP(ctx,

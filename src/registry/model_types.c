@@ -4,8 +4,8 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
-#include "core/options_impl.h"
 #include "core/stop.h"
+#include "registry/type_names.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/model_type.h"
 
@@ -92,6 +92,13 @@ sk_status sk_model_register_options(sk_options *opts)
   return SK_OK;
 }
 
+/* The name of the i-th model type (sk__type_name_fn). */
+static const char *type_name(const sk_context *ctx, size_t i)
+{
+  const sk_model_type *t = sk_model_type_list(ctx, i);
+  return t ? t->name : NULL;
+}
+
 sk_status sk_model_type_from_options(sk_context *ctx, const sk_options *opts,
                                      const sk_model_type **type)
 {
@@ -100,23 +107,7 @@ sk_status sk_model_type_from_options(sk_context *ctx, const sk_options *opts,
   const char *name = NULL;
   SK_CALL(ctx, sk_options_get_string(opts, "model.type", &name));
   *type = sk_model_type_find(ctx, name);
-  if (*type) {
-    return SK_OK;
-  }
-  char names[512] = "";
-  size_t used = 0;
-  const sk_model_type *t;
-  for (size_t i = 0; (t = sk_model_type_list(ctx, i)) != NULL && used < sizeof names; i++) {
-    const int w = snprintf(names + used, sizeof names - used, "%s%s", i ? "|" : "", t->name);
-    used += w > 0 ? (size_t)w : 0;
-  }
-  sk_option_origin origin;
-  char where[512] = "";
-  if (sk_options_get_origin(opts, "model.type", &origin) == SK_OK) {
-    sk__options_origin_text(&origin, where, sizeof where);
-  }
-  return SK_ERROR(ctx, SK_ERR_INPUT, "%smodel.type: expected one of %s, got '%s'", where, names,
-                  name);
+  return *type ? SK_OK : sk__type_unknown(ctx, opts, "model.type", "model type", name, type_name);
 }
 
 sk_status sk_model_from_options(sk_context *ctx, sk_options *opts, sk_model **model)

@@ -4,6 +4,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "registry/type_names.h"
 #include "steppers/stepper_impl.h"
 #include "stiffkit/plugin.h"
 
@@ -84,19 +85,32 @@ sk_status sk_stepper_type_register(sk_context *ctx, const sk_stepper_type *type)
   return SK_OK;
 }
 
+/* The name of the i-th stepper type (sk__type_name_fn). */
+static const char *type_name(const sk_context *ctx, size_t i)
+{
+  const sk_stepper_type *t = sk_stepper_type_list(ctx, i);
+  return t ? t->name : NULL;
+}
+
+sk_status sk_stepper_type_from_options(sk_context *ctx, const sk_options *opts,
+                                       const sk_stepper_type **type)
+{
+  SK_CHECK(ctx, opts != NULL && type != NULL, SK_ERR_ARG,
+           "sk_stepper_type_from_options: NULL argument");
+  const char *name = NULL;
+  SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &name));
+  *type = sk_stepper_type_find(ctx, name);
+  return *type ? SK_OK : sk__type_unknown(ctx, opts, "solver.method", "solver", name, type_name);
+}
+
 sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)
 {
   SK_CHECK(ctx, s != NULL && model != NULL, SK_ERR_ARG, "sk_stepper_create: NULL argument");
   *s = NULL;
   const sk_stepper_type *type = sk_stepper_type_find(ctx, name);
   if (!type) {
-    char names[512] = "";
-    size_t used = 0;
-    const sk_stepper_type *t;
-    for (size_t i = 0; (t = sk_stepper_type_list(ctx, i)) != NULL && used < sizeof names; i++) {
-      const int w = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", t->name);
-      used += w > 0 ? (size_t)w : 0;
-    }
+    char names[512];
+    sk__type_names(ctx, type_name, ", ", names, sizeof names);
     return SK_ERROR(ctx, SK_ERR_ARG, "unknown solver '%s'; valid solvers: %s", name ? name : "",
                     names);
   }

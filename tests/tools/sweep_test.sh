@@ -140,7 +140,7 @@ EOF
   "$STIFFKIT" collect out > out.txt 2> err.txt
   expect_rc 10 $? "collect with a failed and a missing case"
   check "collect names the failed case and its message" \
-    grep -qF "case 0001 failed (exit 65): unknown solver 'rk99'" err.txt
+    bash -c "grep -F 'case 0001 failed (exit 65): ' err.txt | grep -qF \"solver.method: unknown solver 'rk99'\""
   check "collect names the missing case" grep -qF "case 0002 missing: never run" err.txt
   check "collect.csv statuses" test "$(csv_col out/collect.csv status)" = "ok failed missing"
   check "collect.csv exit codes" test "$(csv_col out/collect.csv exit_code)" = "0 65 nan"
