@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <cvode/cvode.h>
+#include <cvode/cvode_bandpre.h>
 #include <cvode/cvode_ls.h>
 #include <cvode/cvode_proj.h>
 
@@ -492,13 +493,16 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
     CVodeGetNumLinConvFails(cv->mem, &v[9]);
     CVodeGetNumPrecEvals(cv->mem, &v[10]);
     CVodeGetNumPrecSolves(cv->mem, &v[11]);
+    if (!cv->direct && !strcmp(cv->prec, "bbd")) { /* CVBANDPRE's difference quotients */
+      CVBandPrecGetNumRhsEvals(cv->mem, &v[12]);
+    }
   }
   st->steps = v[0];
   st->failed_steps = v[1];
   /* colored FD Jacobians of a model without values are difference quotients too */
   const int64_t fd_rhs = sk_model_get_fd_rhs_evals(cv->model) - cv->fd_rhs_base;
-  st->rhs_evals = v[2] + v[5] + fd_rhs;
-  st->rhs_evals_dq = v[5] + fd_rhs;
+  st->rhs_evals = v[2] + v[5] + v[12] + fd_rhs;
+  st->rhs_evals_dq = v[5] + v[12] + fd_rhs;
   st->newton_iters = v[3];
   st->newton_fails = v[4];
   st->jac_evals = v[6] + cv->prec_jac_evals;

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include <cvode/cvode.h>
+#include <cvode/cvode_bandpre.h>
 #include <cvode/cvode_ls.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "backends/cvode_state.h"
+#include "core/csc.h"
 #include "core/error.h"
 #include "core/model_impl.h"
 #include "linsol/amg_hypre.h"
@@ -218,6 +220,10 @@ static sk_status resolve_names(sk__cvode *cv)
              "linsol.preconditioner=amg needs the model's sparse Jacobian (pattern and values); "
              "model '%s' has none (use none, or model if it has its own)",
              sk_model_get_name(cv->model));
+    SK_CHECK(cv->ctx, strcmp(cv->prec, "bbd") || cv->jac.colptr, SK_ERR_UNSUPPORTED,
+             "linsol.preconditioner=bbd needs the model's Jacobian pattern (its bandwidths "
+             "size the band block); model '%s' has none (solver.detect_pattern=on finds one)",
+             sk_model_get_name(cv->model));
   }
   return SK_OK; /* dense and band are checked where they are built (sk__sun_matrix_direct) */
 }
@@ -300,6 +306,14 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     SK_CALL(ctx, sk__amg_create(ctx, n, cv->jac.colptr, cv->jac.rowind, NULL, &cv->amg));
     cv->amg_have_jac = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_amg, prec_solve_amg);
+  } else if (!strcmp(cv->prec, "bbd")) {
+    /* one block on one process: CVBBDPRE's band block is CVBANDPRE's band of the whole J
+       (difference quotients of f over the pattern's half-bandwidths) */
+    int64_t ml = 0, mu = 0;
+    sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
+    SK_CALL(ctx, sk__sun_check_band_size(ctx, n, ml, mu, 1, "linsol.preconditioner=bbd",
+                                         "use linsol.preconditioner=amg or jacobi"));
+    flag = CVBandPrecInit(cv->mem, (sunindextype)n, (sunindextype)mu, (sunindextype)ml);
   } else {
     flag = CVLS_SUCCESS;
   }

@@ -101,8 +101,9 @@ static const sk_option_spec stepper_options[] = {
      "band), as SUNDIALS' examples without a Jacobian function"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|bbd",
      "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
-     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; bbd: MPI runs only, "
-     "CVBBDPRE band blocks of each rank's local Jacobian; MPI runs take "
+     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; bbd: band blocks "
+     "of the Jacobian by difference quotients (MPI runs: CVBBDPRE, one block per rank; serial "
+     "cvode-*: CVBANDPRE, one block of the pattern's bandwidths); MPI runs take "
      "auto|model|bbd|amg|none, auto and model = amg for diffusion and bbd for the Brusselator; "
      "the steady solve takes "
      "auto|none|jacobi|model)"},
@@ -445,10 +446,7 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  SK_CHECK(s->ctx, !name || strcmp(name, "bbd") != 0, SK_ERR_UNSUPPORTED,
-           "preconditioner 'bbd' (CVBBDPRE) is for distributed runs (mpirun -np K stiffkit run); "
-           "a serial run takes auto, none, jacobi, model or amg");
-  static const char *const valid[] = {"auto", "none", "jacobi", "model", "amg", NULL};
+  static const char *const valid[] = {"auto", "none", "jacobi", "model", "amg", "bbd", NULL};
   return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
 }
 

@@ -10,8 +10,9 @@ k=$1; rtol=$2; atol=$3; config=$4; shift 4
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
-# the serial run takes the config's own preconditioner: linsol.preconditioner=bbd and
-# linsol.bbd_band are for distributed runs
+# the serial reference takes the config's own preconditioner: a serial bbd is one band block of
+# the whole Jacobian (CVBANDPRE), much slower at these sizes, and linsol.bbd_band is the ranks'
+# half-bandwidth
 serial_args=()
 for a in "$@"; do
   case "$a" in linsol.preconditioner=* | linsol.bbd_band=*) unset 'serial_args[-1]' ;; *) serial_args+=("$a") ;; esac

@@ -6,7 +6,8 @@ static int g_rank, g_size;
 
 /* The serial stiffkit run of the same options (cvode-bdf, the serial
  * backend's own linear solver choice: linsol.preconditioner back to auto,
- * since bbd is for distributed runs) to t_end; y (length n) on return. */
+ * since a serial bbd is one band block of the whole Jacobian, a different
+ * and slower preconditioner) to t_end; y (length n) on return. */
 static int serial_run(sk_context *ctx, sk_options *o, double t_end, double *y, int64_t n)
 {
   sk_model *m = NULL;
