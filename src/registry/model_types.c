@@ -104,10 +104,11 @@ sk_status sk_model_type_from_options(sk_context *ctx, const sk_options *opts,
 {
   SK_CHECK(ctx, opts != NULL && type != NULL, SK_ERR_ARG,
            "sk_model_type_from_options: NULL argument");
-  const char *name = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &name));
-  *type = sk_model_type_find(ctx, name);
-  return *type ? SK_OK : sk__type_unknown(ctx, opts, "model.type", "model type", name, type_name);
+  *type = NULL;
+  size_t i = 0;
+  SK_CALL(ctx, sk__type_lookup(ctx, opts, "model.type", "model type", type_name, &i));
+  *type = sk_model_type_list(ctx, i);
+  return SK_OK;
 }
 
 sk_status sk_model_from_options(sk_context *ctx, sk_options *opts, sk_model **model)

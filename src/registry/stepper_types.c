@@ -97,10 +97,11 @@ sk_status sk_stepper_type_from_options(sk_context *ctx, const sk_options *opts,
 {
   SK_CHECK(ctx, opts != NULL && type != NULL, SK_ERR_ARG,
            "sk_stepper_type_from_options: NULL argument");
-  const char *name = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &name));
-  *type = sk_stepper_type_find(ctx, name);
-  return *type ? SK_OK : sk__type_unknown(ctx, opts, "solver.method", "solver", name, type_name);
+  *type = NULL;
+  size_t i = 0;
+  SK_CALL(ctx, sk__type_lookup(ctx, opts, "solver.method", "solver", type_name, &i));
+  *type = sk_stepper_type_list(ctx, i);
+  return SK_OK;
 }
 
 sk_status sk_stepper_create(sk_context *ctx, const char *name, sk_model *model, sk_stepper **s)

@@ -1,5 +1,6 @@
-/* src/registry/type_names.c: the names of a registry's types as one list, and the located error for an unknown one */
+/* src/registry/type_names.c: the names of a registry's types as one list, and the lookup of an option's value with the located error for an unknown one */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "core/options_impl.h"
@@ -17,16 +18,25 @@ void sk__type_names(const sk_context *ctx, sk__type_name_fn name_at, const char 
   }
 }
 
-sk_status sk__type_unknown(sk_context *ctx, const sk_options *opts, const char *key,
-                           const char *what, const char *got, sk__type_name_fn name_at)
+sk_status sk__type_lookup(sk_context *ctx, const sk_options *opts, const char *key,
+                          const char *what, sk__type_name_fn name_at, size_t *index)
 {
+  const char *got = NULL;
+  SK_CALL(ctx, sk_options_get_string(opts, key, &got));
+  const char *name;
+  for (size_t i = 0; (name = name_at(ctx, i)) != NULL; i++) {
+    if (strcmp(name, got) == 0) {
+      *index = i;
+      return SK_OK;
+    }
+  }
   char names[512];
   sk__type_names(ctx, name_at, ", ", names, sizeof names);
   sk_option_origin origin;
   char where[512] = "";
-  if (opts && sk_options_get_origin(opts, key, &origin) == SK_OK) {
+  if (sk_options_get_origin(opts, key, &origin) == SK_OK) {
     sk__options_origin_text(&origin, where, sizeof where);
   }
   return SK_ERROR(ctx, SK_ERR_INPUT, "%s%s: unknown %s '%s'; valid %ss: %s", where, key, what,
-                  got ? got : "", what, names);
+                  got, what, names);
 }

@@ -1,4 +1,4 @@
-/* src/registry/type_names.h: what the registries share: the names of their types as one list, and the located error for a name none of them has */
+/* src/registry/type_names.h: what the registries share: the names of their types as one list, and the lookup of an option's value with the located error for a name none of them has */
 #ifndef SK_REGISTRY_TYPE_NAMES_H
 #define SK_REGISTRY_TYPE_NAMES_H
 
@@ -14,11 +14,12 @@ typedef const char *(*sk__type_name_fn)(const sk_context *ctx, size_t i);
 void sk__type_names(const sk_context *ctx, sk__type_name_fn name_at, const char *sep, char *buf,
                     size_t cap);
 
-/* sk__type_unknown: the error for the value `got` of option `key` that no
- * type of the registry has: "<origin: file:line:col: >KEY: unknown WHAT 'GOT';
- * valid WHATs: NAMES" (the origin when opts knows where key was set). Returns
- * SK_ERR_INPUT. */
-sk_status sk__type_unknown(sk_context *ctx, const sk_options *opts, const char *key,
-                           const char *what, const char *got, sk__type_name_fn name_at);
+/* sk__type_lookup: *index = the position (as name_at counts) of the type
+ * whose name option `key` holds. Errors: those of sk_options_get_string;
+ * SK_ERR_INPUT for a name no type has: "<origin: file:line:col: >KEY:
+ * unknown WHAT 'NAME'; valid WHATs: NAMES" (the origin when opts knows where
+ * key was set). */
+sk_status sk__type_lookup(sk_context *ctx, const sk_options *opts, const char *key,
+                          const char *what, sk__type_name_fn name_at, size_t *index);
 
 #endif
