@@ -1,6 +1,9 @@
 /* src/cli/hdf5_module.c: the table exported by the HDF5 module libstiffkit-hdf5.so (writer, version, root attributes, sweep table); in cli/, the highest layer it draws on */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+
+#include <sys/mman.h>
 
 #include <hdf5.h>
 
@@ -62,8 +65,38 @@ static int h5_root_string(const char *path, const char *name, char *buf, size_t 
   return ok;
 }
 
+/* Address space HDF5's initialization may need. HDF5 1.10 cannot fail its
+ * initialization cleanly: when an allocation fails inside it, H5open (or
+ * whichever call initializes) dumps its error stack, which is not set up
+ * yet, and crashes (SIGSEGV, seen under ulimit -v). Its initialization
+ * takes under 1 MB (the window seen); 2 MB of free address space, probed without
+ * touching memory, leaves that far behind. */
+#define SK__H5_INIT_HEADROOM (2u << 20)
+
+/* HDF5's initialization, once per process (H5open returns at once after the
+ * first): -1 when the address space left could not hold it. */
+static int h5_init(void)
+{
+  static int done;
+  if (done) {
+    return 0;
+  }
+  void *probe = mmap(NULL, SK__H5_INIT_HEADROOM, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (probe == MAP_FAILED) {
+    return -1;
+  }
+  munmap(probe, SK__H5_INIT_HEADROOM);
+  H5dont_atexit(); /* before HDF5's first use: see io/hdf5_writer.c */
+  if (H5open() < 0) {
+    return -1;
+  }
+  done = 1;
+  return 0;
+}
+
 __attribute__((visibility("default"))) const sk__hdf5_module sk__hdf5_module_table = {
     .head = {SK__HDF5_MODULE_ABI, sizeof(sk__hdf5_module)},
+    .init = h5_init,
     .writer_open = sk__h5_writer_open,
     .writer_add_series = sk__h5_writer_add_series,
     .writer_series_row = sk__h5_writer_series_row,

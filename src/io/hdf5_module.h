@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "core/module.h"
 #include "stiffkit/context.h"
 
@@ -13,7 +14,7 @@
  * CLI do not link HDF5 and a run without HDF5 output never loads it (nor the 36
  * shared libraries Debian's HDF5 brings). Bump the ABI with any change of the
  * table. */
-#define SK__HDF5_MODULE_ABI 1
+#define SK__HDF5_MODULE_ABI 2
 #define SK__HDF5_MODULE_SYMBOL "sk__hdf5_module_table"
 
 typedef struct sk__h5_writer sk__h5_writer; /* io/hdf5_writer.c */
@@ -21,6 +22,10 @@ struct collect_table;                       /* cli/collect.h */
 
 typedef struct {
   sk__module_head head;
+  /* HDF5's library initialization (H5dont_atexit, then H5open): 0, or -1
+   * when it failed (out of memory: HDF5 1.10 then crashes in its next call,
+   * so nothing else of the table may be called) */
+  int (*init)(void);
   /* the result file of a run: the functions of io/hdf5_writer.h, same contracts */
   sk_status (*writer_open)(sk_context *ctx, const char *tmp_path, const char *shown,
                            const char *axis, int64_t n, size_t nprobes, const int64_t *probes,
@@ -57,6 +62,11 @@ static inline sk_status sk__hdf5_module_open(sk_context *ctx, const char *purpos
   sk_status st = sk__module_open(ctx, "hdf5", SK__HDF5_MODULE_SYMBOL, SK__HDF5_MODULE_ABI,
                                  sizeof(sk__hdf5_module), purpose, &t);
   *m = t;
+  if (st == SK_OK && (*m)->init() < 0) {
+    *m = NULL;
+    return SK_ERROR(ctx, SK_ERR_NOMEM,
+                    "out of memory initializing the HDF5 library, needed for %s", purpose);
+  }
   return st;
 }
 
