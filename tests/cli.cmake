@@ -148,13 +148,14 @@ add_test(NAME cli_fifo_inputs_signals COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/t
 set_tests_properties(cli_fifo_inputs_signals PROPERTIES LABELS "regression;cli;signal" TIMEOUT 120
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
 # SIGTERM inside one long phase (tools/signal_phases_test.sh): model building and output writing
-# end within 2 s, the first KLU factorization when its library call returns; exit 75, no result
-# under a final name, the rows written so far kept as .partial files
-foreach(phase build factorization output)
+# end within 2 s; a library call that polls no stop (the first KLU factorization inside CVODE, a
+# right-hand side that sleeps) gets 2 s to return, then the process ends; exit 75, no result
+# under a final name, the rows written so far kept as .partial files where the run could stop
+foreach(phase build factorization output step)
   add_test(NAME cli_signal_phase_${phase}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/signal_phases_test.sh ${phase})
   set_tests_properties(cli_signal_phase_${phase} PROPERTIES LABELS "regression;cli;signal"
-    TIMEOUT 120 ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
+    TIMEOUT 120 ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA};SLOW_MODEL=$<TARGET_FILE:sk_test_plugin_slow_model>")
 endforeach()
 # address-space limits too small for a run: exit 71 (out of memory), never a signal. Not under
 # AddressSanitizer, whose shadow memory alone exceeds any such limit.

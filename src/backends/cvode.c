@@ -386,8 +386,10 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
     *what = SK__SUN_REACHED;
     return SK_OK;
   }
+  sk__stop_region_enter("a CVODE call (its steps' Newton iterations and linear-solver setups)");
   const int flag =
       CVode(cv->mem, tout, cv->y, &tret, normal && !emulate ? CV_NORMAL : CV_ONE_STEP);
+  sk__stop_region_leave();
   cv->restarted = 0;
   if (emulate && flag >= 0 && tret >= tout) { /* CV_SUCCESS or CV_TSTOP_RETURN past tout */
     SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate the state");

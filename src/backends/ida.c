@@ -11,6 +11,7 @@
 #include "core/context_impl.h"
 #include "core/model_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "linsol/linsol_choice.h"
 
 #define SK__IDA(call, what)                                                 \
@@ -413,8 +414,10 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
   }
   ida->have_callback_error = 0;
   sk_sunreal tret = *t;
+  sk__stop_region_enter("an IDA call (its steps' Newton iterations and linear-solver setups)");
   const int flag =
       IDASolve(ida->mem, tout, &tret, ida->y, ida->yp, normal ? IDA_NORMAL : IDA_ONE_STEP);
+  sk__stop_region_leave();
   ida->restarted = 0;
   if (flag == IDA_TOO_MUCH_WORK && normal) { /* mxstep is 1 (setup): one step taken; not a
                                                 failure. (y, y') at tn as IDA_ONE_STEP gives them */

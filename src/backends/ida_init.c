@@ -10,6 +10,7 @@
 
 #include "backends/ida_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "linsol/klu_factor.h"
 #include "core/model_impl.h"
 
@@ -238,7 +239,9 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
   int flag = IDA_SUCCESS;
   if (st == SK_OK) {
     ida->have_callback_error = 0;
+    sk__stop_region_enter("IDA's consistent initialization (IDACalcIC)");
     flag = IDACalcIC(ida->mem, IDA_YA_YDP_INIT, tout1);
+    sk__stop_region_leave();
     ida->restarted = 0; /* its initial setup zeroed the linear solver's counters */
     IDAGetConsistentIC(ida->mem, ida->y, ida->yp);
     st = sk_model_eval_residual(ida->model, t0, y, yp, r);

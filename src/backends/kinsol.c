@@ -40,6 +40,7 @@
 #include "backends/sundials_backend.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "linsol/linsol_choice.h"
@@ -681,7 +682,9 @@ static sk_status run(sk__kin *k, double *u, sk_steady_report *r)
   SK_CALL(ctx, measure_residual(k, u, r));
   r->fnorm_initial = r->fnorm_max_scaled;
   const int strategy = !strcmp(k->set->strategy, "none") ? KIN_NONE : KIN_LINESEARCH;
+  sk__stop_region_enter("the KINSOL solve (its Newton iterations and linear-solver setups)");
   const int flag = KINSol(k->mem, k->u, strategy, k->uscale, k->fscale);
+  sk__stop_region_leave();
   r->kinsol_flag = flag;
   const char *fname;
   sk__status_from_kinsol(flag, &fname);

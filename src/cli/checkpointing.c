@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/checkpointing.h"
+#include "cli/signal_thread.h"
 #include "cli/job.h"
 #include "cli/progress.h"
 #include "core/error.h"
@@ -410,6 +411,9 @@ void cli_job_get_stats(const cli_job *job, sk_stats *st)
 int cli_job_monitor(const sk_stepper *s, double t, double h, void *user_data)
 {
   cli_job *job = user_data;
+  if (job->ckpt.supported) { /* a step was taken: a stop now saves it in a checkpoint */
+    cli_signal_grace_saving();
+  }
   if (job->monitor && job->monitor(s, t, h, job->monitor_data)) {
     return 1;
   }

@@ -4,9 +4,18 @@
 #include <signal.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/signal_thread.h"
+#include "core/stop.h"
 
 /* the waiting thread, joinable, so that its stack and thread-local storage
  * are freed before the process exits (memcheck finds no block lost) */
@@ -25,6 +34,80 @@ static void stop_set(sigset_t *set)
   sigaddset(set, SIGUSR1);
 }
 
+/* Seconds a stop waits for a library call that polls no stop request (core/stop.h's
+ * regions) before the process ends itself; < 0: wait for the call to return. grace_set:
+ * STIFFKIT_STOP_GRACE gave it (cli_signal_grace_saving then changes nothing). */
+static _Atomic double grace_s = SK_STOP_GRACE_DEFAULT;
+static int grace_set = 0;
+
+void cli_signal_grace_saving(void)
+{
+  if (!grace_set) {
+    grace_s = SK_STOP_GRACE_SAVING;
+  }
+}
+
+static double now_s(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *signal_text(int sig)
+{
+  return sig == SIGTERM   ? "SIGTERM"
+         : sig == SIGINT  ? "SIGINT"
+         : sig == SIGUSR1 ? "SIGUSR1"
+                          : "a signal";
+}
+
+/* After stop signal `sig`: when the main thread is inside a call that polls no stop request,
+ * wait up to grace_s for it to leave that call (then the main thread stops at its next safe
+ * point, saving what it can); when it is still inside the same call, end the process with
+ * exit 75. That call writes no file (the regions are solver and factorization calls), so no
+ * file under a final name changes; the temporaries are removed by the next run in the folder. */
+static void watch_the_stop(const sigset_t *set, volatile sig_atomic_t *flag, int sig)
+{
+  uint64_t generation = 0, now_generation = 0;
+  const char *what = sk__stop_region(&generation);
+  const double grace = grace_s;
+  if (!what || grace < 0) {
+    return;
+  }
+  const double deadline = now_s() + grace;
+  for (;;) {
+    const char *still = sk__stop_region(&now_generation);
+    if (!still || now_generation != generation) {
+      return; /* the call returned: the main thread stops at its next check */
+    }
+    if (now_s() >= deadline) {
+      break;
+    }
+    const struct timespec tick = {0, 50 * 1000 * 1000};
+    siginfo_t info;
+    const int again = sigtimedwait(set, &info, &tick);
+    if (again > 0) {
+      *flag = again;
+    }
+  }
+  char msg[768];
+  const int len = snprintf(
+      msg, sizeof msg,
+      "stiffkit: error: interrupted by %s inside %s, which did not return within %.3g s: the "
+      "process ends without saving (exit 75); no file under a final name was changed (the next "
+      "run in this folder removes the temporary files); continue from the last checkpoint, if "
+      "one was written (checkpoint.every, checkpoint.wall), with --restart, or set "
+      "STIFFKIT_STOP_GRACE=inf to let such a call finish\n",
+      signal_text(sig), what, grace);
+  if (len > 0) {
+    const ssize_t w =
+        write(STDERR_FILENO, msg, (size_t)len < sizeof msg ? (size_t)len : sizeof msg - 1);
+    (void)w;
+  }
+  _exit(SK_EXIT_INTERRUPTED);
+}
+
 static void *wait_for_signals(void *arg)
 {
   volatile sig_atomic_t *flag = arg;
@@ -34,9 +117,30 @@ static void *wait_for_signals(void *arg)
     int sig = 0;
     if (sigwait(&set, &sig) == 0) {
       *flag = sig;
+      watch_the_stop(&set, flag, sig);
     }
   }
   return NULL;
+}
+
+/* STIFFKIT_STOP_GRACE: seconds (>= 0), or inf; anything else keeps the default. */
+static void read_grace(void)
+{
+  const char *e = getenv("STIFFKIT_STOP_GRACE");
+  if (!e || !e[0]) {
+    return;
+  }
+  if (!strcmp(e, "inf")) {
+    grace_s = -1.0;
+    grace_set = 1;
+    return;
+  }
+  char *end = NULL;
+  const double v = strtod(e, &end);
+  if (end && *end == '\0' && isfinite(v) && v >= 0) {
+    grace_s = v;
+    grace_set = 1;
+  }
 }
 
 int cli_signal_thread_start(volatile sig_atomic_t *flag)
@@ -50,6 +154,7 @@ int cli_signal_thread_start(volatile sig_atomic_t *flag)
   if (rc != 0) {
     return rc;
   }
+  read_grace();
   pthread_attr_t attr;
   rc = pthread_attr_init(&attr);
   if (rc == 0) {

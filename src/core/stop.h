@@ -28,6 +28,23 @@ static inline sk_status sk__stop_poll(sk_context *ctx, int64_t i, const char *do
   return (i & (SK__STOP_EVERY - 1)) ? SK_OK : sk__stop_check(ctx, doing);
 }
 
+/* ---- calls that cannot stop at a safe point ---------------------------- */
+
+/* sk__stop_region_enter / sk__stop_region_leave: mark one library call that
+ * polls no stop request until it returns (a CVODE, IDA or KINSOL call, whose
+ * step may hold a KLU factorization of minutes; a KLU factorization of
+ * stiffkit's own). `what` names it for a message ("a CVODE step"); it must be
+ * a static string. Regions nest (the outermost names the call); the record is
+ * process-wide and lock-free, so a signal-handling thread may read it. */
+void sk__stop_region_enter(const char *what);
+void sk__stop_region_leave(void);
+
+/* sk__stop_region: the name of the outermost call in a region now, or NULL;
+ * *generation changes at every entry and exit of an outermost region, so
+ * that a reader can tell "still inside the same call" from "left it and
+ * entered another". */
+const char *sk__stop_region(uint64_t *generation);
+
 /* Propagate like SK_CALL, and pass a stop request (SK_INTERRUPTED, which
  * SK_CALL lets through as a warning) on as well. */
 #define SK_CALL_STOP(ctx, expr)                                  \

@@ -1,6 +1,8 @@
 /* src/linsol/klu_factor.c: the one KLU seam: analyze, factor or refactor with the rcond fallback, solve, status */
 #include "linsol/klu_factor.h"
 
+#include "core/stop.h"
+
 /* KLU's prototypes take non-const arrays that it only reads. */
 #define SK__KLU_INDEX(p) ((SuiteSparse_long *)(p))
 #define SK__KLU_VALUES(p) ((double *)(p))
@@ -17,17 +19,16 @@ int sk__klu_analyze(sk__klu *k, int64_t n, const int64_t *cp, const int64_t *ri)
 {
   sk__klu_free(k);
   k->n = n;
+  sk__stop_region_enter("a KLU analysis");
   k->sym = klu_l_analyze(n, SK__KLU_INDEX(cp), SK__KLU_INDEX(ri), &k->common);
+  sk__stop_region_leave();
   return k->sym != NULL;
 }
 
-int sk__klu_factor(sk__klu *k, const int64_t *cp, const int64_t *ri, const double *ax,
-                   double rcond_min)
+/* sk__klu_factor's work, inside its stop region. */
+static int factor(sk__klu *k, const int64_t *cp, const int64_t *ri, const double *ax,
+                  double rcond_min)
 {
-  if (!k->sym) {
-    k->common.status = KLU_INVALID;
-    return 0;
-  }
   if (k->num && rcond_min > 0) {
     if (klu_l_refactor(SK__KLU_INDEX(cp), SK__KLU_INDEX(ri), SK__KLU_VALUES(ax), k->sym, k->num,
                        &k->common) &&
@@ -39,6 +40,19 @@ int sk__klu_factor(sk__klu *k, const int64_t *cp, const int64_t *ri, const doubl
   k->num =
       klu_l_factor(SK__KLU_INDEX(cp), SK__KLU_INDEX(ri), SK__KLU_VALUES(ax), k->sym, &k->common);
   return k->num != NULL;
+}
+
+int sk__klu_factor(sk__klu *k, const int64_t *cp, const int64_t *ri, const double *ax,
+                   double rcond_min)
+{
+  if (!k->sym) {
+    k->common.status = KLU_INVALID;
+    return 0;
+  }
+  sk__stop_region_enter("a KLU factorization");
+  const int ok = factor(k, cp, ri, ax, rcond_min);
+  sk__stop_region_leave();
+  return ok;
 }
 
 int sk__klu_rcond(sk__klu *k, double *rcond)

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # tests/tools/signal_phases_test.sh: SIGTERM while `stiffkit run` is in one long phase (model building, the first factorization, output writing) ends it with exit 75 in bounded time, and no result file is left under its final name
-# usage: signal_phases_test.sh build|factorization|output
-# Environment: STIFFKIT (the stiffkit binary), SK_DATA (the data folder). Exit 0 pass, 1 fail.
+# usage: signal_phases_test.sh build|factorization|output|step
+# Environment: STIFFKIT (the stiffkit binary), SK_DATA (the data folder), SLOW_MODEL (the slow
+# model plugin, for step). Exit 0 pass, 1 fail.
 # The phases are made long by their size alone and recognised from outside the process (its CPU
 # time in /proc/PID/stat, its resident memory, the growth of its temporary result file); the
 # message names the phase the signal met, so a signal that arrived in another phase fails the
-# test. Bounds: 2 s, except the factorization, which waits for KLU's call to return.
+# test. Bounds: 2 s where stiffkit polls the stop; inside a library call that cannot poll it (the
+# first KLU factorization inside CVODE's step, a right-hand side that sleeps 5 s) the signal
+# thread waits 2 s (STIFFKIT_STOP_GRACE) for the call, then ends the process: 2 s + 1.5 s.
 set -u
 phase=$1
 dir=$(mktemp -d)
@@ -13,6 +16,7 @@ pid=
 trap '[ -n "$pid" ] && kill -KILL "$pid" 2> /dev/null; rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 common=(--set solver.t_end=0.1 --set output.dir=. --set output.prefix=heat2d)
+config=("$SK_DATA/heat2d.yaml")
 case "$phase" in
 build) # 2.25e6 states: about 4 s of grid assembly on a loaded 2-core machine
   args=(--set model.n=[1500] --set linsol.type=klu)
@@ -21,9 +25,17 @@ build) # 2.25e6 states: about 4 s of grid assembly on a loaded 2-core machine
   ;;
 factorization) # 6.8e4 states: the first KLU factorization takes seconds, build and setup 0.2 s
   args=(--set model.n=[260] --set linsol.type=klu)
-  # one factorization is one library call: the stop waits for it to return
-  bound_ms=20000
-  message="run interrupted by SIGTERM"
+  # one factorization is one library call: the stop waits 2 s for it to return, then ends the run
+  bound_ms=3500
+  message="run interrupted by SIGTERM\|inside a CVODE call .*which did not return within 2 s"
+  ;;
+step) # a right-hand side that sleeps 5 s inside CVODE's first step: only the grace can end it
+  config=() # the embedded default job, its model replaced by the plugin
+  args=(--set model.type=plugin --set "model.plugin=${SLOW_MODEL:?SLOW_MODEL names the slow model plugin}"
+    --set model.parameters.delay=5 --set model.parameters.n=4 --set solver.method=cvode-adams
+    --set solver.check_jacobian=false)
+  bound_ms=3500
+  message="interrupted by SIGTERM inside a CVODE call .*which did not return within 2 s"
   ;;
 output) # 1e4 states written at 10^6 output times: the run is its output writing
   args=(--set model.n=[100] --set output.n_times=1000000)
@@ -31,11 +43,11 @@ output) # 1e4 states written at 10^6 output times: the run is its output writing
   message="run interrupted by SIGTERM"
   ;;
 *)
-  echo "usage: $0 build|factorization|output"
+  echo "usage: $0 build|factorization|output|step"
   exit 1
   ;;
 esac
-OMP_NUM_THREADS=1 "$STIFFKIT" run "$SK_DATA/heat2d.yaml" "${common[@]}" "${args[@]}" \
+OMP_NUM_THREADS=1 "$STIFFKIT" run "${config[@]}" "${common[@]}" "${args[@]}" \
   > out.txt 2> err.txt &
 pid=$!
 
@@ -63,6 +75,7 @@ in_phase() {
   case "$phase" in
   build) [ "$(rss_mb)" -ge 50 ] ;; # the grid's pattern arrays are being filled
   factorization) [ "$(cpu_s)" -ge 1 ] ;;
+  step) [ -e heat2d.csv.tmp."$pid" ] ;; # the outputs are open: the integration has begun
   output) [ "$(stat -c %s heat2d.h5.tmp."$pid" 2> /dev/null || echo 0)" -gt 4000000 ] ;;
   esac
 }
