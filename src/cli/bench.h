@@ -56,7 +56,6 @@ typedef struct {
   const char *config;
   const char **sets;
   size_t nsets;
-  struct bench_keys *keys; /* the per-stepper keys registered in base */
   /* settings (bench.*) */
   int64_t repeats;
   int rms;        /* error measure: 0 max, 1 RMS */
@@ -80,22 +79,14 @@ typedef struct {
   volatile sig_atomic_t *stop_signal;
 } bench_study;
 
-/* bench_options: the table of bench.* keys. */
-const sk_option_spec *bench_options(size_t *n);
-
-/* bench_job_load: job gets the CLI's options with the bench table and the
- * per-stepper section (bench.stepper.NAME.*), the config and --set
- * assignments of b, and the per-stepper keys (found in the first job
- * loaded, kept in b->keys and registered in every later job). With method
- * != NULL: that stepper's bench.stepper.METHOD.options.* are set as options
- * (with their origins) and solver.method = METHOD. Then the model is built
- * and the output times made (cli_job_build_model, cli_job_prepare_outputs).
+/* bench_job_load: job gets the CLI's options (the bench keys among them,
+ * cli/bench_keys.h), the config and --set assignments of b; with method !=
+ * NULL, that stepper's bench.stepper.METHOD.options.* set as options (with
+ * their origins) and solver.method = METHOD. Then the model is built and
+ * the output times made (cli_job_build_model, cli_job_prepare_outputs).
  * Errors: those of the config, SK_ERR_INPUT naming file:line:col and the
  * key. */
 sk_status bench_job_load(bench_study *b, cli_job *job, const char *method);
-
-/* bench_keys_free: release the per-stepper keys (after the options). */
-void bench_keys_free(struct bench_keys **keys);
 
 /* bench_study_configure: b->base loaded: read bench.* into b: the methods
  * (each a registered stepper type, plugins loaded; an unknown name is

@@ -58,7 +58,6 @@ void bench_study_free(bench_study *b)
     free(b->m[k].ladder);
   }
   cli_job_free(&b->base);
-  bench_keys_free(&b->keys);
   free(b->rows);
   free(b->tidx);
   free(b->comps);
@@ -151,12 +150,7 @@ int cli_bench(int argc, char **argv)
   b.stop_signal = &stop_signal;
   cli_job_init(&b.base);
   if (args.help_options) {
-    size_t n;
-    sk_status st = cli_job_options(ctx, &b.base);
-    if (st == SK_OK) {
-      const sk_option_spec *table = bench_options(&n);
-      st = sk_options_register(b.base.opts, table, n);
-    }
+    const sk_status st = cli_job_options(ctx, &b.base);
     if (st == SK_OK) {
       sk_options_print_help(b.base.opts, stdout);
       code = cli_stdout_status();
