@@ -40,7 +40,7 @@ typedef struct {
 
 /* The reference the errors are measured against. */
 typedef struct {
-  char kind[16];   /* computed, exact, file */
+  char kind[16]; /* computed, exact, file */
   char method[BENCH_NAME_LEN], check_method[BENCH_NAME_LEN];
   double rtol, atol;
   double d_tol;    /* measure of y(10 rtol) - y(rtol), same engine (NAN: not made) */
@@ -128,10 +128,10 @@ double bench_measure(const bench_study *b, const double *y, double *scd);
 typedef struct {
   size_t nrows, nlead;
   int64_t n;
-  double *lead;  /* nrows x nlead */
-  double *t;     /* nrows */
-  double *y;     /* nrows x n */
-  int *line;     /* each row's line in the file */
+  double *lead; /* nrows x nlead */
+  double *t;    /* nrows */
+  double *y;    /* nrows x n */
+  int *line;    /* each row's line in the file */
 } bench_state_table;
 
 /* bench_state_table_read: read `path`, whose header is the nlead names

@@ -62,8 +62,8 @@ sk_status bench_state_table_read(sk_context *ctx, const char *path, const char *
     } else if (optional[k]) {
       col[k] = -1;
     } else {
-      rc = SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d: the header must be: %s (column %zu is '%s')",
-                    path, h->line, expect, f + 1, f < h->nfields ? h->fields[f] : "missing");
+      rc = SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d: the header must be: %s (column %zu is '%s')", path,
+                    h->line, expect, f + 1, f < h->nfields ? h->fields[f] : "missing");
     }
   }
   if (rc == SK_OK && (!h || f >= h->nfields || strcasecmp(h->fields[f], "t"))) {
@@ -95,9 +95,8 @@ sk_status bench_state_table_read(sk_context *ctx, const char *path, const char *
     const cli_csv_row *row = &csv.rows[r + 1];
     st->line[r] = row->line;
     if (row->nfields != width) {
-      rc = SK_ERROR(ctx, SK_ERR_INPUT,
-                    "%s:%d: row %zu has %zu fields; the header has %zu (%s)", path, row->line,
-                    r + 1, row->nfields, width, expect);
+      rc = SK_ERROR(ctx, SK_ERR_INPUT, "%s:%d: row %zu has %zu fields; the header has %zu (%s)",
+                    path, row->line, r + 1, row->nfields, width, expect);
       break;
     }
     for (size_t k = 0; k < nlead && rc == SK_OK; k++) {
@@ -160,8 +159,8 @@ static sk_status add_file(bench_study *b, const char *path, double *y)
   m->external = 1;
   b->nm++;
   bench_state_table st;
-  SK_CALL(ctx, bench_state_table_read(ctx, path, lead, optional, 3,
-                                      sk_model_get_n(b->base.model), &st));
+  SK_CALL(ctx, bench_state_table_read(ctx, path, lead, optional, 3, sk_model_get_n(b->base.model),
+                                      &st));
   m->ladder = malloc(st.nrows * sizeof *m->ladder);
   sk_status rc = m->ladder ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
   for (size_t r0 = 0; rc == SK_OK && r0 < st.nrows;) {

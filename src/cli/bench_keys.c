@@ -152,7 +152,7 @@ static sk_status find_keys(sk_context *ctx, const sk_options *opts, struct bench
 }
 
 sk_status bench_keys_apply_options(sk_context *ctx, const struct bench_keys *K, sk_options *opts,
-                                 const char *method)
+                                   const char *method)
 {
   char prefix[KEY_LEN];
   snprintf(prefix, sizeof prefix, STEPPER_SECTION ".%s." OPTIONS_FIELD, method);

@@ -100,9 +100,9 @@ static sk_status computed(bench_study *b, double *work)
   }
   if (rc == SK_OK) {
     R->d_tol = bench_measure(b, work, &scd);
-    used += (size_t)snprintf(R->note + used, sizeof R->note - used,
-                             "%s at rtol %.1e differs by %.3e", R->method, 10 * R->rtol,
-                             R->d_tol);
+    used +=
+        (size_t)snprintf(R->note + used, sizeof R->note - used, "%s at rtol %.1e differs by %.3e",
+                         R->method, 10 * R->rtol, R->d_tol);
   } else {
     take_error(ctx, msg, sizeof msg);
     used += (size_t)snprintf(R->note + used, sizeof R->note - used,
@@ -114,11 +114,9 @@ static sk_status computed(bench_study *b, double *work)
              dae ? " (no other adaptive DAE stepper is registered)" : "");
   } else {
     if (!b->quiet) {
-      fprintf(stderr, "bench: reference check: %s at rtol %.1e\n", R->check_method,
-              10 * R->rtol);
+      fprintf(stderr, "bench: reference check: %s at rtol %.1e\n", R->check_method, 10 * R->rtol);
     }
-    rc = bench_solve(b, job, R->check_method, 0, 10 * R->rtol, 10 * R->atol, 1, work, &st,
-                     &wall);
+    rc = bench_solve(b, job, R->check_method, 0, 10 * R->rtol, 10 * R->atol, 1, work, &st, &wall);
     R->wall += wall;
     if (rc == SK_INTERRUPTED) {
       return rc;
@@ -130,8 +128,7 @@ static sk_status computed(bench_study *b, double *work)
     } else {
       take_error(ctx, msg, sizeof msg);
       snprintf(R->note + used, sizeof R->note - used,
-               "; the independent check by %s could not be made (%.200s)", R->check_method,
-               msg);
+               "; the independent check by %s could not be made (%.200s)", R->check_method, msg);
     }
   }
   /* both comparisons are against a looser solve: their differences bound the reference's error
@@ -172,8 +169,8 @@ static sk_status from_file(bench_study *b)
            "bench.reference = file: name the file in bench.reference_file");
   SK_CALL(ctx, sk_options_get_input_file(o, "bench.reference_file", &path));
   bench_state_table st;
-  sk_status rc = bench_state_table_read(ctx, path, NULL, NULL, 0, sk_model_get_n(b->base.model),
-                                        &st);
+  sk_status rc =
+      bench_state_table_read(ctx, path, NULL, NULL, 0, sk_model_get_n(b->base.model), &st);
   if (rc == SK_OK) {
     rc = bench_states_at_times(b, &st, 0, st.nrows, path, "the reference", b->ref);
   }

@@ -135,8 +135,8 @@ static sk_status run_point(bench_study *b, int k, double param, double *y)
   row.atol = m->fixed ? NAN : m->atol_ratio > 0 ? m->atol_ratio * param : m->job.atol;
   row.ok = 1;
   for (int64_t r = 0; r < b->repeats && row.ok; r++) {
-    const sk_status st = bench_solve(b, &m->job, m->name, m->fixed, param, row.atol, 1, y,
-                                     &row.stats, &walls[r]);
+    const sk_status st =
+        bench_solve(b, &m->job, m->name, m->fixed, param, row.atol, 1, y, &row.stats, &walls[r]);
     row.repeats = (int)r + 1;
     if (st == SK_INTERRUPTED || (b->stop_signal && *b->stop_signal)) {
       b->interrupted = 1;

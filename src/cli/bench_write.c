@@ -22,16 +22,25 @@ static const struct {
   collect_kind kind;
   const char *group;
 } columns[] = {
-    {"method", COLLECT_TEXT, ""},          {"kind", COLLECT_TEXT, ""},
-    {"param", COLLECT_NUMBER, ""},         {"atol", COLLECT_NUMBER, ""},
-    {"status", COLLECT_TEXT, ""},          {"error", COLLECT_NUMBER, ""},
-    {"scd", COLLECT_NUMBER, ""},           {"wall_median", COLLECT_NUMBER, ""},
-    {"wall_min", COLLECT_NUMBER, ""},      {"wall_max", COLLECT_NUMBER, ""},
-    {"repeats", COLLECT_NUMBER, ""},       {"steps", COLLECT_NUMBER, "statistics"},
-    {"failed_steps", COLLECT_NUMBER, "statistics"}, {"rhs_evals", COLLECT_NUMBER, "statistics"},
-    {"jac_evals", COLLECT_NUMBER, "statistics"},    {"lin_setups", COLLECT_NUMBER, "statistics"},
+    {"method", COLLECT_TEXT, ""},
+    {"kind", COLLECT_TEXT, ""},
+    {"param", COLLECT_NUMBER, ""},
+    {"atol", COLLECT_NUMBER, ""},
+    {"status", COLLECT_TEXT, ""},
+    {"error", COLLECT_NUMBER, ""},
+    {"scd", COLLECT_NUMBER, ""},
+    {"wall_median", COLLECT_NUMBER, ""},
+    {"wall_min", COLLECT_NUMBER, ""},
+    {"wall_max", COLLECT_NUMBER, ""},
+    {"repeats", COLLECT_NUMBER, ""},
+    {"steps", COLLECT_NUMBER, "statistics"},
+    {"failed_steps", COLLECT_NUMBER, "statistics"},
+    {"rhs_evals", COLLECT_NUMBER, "statistics"},
+    {"jac_evals", COLLECT_NUMBER, "statistics"},
+    {"lin_setups", COLLECT_NUMBER, "statistics"},
     {"factorizations", COLLECT_NUMBER, "statistics"},
-    {"newton_iters", COLLECT_NUMBER, "statistics"}, {"lin_iters", COLLECT_NUMBER, "statistics"},
+    {"newton_iters", COLLECT_NUMBER, "statistics"},
+    {"lin_iters", COLLECT_NUMBER, "statistics"},
     {"message", COLLECT_TEXT, ""},
 };
 enum { NCOLS = sizeof columns / sizeof columns[0], FIRST_STAT = 11 };
@@ -44,8 +53,8 @@ static const char *kind_of(const bench_method *m)
 /* The counter of column c (FIRST_STAT on) of a row, NAN when unknown. */
 static double counter(const bench_row *r, size_t c)
 {
-  const int64_t v[] = {r->stats.steps,      r->stats.failed_steps, r->stats.rhs_evals,
-                       r->stats.jac_evals,  r->stats.lin_setups,   r->stats.factorizations,
+  const int64_t v[] = {r->stats.steps,        r->stats.failed_steps, r->stats.rhs_evals,
+                       r->stats.jac_evals,    r->stats.lin_setups,   r->stats.factorizations,
                        r->stats.newton_iters, r->stats.lin_iters};
   if (r->have_stats == 0 || (r->have_stats == 2 && c != FIRST_STAT + 2)) {
     return NAN;
@@ -75,9 +84,8 @@ static int build_table(const bench_study *b, collect_table *t)
   for (size_t i = 0; i < b->nrows; i++) {
     const bench_row *r = &b->rows[i];
     const bench_method *m = &b->m[r->method];
-    const double nums[] = {NAN,         NAN,         r->param,    r->atol,
-                           NAN,         r->err,      r->scd,      r->wall_med,
-                           r->wall_min, r->wall_max, r->repeats};
+    const double nums[] = {NAN,    NAN,         r->param,    r->atol,     NAN,       r->err,
+                           r->scd, r->wall_med, r->wall_min, r->wall_max, r->repeats};
     char **text = t->text + i * NCOLS;
     double *num = t->num + i * NCOLS;
     for (size_t c = 0; c < NCOLS; c++) {

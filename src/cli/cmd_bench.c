@@ -95,8 +95,9 @@ static int study(bench_study *b, const cli_args *a, int argc, char **argv)
   }
   st = bench_reference_make(b);
   if (st == SK_INTERRUPTED) {
-    fprintf(stderr, "stiffkit: error: interrupted by %s while computing the reference; "
-                    "nothing was written\n",
+    fprintf(stderr,
+            "stiffkit: error: interrupted by %s while computing the reference; "
+            "nothing was written\n",
             cli_signal_name((int)stop_signal));
     return SK_EXIT_INTERRUPTED;
   }
@@ -133,8 +134,8 @@ int cli_bench(int argc, char **argv)
   }
   cli_args args;
   sk_context *ctx = NULL;
-  int code = cli_args_start(argc, argv, "bench", "--out --help-options", help_text, NULL, &args,
-                            &ctx);
+  int code =
+      cli_args_start(argc, argv, "bench", "--out --help-options", help_text, NULL, &args, &ctx);
   if (code >= 0) {
     cli_signal_thread_stop();
     return code;

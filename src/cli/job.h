@@ -13,8 +13,8 @@
 
 typedef struct cli_job {
   sk_options *opts;
-  sk_bvp *bvp;           /* model.type = bvp (stiffkit bvp, verify) */
-  sk_bvp_keys *bvp_keys; /* its named keys, freed after opts */
+  sk_bvp *bvp;                   /* model.type = bvp (stiffkit bvp, verify) */
+  sk_bvp_keys *bvp_keys;         /* its named keys, freed after opts */
   struct bench_keys *bench_keys; /* the bench.stepper.NAME.* keys, freed after opts */
   sk_model *model;
   sk_stepper *stepper;
