@@ -1,11 +1,11 @@
 # tests/cli_bench.cmake: `stiffkit bench`: errors and convergence orders against independent computations, the computed reference, external results, failures recorded, bad input, Ctrl-C
 set(SK_BENCH_ENV "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 # tools/bench_test.py: the cases and what each checks against are described there
-foreach(case exact run computed)
+foreach(case exact run plugin computed)
   add_test(NAME cli_bench_${case} COMMAND /usr/bin/python3
     ${CMAKE_CURRENT_SOURCE_DIR}/tools/bench_test.py ${case})
   set_tests_properties(cli_bench_${case} PROPERTIES LABELS "regression;cli" TIMEOUT 300
-    ENVIRONMENT "${SK_BENCH_ENV}")
+    ENVIRONMENT "${SK_BENCH_ENV};SK_TEST_PLUGIN=$<TARGET_FILE:inhouse_rk2>")
 endforeach()
 # bad input: exit 65, located, nothing written
 sk_cli_test(bench_unknown_stepper 65
@@ -29,11 +29,11 @@ sk_cli_test(bench_no_config 64 "bench needs a CONFIG.yaml" none bench)
 sk_cli_test(bench_help_options 0 "bench.reference_rtol" none bench --help-options)
 sk_cli_test(bench_config_runs 0 "integrated t = 0.000000e+00 -> 1.000000e-01" complete
   run ${SK_DATA}/bench_heat1d.yaml)
-# the README's example: every output, the failed rungs (h = 5e-4 is unstable for euler and rk4)
+# the README's example: every output (the HDF5 table too), the failed rungs (h = 5e-4 is unstable for euler and rk4)
 # recorded while the study goes on, the side-by-side report
 add_test(NAME cli_bench_example COMMAND bash -c
-  "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; cd $d; \"$STIFFKIT\" bench \"$CFG\" --out h1 --set bench.repeats=1 > out.txt 2> err.txt; \
-   cat out.txt err.txt; test -s h1.bench.csv; test -s h1.bench.json; grep -q '^status: complete' h1.bench.provenance.yaml; \
+  "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; cd $d; \"$STIFFKIT\" bench \"$CFG\" --out h1 --set bench.repeats=1 --set bench.hdf5=true > out.txt 2> err.txt; \
+   cat out.txt err.txt; test -s h1.bench.csv; test -s h1.bench.json; head -c 4 h1.bench.h5 | od -An -c | grep -q 'H   D   F'; grep -q '^status: complete' h1.bench.provenance.yaml; \
    grep -q '^euler,h,5.0000000000e-04,nan,failed,' h1.bench.csv; grep -q '^rk4,h,5.0000000000e-04,nan,failed,' h1.bench.csv; \
    grep -q 'side by side at error <=' out.txt; ! ls | grep -q tmp; \
    if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then head -c 8 h1.bench.png | od -An -c | grep -q 'P   N   G'; else grep -q 'no PNG written' err.txt; fi")

@@ -12,6 +12,9 @@ Cases:
             euler error at the same step
   run       the error bench reports for cvode-bdf at the final time equals max_err of
             `stiffkit run` with the same tolerances (its own exact-solution check)
+  plugin    the in-house stepper of a plugin (data/plugins/inhouse_rk2.c, the explicit
+            midpoint rule, SK_TEST_PLUGIN names the module) on the same heat problem: its
+            step ladder gives the order of theory, 2
   computed  van der Pol (Test Set, stiff): the computed reference's estimated accuracy is
             below the smallest error of the study; a stepper that fails at a step (euler,
             unstable) is recorded as failed and the study goes on (exit 0)
@@ -127,6 +130,22 @@ def case_exact(d):
     check(os.path.exists(os.path.join(d, "b.bench.provenance.yaml")), "sidecar written")
 
 
+def case_plugin(d):
+    cfg = HEAT.replace("  t_end: 0.1\n", "  t_end: 0.1\n  plugin: %s\n" % os.environ[
+        "SK_TEST_PLUGIN"]) + """bench:
+  methods: inhouse-rk2
+  steps: [1e-3, 5e-4, 2.5e-4]
+  repeats: 1
+"""
+    s = bench(d, cfg)
+    rs = sorted(rows(s, "inhouse-rk2"), key=lambda r: -r["param"])
+    check(len(rs) == 3 and all(r["status"] == "ok" for r in rs), "inhouse-rk2: 3 points")
+    for a, b in zip(rs, rs[1:]):
+        p = math.log(a["error"] / b["error"]) / math.log(a["param"] / b["param"])
+        check(abs(p - 2.0) < 0.1, "inhouse-rk2: observed order %.3f between h = %g and %g "
+              "(theory 2)" % (p, a["param"], b["param"]))
+
+
 def case_run(d):
     cfg = HEAT + """bench:
   methods: cvode-bdf
@@ -179,4 +198,5 @@ bench:
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as d:
-        {"exact": case_exact, "run": case_run, "computed": case_computed}[sys.argv[1]](d)
+        {"exact": case_exact, "run": case_run, "plugin": case_plugin,
+         "computed": case_computed}[sys.argv[1]](d)
