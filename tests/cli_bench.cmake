@@ -1,7 +1,7 @@
 # tests/cli_bench.cmake: `stiffkit bench`: errors and convergence orders against independent computations, the computed reference, external results, failures recorded, bad input, Ctrl-C
 set(SK_BENCH_ENV "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 # tools/bench_test.py: the cases and what each checks against are described there
-foreach(case exact run plugin computed)
+foreach(case exact file run plugin computed)
   add_test(NAME cli_bench_${case} COMMAND /usr/bin/python3
     ${CMAKE_CURRENT_SOURCE_DIR}/tools/bench_test.py ${case})
   set_tests_properties(cli_bench_${case} PROPERTIES LABELS "regression;cli" TIMEOUT 300

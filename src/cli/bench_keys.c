@@ -155,7 +155,7 @@ sk_status bench_keys_apply_options(sk_context *ctx, const struct bench_keys *K, 
                                    const char *method)
 {
   char prefix[KEY_LEN];
-  snprintf(prefix, sizeof prefix, STEPPER_SECTION ".%s." OPTIONS_FIELD, method);
+  bench_keys_key(method, OPTIONS_FIELD, prefix, sizeof prefix);
   const size_t len = strlen(prefix);
   for (size_t k = 0; k < K->n; k++) {
     if (strncmp(K->names[k], prefix, len)) {
@@ -192,6 +192,16 @@ sk_status bench_keys_register(sk_options *opts, struct bench_keys **keys)
 size_t bench_keys_count(const struct bench_keys *keys)
 {
   return keys ? keys->n : 0;
+}
+
+const char *bench_keys_name(const struct bench_keys *keys, size_t i)
+{
+  return keys->names[i];
+}
+
+void bench_keys_key(const char *method, const char *field, char *buf, size_t len)
+{
+  snprintf(buf, len, STEPPER_SECTION ".%s.%s", method, field);
 }
 
 const char *bench_keys_stepper(const struct bench_keys *keys, size_t i, size_t *len)

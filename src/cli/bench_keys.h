@@ -29,11 +29,16 @@ sk_status bench_keys_register(sk_options *opts, struct bench_keys **keys);
 sk_status bench_keys_apply_options(sk_context *ctx, const struct bench_keys *keys,
                                    sk_options *opts, const char *method);
 
-/* bench_keys_count / bench_keys_stepper: the number of per-stepper keys,
- * and the stepper NAME of the i-th one (its length in *len; not
- * NUL-terminated there). */
+/* bench_keys_count / bench_keys_name / bench_keys_stepper: the number of
+ * per-stepper keys, the i-th key, and the stepper NAME in it (its length in
+ * *len; not NUL-terminated there). */
 size_t bench_keys_count(const struct bench_keys *keys);
+const char *bench_keys_name(const struct bench_keys *keys, size_t i);
 const char *bench_keys_stepper(const struct bench_keys *keys, size_t i, size_t *len);
+
+/* bench_keys_key: the key of setting `field` of stepper `method`
+ * (bench.stepper.METHOD.FIELD) into buf. */
+void bench_keys_key(const char *method, const char *field, char *buf, size_t len);
 
 /* bench_keys_free: release the table (accepts NULL and *keys == NULL). */
 void bench_keys_free(struct bench_keys **keys);

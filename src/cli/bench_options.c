@@ -81,7 +81,9 @@ static sk_status copy_list(sk_context *ctx, const sk_options *o, const char *key
   SK_CALL(ctx, sk_options_get_real_list(o, key, &src, n));
   *v = malloc((*n ? *n : 1) * sizeof **v);
   SK_CHECK(ctx, *v != NULL, SK_ERR_NOMEM, "out of memory");
-  memcpy(*v, src, *n * sizeof **v);
+  if (*n) {
+    memcpy(*v, src, *n * sizeof **v);
+  }
   return SK_OK;
 }
 
@@ -91,9 +93,9 @@ static sk_status method_ladder(bench_study *b, bench_method *m)
   sk_context *ctx = b->ctx;
   const sk_options *o = b->base.opts;
   char rk[256], sk[256], ak[256];
-  snprintf(rk, sizeof rk, "bench.stepper.%s.rtols", m->name);
-  snprintf(sk, sizeof sk, "bench.stepper.%s.steps", m->name);
-  snprintf(ak, sizeof ak, "bench.stepper.%s.atol_ratio", m->name);
+  bench_keys_key(m->name, "rtols", rk, sizeof rk);
+  bench_keys_key(m->name, "steps", sk, sizeof sk);
+  bench_keys_key(m->name, "atol_ratio", ak, sizeof ak);
   const int own_r = sk_options_is_key(o, rk) && sk_options_is_set(o, rk);
   const int own_s = sk_options_is_key(o, sk) && sk_options_is_set(o, sk);
   char where[384];
@@ -176,7 +178,7 @@ sk_status bench_study_configure(bench_study *b)
   for (size_t k = 0; k < bench_keys_count(keys); k++) { /* steppers named by settings alone */
     size_t len;
     const char *name = bench_keys_stepper(keys, k, &len);
-    sk__options_where(o, name - strlen("bench.stepper."), where, sizeof where);
+    sk__options_where(o, bench_keys_name(keys, k), where, sizeof where);
     SK_CALL(ctx, add_method(b, name, len, where));
   }
   SK_CHECK(ctx, b->nm > 0, SK_ERR_INPUT,

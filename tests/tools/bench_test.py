@@ -10,6 +10,8 @@ Cases:
             exp(-lambda_1 t) sin(pi x_i), lambda_1 = 4 (n+1)^2 sin^2(pi / (2 (n+1)))
             (the eigenvalue of the second-difference matrix), and equal to stiffkit's own
             euler error at the same step
+  file      a reference file written here from that exact solution gives the errors the
+            model's own exact solution gives (bench.reference: file against exact)
   run       the error bench reports for cvode-bdf at the final time equals max_err of
             `stiffkit run` with the same tolerances (its own exact-solution check)
   plugin    the in-house stepper of a plugin (data/plugins/inhouse_rk2.c, the explicit
@@ -146,6 +148,28 @@ def case_plugin(d):
               "(theory 2)" % (p, a["param"], b["param"]))
 
 
+def case_file(d):
+    times = [0.02, 0.04, 0.06, 0.08, 0.1]
+    ref = os.path.join(d, "ref.csv")
+    with open(ref, "w") as f:
+        f.write("t," + ",".join("u%d" % i for i in range(N)) + "\n")
+        for t in times:
+            f.write("%.17g," % t + ",".join("%.17g" % v for v in heat_exact(t)) + "\n")
+    cfg = HEAT + """bench:
+  methods: rk4
+  steps: [1e-3, 5e-4]
+  repeats: 1
+"""
+    exact = {r["param"]: r["error"] for r in rows(bench(d, cfg), "rk4")}
+    s = bench(d, cfg, "bench.reference=file", "bench.reference_file=" + ref)
+    check(s["reference"]["kind"] == "file", "the file is the reference")
+    for r in rows(s, "rk4"):
+        e = exact[r["param"]]
+        # the two exact solutions agree to rounding of the O(1) states (1e-14 absolute)
+        check(abs(r["error"] - e) <= 1e-6 * e + 1e-14, "rk4 h = %g: error %.10e against the file, %.10e "
+              "against the exact solution" % (r["param"], r["error"], e))
+
+
 def case_run(d):
     cfg = HEAT + """bench:
   methods: cvode-bdf
@@ -198,5 +222,5 @@ bench:
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as d:
-        {"exact": case_exact, "run": case_run, "plugin": case_plugin,
+        {"exact": case_exact, "run": case_run, "plugin": case_plugin, "file": case_file,
          "computed": case_computed}[sys.argv[1]](d)
