@@ -2,6 +2,9 @@
 # benchmarks/work_precision.sh: work-precision runs (error vs wall time and vs RHS evaluations) of every stepper on the 2D heat and Brusselator problems
 #
 # Usage: bash benchmarks/work_precision.sh
+# (The recorded figures of benchmarks/results come from this script. For a study of your own
+# config, your own steppers or a plugin's, use `stiffkit bench CONFIG.yaml`: README,
+# "Comparing methods: stiffkit bench".)
 # Environment (all optional):
 #   BUILD_DIR    build directory with bin/stiffkit (default: build); configured here if missing
 #   OUT_DIR      raw runs: stats JSON, final states, logs (default: $BUILD_DIR/bench-wp)

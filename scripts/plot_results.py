@@ -1,24 +1,87 @@
 #!/usr/bin/env python3
-"""scripts/plot_results.py: plots of a stiffkit HDF5 result file: probes and norms over time (or over x for a boundary-value problem), and the final state on its grid.
+"""scripts/plot_results.py: plots of a stiffkit HDF5 result file (probes and norms over time, or over x for a boundary-value problem, and the final state on its grid) and the work-precision diagram of `stiffkit bench`.
 
 usage: /usr/bin/python3 scripts/plot_results.py RESULT.h5 [OUT.png]
+       /usr/bin/python3 scripts/plot_results.py --bench PREFIX.bench.json OUT.png
 Needs Debian's python3-h5py and python3-matplotlib. For a 2D grid the last
 state is drawn as an image over (x, y); for 1D as a curve; 3D shows the
 middle z-slice. If the file has an exact-solution error column, its max and
 RMS over time are drawn on a log scale. A mechanism's file adds its constraint
 drift and energy balance (the /monitor series).
+With --bench: error against wall time and against RHS evaluations, log-log, one
+line per method (its successful points in ladder order), failed points marked
+with a red x at the top of the error axis; the reference's estimated accuracy
+as a dotted line. Exit 3 when matplotlib is not installed (stiffkit bench then
+writes no PNG and says so).
 """
+import json
+import math
 import sys
 
-import h5py
-import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+def pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def bench(path, out):
+    try:
+        plt = pyplot()
+    except ImportError:
+        sys.stderr.write("matplotlib is not installed\n")
+        return 3
+    with open(path) as f:
+        study = json.load(f)
+    rows = study["rows"]
+    ok = [r for r in rows if r["status"] == "ok" and r["error"] is not None and r["error"] > 0]
+    top = max([r["error"] for r in ok], default=1.0) * 3.0
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5.2))
+    for k, m in enumerate(study["methods"]):
+        pts = [r for r in ok if r["method"] == m["name"]]
+        bad = [r for r in rows if r["method"] == m["name"] and r["status"] != "ok"]
+        color, marker = "C%d" % (k % 10), "osv^<>Dph*"[k % 10]
+        label = "%s (%s)" % (m["name"], {"rtol": "rtol ladder", "h": "step ladder",
+                                           "external": "external"}[m["kind"]])
+        for ax, key in zip(axes, ("wall_median", "rhs_evals")):
+            xs = [(r[key], r["error"]) for r in pts if r[key] is not None and r[key] > 0]
+            if xs:
+                ax.loglog([x for x, _ in xs], [e for _, e in xs], marker=marker, color=color,
+                          label=label)
+            fx = [r[key] for r in bad if r[key] is not None and r[key] > 0]
+            if fx:
+                ax.loglog(fx, [top] * len(fx), linestyle="none", marker="x", color="red",
+                          markersize=9, label=("failed" if k == 0 else None))
+    ref = study["reference"]
+    acc = ref.get("accuracy")
+    errname = "%s error" % ("RMS" if study["error"]["measure"] == "rms" else "max")
+    for ax, xlabel in zip(axes, ("wall time [s] (median of the repeats)", "RHS evaluations")):
+        if acc is not None and acc > 0 and math.isfinite(acc):
+            ax.axhline(acc, color="gray", linestyle=":", linewidth=1)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("%s vs the %s reference" % (errname, ref["kind"]))
+        ax.grid(True, which="both", alpha=0.3)
+    handles, labels = axes[0].get_legend_handles_labels()
+    seen = {}
+    for h, lab in zip(handles, labels):
+        seen.setdefault(lab, h)
+    axes[1].legend(list(seen.values()), list(seen.keys()), fontsize=8)
+    p = study["problem"]
+    fig.suptitle("%s, n = %d: work-precision (%s)" % (p["model"], p["n"], study["status"]))
+    fig.tight_layout()
+    fig.savefig(out, dpi=90, format="png")
+    plt.close(fig)
+    return 0
 
 
 def main(path, out):
+    import h5py
+    import numpy as np
+
+    plt = pyplot()
     with h5py.File(path, "r") as f:
         status = f.attrs.get("status", b"?")
         status = status.decode() if isinstance(status, bytes) else str(status)
@@ -94,6 +157,8 @@ def main(path, out):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--bench":
+        sys.exit(bench(sys.argv[2], sys.argv[3]))
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else sys.argv[1].rsplit(".", 1)[0] + ".png")

@@ -33,6 +33,9 @@ static const char **value_slot(cli_args *a, const char *flag)
   if (!strcmp(flag, "--inject")) {
     return &a->inject;
   }
+  if (!strcmp(flag, "--out")) {
+    return &a->out;
+  }
   if (!strcmp(flag, "--restart")) {
     return &a->restart;
   }

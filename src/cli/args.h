@@ -15,6 +15,7 @@ typedef struct {
   const char *report; /* --report FILE */
   const char *stats_json, *stats_csv, *inject;
   const char *restart; /* --restart CKPT */
+  const char *out;     /* --out PREFIX (stiffkit bench) */
   int resume;          /* --resume */
   int help_options;    /* --help-options */
   int json;            /* --json */
@@ -23,7 +24,7 @@ typedef struct {
 /* cli_args_parse: parse argv[1..argc) of subcommand `cmd`. Every subcommand
  * takes CONFIG, --set key=value (or --set=key=value), --quiet and --no-stats; `flags`
  * lists the others it accepts, space-separated, from: --report,
- * --stats-json, --stats-csv, --inject, --restart (each taking a value, also
+ * --stats-json, --stats-csv, --inject, --restart, --out (each taking a value, also
  * as --flag=value), --help-options, --json and --resume. `help` is printed on --help.
  * Returns 0, -1 when the help was printed, or an exit code (64 usage,
  * 70 internal) after printing the reason. Free with cli_args_free. */

@@ -40,5 +40,6 @@ int cli_steady(int argc, char **argv);    /* cmd_steady.c */
 int cli_bvp(int argc, char **argv);       /* cmd_bvp.c */
 int cli_sweep(int argc, char **argv);     /* cmd_sweep.c */
 int cli_collect(int argc, char **argv);   /* cmd_collect.c */
+int cli_bench(int argc, char **argv);     /* cmd_bench.c */
 
 #endif

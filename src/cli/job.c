@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/bench_keys.h"
 #include "cli/dead_temps.h"
 #include "cli/job.h"
 #include "cli/run_complete.h"
@@ -42,6 +43,7 @@ void cli_job_free(cli_job *job)
   sk_options_destroy(&job->opts);
   sk_bvp_destroy(&job->bvp);
   sk_bvp_keys_destroy(&job->bvp_keys);
+  bench_keys_free(&job->bench_keys);
   for (size_t i = 0; i < job->nprobes && job->probe_names; i++) {
     free(job->probe_names[i]);
   }
@@ -64,6 +66,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   }
   /* model.type and the keys of every registered model type */
   SK_CALL(ctx, sk_model_register_options(job->opts));
+  SK_CALL(ctx, bench_keys_defer(job->opts));
   return SK_OK;
 }
 
@@ -88,7 +91,7 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
   for (size_t k = 0; k < nsets; k++) {
     SK_CALL(ctx, sk_options_set_assignment(job->opts, sets[k]));
   }
-  return SK_OK;
+  return bench_keys_register(job->opts, &job->bench_keys);
 }
 
 /* Output times: output.times if given, else n_times equally spaced. */

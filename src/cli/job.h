@@ -13,8 +13,9 @@
 
 typedef struct cli_job {
   sk_options *opts;
-  sk_bvp *bvp;           /* model.type = bvp (stiffkit bvp, verify) */
-  sk_bvp_keys *bvp_keys; /* its named keys, freed after opts */
+  sk_bvp *bvp;                   /* model.type = bvp (stiffkit bvp, verify) */
+  sk_bvp_keys *bvp_keys;         /* its named keys, freed after opts */
+  struct bench_keys *bench_keys; /* the bench.stepper.NAME.* keys, freed after opts */
   sk_model *model;
   sk_stepper *stepper;
   sk_results *results;
@@ -49,12 +50,15 @@ typedef struct cli_job {
 void cli_job_init(cli_job *job);
 void cli_job_free(cli_job *job);
 
-/* cli_job_options: the options database with every module's table. */
+/* cli_job_options: the options database with every module's table (and
+ * the bench.* keys of `stiffkit bench`, so that a config with a bench
+ * section runs with every subcommand). */
 sk_status cli_job_options(sk_context *ctx, cli_job *job);
 
 /* cli_job_load: the embedded default job, CONFIG (YAML), or a thermal
  * netlist CONFIG ending in .net (model.type = network on it), then the --set
- * assignments. */
+ * assignments, then the bench.stepper.NAME.* keys that were set are
+ * registered (cli/bench_keys.h). */
 sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
                        size_t nsets);
 

@@ -28,6 +28,8 @@ static void usage(FILE *out)
       "                    a parameter sweep: one resolved config per case, run by a local\n"
       "                    process pool or a Slurm job array (format: data/sweeps/README.md)\n"
       "  collect DIR       gather the cases of a sweep into DIR/collect.csv and collect.h5\n"
+      "  bench CONFIG.yaml [--set key=value ...] [--out PREFIX]\n"
+      "                    work-precision study of steppers on a config's model (bench.*)\n"
       "  info              versions of stiffkit, SUNDIALS, SuiteSparse, HDF5, build options, "
       "OpenMP\n"
       "\n"
@@ -69,6 +71,9 @@ int main(int argc, char **argv)
   }
   if (!strcmp(cmd, "collect")) {
     return cli_collect(argc - 1, argv + 1);
+  }
+  if (!strcmp(cmd, "bench")) {
+    return cli_bench(argc - 1, argv + 1);
   }
   if (!strcmp(cmd, "--version")) {
     printf("stiffkit %s\n", SK_VERSION);

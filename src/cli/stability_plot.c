@@ -5,46 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
+#include "cli/plot_script.h"
 #include "cli/stability_plot.h"
-#include "cli/sweep_proc.h"
 
-#define SK__STAB_PYTHON "/usr/bin/python3"
 #define SK__STAB_GRID 241 /* grid points per side of the shaded window */
 #define SK__STAB_SPAN_MAX 10.0
-
-/* The plot script: $STIFFKIT_SCRIPTS_DIR, else the install tree beside the
- * binary (SK_BIN_TO_SCRIPTS, relative to bin/), else the source tree. */
-static void script_path(char *buf, size_t len)
-{
-  const char *dir = getenv("STIFFKIT_SCRIPTS_DIR");
-  if (dir && *dir) {
-    snprintf(buf, len, "%s/plot_stability.py", dir);
-    return;
-  }
-#ifdef SK_BIN_TO_SCRIPTS
-  char exe[4096];
-  if (sweep_self_exe(exe, sizeof exe) == 0) {
-    char *slash = strrchr(exe, '/');
-    if (slash) {
-      *slash = '\0';
-      const int w = snprintf(buf, len, "%s/%s/plot_stability.py", exe, SK_BIN_TO_SCRIPTS);
-      if (w > 0 && (size_t)w < len && access(buf, R_OK) == 0) {
-        return;
-      }
-    }
-  }
-#endif
-#ifdef SK_SCRIPTS_DIR
-  snprintf(buf, len, "%s/plot_stability.py", SK_SCRIPTS_DIR);
-#else
-  snprintf(buf, len, "scripts/plot_stability.py");
-#endif
-}
 
 /* Half-width of the square plot window: the boundary's extent, clipped to
  * SK__STAB_SPAN_MAX, at least 1, plus 15 %. */
@@ -82,36 +51,14 @@ static int write_grid(const char *path, const sk__stab_method *m, double lim)
   return SK_EXIT_OK;
 }
 
-/* python3 SCRIPT args...; returns its exit status, 127 when it could not
- * start, -1 when it died. */
-static int run_script(char *const args[])
-{
-  fflush(NULL);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    return -2;
-  }
-  if (pid == 0) {
-    execv(SK__STAB_PYTHON, args);
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      return -1;
-    }
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 int cli_stability_png(const sk__stab_method *m, const sk__stab_report *rep, const char *png,
                       const char *csv, const sk__stab_point *pts, int np, int quiet)
 {
   char script[4096], tmp[4096], grid[4096], lo[32], hi[32];
-  script_path(script, sizeof script);
-  if (access(SK__STAB_PYTHON, X_OK) != 0) {
+  cli_plot_script_path("plot_stability.py", script, sizeof script);
+  if (access(SK__PLOT_PYTHON, X_OK) != 0) {
     fprintf(stderr, "stiffkit: note: %s is not available: no PNG written (CSV only: %s)\n",
-            SK__STAB_PYTHON, csv);
+            SK__PLOT_PYTHON, csv);
     return SK_EXIT_OK;
   }
   if (access(script, R_OK) != 0) {
@@ -131,10 +78,10 @@ int cli_stability_png(const sk__stab_method *m, const sk__stab_report *rep, cons
   snprintf(hi, sizeof hi, "%.17g", rep->real_hi);
   char *const args[] = {
       (char *)"python3", script, (char *)csv, tmp, (char *)m->name, grid, lo, hi, NULL};
-  code = run_script(args);
+  code = cli_plot_run(args);
   remove(grid);
   if (code == -2) {
-    fprintf(stderr, "stiffkit: error: cannot start %s: %s\n", SK__STAB_PYTHON, strerror(errno));
+    fprintf(stderr, "stiffkit: error: cannot start %s: %s\n", SK__PLOT_PYTHON, strerror(errno));
     return SK_EXIT_INTERNAL;
   }
   if (code == 3 || code == 127) {

@@ -35,7 +35,10 @@ uint64_t sk__checkpoint_problem_hash(const char *options, const char *model_name
   for (const char *line = options; line && *line;) {
     const char *end = strchr(line, '\n');
     const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
-    if (strncmp(line, "checkpoint.", 11) != 0 && strncmp(line, "# checkpoint.", 13) != 0) {
+    /* checkpoint.* says where and when to checkpoint, bench.* is read by `stiffkit bench`
+       alone: neither changes the problem */
+    if (strncmp(line, "checkpoint.", 11) != 0 && strncmp(line, "# checkpoint.", 13) != 0 &&
+        strncmp(line, "bench.", 6) != 0 && strncmp(line, "# bench.", 8) != 0) {
       h = sk__fnv1a64(h, line, len);
     }
     line += len;

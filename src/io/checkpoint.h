@@ -47,8 +47,8 @@ uint64_t sk__fnv1a64(uint64_t h, const void *data, size_t len);
 
 /* sk__checkpoint_problem_hash: what identifies the problem a checkpoint
  * belongs to: the effective options text without its checkpoint.* lines
- * (which may change between a run and its restart), the model name and the
- * state length. */
+ * (which may change between a run and its restart) and its bench.* lines
+ * (read by `stiffkit bench` alone), the model name and the state length. */
 uint64_t sk__checkpoint_problem_hash(const char *options, const char *model_name, int64_t n);
 
 /* sk__checkpoint_write: write c to `path` through `path`.tmp.<pid>: write,

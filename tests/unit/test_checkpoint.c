@@ -551,6 +551,12 @@ static void test_problem_hash(void)
                                  "checkpoint.segment: true\n"
                                  "output.prefix: heat2d\n";
   CHECK(base == sk__checkpoint_problem_hash(other_checkpoint, "heat2d", 400));
+  /* nor do bench.* lines: `stiffkit bench` alone reads them */
+  char with_bench[2048];
+  snprintf(with_bench, sizeof with_bench,
+           "%sbench.methods: \"rk4, euler\"\nbench.repeats: 5\n# bench.stepper.x: (not set)\n",
+           options_text);
+  CHECK(base == sk__checkpoint_problem_hash(with_bench, "heat2d", 400));
 
   /* any other line: changed, removed, or a line added */
   const char *lines[64];
