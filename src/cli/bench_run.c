@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/signal_thread.h"
 #include "cli/bench.h"
 #include "cli/progress.h"
 #include "core/error.h"
@@ -169,6 +170,7 @@ static sk_status run_point(bench_study *b, int k, double param, double *y)
   SK_CHECK(ctx, out != NULL, SK_ERR_NOMEM, "out of memory");
   *out = row;
   b->done++;
+  cli_signal_grace_saving(); /* a stop now has complete points to write */
   if (!b->quiet) {
     char what[128];
     point_text(m, param, what, sizeof what);
