@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
-#include <cvode/cvode_ls.h>
+#include <cvodes/cvodes.h>
+#include <cvodes/cvodes_ls.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "backends/cvode_state.h"

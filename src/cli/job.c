@@ -54,9 +54,9 @@ void cli_job_free(cli_job *job)
 sk_status cli_job_options(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
-  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk__output_options,
-                                                 sk_steady_options, cli_checkpoint_options,
-                                                 sk__dist_options};
+  const sk_option_spec *(*tables[])(size_t *) = {
+      sk_stepper_options, sk_stepper_sensitivity_options, sk__output_options,
+      sk_steady_options,  cli_checkpoint_options,         sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
