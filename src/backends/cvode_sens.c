@@ -61,13 +61,13 @@ static int sens_rhs(int ns, sk_sunreal t, N_Vector y, N_Vector ydot, N_Vector *y
   return 0;
 }
 
-#define SK__CVS(call, what)                                                         \
-  do {                                                                              \
-    const int sk__f = (call);                                                       \
-    if (sk__f < 0) {                                                                \
-      return SK_ERROR(cv->ctx, SK_ERR_SOLVER, "CVODES: cannot %s (flag %d): %s", what, \
-                      sk__f, cv->messages.msg);                                     \
-    }                                                                               \
+#define SK__CVS(call, what)                                                                   \
+  do {                                                                                        \
+    const int sk__f = (call);                                                                 \
+    if (sk__f < 0) {                                                                          \
+      return SK_ERROR(cv->ctx, SK_ERR_SOLVER, "CVODES: cannot %s (flag %d): %s", what, sk__f, \
+                      cv->messages.msg);                                                      \
+    }                                                                                         \
   } while (0)
 
 /* The reader of sk_stepper_get_sensitivity: dy/dp_j at the stepper's time. */
@@ -174,8 +174,9 @@ sk_status sk__cvode_sens_restart(sk__cvode *cv, double t, int fresh)
       SK__CVS(CVodeGetSensDky1(cv->mem, t, 0, j, cv->yS[j]), "read the sensitivities");
     }
   }
-  SK__CVS(CVodeSensReInit(cv->mem, cv->s->sens.staggered ? CV_STAGGERED : CV_SIMULTANEOUS, cv->yS),
-          "restart the sensitivities");
+  SK__CVS(
+      CVodeSensReInit(cv->mem, cv->s->sens.staggered ? CV_STAGGERED : CV_SIMULTANEOUS, cv->yS),
+      "restart the sensitivities");
   return SK_OK;
 }
 

@@ -37,6 +37,7 @@ void cli_job_free(cli_job *job)
   cli_ckpt_free(job->opts ? sk_options_get_context(job->opts) : NULL, &job->ckpt);
   sk__results_destroy(&job->results);
   cli_network_series_free(&job->net);
+  cli_sens_series_free(&job->sens);
   sk_stepper_destroy(&job->stepper);
   sk_model_destroy(&job->model);
   sk_options_destroy(&job->opts);
@@ -358,11 +359,13 @@ static sk_status remove_previous_results(sk_context *ctx, const char *dir, const
                                          ".provenance.yaml",
                                          ".flows.csv",
                                          ".events.csv",
+                                         ".sensitivity.csv",
                                          ".partial.csv",
                                          ".partial.h5",
                                          ".partial.provenance.yaml",
                                          ".partial.flows.csv",
-                                         ".partial.events.csv"};
+                                         ".partial.events.csv",
+                                         ".partial.sensitivity.csv"};
   for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, prefix, suffixes[k]);
@@ -402,6 +405,9 @@ sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
   job->started = 1;
   SK_CALL(ctx, cli_job_set_results_grid(ctx, job, job->results));
   SK_CALL(ctx, cli_network_series_open(ctx, job->model, job->results, &job->net));
+  SK_CALL(ctx, cli_sens_series_open(ctx, job->model, job->stepper, job->probes,
+                                    (const char *const *)job->probe_names, job->nprobes,
+                                    job->results, &job->sens));
   return SK_OK;
 }
 
@@ -415,6 +421,8 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
   SK_CALL(ctx, sk__results_write(job->results, t, y, ex));
   SK_CALL(ctx,
           cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t, y));
+  SK_CALL(ctx, cli_sens_series_write(ctx, job->stepper, job->probes, job->nprobes, job->results,
+                                     &job->sens, t));
   return SK_OK;
 }
 
@@ -601,8 +609,8 @@ static void remove_checkpoint(void *data)
  * checkpoint (cli_remove_dead_temps). */
 static void remove_dead_temps(const cli_job *job)
 {
-  static const char *const ext[] = {".csv", ".h5", ".provenance.yaml", ".flows.csv",
-                                    ".events.csv"};
+  static const char *const ext[] = {".csv",       ".h5",         ".provenance.yaml",
+                                    ".flows.csv", ".events.csv", ".sensitivity.csv"};
   enum { NEXT = sizeof ext / sizeof ext[0] };
   const char *dir = ".", *prefix = "";
   sk_options_get_string(job->opts, "output.dir", &dir);
@@ -650,8 +658,9 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
     return st;
   }
   char *stats = stats_text(job);
-  char problem[64]; /* ties the result set to this problem (cli_run_complete) */
+  char problem[8192]; /* ties the result set to this problem (cli_run_complete) */
   cli_run_problem_line(job->ckpt.problem_hash, problem, sizeof problem);
+  cli_sens_provenance(job->model, job->stepper, problem, sizeof problem);
   sk_status fst = cli_job_close_results(ctx, job, st, stats, problem, argc, argv);
   free(stats);
   if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */

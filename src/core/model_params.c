@@ -36,8 +36,8 @@ sk_status sk_model_add_param(sk_model *m, const char *name, double *value)
            "sk_model_add_param: model '%s' already has a parameter '%s'", m->name, name);
   if (m->nparams == m->cap_params) {
     const int cap = m->cap_params ? 2 * m->cap_params : 8;
-    sk__model_param *p = sk__realloc(m->ctx, m->params, (size_t)m->nparams * sizeof *p,
-                                     (size_t)cap * sizeof *p);
+    sk__model_param *p =
+        sk__realloc(m->ctx, m->params, (size_t)m->nparams * sizeof *p, (size_t)cap * sizeof *p);
     SK_CHECK(m->ctx, p != NULL, SK_ERR_NOMEM, "cannot grow the parameter table");
     m->params = p;
     m->cap_params = cap;
@@ -136,8 +136,8 @@ void sk_model_param_names(const sk_model *m, char *buf, size_t len)
   }
 }
 
-sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const double *fy,
-                                  int k, double *dfdp)
+sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const double *fy, int k,
+                                  double *dfdp)
 {
   if (!m) {
     return SK_ERR_ARG;

@@ -48,7 +48,7 @@
 typedef struct sk_results sk_results;
 
 /* extra series per result set (sk__results_add_series) */
-#define SK__RESULTS_MAX_SERIES 2
+#define SK__RESULTS_MAX_SERIES 3
 
 typedef struct {
   const char *dir;    /* output directory (must exist; not created); NULL means "." */
@@ -88,7 +88,7 @@ sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
  * t, then col_names; copied) and, in the HDF5 file, the group /<name> with
  * time and values (rows x ncols, attribute columns). finish and fail treat
  * its CSV like the main one (final, or .partial.<name>.csv marked
- * incomplete). At most 2, before the first row; *id is its index.
+ * incomplete). At most 3, before the first row; *id is its index.
  * Errors: SK_ERR_ARG (name not 1-31 of [a-z_], no columns), SK_ERR_TOO_LARGE,
  * SK_ERR_STATE, SK_ERR_CREATE, SK_ERR_IO, SK_ERR_NOMEM. */
 sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols,

@@ -84,7 +84,8 @@ sk_status sk_stepper_set_sensitivity(sk_stepper *s, int np, const int *params, c
              sk_model_get_name(m), params[j], nparams);
     for (int k = 0; k < j; k++) {
       SK_CHECK(ctx, params[k] != params[j], SK_ERR_ARG,
-               "sensitivity parameter '%s' is given twice", sk_model_get_param_name(m, params[j]));
+               "sensitivity parameter '%s' is given twice",
+               sk_model_get_param_name(m, params[j]));
     }
     if (pbar) {
       SK_CHECK(ctx, isfinite(pbar[j]) && pbar[j] != 0.0, SK_ERR_ARG,
