@@ -7,9 +7,8 @@
 #include "core/error.h"
 
 sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s,
-                               const int64_t *probes,
-                               const char *const *probe_names, size_t nprobes, sk_results *res,
-                               cli_sens_series *ss)
+                               const int64_t *probes, const char *const *probe_names,
+                               size_t nprobes, sk_results *res, cli_sens_series *ss)
 {
   memset(ss, 0, sizeof *ss);
   ss->id = -1;

@@ -22,9 +22,8 @@ typedef struct {
  * sensitivities and the run has probes; nothing otherwise. Errors: those of
  * sk__results_add_series, SK_ERR_NOMEM. */
 sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s,
-                               const int64_t *probes,
-                               const char *const *probe_names, size_t nprobes, sk_results *res,
-                               cli_sens_series *ss);
+                               const int64_t *probes, const char *const *probe_names,
+                               size_t nprobes, sk_results *res, cli_sens_series *ss);
 
 /* cli_sens_series_write: the probes' sensitivities at the stepper's time t.
  * Errors: those of sk_stepper_get_sensitivity and sk__results_write_series. */
