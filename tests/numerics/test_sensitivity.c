@@ -8,9 +8,9 @@
 #define PI 3.14159265358979323846
 
 /* Integrate m with sensitivities of the named parameters to t_end; S gets np x n at t_end. */
-static void solve(sk_context *ctx, sk_model *m, const char *method, int np, const char *const *names,
-                  const double *pbar, sk_sens_method ism, double rtol, double atol, double t_end,
-                  double *y, double *S)
+static void solve(sk_context *ctx, sk_model *m, const char *method, int np,
+                  const char *const *names, const double *pbar, sk_sens_method ism, double rtol,
+                  double atol, double t_end, double *y, double *S)
 {
   sk_stepper *s = NULL;
   CHECK_OK(ctx, sk_stepper_create(ctx, method, m, &s));
