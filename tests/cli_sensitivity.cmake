@@ -22,3 +22,9 @@ sk_cli_test(sens_network_list 65 "its parameters: X1.X1.Cd.C, X1.X1.Rjc.R, X1.X1
 # verify: the sensitivities against central differences of two extra solves (the check passes)
 sk_cli_test(sens_verify 0 "forward sensitivities: pass" none
   verify ${SK_DATA}/heat1d_sensitivity.yaml)
+# checkpoint segments restart the engine from each checkpoint, whose sensitivities it carries:
+# the final du/dk0 still matches the closed form (it would be near 0 if they restarted at 0)
+add_test(NAME cli_sens_checkpoint_segments
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_sens_restart.sh $<TARGET_FILE:stiffkit_cli>
+          ${SK_DATA})
+set_tests_properties(cli_sens_checkpoint_segments PROPERTIES LABELS "regression;cli" TIMEOUT 300)
