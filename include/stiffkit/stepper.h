@@ -398,7 +398,9 @@ typedef enum { SK_SENS_SIMULTANEOUS = 0, SK_SENS_STAGGERED = 1 } sk_sens_method;
  * Jacobian when it has both, else CVODES' internal difference quotients
  * (centered, in y and p together). error_control != 0 puts the
  * sensitivities in the local error test (CVodeSetSensErrCon). np = 0
- * switches them off. Engines: those with SK_STEPPER_SENSITIVITY
+ * switches them off. A restart at an event carries them on unchanged (a
+ * jump of the state at the event is not differentiated); sk_stepper_reinit
+ * starts them from sk_stepper_set_sens_initial's values, else from zero. Engines: those with SK_STEPPER_SENSITIVITY
  * (cvode-bdf, cvode-adams). Errors (before setup): SK_ERR_UNSUPPORTED (an
  * engine without sensitivities: the message names those that have them),
  * SK_ERR_ARG (an index out of range or given twice, a non-positive or

@@ -115,13 +115,13 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
   int *plist = sk__malloc(ctx, (size_t)np * sizeof *plist);
   sk_sunreal *pbar = sk__malloc(ctx, (size_t)np * sizeof *pbar);
   cv->yS = N_VCloneVectorArray(np, cv->y);
+  cv->np = np; /* the count sk__cvode_sens_free destroys yS with */
   cv->sens_tmp = N_VClone(cv->y);
   if (!cv->p || !plist || !pbar || !cv->yS || !cv->sens_tmp) {
     sk__free(ctx, plist);
     sk__free(ctx, pbar);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the sensitivities");
   }
-  cv->np = np;
   for (int j = 0; j < np; j++) {
     cv->p[j] = sk_model_get_param(s->user_model, S->param[j]);
     plist[j] = j;

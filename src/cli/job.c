@@ -407,7 +407,7 @@ sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, cli_network_series_open(ctx, job->model, job->results, &job->net));
   SK_CALL(ctx, cli_sens_series_open(ctx, job->model, job->stepper, job->probes,
                                     (const char *const *)job->probe_names, job->nprobes,
-                                    job->results, &job->sens));
+                                    hdf5 && states, job->results, &job->sens));
   return SK_OK;
 }
 

@@ -8,7 +8,7 @@
 
 sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s,
                                const int64_t *probes, const char *const *probe_names,
-                               size_t nprobes, sk_results *res, cli_sens_series *ss)
+                               size_t nprobes, int full, sk_results *res, cli_sens_series *ss)
 {
   memset(ss, 0, sizeof *ss);
   ss->id = -1;
@@ -17,8 +17,9 @@ sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s
     return SK_OK;
   }
   ss->n = sk_model_get_n(m);
+  ss->full = full;
   const size_t ncols = (size_t)np * nprobes;
-  ss->buf = malloc((size_t)ss->n * sizeof *ss->buf);
+  ss->buf = malloc((size_t)(full ? np : 1) * (size_t)ss->n * sizeof *ss->buf);
   ss->row = malloc(ncols * sizeof *ss->row);
   char **names = calloc(ncols, sizeof *names);
   sk_status st = ss->buf && ss->row && names
@@ -44,6 +45,28 @@ sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s
   if (st == SK_OK) {
     st = sk__results_add_series(res, "sensitivity", ncols, (const char *const *)names, &ss->id);
   }
+  if (st == SK_OK && full) { /* /sensitivity/<parameter>: dy/dp, time x state */
+    const char *pn[64];
+    for (int j = 0; j < np && j < 64; j++) {
+      pn[j] = sk_model_get_param_name(m, sk_stepper_get_sens_param(s, j));
+      if (!strcmp(pn[j], "time") || !strcmp(pn[j], "values")) {
+        st = SK_ERROR(ctx, SK_ERR_INPUT,
+                      "sensitivity parameter '%s' would overwrite the HDF5 dataset "
+                      "/sensitivity/%s: rename it in the model, or set output.states = false",
+                      pn[j], pn[j]);
+        break;
+      }
+    }
+    if (st == SK_OK && np > 64) {
+      st = SK_ERROR(ctx, SK_ERR_INPUT,
+                    "%d sensitivity parameters: the HDF5 file holds the full dy/dp of at most 64 "
+                    "(set output.states = false to write the probes' only)",
+                    np);
+    }
+    if (st == SK_OK) {
+      st = sk__results_series_blocks(res, ss->id, (size_t)np, pn, ss->n);
+    }
+  }
   for (size_t c = 0; names && c < ncols; c++) {
     free(names[c]);
   }
@@ -62,12 +85,13 @@ sk_status cli_sens_series_write(sk_context *ctx, sk_stepper *s, const int64_t *p
   }
   const int np = sk_stepper_get_nsens(s);
   for (int j = 0; j < np; j++) {
-    SK_CALL(ctx, sk_stepper_get_sensitivity(s, j, ss->buf));
+    double *v = ss->buf + (ss->full ? (size_t)j * (size_t)ss->n : 0);
+    SK_CALL(ctx, sk_stepper_get_sensitivity(s, j, v));
     for (size_t k = 0; k < nprobes; k++) {
-      ss->row[(size_t)j * nprobes + k] = ss->buf[probes[k]];
+      ss->row[(size_t)j * nprobes + k] = v[probes[k]];
     }
   }
-  return sk__results_write_series(res, ss->id, t, ss->row);
+  return sk__results_write_series_blocks(res, ss->id, t, ss->row, ss->full ? ss->buf : NULL);
 }
 
 void cli_sens_series_free(cli_sens_series *ss)

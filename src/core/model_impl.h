@@ -68,9 +68,6 @@ typedef struct sk__model_param {
   double *value;
 } sk__model_param;
 
-/* sk__model_params_free: drop the parameter table (sk_model_destroy). */
-void sk__model_params_free(sk_model *m);
-
 /* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */
 sk_status sk__model_fd_engine(sk_model *m);
 

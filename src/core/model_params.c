@@ -150,10 +150,3 @@ sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const 
   const int rc = m->rhs_param(t, y, fy, k, dfdp, m->user_data);
   return sk__model_checked(m, "df/dp", rc, t, dfdp, m->n, 1);
 }
-
-void sk__model_params_free(sk_model *m)
-{
-  sk__free(m->ctx, m->params);
-  m->params = NULL;
-  m->nparams = m->cap_params = 0;
-}
