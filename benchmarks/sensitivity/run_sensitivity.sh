@@ -16,7 +16,8 @@ p3="k0, bc.x0.value, bc.x0.coeff"
 p10="k0, source, bc.x0.value, bc.x1.value, bc.y0.value, bc.y1.value, bc.x0.coeff, bc.x1.coeff, bc.y0.coeff, bc.y1.coeff"
 common=(--set model.type=diffusion --set model.dim=2 --set model.exact=none --set model.ic=constant
   --set model.ic_value=1 --set solver.method=cvode-bdf --set solver.rtol=1e-6 --set solver.atol=1e-9
-  --set solver.t_end=0.1 --set output.n_times=10 --set output.hdf5=false --set output.csv=false
+  --set linsol.type=klu --set solver.t_end=0.1 --set output.n_times=10 --set output.hdf5=false
+  --set output.csv=false
   --set output.dir="$out")
 for side in x0 x1 y0 y1; do
   common+=(--set model.bc.$side.type=robin --set model.bc.$side.coeff=1)

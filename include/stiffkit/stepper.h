@@ -393,10 +393,11 @@ typedef enum { SK_SENS_SIMULTANEOUS = 0, SK_SENS_STAGGERED = 1 } sk_sens_method;
  * sk_stepper_set_sens_initial gives them. pbar: the parameters' scales
  * (copied; NULL = |p_j|, the nominal values), which scale the difference
  * quotients of the sensitivity right-hand sides and the sensitivities'
- * error weights as CVodeSetSensParams does. The right-hand sides are the
- * model's analytic df/dp (sk_model_set_rhs_param) with J s_j from its
- * Jacobian when it has both, else CVODES' internal difference quotients
- * (centered, in y and p together). error_control != 0 puts the
+ * error weights as CVodeSetSensParams does. The right-hand sides are
+ * J s_j + df/dp_j with J from the model's own Jacobian values when it has
+ * them (df/dp_j from sk_model_set_rhs_param, else centered differences in
+ * p_j alone, increment eps^(1/3) max(|p_j|, pbar_j)), else CVODES' internal
+ * difference quotients (centered, in y and p together). error_control != 0 puts the
  * sensitivities in the local error test (CVodeSetSensErrCon). np = 0
  * switches them off. A restart at an event carries them on unchanged (a
  * jump of the state at the event is not differentiated); sk_stepper_reinit

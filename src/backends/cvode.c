@@ -511,8 +511,10 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   const int64_t sens_rhs = sk__cvode_sens_rhs_evals(cv);
   st->rhs_evals = v[2] + v[5] + fd_rhs + sens_rhs;
   st->rhs_evals_dq = v[5] + fd_rhs + sens_rhs;
-  st->newton_iters = v[3];
-  st->newton_fails = v[4];
+  int64_t sens_iters, sens_fails; /* a staggered sensitivity corrector's */
+  sk__cvode_sens_nonlinear(cv, &sens_iters, &sens_fails);
+  st->newton_iters = v[3] + sens_iters;
+  st->newton_fails = v[4] + sens_fails;
   st->jac_evals = v[6] + cv->prec_jac_evals;
   st->lin_setups = v[7];
   st->factorizations = sk__cvode_linsol_factorizations(cv, v[7]);

@@ -20,12 +20,50 @@ sk_status sk__cvode_sens_sync(sk__cvode *cv)
   return SK_OK;
 }
 
-/* CVSensRhsFn with the model's analytic df/dp: s_j' = J s_j + df/dp_j, J
- * from the model's Jacobian values once per call. */
+/* df/dp_j at (t, y) into out (length n): the model's own, else centered differences in p_j
+ * alone (increment eps^(1/3) max(|p_j|, pbar_j); y is not moved, so the increment is not
+ * shrunk by the sensitivity's error weights as a joint quotient in y and p would be); tmp: n
+ * values of work. Returns SK_OK or the failed evaluation's status. */
+static sk_status dfdp(sk__cvode *cv, double t, const double *y, const double *fy, int j,
+                      double *out, double *tmp)
+{
+  sk_model *m = cv->model;
+  const sk__sens *S = &cv->s->sens;
+  const int64_t n = sk_model_get_n(m);
+  if (sk_model_has_rhs_param(m)) {
+    return sk_model_eval_rhs_param(m, t, y, fy, S->param[j], out);
+  }
+  const double p = cv->p[j];
+  const double dp = 6.0554544523933395e-06 * fmax(fabs(p), S->pbar[j]); /* eps^(1/3) */
+  cv->p[j] = p + dp;
+  sk_status st = sk__cvode_sens_sync(cv);
+  if (st == SK_OK) {
+    st = sk_model_eval_rhs(m, t, y, out);
+  }
+  cv->p[j] = p - dp;
+  if (st == SK_OK) {
+    st = sk__cvode_sens_sync(cv);
+  }
+  if (st == SK_OK) {
+    st = sk_model_eval_rhs(m, t, y, tmp);
+  }
+  cv->p[j] = p;
+  const sk_status back = sk__cvode_sens_sync(cv);
+  cv->sens_rhs_calls += 2;
+  SK_CALL(cv->ctx, st);
+  SK_CALL(cv->ctx, back);
+  const double r = 1.0 / (2.0 * dp);
+  for (int64_t i = 0; i < n; i++) {
+    out[i] = (out[i] - tmp[i]) * r;
+  }
+  return SK_OK;
+}
+
+/* CVSensRhsFn for a model with its own Jacobian values: s_j' = J s_j + df/dp_j, J from the
+ * model once per call, df/dp_j from dfdp above. */
 static int sens_rhs(int ns, sk_sunreal t, N_Vector y, N_Vector ydot, N_Vector *yS,
                     N_Vector *ySdot, void *ud, N_Vector tmp1, N_Vector tmp2)
 {
-  (void)tmp1;
   (void)tmp2;
   sk__cvode *cv = ud;
   sk_model *m = cv->model;
@@ -42,13 +80,11 @@ static int sens_rhs(int ns, sk_sunreal t, N_Vector y, N_Vector ydot, N_Vector *y
   for (int j = 0; j < ns; j++) {
     double *out = N_VGetArrayPointer(ySdot[j]);
     const double *sj = N_VGetArrayPointer(yS[j]);
-    const sk_status st =
-        sk_model_eval_rhs_param(m, t, yv, fy, cv->s->sens.param[j], cv->sens_dfdp);
+    const sk_status st = dfdp(cv, t, yv, fy, j, out, N_VGetArrayPointer(tmp1));
     if (st != SK_OK) {
       sk__cvode_callback_failed(cv);
       return st == SK_RECOVERABLE ? 1 : -1;
     }
-    memcpy(out, cv->sens_dfdp, (size_t)n * sizeof *out);
     for (int64_t c = 0; c < n; c++) {
       const double v = sj[c];
       if (v != 0.0) {
@@ -128,18 +164,17 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
     pbar[j] = S->pbar[j];
   }
   start_values(cv);
-  /* the model's df/dp with J s from its own Jacobian values, else CVODES' difference quotients */
-  const int analytic = cv->model == s->user_model && sk_model_has_rhs_param(cv->model) &&
-                       sk__model_has_analytic_jac(cv->model);
+  /* a model with its own Jacobian values: J s from them and df/dp (its own or differences in
+     p alone); else CVODES' difference quotients in y and p together */
+  const int analytic = cv->model == s->user_model && sk__model_has_analytic_jac(cv->model);
   if (analytic) {
     const int64_t *colptr, *rowind;
     int64_t nnz;
     sk_model_get_jac_pattern(cv->model, &colptr, &rowind, &nnz);
     cv->sens_jac = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *cv->sens_jac);
-    cv->sens_dfdp = sk__malloc(ctx, (size_t)sk_model_get_n(cv->model) * sizeof *cv->sens_dfdp);
   }
   sk_status st = SK_OK;
-  if (analytic && (!cv->sens_jac || !cv->sens_dfdp)) {
+  if (analytic && !cv->sens_jac) {
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the sensitivity right-hand sides");
   }
   const int ism = S->staggered ? CV_STAGGERED : CV_SIMULTANEOUS;
@@ -192,9 +227,9 @@ void sk__cvode_sens_free(sk__cvode *cv)
   }
   sk__free(cv->ctx, cv->p);
   sk__free(cv->ctx, cv->sens_jac);
-  sk__free(cv->ctx, cv->sens_dfdp);
-  cv->p = cv->sens_jac = cv->sens_dfdp = NULL;
+  cv->p = cv->sens_jac = NULL;
   cv->np = 0;
+  cv->sens_rhs_calls = 0;
 }
 
 int64_t sk__cvode_sens_rhs_evals(const sk__cvode *cv)
@@ -203,5 +238,16 @@ int64_t sk__cvode_sens_rhs_evals(const sk__cvode *cv)
   if (cv->np > 0) {
     CVodeGetNumRhsEvalsSens(cv->mem, &nfes);
   }
-  return (int64_t)nfes;
+  return (int64_t)nfes + cv->sens_rhs_calls;
+}
+
+void sk__cvode_sens_nonlinear(const sk__cvode *cv, int64_t *iters, int64_t *fails)
+{
+  long ni = 0, nf = 0;
+  if (cv->np > 0 && cv->s->sens.staggered) { /* the simultaneous corrector counts them with y */
+    CVodeGetSensNumNonlinSolvIters(cv->mem, &ni);
+    CVodeGetSensNumNonlinSolvConvFails(cv->mem, &nf);
+  }
+  *iters = ni;
+  *fails = nf;
 }

@@ -44,10 +44,10 @@ typedef struct {
                       counters still hold the old run's (its first call zeroes them) */
   /* forward sensitivities (src/backends/cvode_sens.c); np 0 = none */
   int np;
-  N_Vector *yS;     /* np sensitivity vectors */
-  double *p;        /* CVODES' p[]: the np parameters' values, synced into the model */
-  double *sens_jac; /* nnz: df/dy for the analytic sensitivity right-hand sides */
-  double *sens_dfdp;
+  N_Vector *yS;           /* np sensitivity vectors */
+  double *p;              /* CVODES' p[]: the np parameters' values, synced into the model */
+  double *sens_jac;       /* nnz: df/dy for stiffkit's sensitivity right-hand sides */
+  int64_t sens_rhs_calls; /* RHS calls of their differences in p (cvode_sens.c) */
   N_Vector sens_tmp;
 } sk__cvode;
 
@@ -68,10 +68,15 @@ sk_status sk__cvode_sens_sync(sk__cvode *cv);
  * from their values at t. Errors: SK_ERR_SOLVER. */
 sk_status sk__cvode_sens_restart(sk__cvode *cv, double t, int fresh);
 
+/* sk__cvode_sens_nonlinear: the staggered corrector's own nonlinear iterations and
+ * convergence failures since the last restart (0 otherwise). */
+void sk__cvode_sens_nonlinear(const sk__cvode *cv, int64_t *iters, int64_t *fails);
+
 /* sk__cvode_sens_free: free the sensitivity vectors and buffers. */
 void sk__cvode_sens_free(sk__cvode *cv);
 
-/* sk__cvode_sens_rhs_evals: RHS calls made for the sensitivities (difference quotients). */
+/* sk__cvode_sens_rhs_evals: RHS calls made for the sensitivities (difference quotients),
+ * CVODES' (zeroed by CVodeSensReInit) plus stiffkit's since the last restart. */
 int64_t sk__cvode_sens_rhs_evals(const sk__cvode *cv);
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering
