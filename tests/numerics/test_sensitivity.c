@@ -71,7 +71,9 @@ static void heat_k0(sk_context *ctx, sk_sens_method ism)
   sk_model_destroy(&m);
 }
 
-/* y' = -p y, y(0) = 2: dy/dp = -t y (closed form), with the analytic df/dp = -y and J = -p. */
+/* y' = -p y, y(0) = 2: dy/dp = -t y (closed form). mode 0: J = -p from the model and df/dp by
+ * differences in p; 1: also the analytic df/dp = -y; 2: no Jacobian values (colored differences
+ * for the state), so the sensitivities take CVODES' own difference quotients. */
 static double decay_p = 1.5;
 static int decay_rhs(double t, const double *y, double *f, void *ud)
 {
@@ -105,7 +107,7 @@ static int decay_init(double t0, double *y, void *ud)
   y[0] = 2.0;
   return 0;
 }
-static void decay(sk_context *ctx, int analytic)
+static void decay(sk_context *ctx, int mode)
 {
   sk_model *m = NULL;
   CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, 1, &m));
@@ -113,11 +115,13 @@ static void decay(sk_context *ctx, int analytic)
   sk_model_set_initial(m, decay_init);
   const int64_t colptr[2] = {0, 1}, rowind[1] = {0};
   CHECK_OK(ctx, sk_model_set_jac_pattern(m, colptr, rowind));
-  sk_model_set_jac_values(m, decay_jac);
+  if (mode != 2) {
+    sk_model_set_jac_values(m, decay_jac);
+  }
   CHECK_OK(ctx, sk_model_add_param(m, "p", &decay_p));
   CHECK(sk_model_add_param(m, "p", &decay_p) == SK_ERR_ARG); /* a name taken */
   CHECK(sk_model_add_param(m, "a,b", &decay_p) == SK_ERR_ARG);
-  if (analytic) {
+  if (mode == 1) {
     CHECK_OK(ctx, sk_model_set_rhs_param(m, decay_dfdp));
   }
   double y[1], S[1];
@@ -314,6 +318,7 @@ int main(void)
   heat_k0(ctx, SK_SENS_STAGGERED);
   decay(ctx, 0);
   decay(ctx, 1);
+  decay(ctx, 2);
   network_r(ctx);
   roberts_fsa(ctx);
   refusals(ctx);
