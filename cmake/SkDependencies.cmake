@@ -12,12 +12,22 @@ function(sk_sundials_target out comp)
     message(FATAL_ERROR "SUNDIALS component ${comp} not found")
   endif()
 endfunction()
+# libstiffkit links CVODES, the CVODE with forward sensitivities (src/backends/cvode_sens.c):
+# without sensitivities it runs CVODE's algorithm (the parity tests and the benchmarks' counts
+# are unchanged), and CVODE and CVODES export the same names, so one process links only one.
+# SK_SUNDIALS_CVODE_LIBS: the same list with plain CVODE, for the hand-written CVODE programs
+# that the benchmarks compare stiffkit with (they link no stiffkit code).
 set(SK_SUNDIALS_LIBS "")
-foreach(c cvode ida kinsol nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
+set(SK_SUNDIALS_CVODE_LIBS "")
+foreach(c cvodes ida kinsol nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
           sunlinsoldense sunlinsolband sunlinsolklu sunlinsolspgmr sunlinsolspfgmr
           sunlinsolspbcgs sunlinsolsptfqmr sunlinsolpcg)
   sk_sundials_target(t ${c})
   list(APPEND SK_SUNDIALS_LIBS ${t})
+  if(c STREQUAL "cvodes")
+    sk_sundials_target(t cvode)
+  endif()
+  list(APPEND SK_SUNDIALS_CVODE_LIBS ${t})
 endforeach()
 
 find_package(KLU REQUIRED)      # cmake/FindKLU.cmake -> KLU::KLU

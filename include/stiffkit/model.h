@@ -318,6 +318,54 @@ double sk_model_get_default_t_end(const sk_model *m);
  * recoverable failure at a probing state is an SK_ERR_CALLBACK). */
 sk_status sk_model_detect_pattern(sk_model *m, double t, const double *y, int nsamples);
 
+/* ---- parameters addressable by name (forward sensitivities) ------------ */
+
+/* Called after sk_model_set_param changed parameter `index` (its new value
+ * is already in the model's field): a model that precomputes coefficients
+ * from a parameter recomputes them here. Returns 0, or < 0 on failure. */
+typedef int (*sk_param_changed_fn)(int index, void *user_data);
+
+/* df/dp_k at (t, y) for parameter k (the model's index) into dfdp (length
+ * n, zeroed on entry); fy = f(t, y) is supplied for reuse. Optional: without
+ * it the sensitivity engines take difference quotients in p_k. */
+typedef int (*sk_rhs_param_fn)(double t, const double *y, const double *fy, int k, double *dfdp,
+                               void *user_data);
+
+/* sk_model_add_param: declare a parameter of the model: its name (letters,
+ * digits, '_', '.', '[', ']', ',' and '-'; at most 63 bytes; unique within the
+ * model, "R1.R" for a netlist element's resistance) and `value`, the field
+ * the model reads it from on every callback (it must live as long as the
+ * model; its current content is the parameter's nominal value). Parameters
+ * are numbered 0, 1, ... in the order declared. Errors: SK_ERR_ARG (NULL
+ * argument, a bad or taken name, naming it), SK_ERR_NOMEM. */
+sk_status sk_model_add_param(sk_model *m, const char *name, double *value);
+/* sk_model_set_param_changed: the hook run by sk_model_set_param (NULL: the
+ * model reads its fields directly and needs none). Errors: SK_ERR_ARG. */
+sk_status sk_model_set_param_changed(sk_model *m, sk_param_changed_fn fn);
+/* sk_model_set_rhs_param: the model's analytic df/dp (NULL removes it).
+ * Errors: SK_ERR_ARG (NULL model, not an ODE model). */
+sk_status sk_model_set_rhs_param(sk_model *m, sk_rhs_param_fn fn);
+int sk_model_has_rhs_param(const sk_model *m);
+/* sk_model_get_nparams: the number of declared parameters (0 for NULL). */
+int sk_model_get_nparams(const sk_model *m);
+/* sk_model_get_param_name: the name of parameter k, NULL out of range. */
+const char *sk_model_get_param_name(const sk_model *m, int k);
+/* sk_model_find_param: the index of the parameter named `name`, -1 if none. */
+int sk_model_find_param(const sk_model *m, const char *name);
+/* sk_model_get_param: the current value of parameter k (0 out of range). */
+double sk_model_get_param(const sk_model *m, int k);
+/* sk_model_set_param: write v into parameter k's field and, when it
+ * differs from the value there, run the changed hook. Errors: SK_ERR_ARG
+ * (k out of range, v not finite), SK_ERR_CALLBACK (the hook failed). */
+sk_status sk_model_set_param(sk_model *m, int k, double v);
+/* sk_model_param_names: the declared names joined by ", " into buf
+ * (truncated to len; "none" when the model declares none), for messages. */
+void sk_model_param_names(const sk_model *m, char *buf, size_t len);
+/* sk_model_eval_rhs_param: the checked df/dp_k call (SK_ERR_STATE without
+ * the callback; dfdp zeroed before the call). */
+sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const double *fy, int k,
+                                  double *dfdp);
+
 /* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);
 sk_model_kind sk_model_get_kind(const sk_model *m);

@@ -29,7 +29,8 @@ enum {
   SK_STEPPER_MATRIX_FREE = 1u << 7,    /* implicit, and can solve its linear systems
                                         * matrix-free (linsol.type = spgmr, ...) */
   SK_STEPPER_EVENTS = 1u << 8,         /* locates a model's events (root finding) */
-  SK_STEPPER_CONSTRAINTS = 1u << 9     /* honours sk_model_set_constraints (else refused) */
+  SK_STEPPER_CONSTRAINTS = 1u << 9,    /* honours sk_model_set_constraints (else refused) */
+  SK_STEPPER_SENSITIVITY = 1u << 10    /* forward sensitivities (sk_stepper_set_sensitivity) */
 };
 
 /* An event the engine located: its time, the root function's index and the
@@ -388,6 +389,53 @@ const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s);
 void sk_stepper_set_impl(sk_stepper *s, void *impl);
 void *sk_stepper_get_impl(const sk_stepper *s);
 double *sk_stepper_state_buffer(sk_stepper *s); /* writable state, length n */
+
+/* ---- forward sensitivities ---------------------------------------------- */
+
+/* Corrector of the sensitivity systems (CVODES' CV_SIMULTANEOUS, CV_STAGGERED). */
+typedef enum { SK_SENS_SIMULTANEOUS = 0, SK_SENS_STAGGERED = 1 } sk_sens_method;
+
+/* sk_stepper_set_sensitivity: integrate with the solution the sensitivities
+ * s_j = dy/dp_j of np >= 1 parameters of the model (params: the model's
+ * parameter indices, sk_model_find_param; copied), with s_j(t0) = 0 unless
+ * sk_stepper_set_sens_initial gives them. pbar: the parameters' scales
+ * (copied; NULL = |p_j|, the nominal values), which scale the difference
+ * quotients of the sensitivity right-hand sides and the sensitivities'
+ * error weights as CVodeSetSensParams does. The right-hand sides are
+ * J s_j + df/dp_j with J from the model's own Jacobian values when it has
+ * them (df/dp_j from sk_model_set_rhs_param, else centered differences in
+ * p_j alone, increment eps^(1/3) max(|p_j|, pbar_j)), else CVODES' internal
+ * difference quotients (centered, in y and p together). error_control != 0 puts the
+ * sensitivities in the local error test (CVodeSetSensErrCon). np = 0
+ * switches them off. A restart at an event carries them on unchanged (a
+ * jump of the state at the event is not differentiated); sk_stepper_reinit
+ * starts them from sk_stepper_set_sens_initial's values, else from zero. Engines: those with SK_STEPPER_SENSITIVITY
+ * (cvode-bdf, cvode-adams). Errors (before setup): SK_ERR_UNSUPPORTED (an
+ * engine without sensitivities: the message names those that have them),
+ * SK_ERR_ARG (an index out of range or given twice, a non-positive or
+ * non-finite pbar), SK_ERR_INPUT (a parameter whose value is 0 without a
+ * pbar: the message asks for solver.sensitivity.pbar), SK_ERR_STATE,
+ * SK_ERR_NOMEM. */
+sk_status sk_stepper_set_sensitivity(sk_stepper *s, int np, const int *params, const double *pbar,
+                                     sk_sens_method method, int error_control);
+/* sk_stepper_get_nsens: the number of sensitivity parameters (0 = none). */
+int sk_stepper_get_nsens(const sk_stepper *s);
+/* sk_stepper_get_sens_param / sk_stepper_get_sens_pbar: the model index and
+ * the scale of sensitivity j (-1 / 0 out of range). */
+int sk_stepper_get_sens_param(const sk_stepper *s, int j);
+double sk_stepper_get_sens_pbar(const sk_stepper *s, int j);
+/* sk_stepper_set_sens_initial: the sensitivities at the start (np x n,
+ * parameter j at S + j n; copied): read at setup, or by the next
+ * sk_stepper_reinit (a checkpoint's restart). Errors: SK_ERR_ARG (NULL,
+ * non-finite value), SK_ERR_STATE (no sensitivities set), SK_ERR_NOMEM. */
+sk_status sk_stepper_set_sens_initial(sk_stepper *s, const double *S);
+/* sk_stepper_get_sensitivity: dy/dp_j (length n) at sk_stepper_get_time,
+ * after setup. Errors: SK_ERR_ARG (j out of range, NULL out), SK_ERR_STATE
+ * (before setup), SK_ERR_SOLVER. */
+sk_status sk_stepper_get_sensitivity(sk_stepper *s, int j, double *out);
+/* sk_stepper_sensitivity_options: the solver.sensitivity.* option table,
+ * read by sk_stepper_set_from_options where the database registers it. */
+const sk_option_spec *sk_stepper_sensitivity_options(size_t *n);
 
 /* sk_stepper_options: the solver.* and linsol.* option table. */
 const sk_option_spec *sk_stepper_options(size_t *n);

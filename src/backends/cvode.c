@@ -1,12 +1,12 @@
-/* src/backends/cvode.c: the CVODE engines (cvode-bdf, cvode-adams) as entries of the stepper type table */
+/* src/backends/cvode.c: the CVODE engines (cvode-bdf, cvode-adams; linked as CVODES) as entries of the stepper type table */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
-#include <cvode/cvode_bandpre.h>
-#include <cvode/cvode_ls.h>
-#include <cvode/cvode_proj.h>
+#include <cvodes/cvodes.h>
+#include <cvodes/cvodes_bandpre.h>
+#include <cvodes/cvodes_ls.h>
+#include <cvodes/cvodes_proj.h>
 
 #include "backends/cvode_state.h"
 #include "core/context_impl.h"
@@ -19,7 +19,11 @@
 static int rhs(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
 {
   sk__cvode *cv = ud;
-  sk_status rc = sk_model_eval_rhs(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  /* with sensitivities the model reads CVODES' p[], which its difference quotients move */
+  sk_status rc = cv->np > 0 ? sk__cvode_sens_sync(cv) : SK_OK;
+  if (rc == SK_OK) {
+    rc = sk_model_eval_rhs(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  }
   if (rc == SK_OK) {
     cv->nonfinite_streak = 0;
     return 0;
@@ -88,6 +92,7 @@ static void release(sk__cvode *cv)
   if (cv->mem) {
     CVodeFree(&cv->mem);
   }
+  sk__cvode_sens_free(cv);
   sk__cvode_free_linear_solver(cv);
   if (cv->y) {
     N_VDestroy(cv->y);
@@ -194,6 +199,7 @@ static sk_status cvode_setup(sk_stepper *s)
              "solver.stop_time (%g) must be after solver.t0 (%g)", tstop, sk_stepper_get_t0(s));
   }
   SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
+  SK_CALL(ctx, sk__cvode_sens_setup(cv));
   const int nev = sk_model_get_nevents(cv->model);
   if (nev > 0) {
     cv->roots = sk__calloc(ctx, (size_t)nev, sizeof *cv->roots);
@@ -335,6 +341,7 @@ static sk_status restart(sk_stepper *s, sk__cvode *cv, double t, int fresh, cons
     cv->amg_have_jac = 0;
     cv->nonfinite_streak = 0;
   }
+  SK_CALL(ctx, sk__cvode_sens_restart(cv, t, fresh));
   SK__CV(CVodeReInit(cv->mem, t, cv->y), what);
   cv->before = now;
   cv->restarted = 1;
@@ -391,6 +398,9 @@ static sk_status eng_step(void *eng, double tout, int normal, int use_stop, doub
       CVode(cv->mem, tout, cv->y, &tret, normal && !emulate ? CV_NORMAL : CV_ONE_STEP);
   sk__stop_region_leave();
   cv->restarted = 0;
+  if (cv->np > 0) { /* the model's parameters back at their nominal values (p[] restored) */
+    SK_CALL(ctx, sk__cvode_sens_sync(cv));
+  }
   if (emulate && flag >= 0 && tret >= tout) { /* CV_SUCCESS or CV_TSTOP_RETURN past tout */
     SK__CV(CVodeGetDky(cv->mem, tout, 0, cv->y), "interpolate the state");
     *t = tout;
@@ -503,10 +513,15 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   st->failed_steps = v[1];
   /* colored FD Jacobians of a model without values are difference quotients too */
   const int64_t fd_rhs = sk_model_get_fd_rhs_evals(cv->model) - cv->fd_rhs_base;
-  st->rhs_evals = v[2] + v[5] + v[12] + fd_rhs;
-  st->rhs_evals_dq = v[5] + v[12] + fd_rhs;
-  st->newton_iters = v[3];
-  st->newton_fails = v[4];
+  /* and so are the sensitivities' (CVODES; zeroed by CVodeSensReInit like the others) and
+     CVBANDPRE's (v[12]) */
+  const int64_t sens_rhs = sk__cvode_sens_rhs_evals(cv);
+  st->rhs_evals = v[2] + v[5] + v[12] + fd_rhs + sens_rhs;
+  st->rhs_evals_dq = v[5] + v[12] + fd_rhs + sens_rhs;
+  int64_t sens_iters, sens_fails; /* a staggered sensitivity corrector's */
+  sk__cvode_sens_nonlinear(cv, &sens_iters, &sens_fails);
+  st->newton_iters = v[3] + sens_iters;
+  st->newton_fails = v[4] + sens_fails;
   st->jac_evals = v[6] + cv->prec_jac_evals;
   st->lin_setups = v[7];
   st->factorizations = sk__cvode_linsol_factorizations(cv, v[7]);
@@ -534,7 +549,7 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
              SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE | SK_STEPPER_EVENTS |
-             SK_STEPPER_CONSTRAINTS,
+             SK_STEPPER_CONSTRAINTS | SK_STEPPER_SENSITIVITY,
     .create = create_bdf,
     .setup = cvode_setup,
     .step = cvode_step,
@@ -551,7 +566,7 @@ const sk_stepper_type sk__stepper_cvode_adams = {
         "CVODE variable-order Adams-Moulton (orders 1-12), fixed-point iteration by default",
     .order = 12,
     .flags = SK_STEPPER_ADAPTIVE | SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_EVENTS |
-             SK_STEPPER_CONSTRAINTS,
+             SK_STEPPER_CONSTRAINTS | SK_STEPPER_SENSITIVITY,
     .create = create_adams,
     .setup = cvode_setup,
     .step = cvode_step,

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
-#include <cvode/cvode_bandpre.h>
-#include <cvode/cvode_ls.h>
+#include <cvodes/cvodes.h>
+#include <cvodes/cvodes_bandpre.h>
+#include <cvodes/cvodes_ls.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "backends/cvode_state.h"

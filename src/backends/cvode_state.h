@@ -42,7 +42,42 @@ typedef struct {
   sk_stats before; /* counters of the runs before the last restart (an event, a reinit) */
   int restarted;   /* no CVode call since that restart: the linear solver interface's
                       counters still hold the old run's (its first call zeroes them) */
+  /* forward sensitivities (src/backends/cvode_sens.c); np 0 = none */
+  int np;
+  N_Vector *yS;           /* np sensitivity vectors */
+  double *p;              /* CVODES' p[]: the np parameters' values, synced into the model */
+  double *sens_jac;       /* nnz: df/dy for stiffkit's sensitivity right-hand sides */
+  int64_t sens_rhs_calls; /* RHS calls of their differences in p (cvode_sens.c) */
+  N_Vector sens_tmp;
 } sk__cvode;
+
+/* sk__cvode_sens_setup: with the stepper's sensitivities set, attach them
+ * to CVODES (CVodeSensInit, tolerances estimated from pbar, CVodeSetSensParams
+ * with the model's parameters, the error control) and install the reader of
+ * sk_stepper_get_sensitivity. Errors: SK_ERR_NOMEM, SK_ERR_SOLVER. */
+sk_status sk__cvode_sens_setup(sk__cvode *cv);
+
+/* sk__cvode_sens_sync: copy CVODES' p[] into the model's parameters (before
+ * every RHS call: the difference quotients move p[]). Returns SK_OK or the
+ * error of the model's changed hook. */
+sk_status sk__cvode_sens_sync(sk__cvode *cv);
+
+/* sk__cvode_sens_restart: before CVodeReInit at t: the sensitivities start
+ * again from the stepper's start values when given (a reinit from a
+ * checkpoint), else from zero at a fresh reinit, else (an event restart)
+ * from their values at t. Errors: SK_ERR_SOLVER. */
+sk_status sk__cvode_sens_restart(sk__cvode *cv, double t, int fresh);
+
+/* sk__cvode_sens_nonlinear: the staggered corrector's own nonlinear iterations and
+ * convergence failures since the last restart (0 otherwise). */
+void sk__cvode_sens_nonlinear(const sk__cvode *cv, int64_t *iters, int64_t *fails);
+
+/* sk__cvode_sens_free: free the sensitivity vectors and buffers. */
+void sk__cvode_sens_free(sk__cvode *cv);
+
+/* sk__cvode_sens_rhs_evals: RHS calls made for the sensitivities (difference quotients),
+ * CVODES' (zeroed by CVodeSensReInit) plus stiffkit's since the last restart. */
+int64_t sk__cvode_sens_rhs_evals(const sk__cvode *cv);
 
 /* sk__cvode_attach_linear_solver: resolve linsol/preconditioner/ordering
  * from the stepper settings and the model, build the SUNMatrix and

@@ -22,7 +22,7 @@ typedef booleantype sk_sunbool;
 #define SK_SUNCONTEXT_CREATE(ctxp) SUNContext_Create(NULL, (ctxp))
 #endif
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <ida/ida.h>
 #include <kinsol/kinsol.h>
 

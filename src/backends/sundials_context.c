@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <ida/ida.h>
 #include <kinsol/kinsol.h>
 

@@ -1,5 +1,5 @@
 /* src/backends/sundials_flags.c: the one map from CVODE, IDA, KINSOL and SUNLinearSolver flags to stiffkit statuses and names */
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <ida/ida.h>
 #include <kinsol/kinsol.h>
 

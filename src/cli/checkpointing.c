@@ -119,8 +119,32 @@ static const double *saved_derivative(const cli_job *job)
  * (t, y, y' when yp is not NULL) with first step h (0 = solver.h0), the
  * Jacobian self-test off (it ran at the start of the run) and, in segment
  * mode, a stop time at the next boundary. */
+/* The job's sensitivities at the engine's time (np x n, malloc'ed; NULL and *np 0 when
+ * it computes none). Errors: SK_ERR_NOMEM, those of sk_stepper_get_sensitivity. */
+static sk_status current_sensitivities(sk_context *ctx, cli_job *job, int64_t *np, double **S)
+{
+  *S = NULL;
+  *np = sk_stepper_get_nsens(job->stepper);
+  if (*np == 0) {
+    return SK_OK;
+  }
+  const size_t n = (size_t)sk_model_get_n(job->model);
+  *S = malloc((size_t)*np * n * sizeof **S);
+  SK_CHECK(ctx, *S != NULL, SK_ERR_NOMEM, "cannot allocate the sensitivities for the checkpoint");
+  for (int j = 0; j < (int)*np; j++) {
+    const sk_status st = sk_stepper_get_sensitivity(job->stepper, j, *S + (size_t)j * n);
+    if (st != SK_OK) {
+      free(*S);
+      *S = NULL;
+      return st;
+    }
+  }
+  return SK_OK;
+}
+
+/* With S (np x n, or NULL): the new engine's sensitivities start there. */
 static sk_status restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, double t,
-                                const double *y, const double *yp, double h)
+                                const double *y, const double *yp, const double *S, double h)
 {
   /* y and yp may be the buffers of the engine being replaced (a segment
      boundary): the new engine copies them before the old one is destroyed */
@@ -134,6 +158,9 @@ static sk_status restart_engine(sk_context *ctx, cli_ckpt *c, cli_job *job, doub
   SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial(s, t, y), fail);
   if (yp) {
     SK_CALL_GOTO(ctx, rc, sk_stepper_set_initial_derivative(s, yp), fail);
+  }
+  if (S) {
+    SK_CALL_GOTO(ctx, rc, sk_stepper_set_sens_initial(s, S), fail);
   }
   sk_stats st;
   if (job->stepper) {
@@ -173,6 +200,13 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   ck.n = sk_model_get_n(job->model);
   ck.y = sk_stepper_get_state(job->stepper);
   ck.yp = saved_derivative(job);
+  double *S = NULL;
+  const sk_status sst = current_sensitivities(ctx, job, &ck.ns, &S);
+  if (sst != SK_OK) {
+    free(options);
+    return sst;
+  }
+  ck.S = S;
   ck.stats = st;
   ck.options = options;
   ck.ntables = sk__results_ntables(job->results);
@@ -182,6 +216,7 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   }
   const sk_status rc = sk__checkpoint_write(ctx, c->path, &ck);
   free(options);
+  free(S);
   SK_CALL(ctx, rc);
   c->written++;
   c->written_t = ck.t;
@@ -197,8 +232,14 @@ sk_status cli_ckpt_boundary(sk_context *ctx, cli_ckpt *c, cli_job *job)
   sk_stats st;
   sk_stepper_get_stats(job->stepper, &st);
   /* the same start a restart from this checkpoint makes: (t, y, y', last step) */
-  return restart_engine(ctx, c, job, sk_stepper_get_time(job->stepper),
-                        sk_stepper_get_state(job->stepper), saved_derivative(job), st.last_h);
+  int64_t np;
+  double *S;
+  SK_CALL(ctx, current_sensitivities(ctx, job, &np, &S));
+  const sk_status rst =
+      restart_engine(ctx, c, job, sk_stepper_get_time(job->stepper),
+                     sk_stepper_get_state(job->stepper), saved_derivative(job), S, st.last_h);
+  free(S);
+  return rst;
 }
 
 /* The first line where two effective option texts differ, for the message. */
@@ -292,6 +333,14 @@ static sk_status check_contents(sk_context *ctx, const cli_job *job, const char 
   bad = first_nonfinite(ck->yp, n);
   SK_CHECK(ctx, bad < 0, SK_ERR_INPUT, "checkpoint '%s': field yp[%lld] = %g is not finite", path,
            bad, bad >= 0 ? ck->yp[bad] : 0.0);
+  const int64_t ns = sk_stepper_get_nsens(job->stepper);
+  SK_CHECK(ctx, ck->ns == ns, SK_ERR_INPUT,
+           "checkpoint '%s': field S holds %lld sensitivities, this run computes %lld "
+           "(solver.sensitivity.parameters)",
+           path, (long long)ck->ns, (long long)ns);
+  bad = first_nonfinite(ck->S, (size_t)ck->ns * n);
+  SK_CHECK(ctx, bad < 0, SK_ERR_INPUT, "checkpoint '%s': field S[%lld] = %g is not finite", path,
+           bad, bad >= 0 ? ck->S[bad] : 0.0);
   const size_t width = main_width(job);
   if (width == 0) {
     SK_CHECK(ctx, ck->ntables == 0, SK_ERR_INPUT,
@@ -380,7 +429,7 @@ sk_status cli_ckpt_apply(sk_context *ctx, cli_ckpt *c, cli_job *job)
   }
   if (st == SK_OK) {
     set_next_after(c, job->t0, ck->t);
-    st = restart_engine(ctx, c, job, ck->t, ck->y, ck->yp, ck->h);
+    st = restart_engine(ctx, c, job, ck->t, ck->y, ck->yp, ck->S, ck->h);
     c->before = ck->stats;
   }
   cli_ckpt_free(ctx, c);

@@ -99,6 +99,7 @@ __attribute__((visibility("default"))) const sk__hdf5_module sk__hdf5_module_tab
     .init = h5_init,
     .writer_open = sk__h5_writer_open,
     .writer_add_series = sk__h5_writer_add_series,
+    .writer_series_blocks = sk__h5_writer_series_blocks,
     .writer_series_row = sk__h5_writer_series_row,
     .writer_set_grid = sk__h5_writer_set_grid,
     .writer_row = sk__h5_writer_row,

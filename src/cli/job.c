@@ -38,6 +38,7 @@ void cli_job_free(cli_job *job)
   cli_ckpt_free(job->opts ? sk_options_get_context(job->opts) : NULL, &job->ckpt);
   sk__results_destroy(&job->results);
   cli_network_series_free(&job->net);
+  cli_sens_series_free(&job->sens);
   sk_stepper_destroy(&job->stepper);
   sk_model_destroy(&job->model);
   sk_options_destroy(&job->opts);
@@ -56,9 +57,9 @@ void cli_job_free(cli_job *job)
 sk_status cli_job_options(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
-  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_options, sk__output_options,
-                                                 sk_steady_options, cli_checkpoint_options,
-                                                 sk__dist_options};
+  const sk_option_spec *(*tables[])(size_t *) = {
+      sk_stepper_options, sk_stepper_sensitivity_options, sk__output_options,
+      sk_steady_options,  cli_checkpoint_options,         sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -363,11 +364,13 @@ static sk_status remove_previous_results(sk_context *ctx, const char *dir, const
                                          ".provenance.yaml",
                                          ".flows.csv",
                                          ".events.csv",
+                                         ".sensitivity.csv",
                                          ".partial.csv",
                                          ".partial.h5",
                                          ".partial.provenance.yaml",
                                          ".partial.flows.csv",
-                                         ".partial.events.csv"};
+                                         ".partial.events.csv",
+                                         ".partial.sensitivity.csv"};
   for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, prefix, suffixes[k]);
@@ -407,6 +410,9 @@ sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
   job->started = 1;
   SK_CALL(ctx, cli_job_set_results_grid(ctx, job, job->results));
   SK_CALL(ctx, cli_network_series_open(ctx, job->model, job->results, &job->net));
+  SK_CALL(ctx, cli_sens_series_open(ctx, job->model, job->stepper, job->probes,
+                                    (const char *const *)job->probe_names, job->nprobes,
+                                    hdf5 && states, job->results, &job->sens));
   return SK_OK;
 }
 
@@ -420,6 +426,8 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
   SK_CALL(ctx, sk__results_write(job->results, t, y, ex));
   SK_CALL(ctx,
           cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t, y));
+  SK_CALL(ctx, cli_sens_series_write(ctx, job->stepper, job->probes, job->nprobes, job->results,
+                                     &job->sens, t));
   return SK_OK;
 }
 
@@ -606,8 +614,8 @@ static void remove_checkpoint(void *data)
  * checkpoint (cli_remove_dead_temps). */
 static void remove_dead_temps(const cli_job *job)
 {
-  static const char *const ext[] = {".csv", ".h5", ".provenance.yaml", ".flows.csv",
-                                    ".events.csv"};
+  static const char *const ext[] = {".csv",       ".h5",         ".provenance.yaml",
+                                    ".flows.csv", ".events.csv", ".sensitivity.csv"};
   enum { NEXT = sizeof ext / sizeof ext[0] };
   const char *dir = ".", *prefix = "";
   sk_options_get_string(job->opts, "output.dir", &dir);
@@ -655,8 +663,9 @@ sk_status cli_job_execute(sk_context *ctx, cli_job *job, int argc, char **argv)
     return st;
   }
   char *stats = stats_text(job);
-  char problem[64]; /* ties the result set to this problem (cli_run_complete) */
+  char problem[8192]; /* ties the result set to this problem (cli_run_complete) */
   cli_run_problem_line(job->ckpt.problem_hash, problem, sizeof problem);
+  cli_sens_provenance(job->model, job->stepper, problem, sizeof problem);
   sk_status fst = cli_job_close_results(ctx, job, st, stats, problem, argc, argv);
   free(stats);
   if (st == SK_OK && fst == SK_OK) { /* complete results on disk: the checkpoint is done with */

@@ -6,6 +6,7 @@
 
 #include "cli/checkpointing.h"
 #include "cli/network_report.h"
+#include "cli/sens_report.h"
 #include "io/results.h"
 #include "stiffkit/stiffkit.h"
 
@@ -32,6 +33,7 @@ typedef struct cli_job {
   int have_error;
   double max_err, rms_err, rel_l2_err;
   cli_network_series net; /* a network's heat flows and event log */
+  cli_sens_series sens;   /* the probes' sensitivities (solver.sensitivity.parameters) */
   int nfiles;
   char files[CLI_MAX_FILES][4096];
   /* run control (set by the subcommand before cli_job_execute) */

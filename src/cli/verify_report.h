@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define VERIFY_MAX_CHECKS 8
+#define VERIFY_MAX_CHECKS 9
 #define VERIFY_MAX_NUMBERS 16
 #define VERIFY_MAX_ROWS 8
 #define VERIFY_MAX_ROW_NUMBERS 5

@@ -40,6 +40,7 @@ void sk_model_destroy(sk_model **model)
   sk__free(m->ctx, m->dae_id);
   sk__free(m->ctx, m->constraints);
   sk__model_mass_free(m);
+  sk__free(m->ctx, m->params); /* the parameter table (model_params.c) */
   sk__free(m->ctx, m->dense_work);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);

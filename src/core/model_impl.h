@@ -55,7 +55,18 @@ struct sk_model {
   int64_t *mass_colptr, *mass_rowind;
   double *mass_values;
   char mass_name[192]; /* M in messages ("mass matrix" unless named) */
+  /* parameters addressable by name (src/core/model_params.c) */
+  struct sk__model_param *params;
+  int nparams, cap_params;
+  sk_param_changed_fn param_changed;
+  sk_rhs_param_fn rhs_param;
 };
+
+/* One declared parameter: its name and the field the model reads. */
+typedef struct sk__model_param {
+  char name[64];
+  double *value;
+} sk__model_param;
 
 /* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */
 sk_status sk__model_fd_engine(sk_model *m);

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
-#include <cvode/cvode_bbdpre.h>
-#include <cvode/cvode_ls.h>
+#include <cvodes/cvodes.h>
+#include <cvodes/cvodes_bbdpre.h>
+#include <cvodes/cvodes_ls.h>
 #include <sunlinsol/sunlinsol_spgmr.h>
 
 #include "core/error.h"

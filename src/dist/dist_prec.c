@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
-#include <cvode/cvode_bbdpre.h>
-#include <cvode/cvode_ls.h>
+#include <cvodes/cvodes.h>
+#include <cvodes/cvodes_bbdpre.h>
+#include <cvodes/cvodes_ls.h>
 
 #include "core/error.h"
 #include "dist/dist_impl.h"

@@ -107,6 +107,10 @@ static void put_body(ckpt_writer *w, const sk__checkpoint *c)
   if (c->yp) {
     put(w, c->yp, (size_t)c->n * sizeof *c->yp);
   }
+  put_i64(w, c->S ? c->ns : 0);
+  if (c->S) {
+    put(w, c->S, (size_t)c->ns * (size_t)c->n * sizeof *c->S);
+  }
   put_stats(w, &c->stats);
   const size_t olen = c->options ? strlen(c->options) : 0;
   put_u64(w, olen);
@@ -255,7 +259,7 @@ static void take_stats(ckpt_reader *r, sk_stats *st)
 /* Storage a read checkpoint owns: the file image and the copied arrays. */
 typedef struct {
   unsigned char *image;
-  double *y, *yp;
+  double *y, *yp, *S;
   char *options;
   double *tables[SK__CHECKPOINT_MAX_TABLES];
 } ckpt_storage;
@@ -296,9 +300,10 @@ static sk_status check_image(sk_context *ctx, const char *path, const unsigned c
   memcpy(&bom, img + sizeof magic + sizeof version, sizeof bom);
   SK_CHECK(ctx, bom == byte_order_mark, SK_ERR_INPUT,
            "checkpoint '%s' was written on a machine of another byte order", path);
-  SK_CHECK(ctx, version == SK__CHECKPOINT_VERSION, SK_ERR_INPUT,
-           "checkpoint '%s' has format version %u; this stiffkit reads version %u", path, version,
-           SK__CHECKPOINT_VERSION);
+  SK_CHECK(ctx, version >= SK__CHECKPOINT_VERSION_MIN && version <= SK__CHECKPOINT_VERSION,
+           SK_ERR_INPUT,
+           "checkpoint '%s' has format version %u; this stiffkit reads versions %u to %u", path,
+           version, SK__CHECKPOINT_VERSION_MIN, SK__CHECKPOINT_VERSION);
   uint64_t stored;
   memcpy(&stored, img + size - sizeof stored, sizeof stored);
   const uint64_t computed = sk__fnv1a64(SK__FNV1A64_INIT, img, size - sizeof stored);
@@ -312,6 +317,7 @@ static sk_status check_image(sk_context *ctx, const char *path, const unsigned c
 static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, ckpt_storage *own,
                             sk__checkpoint *c)
 {
+  const unsigned char *image = r->p;
   int oom = 0;
   take(r, sizeof magic + 2 * sizeof(uint32_t));
   c->problem_hash = take_u64(r);
@@ -325,6 +331,17 @@ static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, c
            "checkpoint '%s' is inconsistent: state length %lld", path, (long long)c->n);
   own->y = take_doubles(ctx, r, (size_t)c->n, &oom);
   own->yp = has_yp ? take_doubles(ctx, r, (size_t)c->n, &oom) : NULL;
+  uint32_t version; /* checked on the image (check_image) */
+  memcpy(&version, image + sizeof magic, sizeof version);
+  c->ns = version >= 2 ? take_i64(r) : 0;
+  SK_CHECK(ctx, !r->short_read, SK_ERR_INPUT,
+           "checkpoint '%s' is truncated (in the state or the options)", path);
+  SK_CHECK(ctx,
+           c->ns >= 0 &&
+               (uint64_t)c->ns <= (uint64_t)(r->end - r->p) / sizeof(double) / (uint64_t)c->n,
+           SK_ERR_INPUT, "checkpoint '%s' is inconsistent: %lld sensitivities", path,
+           (long long)c->ns);
+  own->S = c->ns ? take_doubles(ctx, r, (size_t)c->ns * (size_t)c->n, &oom) : NULL;
   take_stats(r, &c->stats);
   const uint64_t olen = take_u64(r);
   SK_CHECK(ctx, !oom, SK_ERR_NOMEM, "out of memory reading checkpoint '%s'", path);
@@ -354,6 +371,7 @@ static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, c
            "checkpoint '%s' is inconsistent: its length does not match its content", path);
   c->y = own->y;
   c->yp = own->yp;
+  c->S = own->S;
   c->options = own->options;
   return SK_OK;
 }
@@ -389,6 +407,7 @@ void sk__checkpoint_free(sk_context *ctx, sk__checkpoint *c)
     sk__free(ctx, own->image);
     sk__free(ctx, own->y);
     sk__free(ctx, own->yp);
+    sk__free(ctx, own->S);
     sk__free(ctx, own->options);
     for (int k = 0; k < SK__CHECKPOINT_MAX_TABLES; k++) {
       sk__free(ctx, own->tables[k]);

@@ -9,10 +9,12 @@
 #include "stiffkit/stats.h"
 
 /* Format version this build writes and reads. */
-#define SK__CHECKPOINT_VERSION 1u
+#define SK__CHECKPOINT_VERSION 2u
+/* Version 1 (no sensitivities) is still read. */
+#define SK__CHECKPOINT_VERSION_MIN 1u
 
-/* Most output tables a checkpoint holds (the main rows and two series). */
-#define SK__CHECKPOINT_MAX_TABLES 3
+/* Most output tables a checkpoint holds (the main rows and three series). */
+#define SK__CHECKPOINT_MAX_TABLES 4
 
 /* One table of output rows written so far (see sk__results_table). */
 typedef struct {
@@ -33,6 +35,8 @@ typedef struct {
   int64_t n;
   const double *y;     /* n values */
   const double *yp;    /* n values of y' (DAE engines), or NULL */
+  int64_t ns;          /* forward sensitivities (version 2; 0 = none) */
+  const double *S;     /* ns x n values: dy/dp_j at S + j n, or NULL */
   sk_stats stats;      /* statistics of the run up to t */
   const char *options; /* effective options text */
   size_t ntables;

@@ -14,7 +14,7 @@
  * CLI do not link HDF5 and a run without HDF5 output never loads it (nor the 36
  * shared libraries Debian's HDF5 brings). Bump the ABI with any change of the
  * table. */
-#define SK__HDF5_MODULE_ABI 2
+#define SK__HDF5_MODULE_ABI 3
 #define SK__HDF5_MODULE_SYMBOL "sk__hdf5_module_table"
 
 typedef struct sk__h5_writer sk__h5_writer; /* io/hdf5_writer.c */
@@ -33,7 +33,10 @@ typedef struct {
                            const char *const *norm_names, int write_states, sk__h5_writer **w);
   sk_status (*writer_add_series)(sk__h5_writer *w, const char *name, size_t ncols,
                                  const char *const *names);
-  sk_status (*writer_series_row)(sk__h5_writer *w, int k, double t, const double *vals);
+  sk_status (*writer_series_blocks)(sk__h5_writer *w, int k, size_t nblocks,
+                                    const char *const *names, int64_t len);
+  sk_status (*writer_series_row)(sk__h5_writer *w, int k, double t, const double *vals,
+                                 const double *blocks);
   sk_status (*writer_set_grid)(sk__h5_writer *w, int dim, const int64_t *n,
                                const double *const *axes, int64_t components);
   sk_status (*writer_row)(sk__h5_writer *w, double t, const double *probe_vals,

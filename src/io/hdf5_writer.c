@@ -35,6 +35,10 @@ struct sk__h5_writer {
   hid_t d_stime[SK__RESULTS_MAX_SERIES], d_svals[SK__RESULTS_MAX_SERIES];
   hsize_t s_rows[SK__RESULTS_MAX_SERIES];
   size_t s_ncols[SK__RESULTS_MAX_SERIES];
+  /* a series' full-length blocks: datasets <series>/<block> [rows x s_blklen] */
+  size_t s_nblk[SK__RESULTS_MAX_SERIES];
+  hsize_t s_blklen[SK__RESULTS_MAX_SERIES];
+  char **s_blk[SK__RESULTS_MAX_SERIES]; /* their paths */
 };
 
 /* ---- error handling: HDF5's printing off, its stack turned into a message */
@@ -511,18 +515,59 @@ done:
   return st;
 }
 
-sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals)
+sk_status sk__h5_writer_series_blocks(sk__h5_writer *w, int k, size_t nblocks,
+                                      const char *const *names, int64_t len)
+{
+  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && k >= 0 && k < w->nseries && !w->s_blk[k],
+           SK_ERR_STATE, "HDF5 file '%s': cannot add blocks to series %d", w->shown, k);
+  w->s_blk[k] = sk__calloc(w->ctx, nblocks, sizeof *w->s_blk[k]);
+  SK_CHECK(w->ctx, w->s_blk[k] != NULL, SK_ERR_NOMEM, "out of memory");
+  w->s_nblk[k] = nblocks;
+  w->s_blklen[k] = (hsize_t)len;
+  const char *group = w->s_vals[k]; /* "<series>/values" */
+  const size_t glen = (size_t)(strchr(group, '/') - group);
+  sk_status st = SK_OK;
+  h5_quiet q;
+  h5_quiet_begin(&q);
+  for (size_t b = 0; b < nblocks; b++) {
+    const size_t plen = glen + strlen(names[b]) + 2;
+    w->s_blk[k][b] = sk__malloc(w->ctx, plen);
+    if (!w->s_blk[k][b]) {
+      st = SK_ERROR(w->ctx, SK_ERR_NOMEM, "out of memory");
+      goto done;
+    }
+    snprintf(w->s_blk[k][b], plen, "%.*s/%s", (int)glen, group, names[b]);
+    hid_t d = h5_extendible(w->fid, w->s_blk[k][b], 2, (hsize_t)len, 1);
+    H5TRY(w, d, "creating a series block");
+    H5TRY(w, h5_close_id(&d, H5Dclose), "closing a series block");
+  }
+done:
+  h5_quiet_end(&q);
+  return st;
+}
+
+sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals,
+                                   const double *blocks)
 {
   SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && k >= 0 && k < w->nseries, SK_ERR_STATE,
            "HDF5 file '%s' is closed or had a write error", w->shown);
   sk_status st = SK_OK;
+  hid_t d = H5I_INVALID_HID;
   h5_quiet q;
   h5_quiet_begin(&q);
+  for (size_t b = 0; b < w->s_nblk[k]; b++) {
+    d = H5Dopen2(w->fid, w->s_blk[k][b], H5P_DEFAULT);
+    H5TRY(w, d, "opening a series block");
+    H5TRY(w, h5_append(d, 2, w->s_rows[k], w->s_blklen[k], blocks + b * w->s_blklen[k]),
+          "writing a series block");
+    H5TRY(w, h5_close_id(&d, H5Dclose), "closing a series block");
+  }
   H5TRY(w, h5_append(w->d_svals[k], 2, w->s_rows[k], w->s_ncols[k], vals), "writing a series");
   H5TRY(w, h5_append(w->d_stime[k], 1, w->s_rows[k], 1, &t), "writing a series time");
   H5TRY(w, H5Fflush(w->fid, H5F_SCOPE_LOCAL), "flushing the file");
   w->s_rows[k]++;
 done:
+  h5_close_id(&d, H5Dclose);
   h5_quiet_end(&q);
   return st;
 }
@@ -561,6 +606,9 @@ sk_status sk__h5_writer_close(sk__h5_writer *w, const char *stats_json, const ch
   for (int k = 0; k < w->nseries; k++) {
     H5TRY(w, h5_shrink(w->fid, w->s_time[k], w->s_rows[k]), "cutting a series");
     H5TRY(w, h5_shrink(w->fid, w->s_vals[k], w->s_rows[k]), "cutting a series");
+    for (size_t b = 0; b < w->s_nblk[k]; b++) {
+      H5TRY(w, h5_shrink(w->fid, w->s_blk[k][b], w->s_rows[k]), "cutting a series block");
+    }
   }
   if (stats_json) {
     H5TRY(w, h5_dataset_string(w->fid, "statistics", stats_json), "writing /statistics");
@@ -608,6 +656,12 @@ void sk__h5_writer_free(sk__h5_writer **w)
   h5_quiet_begin(&q);
   h5_close_all(*w);
   h5_quiet_end(&q);
+  for (int k = 0; k < SK__RESULTS_MAX_SERIES; k++) {
+    for (size_t b = 0; (*w)->s_blk[k] && b < (*w)->s_nblk[k]; b++) {
+      sk__free((*w)->ctx, (*w)->s_blk[k][b]);
+    }
+    sk__free((*w)->ctx, (*w)->s_blk[k]);
+  }
   sk__free((*w)->ctx, *w);
   *w = NULL;
 }

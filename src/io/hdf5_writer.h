@@ -22,9 +22,17 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
 sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
                                    const char *const *names);
 
-/* sk__h5_writer_series_row: append a row (time t, ncols values) to series k
- * and flush. Errors: SK_ERR_IO, SK_ERR_STATE. */
-sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals);
+/* sk__h5_writer_series_blocks: give series k nblocks full-length blocks,
+ * datasets <series>/<names[b]> of rows x len values, written with each row.
+ * Errors: SK_ERR_IO, SK_ERR_STATE (twice), SK_ERR_NOMEM. */
+sk_status sk__h5_writer_series_blocks(sk__h5_writer *w, int k, size_t nblocks,
+                                      const char *const *names, int64_t len);
+
+/* sk__h5_writer_series_row: append a row (time t, ncols values and, with
+ * blocks, nblocks x len values, block b at blocks + b len) to series k and
+ * flush. Errors: SK_ERR_IO, SK_ERR_STATE. */
+sk_status sk__h5_writer_series_row(sk__h5_writer *w, int k, double t, const double *vals,
+                                   const double *blocks);
 
 /* sk__h5_writer_set_grid: write /grid (x, y, z, attributes dims and
  * components). Arguments are checked by the caller. Errors: SK_ERR_IO,

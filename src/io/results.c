@@ -67,8 +67,10 @@ struct sk_results {
   double *srow[SK__RESULTS_MAX_SERIES];
   int64_t snrows[SK__RESULTS_MAX_SERIES];
   double slast_t[SK__RESULTS_MAX_SERIES];
-  char *prefix_path;               /* "<dir>/<prefix>" */
-  sk__results_commit_fn commit_fn; /* called before the last rename of finish */
+  size_t snblk[SK__RESULTS_MAX_SERIES];    /* full-length blocks (sk__results_series_blocks) */
+  int64_t sblklen[SK__RESULTS_MAX_SERIES]; /* values per block */
+  char *prefix_path;                       /* "<dir>/<prefix>" */
+  sk__results_commit_fn commit_fn;         /* called before the last rename of finish */
   void *commit_data;
   /* every row written, for checkpoints: [0] the main rows (row, then the
      state with write_states), [1 + k] series k (t, values) */
@@ -522,8 +524,31 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
   return SK_OK;
 }
 
-/* Write a series row (t, values) to the files and keep it in the journal. */
-static sk_status emit_series_row(sk_results *res, int id, const double *row)
+sk_status sk__results_series_blocks(sk_results *res, int id, size_t nblocks,
+                                    const char *const *names, int64_t len)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  sk_context *ctx = res->ctx;
+  SK_CHECK(ctx,
+           res->phase == PH_OPEN && id >= 0 && id < res->nseries && res->snrows[id] == 0 &&
+               res->snblk[id] == 0,
+           SK_ERR_STATE, "results: blocks of series %d after its first row or twice", id);
+  SK_CHECK(ctx, nblocks > 0 && names && len > 0, SK_ERR_ARG, "results: bad blocks of series %d",
+           id);
+  SK_CHECK(ctx, (uint64_t)nblocks * (uint64_t)len < ((uint64_t)1 << 40), SK_ERR_TOO_LARGE,
+           "results: %zu blocks of %lld values are too many", nblocks, (long long)len);
+  if (!res->hw) { /* the blocks go to the HDF5 file only */
+    return SK_OK;
+  }
+  res->snblk[id] = nblocks;
+  res->sblklen[id] = len;
+  sk__journal_init(&res->journal[1 + id], res->sncols[id] + 1 + nblocks * (size_t)len);
+  return res->h5->writer_series_blocks(res->hw, id, nblocks, names, len);
+}
+
+/* Write a series row (t, values; blocks when the series has them) to the files and keep it in
+ * the journal. */
+static sk_status emit_series_row(sk_results *res, int id, const double *row, const double *blocks)
 {
   sk_context *ctx = res->ctx;
   sk_status st = SK_OK;
@@ -531,10 +556,10 @@ static sk_status emit_series_row(sk_results *res, int id, const double *row)
     st = sk__csv_writer_row(res->scw[id], row, res->sncols[id] + 1);
   }
   if (st == SK_OK && res->hw) {
-    st = res->h5->writer_series_row(res->hw, id, row[0], row + 1);
+    st = res->h5->writer_series_row(res->hw, id, row[0], row + 1, blocks);
   }
   if (st == SK_OK) {
-    st = sk__journal_append(ctx, &res->journal[1 + id], row, res->sncols[id] + 1, NULL);
+    st = sk__journal_append(ctx, &res->journal[1 + id], row, res->sncols[id] + 1, blocks);
   }
   if (st < 0) {
     res->phase = PH_BROKEN;
@@ -546,6 +571,12 @@ static sk_status emit_series_row(sk_results *res, int id, const double *row)
 }
 
 sk_status sk__results_write_series(sk_results *res, int id, double t, const double *vals)
+{
+  return sk__results_write_series_blocks(res, id, t, vals, NULL);
+}
+
+sk_status sk__results_write_series_blocks(sk_results *res, int id, double t, const double *vals,
+                                          const double *blocks)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -560,10 +591,19 @@ sk_status sk__results_write_series(sk_results *res, int id, double t, const doub
              "results: refusing to write a non-finite value at t=%.10e in series %d column %zu",
              t, id, j);
   }
+  SK_CHECK(ctx, res->snblk[id] == 0 || blocks, SK_ERR_ARG,
+           "results: series %d needs its blocks with every row", id);
+  const size_t nb = res->snblk[id] * (size_t)res->sblklen[id];
+  for (size_t j = 0; j < nb; j++) {
+    SK_CHECK(ctx, isfinite(blocks[j]), SK_ERR_NONFINITE,
+             "results: refusing to write a non-finite value at t=%.10e in series %d block %zu "
+             "value %zu",
+             t, id, j / (size_t)res->sblklen[id], j % (size_t)res->sblklen[id]);
+  }
   double *row = res->srow[id];
   row[0] = t;
   memcpy(row + 1, vals, res->sncols[id] * sizeof *vals);
-  return emit_series_row(res, id, row);
+  return emit_series_row(res, id, row, res->snblk[id] ? blocks : NULL);
 }
 
 /* ---- journal: export and replay (checkpoints) ------------------------------ */
@@ -612,8 +652,10 @@ sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t widt
              "results: saved output row %zu of table %zu goes back in time (t=%.10e after "
              "%.10e)",
              i, k, row[0], last);
-    SK_CALL(ctx, k == 0 ? emit_main_row(res, row, res->write_states ? row + res->ncols : NULL)
-                        : emit_series_row(res, (int)k - 1, row));
+    SK_CALL(ctx, k == 0
+                     ? emit_main_row(res, row, res->write_states ? row + res->ncols : NULL)
+                     : emit_series_row(res, (int)k - 1, row,
+                                       res->snblk[k - 1] ? row + 1 + res->sncols[k - 1] : NULL));
   }
   return SK_OK;
 }
@@ -653,7 +695,8 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
   /* the data first and the sidecar last: its rename is the commit point
    * of the set (no sidecar, no result), and the commit hook runs just
    * before it (a checkpoint removed there cannot outlive a complete set) */
-  static const int order[F_COUNT] = {F_H5, F_SERIES, F_SERIES + 1, F_CSV, F_SIDE};
+  _Static_assert(SK__RESULTS_MAX_SERIES == 3, "the rename order lists every series file");
+  static const int order[F_COUNT] = {F_H5, F_SERIES, F_SERIES + 1, F_SERIES + 2, F_CSV, F_SIDE};
   int last = -1;
   for (int k = 0; k < F_COUNT; k++) {
     last = res->f[order[k]].at == AT_TMP ? k : last;

@@ -39,6 +39,8 @@
  *                than 2^24 values are split); only with write_states
  *   /grid        group (only after set_grid): datasets x, y, z (node coordinates),
  *                attributes dims (int64 [dim]) and components (states per node)
+ *   /<series>    group of each extra series: time, values [rows x ncols] (attribute
+ *                columns) and its blocks [rows x len] (sk__results_series_blocks)
  *   /statistics  string dataset (JSON), also attribute statistics of /
  *   /provenance  string dataset (YAML), also attribute provenance of /
  *   attributes of /: format "stiffkit-results/1", status "running" during the
@@ -48,7 +50,7 @@
 typedef struct sk_results sk_results;
 
 /* extra series per result set (sk__results_add_series) */
-#define SK__RESULTS_MAX_SERIES 2
+#define SK__RESULTS_MAX_SERIES 3
 
 typedef struct {
   const char *dir;    /* output directory (must exist; not created); NULL means "." */
@@ -88,15 +90,30 @@ sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
  * t, then col_names; copied) and, in the HDF5 file, the group /<name> with
  * time and values (rows x ncols, attribute columns). finish and fail treat
  * its CSV like the main one (final, or .partial.<name>.csv marked
- * incomplete). At most 2, before the first row; *id is its index.
+ * incomplete). At most 3, before the first row; *id is its index.
  * Errors: SK_ERR_ARG (name not 1-31 of [a-z_], no columns), SK_ERR_TOO_LARGE,
  * SK_ERR_STATE, SK_ERR_CREATE, SK_ERR_IO, SK_ERR_NOMEM. */
 sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols,
                                  const char *const *col_names, int *id);
 
+/* sk__results_series_blocks: give series id (before its first row) nblocks
+ * full-length blocks of len values each, written with every row as the HDF5
+ * datasets /<series>/<names[b]> (rows x len) and kept in the journal (a
+ * checkpoint carries them); no CSV columns, and nothing at all without an
+ * HDF5 file. Errors: SK_ERR_ARG, SK_ERR_STATE (after the first row, twice),
+ * SK_ERR_TOO_LARGE, SK_ERR_IO, SK_ERR_NOMEM. */
+sk_status sk__results_series_blocks(sk_results *res, int id, size_t nblocks,
+                                    const char *const *names, int64_t len);
+
 /* sk__results_write_series: append a row (time t, non-decreasing; ncols
  * finite values) to series id. Errors: as sk__results_write. */
 sk_status sk__results_write_series(sk_results *res, int id, double t, const double *vals);
+
+/* sk__results_write_series_blocks: as sk__results_write_series, with the
+ * series' blocks (nblocks x len finite values, block b at blocks + b len;
+ * required when the series has blocks, else ignored). */
+sk_status sk__results_write_series_blocks(sk_results *res, int id, double t, const double *vals,
+                                          const double *blocks);
 
 /* sk__results_write: append one output: time t (finite, strictly greater
  * than the previous t), state y (length n) and, when the config has

@@ -935,6 +935,71 @@ static sk_status alloc_data(diff_data *dd)
   return SK_OK;
 }
 
+/* ---- parameters (forward sensitivities) ------------------------------------ */
+
+/* k = k0 everywhere: no conductivity function, no u or x dependence. */
+static int is_const_k(const sk_diffusion_params *p)
+{
+  return !p->conductivity && p->beta == 0.0 && p->kgrad[0] == 0.0 && p->kgrad[1] == 0.0 &&
+         p->kgrad[2] == 0.0;
+}
+
+/* sk_param_changed_fn: a parameter in dd->p changed: recompute what depends on it (the
+ * constant-k fast path and its nodal values, kgrad x/L, the mode's decay rate, the
+ * boundary data, the ADI factors' shape). */
+static int diffusion_param_changed(int k, void *user_data)
+{
+  (void)k;
+  diff_data *dd = user_data;
+  const int const_k = is_const_k(&dd->p);
+  if (const_k != dd->const_k) {
+    sk__adi_destroy(&dd->adi); /* built for uniform lines or not: again at the next setup */
+  }
+  dd->const_k = const_k;
+  dd->const_filled = 0;
+  dd->has_source = dd->p.source != NULL || dd->p.source_const != 0.0 || dd->mms;
+  for (int d = 0; d < dd->g.dim; d++) {
+    for (int64_t i = 0; i < dd->g.n[d]; i++) {
+      dd->kg[d][i] = dd->p.kgrad[d] * dd->xc[d][i] / dd->p.length[d];
+    }
+  }
+  if (dd->p.exact == SK_DIFFUSION_EXACT_MODE) {
+    dd->lambda = sk__diffusion_mode_lambda(&dd->g, &dd->p);
+  }
+  if (dd->mms) {
+    dd->face_time = NAN; /* refilled at the next evaluation's time */
+  } else {
+    fill_faces(dd, 0.0);
+  }
+  return 0;
+}
+
+/* Declare k0, beta, kgrad.<axis>, source and bc.<side>.value / .coeff (Robin). */
+static sk_status declare_params(sk_model *m, diff_data *dd)
+{
+  static const char *const sides[3][2] = {{"x0", "x1"}, {"y0", "y1"}, {"z0", "z1"}};
+  sk_context *ctx = dd->ctx;
+  SK_CALL(ctx, sk_model_add_param(m, "k0", &dd->p.k0));
+  SK_CALL(ctx, sk_model_add_param(m, "beta", &dd->p.beta));
+  char name[32];
+  for (int d = 0; d < dd->g.dim; d++) {
+    snprintf(name, sizeof name, "kgrad.%c", axis_chars[d]);
+    SK_CALL(ctx, sk_model_add_param(m, name, &dd->p.kgrad[d]));
+  }
+  SK_CALL(ctx, sk_model_add_param(m, "source", &dd->p.source_const));
+  for (int d = 0; d < dd->g.dim; d++) {
+    for (int s = 0; s < 2; s++) {
+      snprintf(name, sizeof name, "bc.%s.value", sides[d][s]);
+      SK_CALL(ctx, sk_model_add_param(m, name, &dd->p.bc[d][s].value));
+      if (dd->p.bc[d][s].type == SK_BC_ROBIN) {
+        snprintf(name, sizeof name, "bc.%s.coeff", sides[d][s]);
+        SK_CALL(ctx, sk_model_add_param(m, name, &dd->p.bc[d][s].coeff));
+      }
+    }
+  }
+  return sk_model_set_param_changed(m, diffusion_param_changed);
+}
+
 double sk__diffusion_mode_phi(const sk__grid *g, const sk_diffusion_params *p, int d, int64_t i)
 {
   const double frac = (double)(i + g->off[d]) / (double)g->ncells[d]; /* x / L */
@@ -983,8 +1048,11 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   *model = NULL;
   sk__grid g;
   SK_CALL(ctx, sk__diffusion_validate(ctx, p, &g));
-  const int const_k = !p->conductivity && p->beta == 0.0 && p->kgrad[0] == 0.0 &&
-                      (p->dim < 2 || p->kgrad[1] == 0.0) && (p->dim < 3 || p->kgrad[2] == 0.0);
+  sk_diffusion_params used = *p; /* the directions beyond dim have no gradient */
+  for (int d = p->dim; d < 3; d++) {
+    used.kgrad[d] = 0.0;
+  }
+  const int const_k = is_const_k(&used);
   /* model pattern copy + transient copy + values, k/dk scratch, ADI factors */
   const double stencil = 2.0 * p->dim + 1.0;
   const double per_node = 2.0 * 8.0 * (stencil + 1.0) + 8.0 * stencil + 16.0 +
@@ -1039,6 +1107,7 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
   SK_CALL_GOTO(ctx, st,
                sk_model_set_preconditioner(m, diffusion_prec_setup, diffusion_prec_solve), fail);
   sk_model_set_component_name(m, diffusion_name);
+  SK_CALL_GOTO(ctx, st, declare_params(m, dd), fail);
   *model = m;
   return SK_OK;
 fail:

@@ -31,7 +31,18 @@ typedef struct {
   int64_t nsw;            /* thermostats (S elements) */
   int64_t *sw_elem;       /* their element indices, in netlist order (event k = switch k) */
   unsigned char *elem_on; /* per element: 1 while a thermostat conducts/heats (others 0) */
+  /* parameters (src/models/network_params.c): the value as written per declared one */
+  int64_t nparams;
+  double *pval;   /* R in K/W, G and H in W/K, C in J/K, a constant I in W */
+  int64_t *pelem; /* the element of each */
+  char *pletter;  /* R, G, H, C or I */
 } sk__network;
+
+/* sk__network_declare_params: declare <element>.R, .G, .H, .C and a
+ * constant source's .I as the model's parameters, with the hook that puts
+ * a changed value into the element (and the node capacitances). Errors:
+ * SK_ERR_NOMEM, those of sk_model_add_param. */
+sk_status sk__network_declare_params(sk_model *m, sk__network *d);
 
 /* sk__network_fill_temperatures: the temperature of every netlist node at
  * (t, y) into d->temp (unknowns from y, fixed nodes from their schedules). */

@@ -23,8 +23,9 @@ static void network_free(void *ud)
   }
   sk_context *ctx = d->ctx;
   sk__netlist_destroy(ctx, &d->nl);
-  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap, d->t0, d->temp,    d->id,
-                    d->colptr,   d->rowind,  d->pos,      d->dp,  d->pw, d->sw_elem, d->elem_on};
+  void *arrays[] = {d->state_of, d->node_of, d->fixed_by, d->cap,   d->t0,     d->temp,
+                    d->id,       d->colptr,  d->rowind,   d->pos,   d->dp,     d->pw,
+                    d->sw_elem,  d->elem_on, d->pval,     d->pelem, d->pletter};
   for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
     sk__free(ctx, arrays[k]);
   }
@@ -405,6 +406,9 @@ static sk_status make_model(sk_context *ctx, sk__network *d, sk_model **model)
     sk_model_set_rhs(m, network_rhs);
     sk_model_set_jac_values(m, network_jac);
     sk_model_set_initial(m, network_initial);
+  }
+  if (st == SK_OK) {
+    st = sk__network_declare_params(m, d);
   }
   if (st != SK_OK) {
     sk_model_destroy(&m);

@@ -194,6 +194,7 @@ void sk_stepper_destroy(sk_stepper **s)
     st->type->destroy(st);
   }
   sk__free(st->ctx, st->atol_vec);
+  sk__stepper_sens_free(st);
   sk__free(st->ctx, st->events);
   sk__free(st->ctx, st->yp);
   sk__free(st->ctx, st->y);
@@ -620,6 +621,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
     SK_CALL(ctx, sk_stepper_set_stop_time(s, r3));
   }
   SK_CALL(ctx, rc);
+  SK_CALL(ctx, sk__stepper_sens_from_options(s, opts));
   if (s->type->set_from_options) {
     SK_CALL(ctx, s->type->set_from_options(s, opts));
   }

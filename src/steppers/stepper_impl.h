@@ -5,6 +5,19 @@
 #include "steppers/stability_guard.h"
 #include "stiffkit/stepper.h"
 
+/* Forward sensitivities of the stepper (src/steppers/stepper_sens.c). */
+typedef struct sk__sens {
+  int np;        /* 0 = none */
+  int *param;    /* np model parameter indices */
+  double *pbar;  /* np scales */
+  int staggered; /* corrector: 0 simultaneous, 1 staggered */
+  int errcon;    /* sensitivities in the local error test */
+  double *init;  /* np x n start values (sk_stepper_set_sens_initial), NULL = 0 */
+  int have_init; /* init not yet consumed by a setup or a reinit */
+  /* the engine's reader, installed at its setup */
+  sk_status (*get)(sk_stepper *s, int j, double *out);
+} sk__sens;
+
 struct sk_stepper {
   sk_context *ctx;
   const sk_stepper_type *type;
@@ -52,7 +65,17 @@ struct sk_stepper {
   size_t nevents, cap_events;
   sk_monitor_fn monitor;
   void *monitor_data;
+  sk__sens sens; /* forward sensitivities (np 0 = none) */
 };
+
+/* sk__stepper_sens_free: drop the sensitivity settings (sk_stepper_destroy). */
+void sk__stepper_sens_free(sk_stepper *s);
+
+/* sk__stepper_sens_from_options: solver.sensitivity.* when the database
+ * registers them (sk_stepper_set_from_options). Errors: SK_ERR_INPUT (an
+ * unknown parameter name, listing the model's; a pbar list of the wrong
+ * length), and those of sk_stepper_set_sensitivity. */
+sk_status sk__stepper_sens_from_options(sk_stepper *s, const sk_options *opts);
 
 /* sk__stepper_type_reinit: the reinit op of `type`, or NULL when it has
  * none or was registered by a plugin built for plugin ABI 1, whose tables

@@ -1,5 +1,5 @@
 /* tests/parity/test_parity_cvroberts_klu.c: SUNDIALS' example cvRoberts_klu (ROBER with two root functions, KLU with the example's sparse Jacobian) through stiffkit's public API, against the example's published output and the same setup in plain CVODE calls */
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>

@@ -1,5 +1,5 @@
 /* tests/parity/test_parity_events.c: event handling of cvode-bdf and ida-bdf against the same problems solved by plain CVODE / IDA calls in normal (and one-step) mode: root directions, simultaneous roots, a root at t0, roots at output times, many outputs per step, event actions, stop time, interrupted advances */
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_dense.h>

@@ -231,7 +231,7 @@ static void test_roundtrip(sk_context *ctx, const char *dir)
   /* the size is exactly the documented layout */
   size_t size;
   unsigned char *img = read_bytes(path, &size);
-  size_t expect = HEADER + 8 * 7 + 2 * NSTATE * 8;
+  size_t expect = HEADER + 8 * 8 + 2 * NSTATE * 8; /* 8 fields: ..., has_yp, ns */
 #define SK__ADD8(f, label) expect += 8;
   SK_STATS_COUNTERS(SK__ADD8)
 #undef SK__ADD8
@@ -435,8 +435,8 @@ static void test_damage(sk_context *ctx, const char *dir)
   reseal(copy, size);
   write_bytes(bad, copy, size);
   char expect[128];
-  snprintf(expect, sizeof expect, "has format version %u; this stiffkit reads version %u", v2,
-           SK__CHECKPOINT_VERSION);
+  snprintf(expect, sizeof expect, "has format version %u; this stiffkit reads versions %u to %u",
+           v2, SK__CHECKPOINT_VERSION_MIN, SK__CHECKPOINT_VERSION);
   expect_refused(ctx, bad, SK_ERR_INPUT, expect, "version + 1");
 
   /* the other byte order, checksum recomputed */
@@ -474,7 +474,7 @@ static void test_damage(sk_context *ctx, const char *dir)
     expect_refused(ctx, bad, SK_ERR_INPUT, forged[k].reason, what);
   }
   /* the options length, the table count and a table width (found by their offsets) */
-  size_t off_olen = OFF_Y + 2 * NSTATE * 8;
+  size_t off_olen = OFF_Y + 2 * NSTATE * 8 + 8; /* y, y', the sensitivity count (0) */
 #define SK__SKIP8(f, label) off_olen += 8;
   SK_STATS_COUNTERS(SK__SKIP8)
 #undef SK__SKIP8
@@ -491,7 +491,7 @@ static void test_damage(sk_context *ctx, const char *dir)
   } forged_u[] = {
       {off_olen, (uint64_t)1 << 50, "truncated"},
       {off_olen, UINT64_MAX, "truncated"},
-      {off_ntables, SK__CHECKPOINT_MAX_TABLES + 1, "inconsistent: 4 output tables"},
+      {off_ntables, SK__CHECKPOINT_MAX_TABLES + 1, "inconsistent: 5 output tables"},
       {off_ntables, 2, "its length does not match its content"},
       {off_width0, 0, "inconsistent: output table 0"},
       {off_width0, (uint64_t)1 << 41, "inconsistent: output table 0"},

@@ -704,6 +704,21 @@ static void test_series(sk_context *ctx)
   CHECK_EQ_INT(sk__results_add_series(r, "flows", 0, cols, &extra), SK_ERR_ARG);
   CHECK_OK(ctx, sk__results_add_series(r, "flows", 2, cols, &flows));
   CHECK_OK(ctx, sk__results_add_series(r, "events", 1, cols, &events));
+  /* a third series with two full-length blocks (the sensitivities' /sensitivity/<p>) */
+  int sens = -1;
+  const char *const blocks[] = {"k0", "R1.R"};
+  CHECK_OK(ctx, sk__results_add_series(r, "sens", 1, cols, &sens));
+  CHECK_EQ_INT(sk__results_series_blocks(r, sens, 2, blocks, 0), SK_ERR_ARG);
+  CHECK_OK(ctx, sk__results_series_blocks(r, sens, 2, blocks, 3));
+  CHECK_EQ_INT(sk__results_series_blocks(r, sens, 2, blocks, 3), SK_ERR_STATE); /* twice */
+  CHECK_EQ_INT(sk__results_write_series(r, sens, 0.0, (const double[]){1.0}), SK_ERR_ARG);
+  CHECK_OK(ctx, sk__results_write_series_blocks(r, sens, 0.0, (const double[]){1.0},
+                                                (const double[]){1, 2, 3, 4, 5, 6}));
+  CHECK_OK(ctx, sk__results_write_series_blocks(r, sens, 0.1, (const double[]){2.0},
+                                                (const double[]){7, 8, 9, 10, 11, 12}));
+  CHECK_EQ_INT(sk__results_write_series_blocks(r, sens, 0.2, (const double[]){2.0},
+                                               (const double[]){7, 8, 9, 10, NAN, 12}),
+               SK_ERR_NONFINITE);
   CHECK_EQ_INT(sk__results_add_series(r, "more", 1, cols, &extra), SK_ERR_TOO_LARGE);
   CHECK_OK(ctx, sk__results_write_series(r, flows, 0.0, (const double[]){1.5, -2.0}));
   CHECK_OK(ctx, sk__results_write_series(r, flows, 0.1, (const double[]){2.5, -3.0}));
@@ -717,7 +732,9 @@ static void test_series(sk_context *ctx)
   CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
   sk__results_destroy(&r);
   list_dir(dir, listing, sizeof listing);
-  CHECK(strcmp(listing, "run.csv run.events.csv run.flows.csv run.h5 run.provenance.yaml") == 0);
+  CHECK(strcmp(listing,
+               "run.csv run.events.csv run.flows.csv run.h5 run.provenance.yaml run.sens.csv") ==
+        0);
   snprintf(path, sizeof path, "%s/run.flows.csv", dir);
   char *text = read_text(path);
   CHECK(text && strcmp(text, "t,R1,I2\n0.0000000000e+00,1.5000000000e+00,-2.0000000000e+00\n"
@@ -733,6 +750,9 @@ static void test_series(sk_context *ctx)
   double *et = h5_read(fid, "events/time", &rank, d);
   CHECK(rank == 1 && d[0] == 2 && et && et[1] == 0.05);
   free(et);
+  double *bk = h5_read(fid, "sens/R1.R", &rank, d); /* rows x 3: the second block of each row */
+  CHECK(rank == 2 && d[0] == 2 && d[1] == 3 && bk && bk[0] == 4 && bk[5] == 12);
+  free(bk);
   H5Fclose(fid);
 
   /* a failed run keeps the series as partial files, marked incomplete */

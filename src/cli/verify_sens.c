@@ -1,0 +1,186 @@
+/* src/cli/verify_sens.c: the forward sensitivities of a verify run against central finite differences of two extra solves per parameter */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/verify_sens.h"
+#include "core/error.h"
+
+sk_status verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, verify_sens *vs)
+{
+  memset(vs, 0, sizeof *vs);
+  vs->s = s;
+  vs->ntimes = ntimes;
+  vs->n = sk_model_get_n(sk_stepper_get_model(s));
+  vs->np = sk_stepper_get_nsens(s);
+  if (vs->np == 0) {
+    return SK_OK;
+  }
+  vs->S = malloc((size_t)vs->np * ntimes * (size_t)vs->n * sizeof *vs->S);
+  SK_CHECK(ctx, vs->S != NULL, SK_ERR_NOMEM,
+           "cannot allocate %d x %zu x %lld sensitivities for verify", vs->np, ntimes,
+           (long long)vs->n);
+  return SK_OK;
+}
+
+void verify_sens_collect(void *data, size_t k, const double *y)
+{
+  (void)y;
+  verify_sens *vs = data;
+  for (int j = 0; j < vs->np && !vs->failed; j++) {
+    double *out = vs->S + ((size_t)j * vs->ntimes + k) * (size_t)vs->n;
+    vs->failed = sk_stepper_get_sensitivity(vs->s, j, out) != SK_OK;
+  }
+}
+
+void verify_sens_free(verify_sens *vs)
+{
+  free(vs->S);
+  vs->S = NULL;
+}
+
+/* One solve without sensitivities at the current parameter values, tolerances / 1000:
+ * the states at the output times into out (ntimes x n). */
+static sk_status fd_solve(sk_context *ctx, cli_job *job, const double *y0, double *out)
+{
+  sk_stepper *s = NULL;
+  const int64_t n = sk_model_get_n(job->model);
+  int64_t max_steps = 0;
+  sk_status st = sk_options_get_int(job->opts, "solver.max_steps", &max_steps);
+  if (st == SK_OK) {
+    st = sk_stepper_create(ctx, job->method, job->model, &s);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_set_from_options(s, job->opts);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_set_sensitivity(s, 0, NULL, NULL, SK_SENS_SIMULTANEOUS, 0);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_set_initial(s, job->t0, y0);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_set_tolerances(s, job->rtol * 1e-3, job->atol * 1e-3);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_set_max_steps(s, max_steps * 100);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_setup(s);
+  }
+  for (size_t k = 0; st == SK_OK && k < job->ntimes; k++) {
+    double tret;
+    st = sk_stepper_advance(s, job->times[k], &tret);
+    if (st == SK_OK) {
+      memcpy(out + k * (size_t)n, sk_stepper_get_state(s), (size_t)n * sizeof *out);
+    } else if (st > 0) {
+      st = SK_ERROR(ctx, st, "solve interrupted at t=%.6e", tret);
+    }
+  }
+  sk_stepper_destroy(&s);
+  return st;
+}
+
+void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, const double *y0,
+                       verify_report *r)
+{
+  if (vs->np == 0) {
+    return;
+  }
+  verify_check *c = verify_report_add(r, "sensitivities", "forward sensitivities");
+  if (!c) {
+    return;
+  }
+  const int64_t n = vs->n;
+  const size_t len = job->ntimes * (size_t)n;
+  double *yp = malloc(len * sizeof *yp), *ym = malloc(len * sizeof *ym);
+  char msg[SK_ERROR_MSG_LEN + 64] = "";
+  if (vs->failed || !yp || !ym) {
+    sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
+    snprintf(c->finding, sizeof c->finding, "the sensitivities could not be checked: %s",
+             vs->failed ? msg : "out of memory");
+    free(yp);
+    free(ym);
+    return;
+  }
+  const double limit = fmax(100.0 * job->rtol, 1e-4);
+  double worst_rel = 0, worst_digits = 16;
+  int ok = 1;
+  size_t used = 0;
+  for (int j = 0; j < vs->np; j++) {
+    const int k = sk_stepper_get_sens_param(vs->s, j);
+    const char *name = sk_model_get_param_name(job->model, k);
+    const double p = sk_model_get_param(job->model, k);
+    const double d = 1e-4 * sk_stepper_get_sens_pbar(vs->s, j);
+    sk_status st = sk_model_set_param(job->model, k, p + d);
+    if (st == SK_OK) {
+      st = fd_solve(ctx, job, y0, yp);
+    }
+    if (st == SK_OK) {
+      st = sk_model_set_param(job->model, k, p - d);
+    }
+    if (st == SK_OK) {
+      st = fd_solve(ctx, job, y0, ym);
+    }
+    sk_model_set_param(job->model, k, p);
+    if (st != SK_OK) {
+      sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
+      snprintf(c->finding, sizeof c->finding,
+               "the finite-difference solves for '%s' (at %.17g +- %.3g) failed: %s", name, p, d,
+               msg);
+      c->verdict = VERIFY_NOT_VERIFIED;
+      free(yp);
+      free(ym);
+      return;
+    }
+    double rel_j = 0, digits_j = 16, t_worst = job->times[0];
+    for (size_t t = 0; t < job->ntimes; t++) {
+      const double *S = vs->S + ((size_t)j * job->ntimes + t) * (size_t)n;
+      double maxd = 0, scale = 0;
+      for (int64_t i = 0; i < n; i++) {
+        const double fd = (yp[t * (size_t)n + i] - ym[t * (size_t)n + i]) / (2.0 * d);
+        maxd = fmax(maxd, fabs(S[i] - fd));
+        scale = fmax(scale, fabs(fd));
+      }
+      if (!(scale > 0)) { /* dy/dp = 0 at this time (t0): nothing to compare */
+        continue;
+      }
+      const double rel = maxd / scale;
+      if (rel > rel_j) {
+        rel_j = rel;
+        t_worst = job->times[t];
+      }
+      digits_j = fmin(digits_j, verify_digits(maxd, scale));
+    }
+    verify_row *row = verify_row_add(c, name);
+    verify_row_num(row, "value", p);
+    verify_row_num(row, "pbar", sk_stepper_get_sens_pbar(vs->s, j));
+    verify_row_num(row, "max_rel_diff", rel_j);
+    verify_row_num(row, "digits", digits_j);
+    verify_row_num(row, "t_worst", t_worst);
+    ok = ok && rel_j <= limit;
+    worst_rel = fmax(worst_rel, rel_j);
+    worst_digits = fmin(worst_digits, digits_j);
+    if (used + 1 < sizeof c->finding) {
+      const int w = snprintf(c->finding + used, sizeof c->finding - used,
+                             "%s%s: %.1f digits (max relative difference %.2e at t = %.6e)",
+                             j ? "; " : "", name, digits_j, rel_j, t_worst);
+      used += w > 0 ? (size_t)w : 0;
+    }
+  }
+  if (used + 1 < sizeof c->finding) {
+    snprintf(c->finding + used, sizeof c->finding - used,
+             ". Central differences of two solves per parameter at p +- 1e-4 pbar (rtol %.1e, "
+             "atol %.1e) against the computed sensitivities at the %zu output times; the "
+             "limit is %.1e relative to max |dy/dp|",
+             job->rtol * 1e-3, job->atol * 1e-3, job->ntimes, limit);
+  }
+  verify_check_num(c, "max_rel_diff", worst_rel);
+  verify_check_num(c, "digits", worst_digits);
+  verify_check_num(c, "limit", limit);
+  c->independent = 1;
+  c->verdict = ok ? VERIFY_PASS : VERIFY_FAIL;
+  free(yp);
+  free(ym);
+}

@@ -1,0 +1,39 @@
+/* src/cli/verify_sens.h: `stiffkit verify`'s check of the forward sensitivities against central differences of the full solution */
+#ifndef SK_CLI_VERIFY_SENS_H
+#define SK_CLI_VERIFY_SENS_H
+
+#include "cli/job.h"
+#include "cli/verify_report.h"
+
+/* The production sensitivities at the output times (np x ntimes x n, parameter j and
+ * time k at S + (j ntimes + k) n), collected during the production solve. */
+typedef struct {
+  sk_stepper *s;
+  size_t ntimes;
+  int64_t n;
+  int np;
+  double *S;
+  int failed; /* a sensitivity could not be read (the error is in the context) */
+} verify_sens;
+
+/* verify_sens_init: allocate the store for the stepper's sensitivities (S NULL and np 0
+ * when it computes none). Errors: SK_ERR_NOMEM. */
+sk_status verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, verify_sens *vs);
+
+/* verify_sens_collect: a state_fn of the production solve: store the sensitivities at
+ * output k. */
+void verify_sens_collect(void *data, size_t k, const double *y);
+
+/* verify_sens_check: for each parameter p_j, two extra solves at p_j (1 +- 1e-4) pbar_j
+ * relative steps (tolerances the production's / 1000, no sensitivities) and the central
+ * difference (y(p + d) - y(p - d)) / 2d against the production sensitivity at every output
+ * time: the agreement in digits relative to max |dy/dp| there, the worst over the times per
+ * parameter (one row each); passes when every relative difference is at most
+ * max(100 rtol, 1e-4). Adds nothing when the run has no sensitivities. y0: the initial state. */
+void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, const double *y0,
+                       verify_report *r);
+
+/* verify_sens_free: frees the store (accepts a zeroed struct). */
+void verify_sens_free(verify_sens *vs);
+
+#endif

@@ -1,0 +1,30 @@
+# tests/cli_sensitivity.cmake: solver.sensitivity.*: unknown parameter names (listing the model's), a zero parameter without pbar, engines without sensitivities, pbar of the wrong length, and complete runs writing the sensitivity series
+# (a ';' would split the pattern: the name and the list are checked by two tests)
+sk_cli_test(sens_unknown_param 65 "--set: solver.sensitivity.parameters: model 'diffusion-1d' has no parameter 'kx'" none
+  run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.sensitivity.parameters=kx)
+sk_cli_test(sens_unknown_param_list 65 "its parameters: k0, beta, kgrad.x, source, bc.x0.value, bc.x1.value" none
+  run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.sensitivity.parameters=kx)
+sk_cli_test(sens_zero_no_pbar 65 "sensitivity parameter 'beta' has the value 0, which gives no scale: set solver.sensitivity.pbar" none
+  run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.sensitivity.parameters=beta)
+sk_cli_test(sens_engine 65 "solver 'rk45' computes no sensitivities (solver.sensitivity.parameters): use one of the engines that do: cvode-bdf, cvode-adams" none
+  run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.method=rk45)
+sk_cli_test(sens_pbar_length 65 "solver.sensitivity.pbar: 2 values for 1 parameters" none
+  run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.sensitivity.pbar=[1,2])
+sk_cli_test(sens_network_unknown 65 "model 'network' has no parameter 'R9.R'" none
+  run ${SK_DATA}/networks/board.yaml --set solver.sensitivity.parameters=R9.R)
+sk_cli_test(sens_heat1d 0 "steps" complete run ${SK_DATA}/heat1d_sensitivity.yaml)
+sk_cli_test(sens_heat1d_staggered 0 "steps" complete run ${SK_DATA}/heat1d_sensitivity.yaml
+  --set solver.sensitivity.method=staggered --set "solver.sensitivity.parameters=k0, bc.x0.value"
+  --set solver.sensitivity.pbar=[0.7,1] --set solver.rtol=1e-6 --set solver.atol=1e-8)
+# the network's element values by name: the list names R, C, H and constant I elements
+sk_cli_test(sens_network_list 65 "its parameters: X1.X1.Cd.C, X1.X1.Rjc.R, X1.X1.Rcb.R, X1.X1.Id.I" none
+  run ${SK_DATA}/networks/board.yaml --set solver.sensitivity.parameters=R9.R)
+# verify: the sensitivities against central differences of two extra solves (the check passes)
+sk_cli_test(sens_verify 0 "forward sensitivities: pass" none
+  verify ${SK_DATA}/heat1d_sensitivity.yaml)
+# checkpoint segments restart the engine from each checkpoint, whose sensitivities it carries:
+# the final du/dk0 still matches the closed form (it would be near 0 if they restarted at 0)
+add_test(NAME cli_sens_checkpoint_segments
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_sens_restart.sh $<TARGET_FILE:stiffkit_cli>
+          ${SK_DATA})
+set_tests_properties(cli_sens_checkpoint_segments PROPERTIES LABELS "regression;cli" TIMEOUT 300)
