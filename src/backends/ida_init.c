@@ -212,6 +212,41 @@ static void moved(const double *a, const double *b, int64_t n, double *dmax)
   }
 }
 
+/* The components that moved, "name given -> computed", for the stepper's report. */
+static void report_correction(sk__ida *ida, double r0, double r1, const double *y_in,
+                              const double *y, const double *yp_in, const double *yp)
+{
+  const int64_t n = sk_model_get_n(ida->model);
+  char text[1024];
+  size_t used = (size_t)snprintf(text, sizeof text, "max |F| %.3e -> %.3e", r0, r1);
+  int listed = 0, more = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    const double *a = pass ? yp_in : y_in, *b = pass ? yp : y;
+    for (int64_t i = 0; i < n; i++) {
+      const double scale = 1e-12 * (1.0 + fabs(a[i]));
+      if (fabs(a[i] - b[i]) <= scale) {
+        continue;
+      }
+      if (listed >= 12 || used >= sizeof text - 96) {
+        more++;
+        continue;
+      }
+      char name[64];
+      sk_model_component_name(ida->model, i, name, sizeof name);
+      const int w = snprintf(text + used, sizeof text - used, "%s %s%s %.9g -> %.9g",
+                             listed ? "," : "; corrected", pass ? "d/dt " : "", name, a[i], b[i]);
+      used += w > 0 ? (size_t)w : 0;
+      listed++;
+    }
+  }
+  if (more && used < sizeof text - 32) {
+    snprintf(text + used, sizeof text - used, ", and %d more", more);
+  } else if (!listed && used < sizeof text - 32) {
+    snprintf(text + used, sizeof text - used, "; nothing changed");
+  }
+  sk__stepper_set_init_report(ida->s, text);
+}
+
 sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
 {
   sk_context *ctx = ida->ctx;
@@ -278,6 +313,7 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
     double dy, dyp;
     moved(y, y_in, n, &dy);
     moved(yp, yp_in, n, &dyp);
+    report_correction(ida, r0, r1, y_in, y, yp_in, yp);
     sk__log(ctx, SK_LOG_INFO,
             "consistent initial values at t0=%.6e (IDACalcIC): max |F| %.3e -> %.3e; "
             "algebraic components moved by up to %.3e, derivatives by up to %.3e",

@@ -26,6 +26,8 @@ struct sk_model {
   int nevents;
   sk_event_fn events;
   sk_event_action_fn event_action;
+  sk_event_jump_fn event_jump;
+  int *event_dir; /* nevents crossing directions, NULL: both */
   /* DAE models: F(t, y, y') = 0 (src/core/model_dae.c) */
   sk_residual_fn residual;
   sk_dae_jac_fn dae_jac;
