@@ -59,8 +59,13 @@ void sk__formula_model_free(void *F);
 void sk__formula_model_load(sk__formula_model *F, double t, const double *y, const double *yp);
 
 /* sk__formula_model_attach: make F the user data and callbacks of m (rhs or
- * residual, initial values, names, analytic Jacobian entries, events); m
+ * residual, initial values, names, exact solution, events); m
  * takes ownership of F, also on failure. Errors: those of the setters. */
 sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m);
+
+/* sk__formula_model_use_jacobian: make F's analytic Jacobian entries (set
+ * with the pattern, F->jac_slot) m's Jacobian values. Errors: as
+ * sk_model_set_jac_values. */
+sk_status sk__formula_model_use_jacobian(sk__formula_model *F, sk_model *m);
 
 #endif

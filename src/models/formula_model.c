@@ -188,9 +188,6 @@ sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
   } else {
     SK_CALL(ctx, sk_model_set_rhs(m, rhs));
     SK_CALL(ctx, sk_model_set_initial(m, initial));
-    if (F->njac > 0) {
-      SK_CALL(ctx, sk_model_set_jac_values(m, jac_values));
-    }
   }
   if (F->exact) {
     SK_CALL(ctx, sk_model_set_exact(m, exact));
@@ -205,4 +202,9 @@ sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
     SK_CALL(ctx, sk_model_set_event_directions(m, dir));
   }
   return SK_OK;
+}
+
+sk_status sk__formula_model_use_jacobian(sk__formula_model *F, sk_model *m)
+{
+  return sk_model_set_jac_values(m, F->njac > 0 ? jac_values : NULL);
 }

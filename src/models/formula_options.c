@@ -366,6 +366,9 @@ static sk_status build_jacobian(sk_context *ctx, const sk_options *opts, const s
   for (int64_t k = 0; st == SK_OK && k < count; k++) {
     F->jac_slot[k] = find_entry(cp, ri, ti[k], tj[k]);
   }
+  if (st == SK_OK) {
+    st = sk__formula_model_use_jacobian(F, m);
+  }
   sk__free(ctx, cp);
   sk__free(ctx, ri);
   sk__free(ctx, ti);
