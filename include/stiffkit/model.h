@@ -225,6 +225,14 @@ sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac);
 sk_status sk_model_set_dae_initial(sk_model *m, sk_dae_initial_fn initial);
 sk_status sk_model_set_differential(sk_model *m, const int *id);
 
+/* sk_model_set_residual_name: names of a DAE model's residual equations
+ * for messages (equation i of F need not belong to component i; a formula
+ * model names them by their labels). Errors: SK_ERR_ARG (not a DAE model). */
+sk_status sk_model_set_residual_name(sk_model *m, sk_component_name_fn name);
+/* sk_model_residual_name: the name of residual i: the model's, or
+ * "F[i] (row of <component i>)" without one. */
+void sk_model_residual_name(const sk_model *m, int64_t i, char *buf, size_t len);
+
 /* sk_model_set_dae_consistent: the model's initial values (y0, y'0) are
  * consistent by construction, as for a stabilized index-2 formulation
  * (GGL) that is not index 1: the engine skips its index-1 check and

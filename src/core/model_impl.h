@@ -20,6 +20,7 @@ struct sk_model {
   sk_prec_setup_fn prec_setup;
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
+  sk_component_name_fn residual_name; /* a DAE's equations (model_dae.c) */
   sk_jtimes_fn jtimes;
   sk_projection_fn projection;
   /* events (src/core/model_events.c) */

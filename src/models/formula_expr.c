@@ -35,8 +35,8 @@ sk_status sk__formula_compile(sk_context *ctx, const char *expr, const char *whe
   mupRelease(h);
   size_t used = 0;
   for (int i = 0; i < nvars && used < sizeof names - 8; i++) {
-    const int w = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                           vars[i].name);
+    const int w =
+        snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", vars[i].name);
     used += w > 0 ? (size_t)w : 0;
   }
   if (used >= sizeof names - 8) {

@@ -8,7 +8,7 @@
 #include "models/formula_expr.h"
 #include "stiffkit/model.h"
 
-#define SK__FM_NAME 32 /* names and labels: at most 31 characters */
+#define SK__FM_NAME 32              /* names and labels: at most 31 characters */
 #define SK__FM_MAX_EVENTS_ATTACH 64 /* events of one model */
 
 /* One assignment of an event's action: state `target` (< n) or parameter target - n. */
@@ -30,24 +30,24 @@ typedef struct {
 typedef struct {
   sk_context *ctx;
   int64_t n;
-  int dae;                 /* residuals F(t, y, y', p) = 0, else y' = f (or M y' = f) */
-  int np, nin;             /* parameters, inputs */
+  int dae;                    /* residuals F(t, y, y', p) = 0, else y' = f (or M y' = f) */
+  int np, nin;                /* parameters, inputs */
   char (*names)[SK__FM_NAME]; /* n states, n derivatives (d<name>), np parameters, nin inputs */
-  char (*eq)[SK__FM_NAME]; /* n equation labels: the variable (ODE) or the residual's label */
-  double t;                /* the variables the formulas read */
+  char (*eq)[SK__FM_NAME];    /* n equation labels: the variable (ODE) or the residual's label */
+  double t;                   /* the variables the formulas read */
   double *y, *yp, *p, *u;
-  double *p0;              /* parameters at the start of a run (events may change p) */
-  double *y0, *yp0;        /* the initial values given */
+  double *p0;       /* parameters at the start of a run (events may change p) */
+  double *y0, *yp0; /* the initial values given */
   sk__time_function **inputs;
-  sk__formula *f;          /* n: y'_i (ODE) or F_i (DAE) */
-  sk__formula *exact;      /* n exact solutions y_i(t), or NULL */
-  int64_t njac;            /* analytic Jacobian entries df_row/dy_col (ODE) */
-  int64_t *jac_slot;       /* their places in the pattern's values */
+  sk__formula *f;     /* n: y'_i (ODE) or F_i (DAE) */
+  sk__formula *exact; /* n exact solutions y_i(t), or NULL */
+  int64_t njac;       /* analytic Jacobian entries df_row/dy_col (ODE) */
+  int64_t *jac_slot;  /* their places in the pattern's values */
   sk__formula *jac;
-  int64_t jac_nnz;         /* the pattern's entries */
+  int64_t jac_nnz; /* the pattern's entries */
   int nev;
   sk__fm_event *ev;
-  double *scratch;         /* n + np: an action's new values */
+  double *scratch;           /* n + np: an action's new values */
   unsigned char *mass_reads; /* np: the parameters some mass entry reads */
 } sk__formula_model;
 

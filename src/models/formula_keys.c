@@ -30,10 +30,11 @@ const sk_option_spec *sk__formula_options(size_t *n)
   return formula_table;
 }
 
-const char *const sk__formula_sections[] = {
-    "formula.parameters", "formula.rhs",    "formula.residual", "formula.mass",
-    "formula.jacobian",   "formula.inputs", "formula.tables",   "formula.events",
-    "formula.exact",      NULL};
+const char *const sk__formula_sections[] = {"formula.parameters", "formula.rhs",
+                                            "formula.residual",   "formula.mass",
+                                            "formula.jacobian",   "formula.inputs",
+                                            "formula.tables",     "formula.events",
+                                            "formula.exact",      NULL};
 
 int sk__fm_is_identifier(const char *s, size_t n)
 {
@@ -76,8 +77,12 @@ static sk_status add_name(sk_context *ctx, sk__fm_desc *D, int kind, const char 
   int *count = kind == SK__FM_VAR ? &D->n : kind == SK__FM_PARAM ? &D->np : &D->nin;
   const int cap = kind == SK__FM_VAR ? SK__FM_MAX_VARS : SK__FM_MAX_NAMES;
   SK_CHECK(ctx, *count < cap, SK_ERR_INPUT, "%s: more than %d %ss", where, cap,
-           kind == SK__FM_VAR ? "variable" : kind == SK__FM_PARAM ? "parameter" : "input");
-  char(*list)[SK__FM_NAME] = kind == SK__FM_VAR ? D->var : kind == SK__FM_PARAM ? D->param : D->input;
+           kind == SK__FM_VAR     ? "variable"
+           : kind == SK__FM_PARAM ? "parameter"
+                                  : "input");
+  char(*list)[SK__FM_NAME] = kind == SK__FM_VAR     ? D->var
+                             : kind == SK__FM_PARAM ? D->param
+                                                    : D->input;
   snprintf(list[(*count)++], SK__FM_NAME, "%s", name);
   return SK_OK;
 }
@@ -259,7 +264,7 @@ sk_status sk__fm_register_keys(sk_context *ctx, sk_options *opts, sk__fm_desc *D
     if (st == SK_OK && known) {
       snprintf(names[n], SK__FM_KEY, "%s", key);
       spec[n] = (sk_option_spec){names[n], type, type == SK_OPT_CHOICE ? "both" : "", 0, 0,
-                                 choices, help};
+                                 choices,  help};
       n++;
     }
   }

@@ -7,10 +7,10 @@
 #include "models/formula_impl.h"
 #include "stiffkit/options.h"
 
-#define SK__FM_MAX_VARS 2000  /* variables (and residuals) of one model */
-#define SK__FM_MAX_NAMES 256  /* parameters, inputs */
+#define SK__FM_MAX_VARS 2000 /* variables (and residuals) of one model */
+#define SK__FM_MAX_NAMES 256 /* parameters, inputs */
 #define SK__FM_MAX_EVENTS SK__FM_MAX_EVENTS_ATTACH
-#define SK__FM_KEY 128        /* the longest key */
+#define SK__FM_KEY 128 /* the longest key */
 
 enum { SK__FM_VAR, SK__FM_PARAM, SK__FM_INPUT };
 

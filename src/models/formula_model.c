@@ -30,8 +30,9 @@ void sk__formula_model_free(void *data)
   for (int k = 0; F->inputs && k < F->nin; k++) {
     sk__time_function_destroy(&F->inputs[k]);
   }
-  void *blocks[] = {F->names, F->eq, F->y, F->yp, F->p, F->u, F->p0, F->y0, F->yp0, F->inputs,
-                    F->f, F->exact, F->jac_slot, F->jac, F->ev, F->scratch, F->mass_reads};
+  void *blocks[] = {F->names,    F->eq,  F->y,   F->yp,      F->p,         F->u,
+                    F->p0,       F->y0,  F->yp0, F->inputs,  F->f,         F->exact,
+                    F->jac_slot, F->jac, F->ev,  F->scratch, F->mass_reads};
   for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
     sk__free(ctx, blocks[b]);
   }
@@ -115,6 +116,12 @@ static void component_name(int64_t i, char *buf, size_t len, void *ud)
   snprintf(buf, len, "%s", i >= 0 && i < F->n ? F->names[i] : "?");
 }
 
+static void residual_name(int64_t i, char *buf, size_t len, void *ud)
+{
+  const sk__formula_model *F = ud;
+  snprintf(buf, len, "%s", i >= 0 && i < F->n ? F->eq[i] : "?");
+}
+
 static int events(double t, const double *y, double *g, void *ud)
 {
   sk__formula_model *F = ud;
@@ -185,6 +192,7 @@ sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
   if (F->dae) {
     SK_CALL(ctx, sk_model_set_residual(m, residual));
     SK_CALL(ctx, sk_model_set_dae_initial(m, dae_initial));
+    SK_CALL(ctx, sk_model_set_residual_name(m, residual_name));
   } else {
     SK_CALL(ctx, sk_model_set_rhs(m, rhs));
     SK_CALL(ctx, sk_model_set_initial(m, initial));

@@ -63,8 +63,8 @@ static sk_status compile_key(sk_context *ctx, const sk_options *opts, sk__formul
   return SK_ERROR(ctx, SK_ERR_INPUT,
                   "%s: the formula '%s' is %g at the initial state (t = %g%s%s): a division by "
                   "zero, a logarithm or root of a negative number, or an overflow there",
-                  where, text, value, F->t, what == READ_PARAMS ? "; it reads the parameters" : "",
-                  state);
+                  where, text, value, F->t,
+                  what == READ_PARAMS ? "; it reads the parameters" : "", state);
 }
 
 /* The string value of `key` ("" when it is not a key). */
@@ -151,7 +151,10 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
                "formula model: '%s' names the derivative of '%s' in the residuals, and is also "
                "a %s: rename one of them",
                F->names[n + i], D->var[i],
-               j < n ? "variable" : j < 2 * n ? "derivative" : j < 2 * n + D->np ? "parameter" : "input");
+               j < n               ? "variable"
+               : j < 2 * n         ? "derivative"
+               : j < 2 * n + D->np ? "parameter"
+                                   : "input");
     }
   }
   /* the initial values: one per variable */
@@ -179,16 +182,21 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
 }
 
 /* The n equations: y' = f (named by variable) or residuals (in the order written). */
-static sk_status compile_equations(sk_context *ctx, const sk_options *opts,
-                                   const sk__fm_desc *D, sk__formula_model *F)
+static sk_status compile_equations(sk_context *ctx, const sk_options *opts, const sk__fm_desc *D,
+                                   sk__formula_model *F)
 {
   char key[SK__FM_KEY], vwhere[320];
   sk__options_where(opts, "formula.variables", vwhere, sizeof vwhere);
-  if (F->dae) {
-    SK_CHECK(ctx, D->nres == D->n, SK_ERR_INPUT,
-             "formula.residual: %d residual%s for %d variables (%s): give one equation per "
-             "variable",
-             D->nres, D->nres == 1 ? "" : "s", D->n, vwhere);
+  if (F->dae && D->nres != D->n) {
+    char labels[512] = "";
+    for (int i = 0; i < D->nres && strlen(labels) < sizeof labels - 40; i++) {
+      snprintf(labels + strlen(labels), sizeof labels - strlen(labels), "%s%s", i ? ", " : "",
+               D->res[i]);
+    }
+    return SK_ERROR(ctx, SK_ERR_INPUT,
+                    "formula.residual: %d residual%s (%s) for %d variables (%s): give one "
+                    "equation per variable",
+                    D->nres, D->nres == 1 ? "" : "s", labels, D->n, vwhere);
   }
   size_t cur = 0;
   while (!F->dae && key_under(opts, "formula.rhs.", &cur, key, sizeof key)) {
@@ -261,7 +269,8 @@ static sk_status build_mass(sk_context *ctx, const sk_options *opts, const sk__f
     }
     if (st == SK_OK && nt == cap) {
       cap *= 2;
-      int64_t *a = realloc(ti, (size_t)cap * sizeof *ti), *b = a ? realloc(tj, (size_t)cap * sizeof *tj) : NULL;
+      int64_t *a = realloc(ti, (size_t)cap * sizeof *ti),
+              *b = a ? realloc(tj, (size_t)cap * sizeof *tj) : NULL;
       double *v = b ? realloc(tv, (size_t)cap * sizeof *tv) : NULL;
       ti = a ? a : ti;
       tj = b ? b : tj;
@@ -387,8 +396,8 @@ static sk_status build_dae_structure(sk_context *ctx, sk__formula_model *F, sk_m
   int *id = sk__calloc(ctx, (size_t)F->n, sizeof *id);
   int64_t *ti = sk__malloc(ctx, (size_t)(total + F->n) * sizeof *ti);
   int64_t *tj = sk__malloc(ctx, (size_t)(total + F->n) * sizeof *tj);
-  sk_status st = id && ti && tj ? SK_OK
-                                : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the DAE pattern");
+  sk_status st =
+      id && ti && tj ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the DAE pattern");
   int64_t nt = 0;
   for (int64_t i = 0; st == SK_OK && i < F->n; i++) {
     for (int r = 0; r < sk__formula_nreads(F->f[i]); r++) {
@@ -431,8 +440,8 @@ static sk_status build_exact(sk_context *ctx, const sk_options *opts, const sk__
   int given = 0;
   while (key_under(opts, "formula.exact.", &cur, key, sizeof key)) {
     sk__options_where(opts, key, where, sizeof where);
-    SK_CHECK(ctx, sk__fm_find(D, SK__FM_VAR, key + strlen("formula.exact.")) >= 0,
-             SK_ERR_INPUT, "%s: '%s' is not a variable", where, key + strlen("formula.exact."));
+    SK_CHECK(ctx, sk__fm_find(D, SK__FM_VAR, key + strlen("formula.exact.")) >= 0, SK_ERR_INPUT,
+             "%s: '%s' is not a variable", where, key + strlen("formula.exact."));
     given++;
   }
   if (given == 0) {
@@ -460,8 +469,8 @@ static sk_status parse_action(sk_context *ctx, const sk_options *opts, const sk_
   char where[320];
   sk__options_where(opts, key, where, sizeof where);
   char buf[SK__FORMULA_MAX_LEN + 1];
-  SK_CHECK(ctx, strlen(text) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT, "%s: longer than %d characters",
-           where, SK__FORMULA_MAX_LEN);
+  SK_CHECK(ctx, strlen(text) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
+           "%s: longer than %d characters", where, SK__FORMULA_MAX_LEN);
   SK_CHECK(ctx, text[strspn(text, " \t")], SK_ERR_INPUT,
            "%s is missing: say what the event does: stop, or assignments such as \"v = -e*v\"",
            key);
@@ -489,7 +498,8 @@ static sk_status parse_action(sk_context *ctx, const sk_options *opts, const sk_
     snprintf(name, sizeof name, "%.*s", (int)nl, item);
     const int64_t sv = sk__fm_find(D, SK__FM_VAR, name), pv = sk__fm_find(D, SK__FM_PARAM, name);
     SK_CHECK(ctx, sv >= 0 || pv >= 0, SK_ERR_INPUT,
-             "%s: '%s' is neither a variable nor a parameter (an action sets those)", where, name);
+             "%s: '%s' is neither a variable nor a parameter (an action sets those)", where,
+             name);
     SK_CHECK(ctx, e->nassign < 8, SK_ERR_INPUT, "%s: more than 8 assignments", where);
     sk__fm_assign *a = &e->assign[e->nassign];
     a->target = sv >= 0 ? sv : F->n + pv;

@@ -82,8 +82,8 @@ static void test_keys(void)
   sk_context *ctx = NULL;
   CHECK_OK(ctx, sk_context_create(&ctx));
   sk_options *o = model_options(ctx);
-  const char *vec[] = {"model.type=formula", "formula.variables=c[1..3]",
-                       "formula.parameters.k=2", "formula.rhs.c1=-k * c1",
+  const char *vec[] = {"model.type=formula",         "formula.variables=c[1..3]",
+                       "formula.parameters.k=2",     "formula.rhs.c1=-k * c1",
                        "formula.rhs.c2=k * c1 - c2", "formula.rhs.c3=c2",
                        "formula.y0=[1, 0, 0]"};
   sk_model *m = build(ctx, o, vec, sizeof vec / sizeof vec[0]);
