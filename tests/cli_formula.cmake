@@ -13,6 +13,10 @@ endfunction()
 # error report, from formula.exact)
 sk_formula_test(linear_stiff
   "$S run ${SK_FM}/linear_stiff.yaml > out.txt 2>&1 && grep -q 'max |y - y_exact| = ' out.txt && ${SK_FM_CHECK} linear .")
+# the forcing sin t as an input: a formula in t, and a table r(t) = t (exact: linear between
+# its rows) read through sin(r); the same exact solution
+sk_formula_test(inputs
+  "$S run ${SK_FM}/linear_stiff.yaml --set 'formula.inputs.u=sin(t)' --set 'formula.rhs.y=-lambda * y + u' > out.txt 2>&1 && ${SK_FM_CHECK} linear . && printf 't, r\\n0, 0\\n10, 10\\n' > ramp.csv && $S run ${SK_FM}/linear_stiff.yaml --set formula.tables.r=ramp.csv --set 'formula.rhs.y=-lambda * y + sin(r)' > table.txt 2>&1 && ${SK_FM_CHECK} linear .")
 # Robertson as formulas with the built-in problem's Jacobian entries and settings: the same
 # answers and the same step, RHS and Jacobian counts as model.type: problem (data/rober.yaml)
 sk_formula_test(rober_as_builtin

@@ -11,8 +11,9 @@
 static const sk_option_spec formula_table[] = {
     {"formula.variables", SK_OPT_STRING, "", 0, 0, NULL,
      "the state variables, comma separated (\"x, v\"; \"c[1..3]\" is c1, c2, c3); each needs "
-     "formula.rhs.<name> (y' = f) or the model formula.residual.<label> (F(t, y, y') = 0, "
-     "reading the derivative of v as dv); formula.parameters.<name>, formula.inputs.<name> "
+     "formula.rhs.<name> (y' = f), or the model has one formula.residual.<label> per variable "
+     "(F(t, y, y') = 0, reading the derivative of v as dv); formula.parameters.<name>, "
+     "formula.inputs.<name> "
      "(g(t)), formula.tables.<name> (a CSV of t, g), formula.mass.<row>.<col>, "
      "formula.jacobian.<row>.<col>, formula.exact.<name> and "
      "formula.events.<label>.{when,direction,action} add to it"},
