@@ -234,6 +234,20 @@ static sk_status classify(sk_context *ctx, const sk_options *opts, sk__fm_desc *
 
 sk_status sk__fm_register_keys(sk_context *ctx, sk_options *opts, sk__fm_desc *D)
 {
+  /* keys an earlier build on this database registered: their names, in their order */
+  for (size_t i = 0, n = 0; sk__options_key_at(opts, i) != NULL; i++) {
+    const char *key = sk__options_key_at(opts, i);
+    for (n = 0; sk__formula_sections[n] &&
+                strncmp(key, sk__formula_sections[n], strlen(sk__formula_sections[n]));
+         n++) {
+    }
+    if (sk__formula_sections[n]) {
+      sk_opt_type type;
+      const char *choices, *help;
+      int known;
+      SK_CALL(ctx, classify(ctx, opts, D, key, &type, &choices, &help, &known));
+    }
+  }
   size_t np = 0;
   while (sk_options_pending_key(opts, np)) {
     np++;

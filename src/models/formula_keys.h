@@ -43,7 +43,8 @@ sk_status sk__fm_read_variables(sk_context *ctx, const sk_options *opts, sk__fm_
 
 /* sk__fm_register_keys: register the pending keys of the formula sections
  * whose shape is known (kept by opts), declaring the names they carry
- * (parameters, inputs, residual labels, event labels). A key of another
+ * (parameters, inputs, residual labels, event labels), after the names of
+ * the keys an earlier build on the same database registered. A key of another
  * shape stays pending (sk_options_check_pending names it). Errors:
  * SK_ERR_INPUT (a bad or duplicate name, naming file:line:col), those of
  * sk_options_register (a bad value), SK_ERR_NOMEM. */

@@ -76,7 +76,8 @@ static void test_rober_and_vdpol(void)
   compare_rhs(vdpol, sizeof vdpol / sizeof vdpol[0], "model.problem=vdpol", 2);
 }
 
-/* The keys a description writes are registered (and echoed); a misspelt one is refused. */
+/* The keys a description writes are registered (and echoed), a second build on the same
+ * database finds them; a misspelt key is refused. */
 static void test_keys(void)
 {
   sk_context *ctx = NULL;
@@ -95,6 +96,10 @@ static void test_keys(void)
   double f[3];
   CHECK_OK(ctx, sk_model_eval_rhs(m, 0, y, f));
   CHECK(f[0] == -2.0 && f[1] == 0.0 && f[2] == 2.0); /* exact: -k c1, k c1 - c2, c2 */
+  sk_model_destroy(&m);
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &m)); /* again on the same database: its keys */
+  CHECK_OK(ctx, sk_model_eval_rhs(m, 0, y, f));
+  CHECK(f[0] == -2.0 && f[1] == 0.0 && f[2] == 2.0);
   sk_model_destroy(&m);
   sk_options_destroy(&o);
   o = model_options(ctx);
