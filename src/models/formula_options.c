@@ -173,7 +173,9 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
     SK_CHECK(ctx, nv == (size_t)n || (k == 1 && nv == 0), SK_ERR_INPUT,
              "%s: %zu value%s for %lld variables (%s)%s", where, nv, nv == 1 ? "" : "s",
              (long long)n, vwhere, k == 0 && nv == 0 ? ": the initial state is required" : "");
-    memcpy(k ? F->yp0 : F->y0, vals, nv * sizeof *vals);
+    if (nv > 0) {
+      memcpy(k ? F->yp0 : F->y0, vals, nv * sizeof *vals);
+    }
   }
   F->t = t0;
   memcpy(F->y, F->y0, nn * sizeof *F->y);
