@@ -14,7 +14,7 @@ tracked=$(git ls-files out)
 for p in out/heat2d.csv out/heat2d.h5 out/heat2d.provenance.yaml out/heat2d.png build/x \
   build-asan/x build.configure.log build-asan.configure.log _build/x cmake-build-debug/x \
   heat2d.csv heat2d.h5 heat2d.provenance.yaml heat2d.ckpt stats.json trap.png trap.csv \
-  rod_model.so heat-tol/x heat-lhs/x heat-cases/x; do
+  rod_model.so heat-tol/x heat-lhs/x heat-cases/x vdpol-mu/x formula_pendulum.events.csv; do
   git check-ignore -q "$p" || bad "$p is not ignored"
 done
 # every data file is named (by path or a glob of its folder) in data/README.md or its folder's README
