@@ -93,6 +93,14 @@ typedef int (*sk_event_fn)(double t, const double *y, double *g, void *user_data
  * several times). */
 typedef int (*sk_event_action_fn)(double t, const double *y, const int *fired, void *user_data);
 
+/* Called at a located event time t after the action (sk_event_action_fn),
+ * with the state there in y (length n), which it may change in place (a
+ * velocity reversed at an impact); the engine restarts from the changed y
+ * (a DAE with new consistent values). Returns 0 to go on, 1 to end the run
+ * at t (the stepper's advance returns there, sk_stepper_get_event_stop), or
+ * < 0 to stop the run with an error. Not called at the start of a run. */
+typedef int (*sk_event_jump_fn)(double t, double *y, const int *fired, void *user_data);
+
 /* Name of component i, for messages: writes at most len bytes ("u[3,7]"). */
 typedef void (*sk_component_name_fn)(int64_t i, char *buf, size_t len, void *user_data);
 
@@ -217,6 +225,14 @@ sk_status sk_model_set_dae_jac_values(sk_model *m, sk_dae_jac_fn jac);
 sk_status sk_model_set_dae_initial(sk_model *m, sk_dae_initial_fn initial);
 sk_status sk_model_set_differential(sk_model *m, const int *id);
 
+/* sk_model_set_residual_name: names of a DAE model's residual equations
+ * for messages (equation i of F need not belong to component i; a formula
+ * model names them by their labels). Errors: SK_ERR_ARG (not a DAE model). */
+sk_status sk_model_set_residual_name(sk_model *m, sk_component_name_fn name);
+/* sk_model_residual_name: the name of residual i: the model's, or
+ * "F[i] (row of <component i>)" without one. */
+void sk_model_residual_name(const sk_model *m, int64_t i, char *buf, size_t len);
+
 /* sk_model_set_dae_consistent: the model's initial values (y0, y'0) are
  * consistent by construction, as for a stabilized index-2 formulation
  * (GGL) that is not index 1: the engine skips its index-1 check and
@@ -256,9 +272,27 @@ sk_status sk_model_constraints_from_options(sk_model *m, const sk_options *opts)
  * Engines with event location: cvode-bdf, cvode-adams, ida-bdf (the
  * reference steppers refuse a model with events). Errors: SK_ERR_ARG. */
 sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_action_fn action);
+/* sk_model_set_event_directions: the crossings the engines locate, per
+ * event: +1 only rising (g from - to +), -1 only falling, 0 both (the
+ * default); copied, NULL restores both. Passed to CVodeSetRootDirection /
+ * IDASetRootDirection. The events must be set first. Errors: SK_ERR_ARG
+ * (NULL model, no events, a value outside -1, 0, 1), SK_ERR_NOMEM. */
+sk_status sk_model_set_event_directions(sk_model *m, const int *direction);
+/* sk_model_get_event_directions: the directions set above, NULL when both for every event. */
+const int *sk_model_get_event_directions(const sk_model *m);
+/* sk_model_set_event_jump: the state jump of the model's events (see
+ * sk_event_jump_fn; NULL removes it). The events must be set first.
+ * Errors: SK_ERR_ARG (NULL model, or a model without events). */
+sk_status sk_model_set_event_jump(sk_model *m, sk_event_jump_fn jump);
+/* sk_model_eval_event_jump: the checked call (y checked for NaN/Inf after
+ * it); *stop = 1 when the jump ended the run. SK_OK without a jump. */
+sk_status sk_model_eval_event_jump(sk_model *m, double t, double *y, const int *fired, int *stop);
+/* sk_model_has_event_jump: 1 when the events have a state jump. */
+int sk_model_has_event_jump(const sk_model *m);
 /* sk_model_has_event_action: 1 when the events have an action (they may
  * change the model, so the engines restart at them); 0 when events are only
- * located and logged (the integration goes on without a restart). */
+ * located and logged (the integration goes on without a restart). A state
+ * jump (sk_model_set_event_jump) counts as an action. */
 int sk_model_has_event_action(const sk_model *m);
 /* sk_model_get_nevents: the number of root functions (0 when none). */
 int sk_model_get_nevents(const sk_model *m);

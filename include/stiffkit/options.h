@@ -139,7 +139,7 @@ int sk_options_is_section(const sk_options *opts, const char *prefix);
  * Such a value is kept as text with its origin; when a later
  * sk_options_register adds the key, the value is parsed then, and a bad
  * one fails that registration with the error sk_options_set would have
- * given, naming the original file:line:column. Up to 8 sections. Errors:
+ * given, naming the original file:line:column. Up to 16 sections. Errors:
  * SK_ERR_ARG (NULL or malformed prefix), SK_ERR_TOO_LARGE, SK_ERR_NOMEM. */
 sk_status sk_options_defer_section(sk_options *opts, const char *prefix);
 

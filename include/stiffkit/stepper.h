@@ -353,6 +353,13 @@ const double *sk_stepper_get_state(const sk_stepper *s); /* length n, at the las
 /* sk_stepper_get_events: the model's events located so far, in time order
  * (*log stays valid until the next advance or step; n = 0 when none). */
 void sk_stepper_get_events(const sk_stepper *s, const sk_event_record **log, size_t *n);
+
+/* sk_stepper_get_event_stop: 1 when an event's state jump ended the run
+ * (sk_event_jump_fn returned 1): the advance that located it returned at
+ * that time, *t (may be NULL), with the state there, and a driver stops
+ * asking for later output times (a later advance or step returns at once
+ * at *t with SK_OK); 0 otherwise. Reset by setup. */
+int sk_stepper_get_event_stop(const sk_stepper *s, double *t);
 double sk_stepper_get_time(const sk_stepper *s);
 /* y' (length n) at sk_stepper_get_time for engines that keep it (ida-bdf,
  * after setup), else NULL */
@@ -383,6 +390,13 @@ const char *sk_stepper_get_ordering(const sk_stepper *s);
  * and whether the model has a preconditioner); "" when the linear solver
  * was named or the stepper has none. */
 const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s);
+/* sk_stepper_get_initial_correction: after the first step of a DAE engine
+ * (ida-bdf), one line saying what its consistent initialization at t0
+ * changed: the residual before and after, and each component of y (the
+ * algebraic ones) and y' that moved, with its value given and computed
+ * ("" before, for other engines, or when the model declares its values
+ * consistent). */
+const char *sk_stepper_get_initial_correction(const sk_stepper *s);
 
 /* For implementations of stepper types: the type's own state, and the
  * writable state buffer the engine integrates in place (length n). */

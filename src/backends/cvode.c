@@ -205,6 +205,11 @@ static sk_status cvode_setup(sk_stepper *s)
     cv->roots = sk__calloc(ctx, (size_t)nev, sizeof *cv->roots);
     SK_CHECK(ctx, cv->roots != NULL, SK_ERR_NOMEM, "cannot allocate the event flags");
     SK__CV(CVodeRootInit(cv->mem, nev, root_fn), "set the event functions");
+    const int *dir = sk_model_get_event_directions(cv->model);
+    if (dir) { /* the package copies them: the flags array serves as the copy it reads */
+      memcpy(cv->roots, dir, (size_t)nev * sizeof *dir);
+      SK__CV(CVodeSetRootDirection(cv->mem, cv->roots), "set the event directions");
+    }
   }
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {

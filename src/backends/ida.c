@@ -308,6 +308,11 @@ static sk_status ida_setup(sk_stepper *s)
     ida->roots = sk__calloc(ctx, (size_t)nev, sizeof *ida->roots);
     SK_CHECK(ctx, ida->roots != NULL, SK_ERR_NOMEM, "cannot allocate the event flags");
     SK__IDA(IDARootInit(ida->mem, nev, root_fn), "set the event functions");
+    const int *dir = sk_model_get_event_directions(ida->model);
+    if (dir) { /* the package copies them: the flags array serves as the copy it reads */
+      memcpy(ida->roots, dir, (size_t)nev * sizeof *dir);
+      SK__IDA(IDASetRootDirection(ida->mem, ida->roots), "set the event directions");
+    }
   }
   ida->fd_rhs_base = sk_model_get_fd_rhs_evals(ida->model);
   ida->ic_done = 0;

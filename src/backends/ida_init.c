@@ -211,6 +211,63 @@ static void moved(const double *a, const double *b, int64_t n, double *dmax)
   }
 }
 
+/* The residual equations not satisfied (|F_i| >= 1e-3 max |F|, at most 6), "name = value". */
+static void list_residuals(const sk_model *m, const double *r, int64_t n, double rmax, char *buf,
+                           size_t len)
+{
+  size_t used = 0;
+  int listed = 0;
+  for (int64_t i = 0; i < n && used < len - 64; i++) {
+    if (!(fabs(r[i]) >= 1e-3 * rmax) || rmax == 0.0) {
+      continue;
+    }
+    if (listed == 6) {
+      snprintf(buf + used, len - used, ", ...");
+      return;
+    }
+    char name[96];
+    sk_model_residual_name(m, i, name, sizeof name);
+    const int w = snprintf(buf + used, len - used, "%s%s = %.3e", listed ? ", " : "", name, r[i]);
+    used += w > 0 ? (size_t)w : 0;
+    listed++;
+  }
+}
+
+/* The components that moved, "name given -> computed", for the stepper's report. */
+static void report_correction(sk__ida *ida, double r0, double r1, const double *y_in,
+                              const double *y, const double *yp_in, const double *yp)
+{
+  const int64_t n = sk_model_get_n(ida->model);
+  char text[1024];
+  size_t used = (size_t)snprintf(text, sizeof text, "max |F| %.3e -> %.3e", r0, r1);
+  int listed = 0, more = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    const double *a = pass ? yp_in : y_in, *b = pass ? yp : y;
+    for (int64_t i = 0; i < n; i++) {
+      const double scale = 1e-12 * (1.0 + fabs(a[i]));
+      if (fabs(a[i] - b[i]) <= scale) {
+        continue;
+      }
+      if (listed >= 12 || used >= sizeof text - 96) {
+        more++;
+        continue;
+      }
+      char name[64];
+      sk_model_component_name(ida->model, i, name, sizeof name);
+      const int w = snprintf(text + used, sizeof text - used, "%s %s%s %.9g -> %.9g",
+                             listed ? "," : "; corrected", pass ? "d/dt " : "", name, a[i], b[i]);
+      used += w > 0 ? (size_t)w : 0;
+      listed++;
+    }
+  }
+  if (more && used < sizeof text - 32) {
+    snprintf(text + used, sizeof text - used, ", and %d more", more);
+  } else if (!listed && used < sizeof text - 32) {
+    snprintf(text + used, sizeof text - used, "; nothing changed");
+  }
+  sk__stepper_set_init_report(ida->s, text);
+}
+
 sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
 {
   sk_context *ctx = ida->ctx;
@@ -266,19 +323,23 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
                "solver (klu, umfpack, band, dense)",
                ida->linsol, lin_fails, maxl > 0 ? maxl : 5);
     }
+    char resid[512] = "";
+    list_residuals(ida->model, r, n, r1, resid, sizeof resid);
     st = SK_ERROR(ctx, SK_ERR_CONV,
                   "consistent initial values could not be computed at t0=%.6e (IDACalcIC: %s, "
-                  "%s): max |F| = %.3e at component %lld %s (it was %.3e)%s; likely causes: "
+                  "%s): max |F| = %.3e at component %lld %s (it was %.3e); the residuals left: "
+                  "%s%s; likely causes: "
                   "algebraic equations with no solution near the initial guess (improve the "
                   "guess of the algebraic variables), a singular algebraic part, or a "
                   "discontinuous residual",
-                  t0, fname, ida->messages.msg, r1, (long long)at1, wname, r0, cause);
+                  t0, fname, ida->messages.msg, r1, (long long)at1, wname, r0, resid, cause);
     sk__error_set_foreign(ctx, flag, fname);
   }
   if (st == SK_OK) {
     double dy, dyp;
     moved(y, y_in, n, &dy);
     moved(yp, yp_in, n, &dyp);
+    report_correction(ida, r0, r1, y_in, y, yp_in, yp);
     sk__log(ctx, SK_LOG_INFO,
             "consistent initial values at t0=%.6e (IDACalcIC): max |F| %.3e -> %.3e; "
             "algebraic components moved by up to %.3e, derivatives by up to %.3e",

@@ -45,6 +45,11 @@ static sk_status package_call(sk_stepper *s, const sk__sun_engine *e, double tou
                                  and the integration goes on */
     SK_CALL(ctx, e->roots(e->eng, e->fired));
     SK_CALL(ctx, sk__stepper_events_fired(s, tret, e->fired));
+    if (sk_stepper_get_event_stop(s, NULL)) { /* the model ended the run here */
+      *t = tret;
+      *reached = 1;
+      return stepped ? sk__stepper_after_step(s, tret, h) : SK_OK;
+    }
     if (sk_model_has_event_action(sk_stepper_get_model(s))) {
       SK_CALL(ctx, e->restart(e->eng, tret));
     }
@@ -78,6 +83,10 @@ sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, d
   if (rc != SK_OK) { /* an error or an interruption: the state buffer's time */
     *tret = sk_stepper_get_time(s);
     return rc;
+  }
+  if (sk_stepper_get_event_stop(s, tret)) { /* an event ended the run before tout */
+    s->t = *tret;
+    return SK_OK;
   }
   s->t = tout;
   *tret = tout;

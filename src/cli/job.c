@@ -581,6 +581,9 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
     if (st == SK_OK && t == tout) {
       SK_CALL(ctx, output_now(ctx, job, t));
       k++;
+    } else if (st == SK_OK && sk_stepper_get_event_stop(job->stepper, NULL)) {
+      SK_CALL(ctx, output_now(ctx, job, t)); /* the model's event ended the run here */
+      break;
     }
     st = after_advance(ctx, job, t);
     if (st != SK_OK) { /* SK_INTERRUPTED (a signal) is positive: SK_CALL would not pass it on */

@@ -1,4 +1,4 @@
-/* src/cli/network_report.c: the energy balance and the thermostat event log that `stiffkit run` prints for thermal network models */
+/* src/cli/network_report.c: the energy balance and the thermostat event log that `stiffkit run` prints for thermal network models, and the event log (printed and <prefix>.events.csv) of any model with events */
 #include <stdlib.h>
 
 #include "cli/network_report.h"
@@ -38,11 +38,33 @@ void cli_network_events(const sk_model *m, const sk_stepper *s, FILE *f)
   }
 }
 
+void cli_model_events(const sk_model *m, const sk_stepper *s, FILE *f)
+{
+  const sk_event_record *log;
+  size_t n;
+  if (!s || sk_network_is_network(m) || sk_model_get_nevents(m) == 0) {
+    return;
+  }
+  sk_stepper_get_events(s, &log, &n);
+  fprintf(f, "events located: %zu (event index, direction; all in <prefix>.events.csv)\n", n);
+  for (size_t k = 0; k < n && k < 20; k++) {
+    fprintf(f, "  t = %-18.10g event %d %s\n", log[k].t, log[k].index,
+            log[k].direction > 0 ? "rising" : "falling");
+  }
+  if (n > 20) {
+    fprintf(f, "  ... %zu more\n", n - 20);
+  }
+}
+
 sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results *res,
                                   cli_network_series *ns)
 {
   ns->flows = ns->events = -1;
   ns->logged = 0;
+  if (res && sk_model_get_nevents(m) > 0) { /* any model's events: <prefix>.events.csv */
+    static const char *const cols[] = {"event", "direction"};
+    SK_CALL(ctx, sk__results_add_series(res, "events", 2, cols, &ns->events));
+  }
   if (!res || !sk_network_is_network(m)) {
     return SK_OK;
   }
@@ -58,10 +80,6 @@ sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results
         sk__results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
     free(names);
     SK_CALL(ctx, st);
-  }
-  if (sk_model_get_nevents(m) > 0) {
-    static const char *const cols[] = {"event", "direction"};
-    SK_CALL(ctx, sk__results_add_series(res, "events", 2, cols, &ns->events));
   }
   return SK_OK;
 }

@@ -1,4 +1,4 @@
-/* src/cli/network_report.h: the energy balance and the thermostat event log that `stiffkit run` prints for thermal network models */
+/* src/cli/network_report.h: the energy balance and the thermostat event log that `stiffkit run` prints for thermal network models, and the event log of any model with events */
 #ifndef SK_CLI_NETWORK_REPORT_H
 #define SK_CLI_NETWORK_REPORT_H
 
@@ -9,13 +9,18 @@
 
 /* The extra result series of a network run: element heat flows at the
  * output times (<prefix>.flows.csv, HDF5 /flows) and the thermostat event
- * log (<prefix>.events.csv, HDF5 /events: time, event index, direction). */
+ * log (<prefix>.events.csv, HDF5 /events: time, event index, direction; written for any
+ * model with events). */
 typedef struct {
   int flows, events; /* series ids, -1 when not written */
   int64_t nflows;
   double *q;     /* nflows */
   size_t logged; /* events written so far */
 } cli_network_series;
+
+/* cli_model_events: the events a model other than a network located (the
+ * first 20: time, index, direction); nothing for a model without events. */
+void cli_model_events(const sk_model *m, const sk_stepper *s, FILE *f);
 
 /* cli_network_series_open: add the series for a network model (flows when
  * it has at most 100000 flow elements, events when it has thermostats);

@@ -79,6 +79,14 @@ static void print_summary(const cli_job *job, const sk_stats *st, const double *
   const double t_last = job->times[job->ntimes - 1];
   printf("integrated t = %.6e -> %.6e, rtol %.1e, atol %.1e\n", job->t0, t_last, job->rtol,
          job->atol);
+  const char *init = job->stepper ? sk_stepper_get_initial_correction(job->stepper) : "";
+  if (init[0]) {
+    printf("consistent initial values at t = %.6e: %s\n", job->t0, init);
+  }
+  double t_stop;
+  if (job->stepper && sk_stepper_get_event_stop(job->stepper, &t_stop)) {
+    printf("stopped by an event at t = %.9g (the model's action)\n", t_stop);
+  }
   if (job->restart_done) {
     printf("continued from checkpoint %s at t = %.6e\n", job->restart_from, job->restart_t);
   }
@@ -97,6 +105,7 @@ static void print_summary(const cli_job *job, const sk_stats *st, const double *
   }
   cli_network_report(job->model, y, t_last, stdout);
   cli_network_events(job->model, job->stepper, stdout);
+  cli_model_events(job->model, job->stepper, stdout);
   for (int i = 0; i < job->nfiles; i++) {
     printf("wrote %s\n", job->files[i]);
   }

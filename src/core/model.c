@@ -38,6 +38,7 @@ void sk_model_destroy(sk_model **model)
   sk__fd_jac_destroy(&m->fd);
   sk__free(m->ctx, m->fd_atolv);
   sk__free(m->ctx, m->dae_id);
+  sk__free(m->ctx, m->event_dir);
   sk__free(m->ctx, m->constraints);
   sk__model_mass_free(m);
   sk__free(m->ctx, m->params); /* the parameter table (model_params.c) */

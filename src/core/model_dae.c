@@ -1,4 +1,5 @@
 /* src/core/model_dae.c: DAE models F(t, y, y') = 0: residual, differential/algebraic split, initial values, Jacobian dF/dy + cj dF/dy' (callback or colored differences) */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -158,4 +159,22 @@ sk_status sk_model_eval_dae_initial(sk_model *m, double t0, double *y0, double *
   SK_CALL(m->ctx, sk_model_eval_initial(m, t0, y0));
   memset(yp0, 0, (size_t)m->n * sizeof *yp0);
   return SK_OK;
+}
+
+sk_status sk_model_set_residual_name(sk_model *m, sk_component_name_fn name)
+{
+  SK_CALL(m ? m->ctx : NULL, require_dae(m, __func__));
+  m->residual_name = name;
+  return SK_OK;
+}
+
+void sk_model_residual_name(const sk_model *m, int64_t i, char *buf, size_t len)
+{
+  if (m && m->residual_name) {
+    m->residual_name(i, buf, len, m->user_data);
+    return;
+  }
+  char comp[96];
+  sk_model_component_name(m, i, comp, sizeof comp);
+  snprintf(buf, len, "F[%lld] (row of %s)", (long long)i, comp);
 }

@@ -1,4 +1,6 @@
 /* src/core/model_events.c: a model's events: root functions located by the engines and the action taken at them */
+#include <string.h>
+
 #include "core/error.h"
 #include "core/model_impl.h"
 
@@ -12,6 +14,9 @@ sk_status sk_model_set_events(sk_model *m, int nevents, sk_event_fn g, sk_event_
   m->nevents = nevents;
   m->events = nevents > 0 ? g : NULL;
   m->event_action = nevents > 0 ? action : NULL;
+  m->event_jump = nevents > 0 ? m->event_jump : NULL;
+  sk__free(m->ctx, m->event_dir);
+  m->event_dir = NULL;
   return SK_OK;
 }
 
@@ -22,7 +27,7 @@ int sk_model_get_nevents(const sk_model *m)
 
 int sk_model_has_event_action(const sk_model *m)
 {
-  return m && m->event_action != NULL;
+  return m && (m->event_action != NULL || m->event_jump != NULL);
 }
 
 sk_status sk_model_eval_events(sk_model *m, double t, const double *y, double *g)
@@ -40,4 +45,60 @@ sk_status sk_model_eval_event_action(sk_model *m, double t, const double *y, con
   }
   return sk__model_checked(m, "event action", m->event_action(t, y, fired, m->user_data), t, NULL,
                            0, 0);
+}
+
+sk_status sk_model_set_event_jump(sk_model *m, sk_event_jump_fn jump)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, jump == NULL || m->nevents > 0, SK_ERR_ARG,
+           "sk_model_set_event_jump: model '%s' has no events (sk_model_set_events first)",
+           m->name);
+  m->event_jump = jump;
+  return SK_OK;
+}
+
+int sk_model_has_event_jump(const sk_model *m)
+{
+  return m && m->event_jump != NULL;
+}
+
+sk_status sk_model_eval_event_jump(sk_model *m, double t, double *y, const int *fired, int *stop)
+{
+  *stop = 0;
+  if (!m->event_jump) {
+    return SK_OK;
+  }
+  const int rc = m->event_jump(t, y, fired, m->user_data);
+  *stop = rc == 1;
+  return sk__model_checked(m, "event jump", rc == 1 ? 0 : rc, t, y, m->n, 1);
+}
+
+sk_status sk_model_set_event_directions(sk_model *m, const int *direction)
+{
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, m->nevents > 0, SK_ERR_ARG,
+           "sk_model_set_event_directions: model '%s' has no events", m->name);
+  int *copy = NULL;
+  if (direction) {
+    for (int k = 0; k < m->nevents; k++) {
+      SK_CHECK(m->ctx, direction[k] >= -1 && direction[k] <= 1, SK_ERR_ARG,
+               "sk_model_set_event_directions: direction[%d] = %d, expected -1, 0 or 1", k,
+               direction[k]);
+    }
+    copy = sk__malloc(m->ctx, (size_t)m->nevents * sizeof *copy);
+    SK_CHECK(m->ctx, copy != NULL, SK_ERR_NOMEM, "cannot allocate the event directions");
+    memcpy(copy, direction, (size_t)m->nevents * sizeof *copy);
+  }
+  sk__free(m->ctx, m->event_dir);
+  m->event_dir = copy;
+  return SK_OK;
+}
+
+const int *sk_model_get_event_directions(const sk_model *m)
+{
+  return m ? m->event_dir : NULL;
 }

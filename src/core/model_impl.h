@@ -20,12 +20,15 @@ struct sk_model {
   sk_prec_setup_fn prec_setup;
   sk_prec_solve_fn prec_solve;
   sk_component_name_fn component_name;
+  sk_component_name_fn residual_name; /* a DAE's equations (model_dae.c) */
   sk_jtimes_fn jtimes;
   sk_projection_fn projection;
   /* events (src/core/model_events.c) */
   int nevents;
   sk_event_fn events;
   sk_event_action_fn event_action;
+  sk_event_jump_fn event_jump;
+  int *event_dir; /* nevents crossing directions, NULL: both */
   /* DAE models: F(t, y, y') = 0 (src/core/model_dae.c) */
   sk_residual_fn residual;
   sk_dae_jac_fn dae_jac;

@@ -536,6 +536,10 @@ void sk_options_destroy(sk_options **opts)
     sk__free(o->ctx, o->entries[i].origin_file);
   }
   sk__free(o->ctx, o->entries);
+  for (size_t i = 0; i < o->nowned; i++) {
+    sk__free(o->ctx, o->owned[i]);
+  }
+  sk__free(o->ctx, o->owned);
   sk__options_index_free(o);
   sk__options_free_pending(o);
   sk__free(o->ctx, o);
@@ -1201,4 +1205,33 @@ char *sk_options_effective_string(const sk_options *opts)
     }
   }
   return s.buf;
+}
+
+sk_status sk__options_register_owned(sk_options *opts, const sk_option_spec *table, size_t n,
+                                     void *block)
+{
+  sk_context *ctx = opts->ctx;
+  void **grown = sk__malloc(ctx, (opts->nowned + 1) * sizeof *grown);
+  if (!grown) {
+    sk__free(ctx, block);
+    return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot keep a key table");
+  }
+  if (opts->nowned) {
+    memcpy(grown, opts->owned, opts->nowned * sizeof *grown);
+  }
+  const sk_status st = sk_options_register(opts, table, n);
+  if (st != SK_OK) {
+    sk__free(ctx, grown);
+    sk__free(ctx, block);
+    return st;
+  }
+  sk__free(ctx, opts->owned);
+  opts->owned = grown;
+  opts->owned[opts->nowned++] = block;
+  return SK_OK;
+}
+
+const char *sk__options_key_at(const sk_options *opts, size_t i)
+{
+  return opts && i < opts->n ? opts->entries[i].spec->key : NULL;
 }

@@ -40,7 +40,7 @@ typedef struct {
   int line, column;
 } opt_pending;
 
-#define SK__OPT_MAX_DEFERRED 8
+#define SK__OPT_MAX_DEFERRED 16
 
 struct sk_options {
   sk_context *ctx;
@@ -52,6 +52,8 @@ struct sk_options {
   size_t npending, cap_pending;
   size_t *index;    /* key index (options_index.c): entry number + 1 per used slot, 0 free */
   size_t index_cap; /* slots: 0 or a power of two, at least twice the indexed entries */
+  void **owned;     /* key tables a model built at run time (sk__options_register_owned) */
+  size_t nowned;
 };
 
 /* sk__options_index_reserve: room in the key index for n entries (the
@@ -112,6 +114,17 @@ void sk__options_pending_free(sk_context *ctx, opt_pending *p);
 /* sk__options_origin_text: "cfg.yaml:3:5: " (or "cfg.yaml:3: ", "cfg.yaml: ")
  * for a file origin, "--set: " otherwise, into buf (always NUL-terminated). */
 void sk__options_origin_text(const sk_option_origin *o, char *buf, size_t len);
+
+/* sk__options_register_owned: register `table` (n specs) and keep it, with
+ * the key strings it points into (`block`, from sk__malloc with opts'
+ * context), until the database is destroyed; on failure both are freed.
+ * For keys a model derives from its input (a formula model's names).
+ * Errors: as sk_options_register, SK_ERR_NOMEM. */
+sk_status sk__options_register_owned(sk_options *opts, const sk_option_spec *table, size_t n,
+                                     void *block);
+
+/* sk__options_key_at: the i-th registered key (registration order), NULL past the last. */
+const char *sk__options_key_at(const sk_options *opts, size_t i);
 
 /* sk__options_where: where the value of `key` came from, followed by the key:
  * "cfg.yaml:3:5: key" for a config, "--set key" for the command line, "key"

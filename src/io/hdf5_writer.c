@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <hdf5.h>
@@ -10,6 +11,9 @@
 #include "core/error.h"
 #include "io/hdf5_writer.h"
 #include "io/write_util.h"
+
+/* the free memory asked for before creating an HDF5 file (sk__h5_writer_open) */
+#define SK__H5_CREATE_HEADROOM (8u << 20)
 
 /* Rows of /state longer than this are split over several chunks (HDF5
  * chunks must stay below 4 GiB; 2^24 doubles are 128 MiB). */
@@ -370,6 +374,15 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
                              const char *const *norm_names, int write_states, sk__h5_writer **wp)
 {
   *wp = NULL;
+  /* HDF5 does not check every allocation it makes while creating a file (H5AC_create uses a
+     failed one and crashes): near the memory limit, refuse here while that is still clean */
+  void *room = malloc(SK__H5_CREATE_HEADROOM);
+  if (!room) {
+    return SK_ERROR(ctx, SK_ERR_NOMEM,
+                    "out of memory opening '%s' (creating an HDF5 file needs about %u MB)", shown,
+                    SK__H5_CREATE_HEADROOM >> 20);
+  }
+  free(room);
   sk__h5_writer *w = sk__calloc(ctx, 1, sizeof *w);
   if (!w) {
     return SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory opening '%s'", shown);

@@ -6,10 +6,8 @@
 #include <muParserDLL.h>
 
 #include "core/error.h"
-#include "io/time_function.h"
 #include "models/bvp_formulas.h"
-
-#define SK__PI 3.14159265358979323846
+#include "models/formula_expr.h"
 
 struct sk__bvp_formulas {
   sk_context *ctx;
@@ -34,9 +32,7 @@ void sk__bvp_formulas_free(void *data)
   for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
     muParserHandle_t *all[4] = {&F->eq[i], &F->bc[i], &F->guess[i], &F->exact[i]};
     for (int k = 0; k < 4; k++) {
-      if (*all[k]) {
-        mupRelease(*all[k]);
-      }
+      sk__formula_free(*all[k]);
     }
   }
   sk__free(F->ctx, F);
@@ -65,60 +61,35 @@ enum { VARS_STATE, VARS_LEFT, VARS_RIGHT, VARS_BOTH, VARS_X_ONLY };
 sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int slot,
                                  const char *expr, const char *where)
 {
-  sk_context *ctx = F->ctx;
-  SK_CHECK(ctx, expr[strspn(expr, " \t\r\n")] != '\0', SK_ERR_INPUT, "%s: empty formula", where);
-  SK_CHECK(ctx, strlen(expr) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
-           "%s: formula longer than %d characters", where, SK__FORMULA_MAX_LEN);
-  muParserHandle_t h = mupCreate(muBASETYPE_FLOAT);
-  SK_CHECK(ctx, h != NULL, SK_ERR_NOMEM, "%s: cannot create the formula parser", where);
-  mupDefineConst(h, "pi", SK__PI);
-  mupDefineVar(h, "x", &F->x);
   const int vars = kind == SK__BVP_F_BC_LEFT    ? VARS_LEFT
                    : kind == SK__BVP_F_BC_RIGHT ? VARS_RIGHT
                    : kind == SK__BVP_F_BC_BOTH  ? VARS_BOTH
                    : kind == SK__BVP_F_EQUATION ? VARS_STATE
                                                 : VARS_X_ONLY;
-  char names[512] = "x";
+  sk__formula_var v[1 + 2 * SK_BVP_MAX_DIM + SK_BVP_MAX_PARAMS];
+  int nv = 0;
+  v[nv++] = (sk__formula_var){"x", &F->x};
   char both[SK_BVP_MAX_DIM][2][40];
   for (int i = 0; vars == VARS_BOTH && i < F->d; i++) {
     for (int end = 0; end < 2; end++) {
       snprintf(both[i][end], sizeof both[i][end], "%s_%c", sk_bvp_get_component_name(bvp, i),
                end ? 'b' : 'a');
-      mupDefineVar(h, both[i][end], end ? &F->yb[i] : &F->ya[i]);
-      snprintf(names + strlen(names), sizeof names - strlen(names), ", %s", both[i][end]);
+      v[nv++] = (sk__formula_var){both[i][end], end ? &F->yb[i] : &F->ya[i]};
     }
   }
   for (int i = 0; vars != VARS_X_ONLY && vars != VARS_BOTH && i < F->d; i++) {
     double *slotv = vars == VARS_LEFT ? &F->ya[i] : vars == VARS_RIGHT ? &F->yb[i] : &F->yv[i];
-    const char *nm = sk_bvp_get_component_name(bvp, i);
-    mupDefineVar(h, nm, slotv);
-    snprintf(names + strlen(names), sizeof names - strlen(names), ", %s", nm);
+    v[nv++] = (sk__formula_var){sk_bvp_get_component_name(bvp, i), slotv};
   }
   for (int k = 0; k < F->np; k++) {
-    mupDefineVar(h, sk_bvp_get_parameter_name(bvp, k), &F->pv[k]);
-    snprintf(names + strlen(names), sizeof names - strlen(names), ", %s",
-             sk_bvp_get_parameter_name(bvp, k));
+    v[nv++] = (sk__formula_var){sk_bvp_get_parameter_name(bvp, k), &F->pv[k]};
   }
-  mupSetExpr(h, expr);
   F->x = 0.5 * (F->a + F->b);
-  (void)mupEval(h);
-  if (mupError(h)) {
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", mupGetErrorMsg(h));
-    const int pos = (int)mupGetErrorPos(h);
-    mupRelease(h);
-    return SK_ERROR(ctx, SK_ERR_INPUT,
-                    "%s: cannot parse the formula '%s'%s%.0d: %s (muparser; the names known here "
-                    "are %s)",
-                    where, expr, pos >= 0 ? " at character " : "", pos >= 0 ? pos + 1 : 0, msg,
-                    names);
-  }
   muParserHandle_t *dst = kind == SK__BVP_F_EQUATION ? &F->eq[slot]
                           : kind == SK__BVP_F_GUESS  ? &F->guess[slot]
                           : kind == SK__BVP_F_EXACT  ? &F->exact[slot]
                                                      : &F->bc[slot];
-  *dst = h;
-  return SK_OK;
+  return sk__formula_compile(F->ctx, expr, where, v, nv, dst);
 }
 
 static void load(sk__bvp_formulas *F, double x, const double *p)
@@ -200,14 +171,8 @@ int sk__bvp_formulas_uses(const sk__bvp_formulas *F, const char *name)
   for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
     const muParserHandle_t all[4] = {F->eq[i], F->bc[i], F->guess[i], F->exact[i]};
     for (int k = 0; k < 4; k++) {
-      const int nv = all[k] ? mupGetExprVarNum(all[k]) : 0;
-      for (int v = 0; v < nv; v++) {
-        const muChar_t *used = NULL;
-        muFloat_t *addr = NULL;
-        mupGetExprVar(all[k], (unsigned)v, &used, &addr);
-        if (used && !strcmp(used, name)) {
-          return 1;
-        }
+      if (sk__formula_reads(all[k], name)) {
+        return 1;
       }
     }
   }

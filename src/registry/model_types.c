@@ -17,17 +17,18 @@ extern const sk_model_type sk__model_type_linear;
 extern const sk_model_type sk__model_type_network;
 extern const sk_model_type sk__model_type_bvp;
 extern const sk_model_type sk__model_type_multibody;
+extern const sk_model_type sk__model_type_formula;
 
 static const sk_model_type *const builtin_types[] = {
     &sk__model_type_diffusion, &sk__model_type_brusselator, &sk__model_type_problem,
     &sk__model_type_plugin,    &sk__model_type_linear,      &sk__model_type_network,
-    &sk__model_type_bvp,       &sk__model_type_multibody,
+    &sk__model_type_bvp,       &sk__model_type_multibody,   &sk__model_type_formula,
 };
 
 static const sk_option_spec model_type_table[] = {
     {"model.type", SK_OPT_STRING, "diffusion", 0, 0, NULL,
      "model family: a registered model type (diffusion, brusselator, problem, plugin, linear, "
-     "network, bvp, multibody, ...; `stiffkit info` lists them)"},
+     "network, bvp, multibody, formula, ...; `stiffkit info` lists them)"},
 };
 
 const sk_model_type *sk_model_type_list(const sk_context *ctx, size_t i)

@@ -116,6 +116,13 @@ static int form_event_action(double t, const double *y, const int *fired, void *
   return sk_model_eval_event_action(d->inner, t, y, fired) == SK_OK ? 0 : -1;
 }
 
+static int form_event_jump(double t, double *y, const int *fired, void *ud)
+{
+  const mass_form *d = ud;
+  int stop = 0;
+  return sk_model_eval_event_jump(d->inner, t, y, fired, &stop) != SK_OK ? -1 : stop;
+}
+
 /* ---- DAE form ---------------------------------------------------------------- */
 
 /* r = M y' - f(t, y). */
@@ -456,6 +463,12 @@ static sk_status fill_form(mass_form *d, sk_model *form, int dae, const char *so
     SK_CALL(ctx,
             sk_model_set_events(form, sk_model_get_nevents(inner), form_events,
                                 sk_model_has_event_action(inner) ? form_event_action : NULL));
+    if (sk_model_get_event_directions(inner)) {
+      SK_CALL(ctx, sk_model_set_event_directions(form, sk_model_get_event_directions(inner)));
+    }
+    if (sk_model_has_event_jump(inner)) {
+      SK_CALL(ctx, sk_model_set_event_jump(form, form_event_jump));
+    }
   }
   if (sk_model_get_default_t_end(inner) > 0) {
     SK_CALL(ctx, sk_model_set_default_t_end(form, sk_model_get_default_t_end(inner)));

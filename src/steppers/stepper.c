@@ -649,6 +649,7 @@ sk_status sk_stepper_setup(sk_stepper *s)
     SK_CALL(s->ctx, check_mass_linsol(s));
   }
   SK_CALL_STOP(s->ctx, detect_pattern_if_asked(s));
+  s->event_stop = 0;
   if (sk_model_get_nevents(s->model) > 0) { /* every run starts from the initial switch states */
     SK_CALL(s->ctx, sk_model_eval_event_action(s->model, s->t0, NULL, NULL));
   }
@@ -679,6 +680,10 @@ static sk_status run_op(sk_stepper *s, double tout, double *tret, int one_step)
 {
   SK_CALL(s->ctx, sk_stepper_setup(s));
   SK_CHECK(s->ctx, isfinite(tout), SK_ERR_ARG, "output time must be finite");
+  if (s->event_stop) { /* an event ended the run: the state stays at its time */
+    *tret = s->t;
+    return SK_OK;
+  }
   if (!one_step && tout == s->t) {
     *tret = s->t;
     return SK_OK;
@@ -770,7 +775,22 @@ sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired)
     }
     s->events[s->nevents++] = (sk_event_record){t, k, fired[k] > 0 ? 1 : -1};
   }
-  return sk_model_eval_event_action(s->model, t, s->y, fired);
+  SK_CALL(s->ctx, sk_model_eval_event_action(s->model, t, s->y, fired));
+  int stop = 0;
+  SK_CALL(s->ctx, sk_model_eval_event_jump(s->model, t, s->y, fired, &stop));
+  if (stop) {
+    s->event_stop = 1;
+    s->event_stop_t = t;
+  }
+  return SK_OK;
+}
+
+int sk_stepper_get_event_stop(const sk_stepper *s, double *t)
+{
+  if (t) {
+    *t = s && s->event_stop ? s->event_stop_t : 0.0;
+  }
+  return s ? s->event_stop : 0;
 }
 
 void sk_stepper_get_events(const sk_stepper *s, const sk_event_record **log, size_t *n)
@@ -923,6 +943,16 @@ const char *sk_stepper_get_ordering(const sk_stepper *s)
 const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s)
 {
   return s->linsol_reason;
+}
+
+const char *sk_stepper_get_initial_correction(const sk_stepper *s)
+{
+  return s ? s->init_report : "";
+}
+
+void sk__stepper_set_init_report(sk_stepper *s, const char *report)
+{
+  snprintf(s->init_report, sizeof s->init_report, "%s", report);
 }
 
 void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason)

@@ -44,6 +44,7 @@ struct sk_stepper {
   char prec[16];
   char ordering[16];
   char linsol_reason[512]; /* why linsol.type=auto chose what it chose; "" when not auto */
+  char init_report[1024];  /* what a DAE engine's consistent initialization corrected */
   int maxl;
   double eps_lin;
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
@@ -63,6 +64,8 @@ struct sk_stepper {
   sk_stats recreated; /* counters of the type's states destroyed by a reinit (no reinit op) */
   sk_event_record *events; /* located events, in time order */
   size_t nevents, cap_events;
+  int event_stop;      /* an event's jump ended the run (sk_stepper_get_event_stop) */
+  double event_stop_t; /* at this time */
   sk_monitor_fn monitor;
   void *monitor_data;
   sk__sens sens; /* forward sensitivities (np 0 = none) */
@@ -105,7 +108,8 @@ sk_status sk__stepper_jacobian_selftest(sk_stepper *s);
 
 /* sk__stepper_events_fired: called by an engine at a located event time t
  * (state buffer current): log every k with fired[k] != 0 (its sign the
- * direction), then run the model's action. Returns SK_OK (the engine then
+ * direction), then run the model's action and state jump (which may change
+ * the state buffer, or end the run: sk_stepper_get_event_stop). Returns SK_OK (the engine then
  * restarts its history), SK_ERR_NOMEM, or the action's error. */
 sk_status sk__stepper_events_fired(sk_stepper *s, double t, const int *fired);
 
@@ -118,6 +122,10 @@ int sk__stepper_fast_vector_ops(sk_stepper *s);
  * linsol.type=auto as it did (sk_stepper_get_linear_solver_reason, the
  * provenance). */
 void sk__stepper_set_linsol_reason(sk_stepper *s, const char *reason);
+
+/* sk__stepper_set_init_report: record what the consistent initialization
+ * at t0 corrected (sk_stepper_get_initial_correction). */
+void sk__stepper_set_init_report(sk_stepper *s, const char *report);
 
 /* sk__stepper_budget_message: fill the error record for an exhausted total
  * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */

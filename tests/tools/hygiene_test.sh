@@ -15,7 +15,8 @@ for p in out/heat2d.csv out/heat2d.h5 out/heat2d.provenance.yaml out/heat2d.png 
   build-asan/x build.configure.log build-asan.configure.log _build/x cmake-build-debug/x \
   heat2d.csv heat2d.h5 heat2d.provenance.yaml heat2d.ckpt stats.json trap.png trap.csv \
   rod_model.so heat-tol/x heat-lhs/x heat-cases/x heat1d.bench.csv heat1d.bench.json \
-  heat1d.bench.png heat1d.bench.provenance.yaml vdpol.bench.csv; do
+  heat1d.bench.png heat1d.bench.provenance.yaml vdpol.bench.csv vdpol-mu/x \
+  formula_pendulum.events.csv; do
   git check-ignore -q "$p" || bad "$p is not ignored"
 done
 # every data file is named (by path or a glob of its folder) in data/README.md or its folder's README

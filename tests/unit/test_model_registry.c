@@ -109,8 +109,8 @@ static void test_user_type_end_to_end(void)
 /* Every built-in type is listed and found by its name; the generic keys are registered. */
 static void test_builtin_types(void)
 {
-  const char *names[] = {"diffusion", "brusselator", "problem", "plugin",
-                         "linear",    "network",     "bvp",     "multibody"};
+  const char *names[] = {"diffusion", "brusselator", "problem",   "plugin", "linear",
+                         "network",   "bvp",         "multibody", "formula"};
   for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
     const sk_model_type *t = sk_model_type_find(NULL, names[k]);
     CHECK(t != NULL && sk_model_type_list(NULL, k) == t);
@@ -121,6 +121,7 @@ static void test_builtin_types(void)
   CHECK(sk_model_type_find(NULL, NULL) == NULL);
   CHECK(sk_model_type_find(NULL, "diffusion")->flags & SK_MODEL_TYPE_DISTRIBUTABLE);
   CHECK(sk_model_type_find(NULL, "plugin")->flags & SK_MODEL_TYPE_DECLARES_KEYS);
+  CHECK(sk_model_type_find(NULL, "formula")->flags & SK_MODEL_TYPE_DECLARES_KEYS);
 }
 
 /* Refused registrations and lookups name the cause. */
