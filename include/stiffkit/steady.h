@@ -85,7 +85,10 @@ const sk_option_spec *sk_steady_options(size_t *n);
  * shares, when registered (sk_stepper_options): linsol.type,
  * linsol.preconditioner, linsol.ordering and linsol.maxl (0 keeps 50);
  * choices the steady solve does not have are refused by sk_steady_solve
- * (SK_ERR_UNSUPPORTED, naming the ones it has). Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
+ * (SK_ERR_UNSUPPORTED, naming the ones it has). With klu or umfpack and an
+ * ODE model without a Jacobian, sk_steady_solve first finds the pattern by
+ * probing f at the guess (sk_model_detect_pattern; the probes count in
+ * f_evals), as the steppers do. Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
  * table is not registered). */
 sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opts,
                                           sk_steady_settings *s);

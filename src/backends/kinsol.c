@@ -67,6 +67,7 @@ typedef struct {
   int64_t sys_evals;      /* calls of the system function (KINSOL's and its J v / DQ calls) */
   int64_t prec_jac_evals; /* Jacobians evaluated by the jacobi preconditioner */
   int64_t fd_base;        /* the model's FD-Jacobian RHS count at the start */
+  int64_t pattern_evals;  /* f calls of the pattern detection (find_pattern) */
   sk__sundials_messages messages;
   sk_error callback_error;
   int have_callback_error;
@@ -521,7 +522,7 @@ static void collect_stats(sk__kin *k, sk_steady_report *r)
   r->newton_iters = v[0];
   r->backtracks = v[1];
   r->jac_evals = v[2] + k->prec_jac_evals;
-  r->f_evals = k->sys_evals + fd;
+  r->f_evals = k->sys_evals + fd + k->pattern_evals;
   r->f_evals_dq = v[3] + fd;
   r->lin_iters = v[4];
   r->lin_conv_fails = v[5];
@@ -665,10 +666,27 @@ static sk_status check_guess(sk__kin *k, const double *u)
 }
 
 /* Everything between the checks and the report. */
+/* A sparse direct solver asked for an ODE model without a Jacobian pattern:
+ * the pattern found by probing f at the guess, as the steppers find it
+ * (solver.detect_pattern), so that one config serves run and steady. */
+static sk_status find_pattern(sk__kin *k, const double *u)
+{
+  const char *ls = k->set->linsol;
+  if ((strcmp(ls, "klu") && strcmp(ls, "umfpack")) || sk_model_has_jacobian(k->model) ||
+      k->zero) {
+    return SK_OK;
+  }
+  const int64_t before = sk_model_get_rhs_evals(k->model);
+  const sk_status st = sk_model_detect_pattern(k->model, k->t, u, 2);
+  k->pattern_evals = sk_model_get_rhs_evals(k->model) - before;
+  return st;
+}
+
 static sk_status run(sk__kin *k, double *u, sk_steady_report *r)
 {
   sk_context *ctx = k->ctx;
   SK_CALL(ctx, check_guess(k, u));
+  SK_CALL_STOP(ctx, find_pattern(k, u));
   SK_CALL(ctx, resolve(k));
   snprintf(r->linsol, sizeof r->linsol, "%s", k->linsol);
   snprintf(r->prec, sizeof r->prec, "%s", k->prec);

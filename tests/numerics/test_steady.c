@@ -466,8 +466,17 @@ static void test_bad_settings(sk_context *ctx)
   CHECK_OK(ctx, sk_model_set_rhs(m, no_root_rhs));
   double u = 1.0;
   sk_steady_report r;
-  expect_failure(ctx, solve(ctx, m, "klu", "auto", &u, &r, NULL), SK_ERR_UNSUPPORTED,
-                 "needs a model with a sparse Jacobian");
+  /* klu on a model without a pattern: the pattern is found by probing f (one entry, (0,0)),
+     then Newton on f = u^2 + 1 (no real root) steps from u = 1 to u = 1 - f/f' = 0, where
+     f' = 2u = 0: KLU reports the singular column 0 */
+  expect_failure(ctx, solve(ctx, m, "klu", "auto", &u, &r, NULL), SK_ERR_SINGULAR,
+                 "first singular column 0");
+  CHECK(sk_model_has_jacobian(m));
+  CHECK(r.f_evals > r.newton_iters); /* the probes of the pattern detection are counted */
+  sk_model_destroy(&m);
+  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_ODE, 1, &m));
+  CHECK_OK(ctx, sk_model_set_rhs(m, no_root_rhs));
+  u = 1.0;
   expect_failure(ctx, solve(ctx, m, "spgmr", "model", &u, &r, NULL), SK_ERR_UNSUPPORTED,
                  "provides no preconditioner");
   expect_failure(ctx, solve(ctx, m, "lu", "auto", &u, &r, NULL), SK_ERR_UNSUPPORTED,
