@@ -51,24 +51,25 @@ void sk__formula_model_load(sk__formula_model *F, double t, const double *y, con
   }
 }
 
-static int rhs(double t, const double *y, double *ydot, void *ud)
+/* The n equations (right-hand sides or residuals) at (t, y, yp) into out. */
+static int equations(sk__formula_model *F, double t, const double *y, const double *yp,
+                     double *out)
 {
-  sk__formula_model *F = ud;
-  sk__formula_model_load(F, t, y, NULL);
+  sk__formula_model_load(F, t, y, yp);
   for (int64_t i = 0; i < F->n; i++) {
-    ydot[i] = sk__formula_eval(F->f[i]);
+    out[i] = sk__formula_eval(F->f[i]);
   }
   return 0;
 }
 
+static int rhs(double t, const double *y, double *ydot, void *ud)
+{
+  return equations(ud, t, y, NULL, ydot);
+}
+
 static int residual(double t, const double *y, const double *yp, double *r, void *ud)
 {
-  sk__formula_model *F = ud;
-  sk__formula_model_load(F, t, y, yp);
-  for (int64_t i = 0; i < F->n; i++) {
-    r[i] = sk__formula_eval(F->f[i]);
-  }
-  return 0;
+  return equations(ud, t, y, yp, r);
 }
 
 static int jac_values(double t, const double *y, const double *fy, double *values, void *ud)
