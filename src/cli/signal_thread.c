@@ -67,7 +67,10 @@ static const char *signal_text(int sig)
  * point, saving what it can); when it is still inside the same call, end the process with
  * exit 75. That call writes no file (the regions are solver and factorization calls), so no
  * file under a final name changes; the temporaries are removed by the next run in the folder. */
-static void watch_the_stop(const sigset_t *set, volatile sig_atomic_t *flag, int sig)
+/* Not inlined: the waiter is cancelled inside sigwait, and an unwound frame with arrays would
+ * leave AddressSanitizer's redzone marks on the stack that the thread's exit then writes over. */
+__attribute__((noinline)) static void watch_the_stop(const sigset_t *set,
+                                                     volatile sig_atomic_t *flag, int sig)
 {
   uint64_t generation = 0, now_generation = 0;
   const char *what = sk__stop_region(&generation);
