@@ -62,53 +62,54 @@ static const char *signal_text(int sig)
                           : "a signal";
 }
 
-/* After stop signal `sig`: when the main thread is inside a call that polls no stop request,
- * wait up to grace_s for it to leave that call (then the main thread stops at its next safe
- * point, saving what it can); when it is still inside the same call, end the process with
- * exit 75. That call writes no file (the regions are solver and factorization calls), so no
- * file under a final name changes; the temporaries are removed by the next run in the folder. */
-/* Not inlined: the waiter is cancelled inside sigwait, and an unwound frame with arrays would
- * leave AddressSanitizer's redzone marks on the stack that the thread's exit then writes over. */
+/* After stop signal `sig`, until the process ends: whenever the main thread stays inside one
+ * call that polls no stop request (core/stop.h's regions) for grace_s seconds (counted from the
+ * signal, or from the call's start when it began later: a stop that arrived just before such a
+ * call is not seen until the call returns), end the process with exit 75. Such a call writes no
+ * file (the regions are solver and factorization calls), so no file under a final name changes;
+ * the temporaries are removed by the next run in the folder. Outside the regions the main thread
+ * stops at its next check, saving what it can. Not inlined: the waiter is cancelled, and an
+ * unwound frame with arrays would leave AddressSanitizer redzone marks that the thread's exit
+ * then writes over. */
 __attribute__((noinline)) static void watch_the_stop(const sigset_t *set,
                                                      volatile sig_atomic_t *flag, int sig)
 {
-  uint64_t generation = 0, now_generation = 0;
-  const char *what = sk__stop_region(&generation);
-  const double grace = grace_s;
-  if (!what || grace < 0) {
-    return;
-  }
-  const double deadline = now_s() + grace;
+  uint64_t seen = 0, generation = 0;
+  double since = now_s();
   for (;;) {
-    const char *still = sk__stop_region(&now_generation);
-    if (!still || now_generation != generation) {
-      return; /* the call returned: the main thread stops at its next check */
-    }
-    if (now_s() >= deadline) {
-      break;
+    const char *what = sk__stop_region(&generation);
+    const double grace = grace_s;
+    if (what && grace >= 0) {
+      if (generation != seen) { /* a call entered after the last look */
+        seen = generation;
+        since = now_s();
+      }
+      if (now_s() - since >= grace) {
+        char msg[768];
+        const int len = snprintf(
+            msg, sizeof msg,
+            "stiffkit: error: interrupted by %s inside %s, which did not return within %.3g s: "
+            "the process ends without saving (exit 75); no file under a final name was changed "
+            "(the next run in this folder removes the temporary files); continue from the last "
+            "checkpoint, if one was written (checkpoint.every, checkpoint.wall), with --restart, "
+            "or set STIFFKIT_STOP_GRACE=inf to let such a call finish\n",
+            signal_text(sig), what, grace);
+        if (len > 0) {
+          const ssize_t w =
+              write(STDERR_FILENO, msg, (size_t)len < sizeof msg ? (size_t)len : sizeof msg - 1);
+          (void)w;
+        }
+        _exit(SK_EXIT_INTERRUPTED);
+      }
     }
     const struct timespec tick = {0, 50 * 1000 * 1000};
     siginfo_t info;
-    const int again = sigtimedwait(set, &info, &tick);
+    const int again = sigtimedwait(set, &info, &tick); /* a cancellation point */
     if (again > 0) {
       *flag = again;
+      sig = again;
     }
   }
-  char msg[768];
-  const int len = snprintf(
-      msg, sizeof msg,
-      "stiffkit: error: interrupted by %s inside %s, which did not return within %.3g s: the "
-      "process ends without saving (exit 75); no file under a final name was changed (the next "
-      "run in this folder removes the temporary files); continue from the last checkpoint, if "
-      "one was written (checkpoint.every, checkpoint.wall), with --restart, or set "
-      "STIFFKIT_STOP_GRACE=inf to let such a call finish\n",
-      signal_text(sig), what, grace);
-  if (len > 0) {
-    const ssize_t w =
-        write(STDERR_FILENO, msg, (size_t)len < sizeof msg ? (size_t)len : sizeof msg - 1);
-    (void)w;
-  }
-  _exit(SK_EXIT_INTERRUPTED);
 }
 
 static void *wait_for_signals(void *arg)
