@@ -22,8 +22,10 @@ extern "C" {
  * any other version.
  *   1: the tables end at destroy;
  *   2: reinit added (optional; a type without it, or from an ABI 1
- *      plugin, is restarted by sk_stepper_reinit by re-creating it). */
-#define SK_PLUGIN_ABI_VERSION 2
+ *      plugin, is restarted by sk_stepper_reinit by re-creating it);
+ *   3: initialize added (optional; without it, or from an older plugin,
+ *      sk_stepper_initialize leaves the initial values as given). */
+#define SK_PLUGIN_ABI_VERSION 3
 #define SK_PLUGIN_ABI_MIN_VERSION 1
 
 /* Symbols of a plugin stay visible even when it is compiled with

@@ -74,6 +74,14 @@ typedef struct sk_stepper_type {
    * and state. NULL: sk_stepper_reinit destroys the type's state and
    * creates and sets it up again (destroy, create, setup). */
   sk_status (*reinit)(sk_stepper *s, const double *yp);
+  /* initialize (optional; plugin ABI 3): after setup and before the first
+   * step, compute what the engine corrects in the initial values at
+   * sk_stepper_get_t0 (an index-1 DAE's algebraic components and y'), with
+   * tout1 the first output time (the engine's scale of t, as IDACalcIC
+   * takes it), and leave them in the state and derivative buffers; the
+   * first advance then starts from them without computing them again.
+   * NULL: the initial values are taken as given. */
+  sk_status (*initialize)(sk_stepper *s, double tout1);
 } sk_stepper_type;
 
 /* Monitor called once per internal step with the time and state the engine
@@ -291,6 +299,18 @@ sk_status sk_stepper_setup(sk_stepper *s);
  * Returns SK_OK, SK_INTERRUPTED (monitor), or an error (the error record
  * names t, h and the likely cause). */
 sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret);
+
+/* sk_stepper_initialize: set up, then compute the consistent initial values
+ * the first advance would start from, so that sk_stepper_get_state and
+ * sk_stepper_get_derivative return them at t0 (ida-bdf on a DAE model:
+ * IDACalcIC with tout1 as its scale of t; pass the tout of the first
+ * advance and the steps are those of a run without this call). Nothing
+ * changes for an engine or model with nothing to correct, after the first
+ * step, or on a second call. tout1 must differ from t0 and be finite.
+ * Errors: those of setup; SK_ERR_ARG (tout1); SK_ERR_CONV when the
+ * consistent values cannot be computed (the message names the component
+ * and the residuals left). */
+sk_status sk_stepper_initialize(sk_stepper *s, double tout1);
 
 /* sk_stepper_reinit: restart a set-up stepper at time t from the state y
  * (length n, copied) and, for an engine that integrates F(t, y, y') = 0,

@@ -398,6 +398,17 @@ static sk_status ida_reinit(sk_stepper *s, const double *yp)
   return restart(s, ida, sk_stepper_get_t0(s), yp != NULL, 1, "restart (reinit)");
 }
 
+/* The consistent initial values at t0 before the first step (sk_stepper_initialize). */
+static sk_status ida_initialize(sk_stepper *s, double tout1)
+{
+  sk__ida *ida = sk_stepper_get_impl(s);
+  if (!ida->ic_done && !ida->ode) {
+    SK_CALL(ida->ctx, sk__ida_consistent_init(ida, sk_stepper_get_t0(s), tout1));
+  }
+  ida->ic_done = 1;
+  return SK_OK;
+}
+
 /* ---- the engine as the shared stepping loop sees it ---------------------- */
 
 static sk_status eng_interpolate(sk__ida *ida, double t);
@@ -574,4 +585,5 @@ const sk_stepper_type sk__stepper_ida_bdf = {
     .set_from_options = NULL,
     .destroy = ida_destroy,
     .reinit = ida_reinit,
+    .initialize = ida_initialize,
 };

@@ -558,6 +558,13 @@ static sk_status after_advance(sk_context *ctx, cli_job *job, double t)
   return SK_OK;
 }
 
+/* Where the next advance towards the output time tout ends: tout, or the
+ * checkpoint segment's boundary before it. */
+static double advance_target(const cli_job *job, double tout)
+{
+  return job->ckpt.segment && job->ckpt.next_t < tout ? job->ckpt.next_t : tout;
+}
+
 static sk_status integrate(sk_context *ctx, cli_job *job)
 {
   double t = sk_stepper_get_time(job->stepper);
@@ -566,6 +573,9 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
     k++;
   }
   if (!job->restart_done) {
+    if (k < job->ntimes) { /* the first row holds the values the integration starts from */
+      SK_CALL(ctx, sk_stepper_initialize(job->stepper, advance_target(job, job->times[k])));
+    }
     SK_CALL(ctx, output_now(ctx, job, t));
     if (job->ckpt.segment) { /* the first segment starts like every later one */
       SK_CALL(ctx, cli_ckpt_boundary(ctx, &job->ckpt, job));
@@ -573,7 +583,7 @@ static sk_status integrate(sk_context *ctx, cli_job *job)
   }
   while (k < job->ntimes) {
     const double tout = job->times[k];
-    job->target = job->ckpt.segment && job->ckpt.next_t < tout ? job->ckpt.next_t : tout;
+    job->target = advance_target(job, tout);
     sk_status st = sk_stepper_advance(job->stepper, job->target, &t);
     if (st != SK_OK && st != SK_INTERRUPTED) {
       return st;

@@ -14,6 +14,7 @@
 #include "steppers/atol_fields.h"
 #include "steppers/mass_form.h"
 #include "steppers/stepper_impl.h"
+#include "stiffkit/plugin.h"
 
 static const sk_option_spec stepper_options[] = {
     {"solver.method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
@@ -718,6 +719,28 @@ sk_status sk_stepper_advance(sk_stepper *s, double tout, double *tret)
 sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret)
 {
   return run_op(s, tout, tret, 1);
+}
+
+sk_status sk_stepper_initialize(sk_stepper *s, double tout1)
+{
+  if (!s) {
+    return SK_ERR_ARG;
+  }
+  SK_CALL(s->ctx, sk_stepper_setup(s));
+  SK_CHECK(s->ctx, isfinite(tout1) && tout1 != s->t0, SK_ERR_ARG,
+           "sk_stepper_initialize: the first output time %.6e must be finite and differ from "
+           "t0 = %.6e",
+           tout1, s->t0);
+  if (sk__stepper_type_abi(s->ctx, s->type) < 3 || !s->type->initialize || s->t != s->t0) {
+    return SK_OK; /* ABI 3 added initialize; after the first step there is nothing to do */
+  }
+  const double start = now_seconds();
+  const sk_status rc = s->type->initialize(s, tout1);
+  s->wall_time += now_seconds() - start;
+  if (rc < 0) {
+    sk__error_push_frame(s->ctx, __func__, __FILE__, __LINE__);
+  }
+  return rc;
 }
 
 sk_status sk__stepper_jacobian_selftest(sk_stepper *s)

@@ -80,6 +80,11 @@ void sk__stepper_sens_free(sk_stepper *s);
  * length), and those of sk_stepper_set_sensitivity. */
 sk_status sk__stepper_sens_from_options(sk_stepper *s, const sk_options *opts);
 
+/* sk__stepper_type_abi: the plugin ABI `type` was registered with
+ * (SK_PLUGIN_ABI_VERSION for a built-in type): the library reads the
+ * optional operations only up to the fields that version had. */
+int sk__stepper_type_abi(const sk_context *ctx, const sk_stepper_type *type);
+
 /* sk__stepper_type_reinit: the reinit op of `type`, or NULL when it has
  * none or was registered by a plugin built for plugin ABI 1, whose tables
  * end at destroy (the field is then never read). */

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 #include "steppers/stepper_impl.h"
+#include "stiffkit/plugin.h"
 
 /* SK_ERR_ARG naming the first non-finite component of v (length n). */
 static sk_status check_finite(sk_stepper *s, const double *v, int64_t n, const char *what)
@@ -86,14 +87,19 @@ static sk_status recreate(sk_stepper *s)
   return SK_OK;
 }
 
-sk__reinit_op sk__stepper_type_reinit(const sk_context *ctx, const sk_stepper_type *type)
+int sk__stepper_type_abi(const sk_context *ctx, const sk_stepper_type *type)
 {
   for (size_t i = 0; ctx && i < ctx->n_user_steppers; i++) {
     if (ctx->user_steppers[i] == type) {
-      return ctx->user_stepper_abi[i] >= 2 ? type->reinit : NULL; /* ABI 2 added reinit */
+      return ctx->user_stepper_abi[i];
     }
   }
-  return type->reinit; /* a built-in type */
+  return SK_PLUGIN_ABI_VERSION;
+}
+
+sk__reinit_op sk__stepper_type_reinit(const sk_context *ctx, const sk_stepper_type *type)
+{
+  return sk__stepper_type_abi(ctx, type) >= 2 ? type->reinit : NULL; /* ABI 2 added reinit */
 }
 
 sk_status sk_stepper_reinit(sk_stepper *s, double t, int64_t n, const double *y, const double *yp)

@@ -94,6 +94,51 @@ static void test_rober(sk_context *ctx, int analytic, const char *linsol)
   sk_model_destroy(&m);
 }
 
+/* sk_stepper_initialize: at t0 the state holds IDACalcIC's values, which
+ * are known in closed form for ROBER started at y = (1, 0, 0.3 guessed):
+ * the constraint gives y3 = 1 - y1 - y2 = 0, and then y1' = -0.04,
+ * y2' = 0.04. The integration that follows takes the same steps to the
+ * same answer as one started without the call (the first advance would
+ * compute the same values with the same tout). */
+static void test_initialize(sk_context *ctx)
+{
+  sk_stats st[2];
+  double y40[2][3];
+  for (int with = 0; with < 2; with++) {
+    sk_model *m = rober_dae(ctx, 1);
+    sk_stepper *s = NULL;
+    CHECK_OK(ctx, sk_stepper_create(ctx, "ida-bdf", m, &s));
+    CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-9, 1e-12));
+    CHECK_OK(ctx, sk_stepper_set_linear_solver(s, "klu"));
+    if (with) {
+      CHECK(sk_stepper_initialize(s, 0.0) == SK_ERR_ARG); /* tout1 = t0 */
+      CHECK_OK(ctx, sk_stepper_initialize(s, 0.4));
+      const double *y = sk_stepper_get_state(s);
+      const double *yp = sk_stepper_get_derivative(s);
+      printf("initialize: y(0) = (%g, %g, %g), y'(0) = (%g, %g, %g)\n", y[0], y[1], y[2], yp[0],
+             yp[1], yp[2]);
+      CHECK_NEAR(y[0], 1.0, 0, 1e-14);
+      CHECK_NEAR(y[2], 0.0, 0, 1e-12);
+      CHECK_NEAR(yp[0], -0.04, 1e-9, 0);
+      CHECK_NEAR(yp[1], 0.04, 1e-9, 0);
+      CHECK_OK(ctx, sk_stepper_initialize(s, 0.4)); /* a second call changes nothing */
+      CHECK_NEAR(sk_stepper_get_state(s)[2], y[2], 0, 0);
+    }
+    double t = 0;
+    CHECK_OK(ctx, sk_stepper_advance(s, 0.4, &t));
+    CHECK_OK(ctx, sk_stepper_advance(s, 40.0, &t));
+    memcpy(y40[with], sk_stepper_get_state(s), sizeof y40[with]);
+    CHECK_OK(ctx, sk_stepper_get_stats(s, &st[with]));
+    sk_stepper_destroy(&s);
+    sk_model_destroy(&m);
+  }
+  CHECK_EQ_INT(st[1].steps, st[0].steps);
+  CHECK_EQ_INT(st[1].rhs_evals, st[0].rhs_evals);
+  for (int i = 0; i < 3; i++) {
+    CHECK_NEAR(y40[1][i], y40[0][i], 0, 0);
+  }
+}
+
 /* ---- an index-1 DAE with an exact solution:
  *   x' = -x + z, 0 = z - sin t, x(0) = 1
  *   z = sin t, x = (sin t - cos t)/2 + (3/2) e^{-t}. */
@@ -225,6 +270,7 @@ int main(void)
   test_rober(ctx, 1, "klu");
   test_rober(ctx, 0, "klu");
   test_rober(ctx, 1, "dense");
+  test_initialize(ctx);
   test_exact(ctx);
   test_refusals(ctx);
   sk_context_destroy(&ctx);

@@ -11,7 +11,8 @@
   top       top.events.csv and top.txt: the run stopped where the ball, after its first
             bounce, rises through h = 5: t1 + (w - sqrt(w^2 - 2 g 5)) / g, w = e v1
   pendulum  formula_pendulum.csv and out.txt: x^2 + y^2 = 1 and the index-1 constraint at
-            every output time after t0; the corrected y'0 and lam(0) are g cos(45 deg) analytically
+            every output time including t0, whose row holds the corrected lam(0); the corrected
+            y'0 and lam(0) are g cos(45 deg) analytically
 """
 import csv
 import math
@@ -112,7 +113,9 @@ def check_top(d):
 def check_pendulum(d):
     _, data = rows(d + "/formula_pendulum.csv")
     worst_len = worst_c = 0.0
-    for r in data[1:]:  # the row at t0 holds the values as given (the guess of lam)
+    if not near(data[0][5], G * math.cos(math.pi / 4), 1e-7, 1e-9):
+        fail("the row at t0 holds lam = %r, not the corrected g cos(45 deg)" % data[0][5])
+    for r in data:  # the row at t0 holds the consistent initial values IDA starts from
         t, x, y, u, v, lam = r[:6]
         worst_len = max(worst_len, abs(x * x + y * y - 1.0))
         worst_c = max(worst_c, abs(u * u + v * v - lam * (x * x + y * y) - G * y))
