@@ -33,7 +33,7 @@ sk_cli_test(bench_config_runs 0 "integrated t = 0.000000e+00 -> 1.000000e-01" co
 # recorded while the study goes on, the side-by-side report
 add_test(NAME cli_bench_example COMMAND bash -c
   "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; cd $d; \"$STIFFKIT\" bench \"$CFG\" --out h1 --set bench.repeats=1 --set bench.hdf5=true > out.txt 2> err.txt; \
-   cat out.txt err.txt; test -s h1.bench.csv; test -s h1.bench.json; head -c 4 h1.bench.h5 | od -An -c | grep -q 'H   D   F'; grep -q '^status: complete' h1.bench.provenance.yaml; \
+   cat out.txt err.txt; test -s h1.bench.csv; test -s h1.bench.json; head -c 4 h1.bench.h5 | od -An -c | grep -q 'H   D   F'; h5dump -a format h1.bench.h5 | grep -q 'stiffkit-bench/1'; grep -q '^status: complete' h1.bench.provenance.yaml; \
    grep -q '^euler,h,5.0000000000e-04,nan,failed,' h1.bench.csv; grep -q '^rk4,h,5.0000000000e-04,nan,failed,' h1.bench.csv; \
    grep -q 'side by side at error <=' out.txt; ! ls | grep -q tmp; \
    if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then head -c 8 h1.bench.png | od -An -c | grep -q 'P   N   G'; else grep -q 'no PNG written' err.txt; fi")

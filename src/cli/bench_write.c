@@ -66,6 +66,7 @@ static double counter(const bench_row *r, size_t c)
 static int build_table(const bench_study *b, collect_table *t)
 {
   memset(t, 0, sizeof *t);
+  t->format = "stiffkit-bench/1";
   t->nrows = b->nrows;
   t->ncols = NCOLS;
   t->cols = calloc(NCOLS, sizeof *t->cols);

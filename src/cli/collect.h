@@ -23,7 +23,8 @@ typedef struct collect_table {
   char **text; /* [row * ncols + col], NULL when the cell is a number only */
   double *num; /* [row * ncols + col] */
   size_t first_output,
-      first_stat; /* column ranges: case | parameters | outputs | statistics | tail */
+      first_stat;     /* column ranges: case | parameters | outputs | statistics | tail */
+  const char *format; /* the HDF5 root attribute "format"; NULL: "stiffkit-collect/1" */
 } collect_table;
 
 /* collect_build: the table of the sweep in dir with manifest m, columns:
@@ -80,7 +81,8 @@ int collect_write_csv(cli_atomic_file *af, const char *path, const collect_table
  * dataset per column (float64 or variable-length UTF-8 strings, one value
  * per case) in the root (id, status, exit_code, wall_time, attempts,
  * provenance, error) or in the groups /parameters, /outputs and
- * /statistics; root attributes format "stiffkit-collect/1" and columns
+ * /statistics; root attributes format (t->format, by default
+ * "stiffkit-collect/1") and columns
  * (every dataset path, in table order). Returns 0, or 73/74 after printing
  * the reason (nothing left behind). */
 int collect_write_h5(const char *path, const collect_table *t, char *tmp, size_t cap);

@@ -109,7 +109,7 @@ static herr_t put_table(hid_t fid, const collect_table *t, hid_t str)
     paths[c] = p;
   }
   if (rc >= 0) {
-    const char *format = COLLECT_H5_FORMAT;
+    const char *format = t->format ? t->format : COLLECT_H5_FORMAT;
     rc = put_strings(fid, "format", &format, 0, str);
     rc |= put_strings(fid, "columns", paths, t->ncols, str);
   }

@@ -14,7 +14,7 @@
  * CLI do not link HDF5 and a run without HDF5 output never loads it (nor the 36
  * shared libraries Debian's HDF5 brings). Bump the ABI with any change of the
  * table. */
-#define SK__HDF5_MODULE_ABI 3
+#define SK__HDF5_MODULE_ABI 4
 #define SK__HDF5_MODULE_SYMBOL "sk__hdf5_module_table"
 
 typedef struct sk__h5_writer sk__h5_writer; /* io/hdf5_writer.c */
