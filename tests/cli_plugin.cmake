@@ -69,6 +69,15 @@ sk_cli_test(plugin_model_parameters 0 "n = 50," none
 sk_cli_test(plugin_model_verify 0 "result: PASS" none
   verify ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.sigma=1
   --set model.parameters.n=40 --set model.parameters.analytic_jacobian=true)
+# the plugin's parameters (sk_model_add_param with an analytic df/dp): du/dkappa against the
+# closed form of the linear rod, and `verify`'s central differences on the nonlinear one
+add_test(NAME cli_plugin_model_sensitivity
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_plugin_sens.sh $<TARGET_FILE:stiffkit_cli>
+          ${SK_DATA} $<TARGET_FILE:rod_model>)
+set_tests_properties(cli_plugin_model_sensitivity PROPERTIES LABELS "regression;cli" TIMEOUT 300)
+sk_cli_test(plugin_model_sens_verify 0 "forward sensitivities: pass" none
+  verify ${SK_DATA}/plugin_rod.yaml ${SK_ROD} --set model.parameters.sigma=1
+  --set model.parameters.n=40 --set "solver.sensitivity.parameters=kappa, sigma")
 
 # --- model plugins that must be refused ---------------------------------------
 sk_cli_test(plugin_model_unknown_parameter 65

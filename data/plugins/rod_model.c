@@ -20,6 +20,11 @@
  * Jacobian, which stiffkit's self-test checks against finite differences
  * before and during the run.
  *
+ * The model declares kappa and sigma as parameters (sk_model_add_param), so
+ * that solver.sensitivity.parameters can name them, with their analytic
+ * df/dp; with sigma = 0 the exact sensitivity is
+ *   du_i/dkappa = -(lambda / kappa) (t - t0) u_i(t).
+ *
  * Build (against an installed stiffkit):
  *   cc -std=c11 -O2 -shared -fPIC rod_model.c $(pkg-config --cflags stiffkit) -o rod_model.so
  * Run:
@@ -88,6 +93,22 @@ static int rod_jacobian(double t, const double *u, const double *fu, double *val
     if (j + 1 < r->n) {
       values[p++] = c;
     }
+  }
+  return 0;
+}
+
+/* df/dp: parameter 0 is kappa, 1 is sigma (the order of sk_model_add_param). */
+static int rod_rhs_param(double t, const double *u, const double *fu, int k, double *dfdp,
+                         void *data)
+{
+  (void)t;
+  (void)fu;
+  const rod *r = data;
+  for (int64_t i = 0; i < r->n; i++) {
+    const double left = i > 0 ? u[i - 1] : 0.0;
+    const double right = i + 1 < r->n ? u[i + 1] : 0.0;
+    const double u2 = u[i] * u[i];
+    dfdp[i] = k == 0 ? (left - 2.0 * u[i] + right) / (r->h * r->h) : -(u2 * u2 - r->u_amb4);
   }
   return 0;
 }
@@ -165,6 +186,13 @@ SK_PLUGIN_EXPORT sk_status sk_plugin_create_model(sk_context *ctx, const sk_opti
     sk_model_set_exact(*model, rod_exact);
   }
   sk_model_set_default_t_end(*model, 0.1);
+  /* the fields the callbacks read on every call: no changed hook is needed */
+  st = sk_model_add_param(*model, "kappa", &r->kappa);
+  st = st ? st : sk_model_add_param(*model, "sigma", &r->sigma);
+  st = st ? st : sk_model_set_rhs_param(*model, rod_rhs_param);
+  if (st != SK_OK) {
+    return st;
+  }
   if (!pattern && analytic) {
     return sk_context_set_error(ctx, SK_ERR_INPUT,
                                 "model.parameters.analytic_jacobian needs model.parameters.pattern");
