@@ -31,6 +31,13 @@ sk_formula_test(bouncing_ball
 # a second event that stops the run where the ball rises through h = 5 after its first bounce
 sk_formula_test(event_stop
   "$S run ${SK_FM}/bouncing_ball.yaml --set output.prefix=top --set 'formula.events.top.when=h - 5' --set formula.events.top.direction=rising --set formula.events.top.action=stop > top.txt 2>&1 && ${SK_FM_CHECK} top .")
+# the formula's parameters are model parameters by name: dy/dlambda against the derivative of
+# the exact solution, and verify's central differences on van der Pol's mu
+sk_formula_test(linear_sensitivity
+  "$S run ${SK_FM}/linear_stiff.yaml --set solver.sensitivity.parameters=lambda > out.txt 2>&1 && ${SK_FM_CHECK} linsens .")
+sk_cli_test(formula_sens_verify 0 "forward sensitivities: pass" none
+  verify ${SK_FM}/vdpol.yaml --set formula.parameters.mu=1 --set solver.sensitivity.parameters=mu)
+
 # the pendulum in index-1 form: IDA corrects the given y'0 (reported), the constraints hold
 sk_formula_test(pendulum
   "$S run ${SK_FM}/pendulum.yaml > out.txt 2>&1 && ${SK_FM_CHECK} pendulum .")

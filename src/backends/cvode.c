@@ -24,6 +24,10 @@ static int rhs(sk_sunreal t, N_Vector y, N_Vector ydot, void *ud)
   if (rc == SK_OK) {
     rc = sk_model_eval_rhs(cv->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
   }
+  if (cv->np > 0) {
+    const sk_status back = sk__cvode_sens_nominal(cv);
+    rc = rc == SK_OK ? back : rc;
+  }
   if (rc == SK_OK) {
     cv->nonfinite_streak = 0;
     return 0;

@@ -8,16 +8,27 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 
-sk_status sk__cvode_sens_sync(sk__cvode *cv)
+/* Write the np values v into the model's parameters (those that differ). */
+static sk_status write_params(sk__cvode *cv, const double *v)
 {
   const sk__sens *S = &cv->s->sens;
   sk_model *m = cv->s->user_model;
   for (int j = 0; j < cv->np; j++) {
-    if (sk_model_get_param(m, S->param[j]) != cv->p[j]) {
-      SK_CALL(cv->ctx, sk_model_set_param(m, S->param[j], cv->p[j]));
+    if (sk_model_get_param(m, S->param[j]) != v[j]) {
+      SK_CALL(cv->ctx, sk_model_set_param(m, S->param[j], v[j]));
     }
   }
   return SK_OK;
+}
+
+sk_status sk__cvode_sens_sync(sk__cvode *cv)
+{
+  return write_params(cv, cv->p);
+}
+
+sk_status sk__cvode_sens_nominal(sk__cvode *cv)
+{
+  return write_params(cv, cv->p + cv->np);
 }
 
 /* df/dp_j at (t, y) into out (length n): the model's own, else centered differences in p_j
@@ -147,7 +158,7 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
     return SK_OK;
   }
   const int np = S->np;
-  cv->p = sk__malloc(ctx, (size_t)np * sizeof *cv->p);
+  cv->p = sk__malloc(ctx, 2 * (size_t)np * sizeof *cv->p); /* p[], then the nominal values */
   int *plist = sk__malloc(ctx, (size_t)np * sizeof *plist);
   sk_sunreal *pbar = sk__malloc(ctx, (size_t)np * sizeof *pbar);
   cv->yS = N_VCloneVectorArray(np, cv->y);
@@ -159,7 +170,7 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the sensitivities");
   }
   for (int j = 0; j < np; j++) {
-    cv->p[j] = sk_model_get_param(s->user_model, S->param[j]);
+    cv->p[j] = cv->p[np + j] = sk_model_get_param(s->user_model, S->param[j]);
     plist[j] = j;
     pbar[j] = S->pbar[j];
   }

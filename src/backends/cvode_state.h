@@ -44,8 +44,9 @@ typedef struct {
                       counters still hold the old run's (its first call zeroes them) */
   /* forward sensitivities (src/backends/cvode_sens.c); np 0 = none */
   int np;
-  N_Vector *yS;           /* np sensitivity vectors */
-  double *p;              /* CVODES' p[]: the np parameters' values, synced into the model */
+  N_Vector *yS; /* np sensitivity vectors */
+  double *p;    /* CVODES' p[]: the np parameters' values, synced into the model; then (p + np)
+                their nominal values */
   double *sens_jac;       /* nnz: df/dy for stiffkit's sensitivity right-hand sides */
   int64_t sens_rhs_calls; /* RHS calls of their differences in p (cvode_sens.c) */
   N_Vector sens_tmp;
@@ -61,6 +62,13 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv);
  * every RHS call: the difference quotients move p[]). Returns SK_OK or the
  * error of the model's changed hook. */
 sk_status sk__cvode_sens_sync(sk__cvode *cv);
+
+/* sk__cvode_sens_nominal: put the nominal values back into the model's
+ * parameters (after every RHS call: CVODES' difference quotients leave the
+ * last perturbed p[] there, which the Jacobian's finite differences, the
+ * preconditioners, event functions and projections called between two
+ * right-hand sides would otherwise see). Errors: as sk__cvode_sens_sync. */
+sk_status sk__cvode_sens_nominal(sk__cvode *cv);
 
 /* sk__cvode_sens_restart: before CVodeReInit at t: the sensitivities start
  * again from the stepper's start values when given (a reinit from a

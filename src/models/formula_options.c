@@ -582,6 +582,27 @@ static sk_status check_used(sk_context *ctx, const sk_options *opts, const sk__f
   return SK_OK;
 }
 
+/* A parameter set from outside (sensitivities, verify's perturbed solves) is also the value
+ * a run starts from: the reset at the start of a run restores p0. */
+static int param_changed(int k, void *ud)
+{
+  sk__formula_model *F = ud;
+  F->p0[k] = F->p[k];
+  return 0;
+}
+
+/* The parameters as model parameters by name (solver.sensitivity.parameters), except those a
+ * mass entry reads: the mass matrix is evaluated once. */
+static sk_status declare_params(sk_context *ctx, sk__formula_model *F, sk_model *m)
+{
+  for (int k = 0; k < F->np; k++) {
+    if (!(F->mass_reads && F->mass_reads[k])) {
+      SK_CALL(ctx, sk_model_add_param(m, F->names[2 * F->n + k], &F->p[k]));
+    }
+  }
+  return sk_model_set_param_changed(m, param_changed);
+}
+
 /* The model of description D (F is owned by m once attached). */
 static sk_status build(sk_context *ctx, sk_options *opts, const sk__fm_desc *D, sk_model **model)
 {
@@ -636,6 +657,7 @@ static sk_status build(sk_context *ctx, sk_options *opts, const sk__fm_desc *D, 
     SK_CALL(ctx, build_mass(ctx, opts, D, F, *model));
   }
   SK_CALL(ctx, build_jacobian(ctx, opts, D, F, *model));
+  SK_CALL(ctx, declare_params(ctx, F, *model));
   return check_used(ctx, opts, D, F);
 }
 

@@ -3,6 +3,8 @@
 """Usage: formula_checks.py CHECK DIR. Reads the result files a test wrote in DIR:
   linear    formula_linear_stiff.csv: y at every output time against the exact
             solution (lambda sin t - cos t + exp(-lambda t)) / (lambda^2 + 1), lambda = 1000
+  linsens   formula_linear_stiff.sensitivity.csv: dy/dlambda of the same problem against the
+            derivative of its exact solution in lambda
   rober     formula.csv/formula.txt against builtin.csv/builtin.txt: the same answers
             (relative 1e-12) and the same step, RHS and Jacobian counts
   vdpol     formula.csv against builtin.csv: the same answers to the tolerance (rtol 1e-8)
@@ -57,6 +59,21 @@ def check_linear(d):
     print("linear stiff: max |y - exact| over %d times = %.3e" % (len(data), worst))
     if len(data) != 12 or worst > 1e-9:
         fail("expected 12 rows within 1e-9 of the exact solution")
+
+
+def check_linear_sens(d):
+    header, data = rows(d + "/formula_linear_stiff.sensitivity.csv")
+    lam = 1000.0
+    worst = scale = 0.0
+    for r in data:
+        t, s = r[0], r[1]
+        num = lam * math.sin(t) - math.cos(t) + math.exp(-lam * t)
+        den = lam * lam + 1
+        exact = ((math.sin(t) - t * math.exp(-lam * t)) * den - 2 * lam * num) / (den * den)
+        worst, scale = max(worst, abs(s - exact)), max(scale, abs(exact))
+    print("linear stiff: max |dy/dlambda - exact| = %.3e (max |dy/dlambda| %.3e)" % (worst, scale))
+    if header != ["t", "dy/dlambda"] or len(data) != 12 or worst > 1e-6 * scale:
+        fail("expected 12 rows of dy/dlambda within 1e-6 relative of the exact derivative")
 
 
 def check_same(d, rtol, same_counts):
@@ -140,6 +157,7 @@ def check_pendulum(d):
 
 CHECKS = {
     "linear": check_linear,
+    "linsens": check_linear_sens,
     "rober": lambda d: check_same(d, 1e-12, True),
     "vdpol": lambda d: check_same(d, 1e-6, False),
     "bounce": check_bounce,
