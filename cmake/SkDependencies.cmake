@@ -12,20 +12,23 @@ function(sk_sundials_target out comp)
     message(FATAL_ERROR "SUNDIALS component ${comp} not found")
   endif()
 endfunction()
-# libstiffkit links CVODES, the CVODE with forward sensitivities (src/backends/cvode_sens.c):
-# without sensitivities it runs CVODE's algorithm (the parity tests and the benchmarks' counts
-# are unchanged), and CVODE and CVODES export the same names, so one process links only one.
-# SK_SUNDIALS_CVODE_LIBS: the same list with plain CVODE, for the hand-written CVODE programs
-# that the benchmarks compare stiffkit with (they link no stiffkit code).
+# libstiffkit links CVODES and IDAS, the CVODE and IDA with forward sensitivities
+# (src/backends/cvode_sens.c, ida_sens.c): without sensitivities they run CVODE's and IDA's
+# algorithms (the parity tests and the benchmarks' counts are unchanged), and each pair
+# exports the same names, so one process links only one of each.
+# SK_SUNDIALS_CVODE_LIBS: the same list with plain CVODE and IDA, for the hand-written
+# programs that the benchmarks compare stiffkit with (they link no stiffkit code).
 set(SK_SUNDIALS_LIBS "")
 set(SK_SUNDIALS_CVODE_LIBS "")
-foreach(c cvodes ida kinsol nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
+foreach(c cvodes idas kinsol nvecserial sunmatrixdense sunmatrixband sunmatrixsparse
           sunlinsoldense sunlinsolband sunlinsolklu sunlinsolspgmr sunlinsolspfgmr
           sunlinsolspbcgs sunlinsolsptfqmr sunlinsolpcg)
   sk_sundials_target(t ${c})
   list(APPEND SK_SUNDIALS_LIBS ${t})
   if(c STREQUAL "cvodes")
     sk_sundials_target(t cvode)
+  elseif(c STREQUAL "idas")
+    sk_sundials_target(t ida)
   endif()
   list(APPEND SK_SUNDIALS_CVODE_LIBS ${t})
 endforeach()

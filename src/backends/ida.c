@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <ida/ida.h>
-#include <ida/ida_ls.h>
+#include <idas/idas.h>
+#include <idas/idas_ls.h>
 
 #include "backends/ida_impl.h"
 #include "steppers/stepper_impl.h"

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ida/ida.h>
-#include <ida/ida_ls.h>
+#include <idas/idas.h>
+#include <idas/idas_ls.h>
 
 #include "backends/ida_impl.h"
 #include "core/error.h"

@@ -23,7 +23,7 @@ typedef booleantype sk_sunbool;
 #endif
 
 #include <cvodes/cvodes.h>
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <kinsol/kinsol.h>
 
 struct sk__sundials_messages;

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include <cvodes/cvodes.h>
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <kinsol/kinsol.h>
 
 #include "backends/sundials_backend.h"

@@ -1,6 +1,6 @@
 /* src/backends/sundials_flags.c: the one map from CVODE, IDA, KINSOL and SUNLinearSolver flags to stiffkit statuses and names */
 #include <cvodes/cvodes.h>
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <kinsol/kinsol.h>
 
 #include "backends/sundials_backend.h"
