@@ -38,6 +38,16 @@ sk_formula_test(linear_sensitivity
 sk_cli_test(formula_sens_verify 0 "forward sensitivities: pass" none
   verify ${SK_FM}/vdpol.yaml --set formula.parameters.mu=1 --set solver.sensitivity.parameters=mu)
 
+# a DAE's parameters through IDAS, both correctors: the four sensitivities against the closed form
+sk_formula_test(dae_sensitivity
+  "$S run ${SK_FM}/forced_lag.yaml > out.txt 2>&1 && ${SK_FM_CHECK} lagsens .")
+sk_formula_test(dae_sensitivity_staggered
+  "$S run ${SK_FM}/forced_lag.yaml --set solver.sensitivity.method=staggered > out.txt 2>&1 && ${SK_FM_CHECK} lagsens .")
+# checkpoint segments restart IDAS from each checkpoint's sensitivities (IDACalcIC makes their
+# derivatives consistent again); the first boundary is at t0, after the consistent initialization
+sk_formula_test(dae_sensitivity_segments
+  "$S run ${SK_FM}/forced_lag.yaml --set checkpoint.every=1.2 --set checkpoint.segment=true --set checkpoint.file=ck.bin > out.txt 2>&1 && ${SK_FM_CHECK} lagsens .")
+
 # the pendulum in index-1 form: IDA corrects the given y'0 (reported), the constraints hold
 sk_formula_test(pendulum
   "$S run ${SK_FM}/pendulum.yaml > out.txt 2>&1 && ${SK_FM_CHECK} pendulum .")

@@ -28,3 +28,9 @@ add_test(NAME cli_sens_checkpoint_segments
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_sens_restart.sh $<TARGET_FILE:stiffkit_cli>
           ${SK_DATA})
 set_tests_properties(cli_sens_checkpoint_segments PROPERTIES LABELS "regression;cli" TIMEOUT 300)
+# the same through IDAS (ida-bdf): the ODE model's start derivatives s' = f_y s + df/dp and the
+# restarts from each checkpoint's sensitivities
+add_test(NAME cli_sens_checkpoint_segments_ida
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_sens_restart.sh $<TARGET_FILE:stiffkit_cli>
+          ${SK_DATA} --set solver.method=ida-bdf)
+set_tests_properties(cli_sens_checkpoint_segments_ida PROPERTIES LABELS "regression;cli" TIMEOUT 300)

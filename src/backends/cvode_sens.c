@@ -8,27 +8,14 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 
-/* Write the np values v into the model's parameters (those that differ). */
-static sk_status write_params(sk__cvode *cv, const double *v)
-{
-  const sk__sens *S = &cv->s->sens;
-  sk_model *m = cv->s->user_model;
-  for (int j = 0; j < cv->np; j++) {
-    if (sk_model_get_param(m, S->param[j]) != v[j]) {
-      SK_CALL(cv->ctx, sk_model_set_param(m, S->param[j], v[j]));
-    }
-  }
-  return SK_OK;
-}
-
 sk_status sk__cvode_sens_sync(sk__cvode *cv)
 {
-  return write_params(cv, cv->p);
+  return sk__stepper_sens_write(cv->s, cv->p);
 }
 
 sk_status sk__cvode_sens_nominal(sk__cvode *cv)
 {
-  return write_params(cv, cv->p + cv->np);
+  return sk__stepper_sens_write(cv->s, cv->p + cv->np);
 }
 
 /* df/dp_j at (t, y) into out (length n): the model's own, else centered differences in p_j

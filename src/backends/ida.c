@@ -31,17 +31,22 @@
 static int residual(sk_sunreal t, N_Vector y, N_Vector yp, N_Vector r, void *ud)
 {
   sk__ida *ida = ud;
-  sk_status rc;
-  if (ida->ode) { /* an ODE model y' = f(t, y) as F = y' - f(t, y) */
+  /* with sensitivities the model reads IDAS' p[], which its difference quotients move */
+  sk_status rc = ida->np > 0 ? sk__ida_sens_sync(ida) : SK_OK;
+  if (rc == SK_OK && ida->ode) { /* an ODE model y' = f(t, y) as F = y' - f(t, y) */
     double *rr = N_VGetArrayPointer(r);
     const double *ypp = N_VGetArrayPointer(yp);
     rc = sk_model_eval_rhs(ida->model, t, N_VGetArrayPointer(y), rr);
     for (int64_t i = 0; rc == SK_OK && i < sk_model_get_n(ida->model); i++) {
       rr[i] = ypp[i] - rr[i];
     }
-  } else {
+  } else if (rc == SK_OK) {
     rc = sk_model_eval_residual(ida->model, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
                                 N_VGetArrayPointer(r));
+  }
+  if (ida->np > 0) {
+    const sk_status back = sk__ida_sens_nominal(ida);
+    rc = rc == SK_OK ? back : rc;
   }
   if (rc == SK_OK) {
     ida->nonfinite_streak = 0;
@@ -123,6 +128,7 @@ static void release(sk__ida *ida)
     ida->A = NULL;
   }
   sk__sun_jac_free(ida->ctx, &ida->jac);
+  sk__ida_sens_free(ida);
   N_Vector *vs[] = {&ida->y, &ida->yp, &ida->id, &ida->abstol};
   for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
     if (*vs[k]) {
@@ -303,6 +309,7 @@ static sk_status ida_setup(sk_stepper *s)
     SK__IDA(IDASetMaxStep(ida->mem, hmax), "set the maximum step");
   }
   SK_CALL(ctx, attach_linear_solver(ida));
+  SK_CALL(ctx, sk__ida_sens_setup(ida));
   const int nev = sk_model_get_nevents(ida->model);
   if (nev > 0) {
     ida->roots = sk__calloc(ctx, (size_t)nev, sizeof *ida->roots);
@@ -373,7 +380,9 @@ static sk_status restart(sk_stepper *s, sk__ida *ida, double t, int keep_yp, int
     SK_CALL(ctx, sk__sun_linsol_fresh(ctx, ida->linsol, ida->LS, ida->A));
     ida->nonfinite_streak = 0;
   }
+  SK_CALL(ctx, sk__ida_sens_restart(ida, t, fresh));
   SK__IDA(IDAReInit(ida->mem, t, ida->y, ida->yp), what);
+  SK_CALL(ctx, sk__ida_sens_reinit(ida));
   ida->ic_done = ida->ode; /* a DAE: IDACalcIC before the next step */
   ida->before = now;
   ida->restarted = 1;
@@ -548,10 +557,14 @@ static sk_status ida_get_stats(sk_stepper *s, sk_stats *st)
   const int64_t fd = sk_model_get_fd_rhs_evals(ida->model) - ida->fd_rhs_base;
   st->steps = v[0];
   st->failed_steps = v[1];
-  st->rhs_evals = v[2] + v[5] + fd;
-  st->rhs_evals_dq = v[5] + fd;
-  st->newton_iters = v[3];
-  st->newton_fails = v[4];
+  /* and so are the sensitivities' (IDAS; zeroed by IDASensReInit like the others) */
+  const int64_t sens_res = sk__ida_sens_res_evals(ida);
+  st->rhs_evals = v[2] + v[5] + fd + sens_res;
+  st->rhs_evals_dq = v[5] + fd + sens_res;
+  int64_t sens_iters, sens_fails;
+  sk__ida_sens_nonlinear(ida, &sens_iters, &sens_fails);
+  st->newton_iters = v[3] + sens_iters;
+  st->newton_fails = v[4] + sens_fails;
   st->jac_evals = v[6];
   st->lin_setups = v[7];
   st->factorizations = ida->A ? v[7] : 0;
@@ -576,7 +589,7 @@ const sk_stepper_type sk__stepper_ida_bdf = {
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
              SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_HANDLES_DAE | SK_STEPPER_MATRIX_FREE |
-             SK_STEPPER_EVENTS | SK_STEPPER_CONSTRAINTS,
+             SK_STEPPER_EVENTS | SK_STEPPER_CONSTRAINTS | SK_STEPPER_SENSITIVITY,
     .create = ida_create,
     .setup = ida_setup,
     .step = ida_step,

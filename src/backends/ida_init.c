@@ -302,6 +302,9 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
     ida->restarted = 0; /* its initial setup zeroed the linear solver's counters */
     IDAGetConsistentIC(ida->mem, ida->y, ida->yp);
     st = sk_model_eval_residual(ida->model, t0, y, yp, r);
+    if (st == SK_OK && flag >= 0) {
+      st = sk__ida_sens_after_ic(ida);
+    }
   }
   const double r1 = st == SK_OK ? max_abs(r, n, &at1) : 0.0;
   if (st == SK_OK && flag < 0) {

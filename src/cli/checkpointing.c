@@ -194,7 +194,7 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   memset(&ck, 0, sizeof ck);
   ck.problem_hash = c->problem_hash;
   ck.t = sk_stepper_get_time(job->stepper);
-  ck.h = st.last_h;
+  ck.h = st.steps > 0 ? st.last_h : 0.0; /* IDACalcIC's h is no step taken */
   ck.order = st.last_order;
   ck.segment = segment;
   ck.n = sk_model_get_n(job->model);
@@ -237,7 +237,8 @@ sk_status cli_ckpt_boundary(sk_context *ctx, cli_ckpt *c, cli_job *job)
   SK_CALL(ctx, current_sensitivities(ctx, job, &np, &S));
   const sk_status rst =
       restart_engine(ctx, c, job, sk_stepper_get_time(job->stepper),
-                     sk_stepper_get_state(job->stepper), saved_derivative(job), S, st.last_h);
+                     sk_stepper_get_state(job->stepper), saved_derivative(job), S,
+                     st.steps > 0 ? st.last_h : 0.0); /* IDACalcIC's h is no step taken */
   free(S);
   return rst;
 }

@@ -74,6 +74,13 @@ struct sk_stepper {
 /* sk__stepper_sens_free: drop the sensitivity settings (sk_stepper_destroy). */
 void sk__stepper_sens_free(sk_stepper *s);
 
+/* sk__stepper_sens_write: write v (one value per sensitivity parameter, in
+ * the order of s->sens.param) into the user model's parameters, those that
+ * differ from it, running its changed hook: how an engine passes its
+ * package's p[] (moved by difference quotients) to the model, and puts the
+ * nominal values back. Returns SK_OK or the hook's error. */
+sk_status sk__stepper_sens_write(sk_stepper *s, const double *v);
+
 /* sk__stepper_sens_from_options: solver.sensitivity.* when the database
  * registers them (sk_stepper_set_from_options). Errors: SK_ERR_INPUT (an
  * unknown parameter name, listing the model's; a pbar list of the wrong

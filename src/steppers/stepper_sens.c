@@ -37,6 +37,16 @@ void sk__stepper_sens_free(sk_stepper *s)
   memset(&s->sens, 0, sizeof s->sens);
 }
 
+sk_status sk__stepper_sens_write(sk_stepper *s, const double *v)
+{
+  for (int j = 0; j < s->sens.np; j++) {
+    if (sk_model_get_param(s->user_model, s->sens.param[j]) != v[j]) {
+      SK_CALL(s->ctx, sk_model_set_param(s->user_model, s->sens.param[j], v[j]));
+    }
+  }
+  return SK_OK;
+}
+
 sk_status sk_stepper_set_sensitivity(sk_stepper *s, int np, const int *params, const double *pbar,
                                      sk_sens_method method, int error_control)
 {
@@ -55,7 +65,7 @@ sk_status sk_stepper_set_sensitivity(sk_stepper *s, int np, const int *params, c
      as the other capability refusals of the generic stepper do) */
   SK_CHECK(ctx, s->type->flags & SK_STEPPER_SENSITIVITY, SK_ERR_UNSUPPORTED,
            "solver '%s' computes no sensitivities (solver.sensitivity.parameters): use one of "
-           "the engines that do: cvode-bdf, cvode-adams",
+           "the engines that do: cvode-bdf, cvode-adams, ida-bdf",
            s->type->name);
   const sk_model *m = s->user_model;
   const int nparams = sk_model_get_nparams(m);

@@ -1,4 +1,4 @@
-/* tests/numerics/test_sensitivity.c: forward sensitivities (CVODES) against closed forms, central differences and SUNDIALS' published cvsRoberts_FSA_dns output */
+/* tests/numerics/test_sensitivity.c: forward sensitivities (CVODES, IDAS) against closed forms, central differences and SUNDIALS' published cvsRoberts_FSA_dns and idasRoberts_FSA_dns output */
 #include <math.h>
 #include <string.h>
 
@@ -282,6 +282,91 @@ static void roberts_fsa(sk_context *ctx)
   sk_model_destroy(&m);
 }
 
+/* idasRoberts_FSA_dns (SUNDIALS 6.4.1 examples/idas/serial, installed by libsundials-dev with
+ * idasRoberts_FSA_dns_-sensi_stg_t.out): ROBER as a DAE with p = (0.04, 1e4, 3e7),
+ * y0 = (1, 0, 0), the inconsistent y'0 = (0.1, 0, 0) (IDACalcIC corrects y, y' and the
+ * sensitivities with tout1 = 0.4), rtol 1e-6, atol (1e-8, 1e-14, 1e-6), dense, full error
+ * control; the output file is the staggered corrector's, and the simultaneous one must agree too, pbar = p. The example gives analytic sensitivity residuals;
+ * stiffkit uses IDAS' difference quotients, an independent evaluation of the same equations.
+ * Expected: the published output (%12.4e) at t = 0.4, 40 and 4e4, to the printed digits
+ * (relative 2e-4), and the consistent initial sensitivities s1' = (-1, 1, 0). */
+static int rober_res(double t, const double *y, const double *yp, double *r, void *ud)
+{
+  (void)t;
+  (void)ud;
+  r[0] = yp[0] + rp[0] * y[0] - rp[1] * y[1] * y[2];
+  r[1] = yp[1] - rp[0] * y[0] + rp[1] * y[1] * y[2] + rp[2] * y[1] * y[1];
+  r[2] = y[0] + y[1] + y[2] - 1.0;
+  return 0;
+}
+static int rober_dae_init(double t0, double *y, double *yp, void *ud)
+{
+  (void)t0;
+  (void)ud;
+  y[0] = 1.0;
+  y[1] = y[2] = 0.0;
+  yp[0] = 0.1;
+  yp[1] = yp[2] = 0.0;
+  return 0;
+}
+static void idas_roberts_fsa(sk_context *ctx, sk_sens_method ism)
+{
+  static const double tout[3] = {0.4, 40.0, 4.0e4};
+  static const double pub[3][4][3] = {
+      {{9.8517e-01, 3.3864e-05, 1.4794e-02},
+       {-3.5595e-01, 3.9025e-04, 3.5556e-01},
+       {9.5424e-08, -2.1310e-10, -9.5211e-08},
+       {-1.5832e-11, -5.2900e-13, 1.6361e-11}},
+      {{7.1583e-01, 9.1855e-06, 2.8416e-01},
+       {-4.2476e+00, 4.5912e-05, 4.2475e+00},
+       {1.3731e-05, -2.3572e-10, -1.3731e-05},
+       {-2.2884e-09, -1.1381e-13, 2.2885e-09}},
+      {{3.8983e-02, 1.6218e-07, 9.6102e-01},
+       {-1.5750e+00, -2.7620e-06, 1.5750e+00},
+       {6.2875e-06, 1.1002e-11, -6.2875e-06},
+       {-1.0479e-09, -4.5367e-15, 1.0479e-09}},
+  };
+  static const int id[3] = {1, 1, 0};
+  sk_model *m = NULL;
+  CHECK_OK(ctx, sk_model_create(ctx, SK_MODEL_DAE, 3, &m));
+  CHECK_OK(ctx, sk_model_set_residual(m, rober_res));
+  CHECK_OK(ctx, sk_model_set_dae_initial(m, rober_dae_init));
+  CHECK_OK(ctx, sk_model_set_differential(m, id));
+  CHECK_OK(ctx, sk_model_add_param(m, "p1", &rp[0]));
+  CHECK_OK(ctx, sk_model_add_param(m, "p2", &rp[1]));
+  CHECK_OK(ctx, sk_model_add_param(m, "p3", &rp[2]));
+  sk_stepper *s = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "ida-bdf", m, &s));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-6, 1e-8));
+  const double atol[3] = {1e-8, 1e-14, 1e-6};
+  CHECK_OK(ctx, sk_stepper_set_atol_vector(s, atol));
+  CHECK_OK(ctx, sk_stepper_set_linear_solver(s, "dense"));
+  const int idx[3] = {0, 1, 2};
+  CHECK_OK(ctx, sk_stepper_set_sensitivity(s, 3, idx, rp, ism, 1));
+  CHECK_OK(ctx, sk_stepper_initialize(s, tout[0]));
+  double sv[3];
+  CHECK_OK(ctx, sk_stepper_get_sensitivity(s, 0, sv));
+  CHECK_NEAR(sv[2], 0.0, 0, 1e-10); /* s1 = (0, 0, ~0): y3 = 1 - y1 - y2 holds for s too */
+  for (int k = 0; k < 3; k++) {
+    double t = 0;
+    CHECK_OK(ctx, sk_stepper_advance(s, tout[k], &t));
+    const double *y = sk_stepper_get_state(s);
+    printf("idasRoberts_FSA_dns t = %g: y = (%.4e, %.4e, %.4e)\n", t, y[0], y[1], y[2]);
+    for (int i = 0; i < 3; i++) {
+      CHECK_NEAR(y[i], pub[k][0][i], 2e-4, 0);
+    }
+    for (int j = 0; j < 3; j++) {
+      CHECK_OK(ctx, sk_stepper_get_sensitivity(s, j, sv));
+      printf("  s%d = (%.4e, %.4e, %.4e)\n", j + 1, sv[0], sv[1], sv[2]);
+      for (int i = 0; i < 3; i++) {
+        CHECK_NEAR(sv[i], pub[k][j + 1][i], 2e-4, 0);
+      }
+    }
+  }
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&m);
+}
+
 /* Refusals: an engine without sensitivities (names those with), a zero parameter without pbar. */
 static void refusals(sk_context *ctx)
 {
@@ -321,6 +406,8 @@ int main(void)
   decay(ctx, 2);
   network_r(ctx);
   roberts_fsa(ctx);
+  idas_roberts_fsa(ctx, SK_SENS_STAGGERED);
+  idas_roberts_fsa(ctx, SK_SENS_SIMULTANEOUS);
   refusals(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();

@@ -5,6 +5,8 @@
             solution (lambda sin t - cos t + exp(-lambda t)) / (lambda^2 + 1), lambda = 1000
   linsens   formula_linear_stiff.sensitivity.csv: dy/dlambda of the same problem against the
             derivative of its exact solution in lambda
+  lagsens   formula_forced_lag.sensitivity.csv (IDAS, a DAE): dx/da, dz/da, dx/dk, dz/dk of
+            x' = -k x + z, 0 = z - a sin t against the derivatives of its exact solution
   rober     formula.csv/formula.txt against builtin.csv/builtin.txt: the same answers
             (relative 1e-12) and the same step, RHS and Jacobian counts
   vdpol     formula.csv against builtin.csv: the same answers to the tolerance (rtol 1e-8)
@@ -74,6 +76,24 @@ def check_linear_sens(d):
     print("linear stiff: max |dy/dlambda - exact| = %.3e (max |dy/dlambda| %.3e)" % (worst, scale))
     if header != ["t", "dy/dlambda"] or len(data) != 12 or worst > 1e-6 * scale:
         fail("expected 12 rows of dy/dlambda within 1e-6 relative of the exact derivative")
+
+
+def check_lag_sens(d):
+    header, data = rows(d + "/formula_forced_lag.sensitivity.csv")
+    k, a = 2.0, 0.5
+    worst = scale = 0.0
+    for r in data:
+        t = r[0]
+        e = math.exp(-k * t)
+        g = k * math.sin(t) - math.cos(t) + e
+        den = k * k + 1
+        want = [g / den, math.sin(t),
+                -t * e + a * ((math.sin(t) - t * e) * den - 2 * k * g) / (den * den), 0.0]
+        for got, w in zip(r[1:], want):
+            worst, scale = max(worst, abs(got - w)), max(scale, abs(w))
+    print("forced lag: max |sensitivity - exact| = %.3e (max |dy/dp| %.3e)" % (worst, scale))
+    if header != ["t", "dx/da", "dz/da", "dx/dk", "dz/dk"] or len(data) != 12 or worst > 1e-6 * scale:
+        fail("expected 12 rows of the four sensitivities within 1e-6 relative of the exact ones")
 
 
 def check_same(d, rtol, same_counts):
@@ -158,6 +178,7 @@ def check_pendulum(d):
 CHECKS = {
     "linear": check_linear,
     "linsens": check_linear_sens,
+    "lagsens": check_lag_sens,
     "rober": lambda d: check_same(d, 1e-12, True),
     "vdpol": lambda d: check_same(d, 1e-6, False),
     "bounce": check_bounce,
