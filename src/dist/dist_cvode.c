@@ -412,6 +412,7 @@ void sk__dist_destroy(sk__dist **dp)
   sk__free(ctx, d->kn);
   sk__free(ctx, d->kp);
   sk__free(ctx, d->ug);
+  sk__diffusion_ic_destroy(&d->ic);
   sk__free(ctx, d->rank_of);
   if (d->comm != MPI_COMM_NULL) {
     MPI_Comm_free(&d->comm);
