@@ -348,6 +348,7 @@ void sk__dist_get_stats(const sk__dist *d, sk_stats *st)
   st->lin_conv_fails = nlcf;
   st->prec_setups = strcmp(d->L.prec, "none") ? nsetups : 0;
   st->prec_solves = nps;
+  st->amg_hierarchies = d->amg ? nsetups : 0; /* one at every setup */
   st->last_order = qlast;
   st->last_h = hlast;
   st->t = d->t_out;

@@ -92,7 +92,11 @@ sk_status sk__diffusion_ic_nonfinite(sk__diffusion_ic *ic, const double x[3], co
   return SK_ERROR(ic->ctx, SK_ERR_INPUT,
                   "%s: the initial state '%s' evaluates to %s at the grid point %s (%s): it "
                   "must be finite at every node",
-                  ic->where, ic->text, isnan(u) ? "NaN" : u > 0 ? "Inf" : "-Inf", point, node);
+                  ic->where, ic->text,
+                  isnan(u) ? "NaN"
+                  : u > 0  ? "Inf"
+                           : "-Inf",
+                  point, node);
 }
 
 void sk__diffusion_ic_destroy(sk__diffusion_ic **ic)

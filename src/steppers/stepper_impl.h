@@ -6,6 +6,10 @@
 #include "stiffkit/stepper.h"
 
 /* Forward sensitivities of the stepper (src/steppers/stepper_sens.c). */
+/* linsol.amg_reuse_gamma_ratio's default (benchmarks/README.md, "AMG setup re-use") */
+#define SK__AMG_REUSE_RATIO_DEFAULT 2.0
+#define SK__AMG_REUSE_RATIO_TEXT "2"
+
 typedef struct sk__sens {
   int np;        /* 0 = none */
   int *param;    /* np model parameter indices */
@@ -47,6 +51,8 @@ struct sk_stepper {
   char init_report[1024];  /* what a DAE engine's consistent initialization corrected */
   int maxl;
   double eps_lin;
+  double amg_reuse_ratio; /* linsol.amg_reuse_gamma_ratio: keep a BoomerAMG hierarchy while
+                             gamma stays within this factor of the one it was built for */
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
   const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
