@@ -160,7 +160,11 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
  * process (SK_ERR_STATE); an application that starts MPI itself keeps
  * control of it. mpirun is not needed. */
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name);
-/* Krylov: maximum subspace size (0 = 5) and linear tolerance factor (0 = 0.05) */
+/* Krylov: maximum subspace size and linear tolerance factor (CVODE's / IDA's
+ * eplifac). 0 = the default: maxl 20 (cvode-* and ida-bdf), eps_lin 1e-3 for
+ * cvode-* with any preconditioner and SUNDIALS' 0.05 for ida-bdf (measured
+ * in benchmarks/README.md, "Krylov tolerances"). Any other value is passed
+ * as given: (5, 0.05) runs CVODE and IDA exactly as their own defaults do. */
 sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);
 /* sk_stepper_set_amg_reuse: with preconditioner amg (cvode-*), keep the
  * BoomerAMG hierarchy built for I - gamma0 J while CVODE keeps its Jacobian

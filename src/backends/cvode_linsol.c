@@ -259,6 +259,7 @@ static sk_status make_krylov(sk__cvode *cv, const char *ls)
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
+  sk__krylov_resolve(0, &maxl, &eps_lin);
   const int pretype = strcmp(cv->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
   SK_CALL(cv->ctx, sk__sun_krylov(cv->ctx, ls, cv->y, pretype, maxl, cv->sunctx, &cv->LS));
   return SK_OK;
@@ -308,10 +309,9 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
-  if (eps_lin > 0) {
-    SK_CHECK(ctx, CVodeSetEpsLin(cv->mem, eps_lin) == CVLS_SUCCESS, SK_ERR_SOLVER,
-             "cannot set the linear tolerance factor");
-  }
+  sk__krylov_resolve(0, &maxl, &eps_lin);
+  SK_CHECK(ctx, CVodeSetEpsLin(cv->mem, eps_lin) == CVLS_SUCCESS, SK_ERR_SOLVER,
+           "cannot set the linear tolerance factor");
   if (!strcmp(cv->prec, "model")) {
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_model, prec_solve_model);
   } else if (!strcmp(cv->prec, "jacobi")) {

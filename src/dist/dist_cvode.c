@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "dist/dist_impl.h"
+#include "steppers/stepper_impl.h"
 
 /* Global component (serial ordering) of local state m. */
 static int64_t global_component(const sk__dist *d, int64_t m, int64_t *node)
@@ -175,12 +176,13 @@ static sk_status setup_cvode(sk__dist *d)
     SK_CALL(ctx, cv_check(d, CVodeSetMaxStep(d->mem, s->hmax), "set the maximum step"));
   }
   const int pretype = strcmp(s->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
-  d->LS = SUNLinSol_SPGMR(d->y, pretype, (int)s->maxl, d->sunctx);
+  int maxl = (int)s->maxl; /* 0: stiffkit's defaults, as the serial cvode-bdf */
+  double eps_lin = s->eps_lin;
+  sk__krylov_resolve(0, &maxl, &eps_lin);
+  d->LS = SUNLinSol_SPGMR(d->y, pretype, maxl, d->sunctx);
   SK_CHECK(ctx, d->LS != NULL, SK_ERR_NOMEM, "cannot create SPGMR");
   SK_CALL(ctx, cv_check(d, CVodeSetLinearSolver(d->mem, d->LS, NULL), "attach SPGMR"));
-  if (s->eps_lin > 0) {
-    SK_CALL(ctx, cv_check(d, CVodeSetEpsLin(d->mem, s->eps_lin), "set linsol.eps_lin"));
-  }
+  SK_CALL(ctx, cv_check(d, CVodeSetEpsLin(d->mem, eps_lin), "set linsol.eps_lin"));
   return SK_OK;
 }
 

@@ -108,10 +108,12 @@ static const sk_option_spec stepper_options[] = {
      "the steady solve takes "
      "auto|none|jacobi|model)"},
     {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,
-     "Krylov subspace size (0 = the engine's default: 5 for cvode-* and ida-bdf, 50 for the "
-     "steady solve)"},
+     "Krylov subspace size (0 = the default: 20 for cvode-* and ida-bdf, 50 for the steady "
+     "solve; SUNDIALS' own is 5)"},
     {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
-     "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
+     "Krylov linear tolerance factor relative to the nonlinear tolerance (0 = the default: "
+     "1e-3 for cvode-* with any preconditioner, SUNDIALS' 0.05 for ida-bdf; CVODE's own is "
+     "0.05: benchmarks/README.md, \"Krylov tolerances\")"},
     {"linsol.amg_reuse_gamma_ratio", SK_OPT_REAL, SK__AMG_REUSE_RATIO_TEXT, 1, 1e6, NULL,
      "linsol.preconditioner=amg with cvode-*: keep the BoomerAMG hierarchy (built for I - "
      "gamma0 J) while CVODE keeps its Jacobian (jok) and gamma / gamma0 stays within [1/r, "
@@ -1035,6 +1037,14 @@ int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop)
 {
   *tstop = s->tstop;
   return s->have_tstop;
+}
+
+void sk__krylov_resolve(int ida, int *maxl, double *eps_lin)
+{
+  *maxl = *maxl > 0 ? *maxl : SK__KRYLOV_MAXL_DEFAULT;
+  *eps_lin = *eps_lin > 0 ? *eps_lin
+             : ida        ? SK__KRYLOV_EPS_LIN_DEFAULT_IDA
+                          : SK__KRYLOV_EPS_LIN_DEFAULT;
 }
 
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin)
