@@ -127,10 +127,14 @@ if [[ "$REPORT_ONLY" != 1 ]]; then
     for ((rep = 1; rep <= reps; rep++)); do
       run_case cvode-spgmr "$nx" "$rep" stdout "$BASELINE" "$nx" --rtol "$RTOL" --atol "$ATOL" \
         --linsol spgmr
+      # CVODE's own Krylov defaults (maxl 5, eps_lin 0.05), as the baseline: stiffkit's
+      # defaults differ (benchmarks/README.md, "Krylov tolerances")
       sk_run sk-spgmr-plain "$nx" "$rep" --set linsol.type=spgmr \
-        --set linsol.preconditioner=model --set solver.fast_vector_ops=off
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=off \
+        --set linsol.maxl=5 --set linsol.eps_lin=0.05
       sk_run sk-spgmr-fast "$nx" "$rep" --set linsol.type=spgmr \
-        --set linsol.preconditioner=model --set solver.fast_vector_ops=on
+        --set linsol.preconditioner=model --set solver.fast_vector_ops=on \
+        --set linsol.maxl=5 --set linsol.eps_lin=0.05
       if ((SCIPY_OK)) && in_list "$nx" "$SCIPY_SIZES"; then
         run_case scipy-bdf "$nx" "$rep" stdout "$PYTHON" benchmarks/scipy_heat2d.py "$nx" \
           --rtol "$RTOL" --atol "$ATOL"

@@ -32,7 +32,8 @@ typedef double (*sk_source_fn)(const double *x, double t, double u, double *ds_d
 
 typedef enum {
   SK_DIFFUSION_IC_EXACT = 0, /* the exact solution at t0 (sine/cosine mode or manufactured) */
-  SK_DIFFUSION_IC_CONSTANT = 1
+  SK_DIFFUSION_IC_CONSTANT = 1,
+  SK_DIFFUSION_IC_FORMULA = 2 /* ic_formula evaluated at every node */
 } sk_diffusion_ic;
 
 typedef enum {
@@ -60,6 +61,11 @@ typedef struct {
   double offset;    /* u_off of the manufactured solution */
   sk_diffusion_ic ic;
   double ic_value;        /* for SK_DIFFUSION_IC_CONSTANT */
+  const char *ic_formula; /* for SK_DIFFUSION_IC_FORMULA: a muparser expression in x, y, z (the
+                             node, 0 beyond dim), Lx, Ly, Lz, k0, beta, source and pi; read by
+                             sk_diffusion_create, which keeps its own copy */
+  char ic_formula_where[320]; /* prefix of the formula's messages (file:line:col: key); "" =
+                                 "model.ic_formula" */
   int exact_semidiscrete; /* 1: the mode solution uses the discrete eigenvalue (no space error) */
   double source_const;    /* constant extra source added everywhere (model.source) */
 } sk_diffusion_params;

@@ -17,7 +17,10 @@ extern "C" {
  * finite-difference Jacobian values too), the eigenvalue estimates of the
  * explicit fixed-step stability guard (rhs_evals_stability); the last four
  * are parts of it. A stepper's counters cover its whole life: restarts at
- * events and at sk_stepper_reinit included. */
+ * events and at sk_stepper_reinit included. amg_hierarchies counts the
+ * BoomerAMG setups of linsol.preconditioner = amg (at most prec_setups: a
+ * setup that keeps the hierarchy, see linsol.amg_reuse_gamma_ratio, builds
+ * none). New counters go at the end (checkpoints store them in this order). */
 #define SK_STATS_COUNTERS(X)                                      \
   X(steps, "steps")                                               \
   X(failed_steps, "error test failures")                          \
@@ -34,7 +37,8 @@ extern "C" {
   X(lin_iters, "linear iterations")                               \
   X(lin_conv_fails, "linear convergence failures")                \
   X(prec_setups, "preconditioner setups")                         \
-  X(prec_solves, "preconditioner solves")
+  X(prec_solves, "preconditioner solves")                         \
+  X(amg_hierarchies, "AMG hierarchies built")
 
 typedef struct {
 #define SK__STATS_FIELD(f, label) int64_t f;

@@ -168,8 +168,19 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
  * process (SK_ERR_STATE); an application that starts MPI itself keeps
  * control of it. mpirun is not needed. */
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name);
-/* Krylov: maximum subspace size (0 = 5) and linear tolerance factor (0 = 0.05) */
+/* Krylov: maximum subspace size and linear tolerance factor (CVODE's / IDA's
+ * eplifac). 0 = the default: maxl 20 (cvode-* and ida-bdf), eps_lin 1e-3 for
+ * cvode-* with any preconditioner and SUNDIALS' 0.05 for ida-bdf (measured
+ * in benchmarks/README.md, "Krylov tolerances"). Any other value is passed
+ * as given: (5, 0.05) runs CVODE and IDA exactly as their own defaults do. */
 sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin);
+/* sk_stepper_set_amg_reuse: with preconditioner amg (cvode-*), keep the
+ * BoomerAMG hierarchy built for I - gamma0 J while CVODE keeps its Jacobian
+ * and gamma / gamma0 stays within [1/gamma_ratio, gamma_ratio]; 1 builds one
+ * at every preconditioner setup (default 2; linsol.amg_reuse_gamma_ratio).
+ * The statistics count the hierarchies built (amg_hierarchies). Errors:
+ * SK_ERR_ARG outside [1, 1e6], SK_ERR_STATE after setup. */
+sk_status sk_stepper_set_amg_reuse(sk_stepper *s, double gamma_ratio);
 /* ordering for the sparse direct solvers: amd, colamd, metis-nd */
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name);
 sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data);

@@ -348,6 +348,7 @@ static sk_status restart(sk_stepper *s, sk__cvode *cv, double t, int fresh, cons
   if (fresh) {
     SK_CALL(ctx, sk__sun_linsol_fresh(ctx, cv->linsol, cv->LS, cv->A));
     cv->amg_have_jac = 0;
+    cv->amg_built = 0;
     cv->nonfinite_streak = 0;
   }
   SK_CALL(ctx, sk__cvode_sens_restart(cv, t, fresh));
@@ -356,6 +357,7 @@ static sk_status restart(sk_stepper *s, sk__cvode *cv, double t, int fresh, cons
   cv->restarted = 1;
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
   cv->prec_jac_evals = 0;
+  cv->amg_hierarchies = 0;
   return SK_OK;
 }
 
@@ -540,6 +542,7 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
    * preconditioner evaluations; every Krylov linear setup is one setup call */
   st->prec_setups = (cv->LS && !cv->direct && strcmp(cv->prec, "none")) ? v[7] : 0;
   st->prec_solves = v[11];
+  st->amg_hierarchies = cv->amg_hierarchies;
   int q = 0;
   sk_sunreal h = 0;
   CVodeGetLastOrder(cv->mem, &q);

@@ -125,12 +125,26 @@ static int prec_solve_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, 
   return 0;
 }
 
-/* AMG preconditioner: BoomerAMG hierarchy of I - gamma J, the model
- * Jacobian refreshed when CVODE asks (!jok), rebuilt for every new gamma. */
+/* 1 when the hierarchy built for gamma0 may serve gamma: CVODE keeps its Jacobian (jok) and
+ * gamma / gamma0 lies within [1/ratio, ratio] (linsol.amg_reuse_gamma_ratio; 1 = never). */
+static int amg_reusable(const sk__cvode *cv, int jok, double gamma)
+{
+  const double ratio = cv->s->amg_reuse_ratio;
+  return jok && cv->amg_built && ratio > 1.0 && gamma <= cv->amg_gamma * ratio &&
+         gamma * ratio >= cv->amg_gamma;
+}
+
+/* AMG preconditioner: BoomerAMG hierarchy of I - gamma J, the model Jacobian refreshed when
+ * CVODE asks (!jok); a new hierarchy unless the one held may serve (amg_reusable): then the
+ * preconditioner stays (I - gamma0 J)^-1, which the Krylov iteration corrects for. */
 static int prec_setup_amg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
                           sk_sunreal gamma, void *ud)
 {
   sk__cvode *cv = ud;
+  if (amg_reusable(cv, jok, gamma)) {
+    *jcur = SK_SUN_FALSE;
+    return 0;
+  }
   const int fresh = !jok || !cv->amg_have_jac;
   if (fresh) {
     int rc = eval_model_jac(cv, t, y, fy);
@@ -142,11 +156,15 @@ static int prec_setup_amg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
     cv->amg_have_jac = 1;
   }
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
+  cv->amg_built = 0;
   sk_status st = sk__amg_setup(cv->amg, gamma, cv->jac.vals);
   if (st != SK_OK) {
     sk__cvode_callback_failed(cv);
     return -1;
   }
+  cv->amg_built = 1;
+  cv->amg_gamma = gamma;
+  cv->amg_hierarchies++;
   return 0;
 }
 
@@ -241,6 +259,7 @@ static sk_status make_krylov(sk__cvode *cv, const char *ls)
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
+  sk__krylov_resolve(0, &maxl, &eps_lin);
   const int pretype = strcmp(cv->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
   SK_CALL(cv->ctx, sk__sun_krylov(cv->ctx, ls, cv->y, pretype, maxl, cv->sunctx, &cv->LS));
   return SK_OK;
@@ -290,10 +309,9 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
-  if (eps_lin > 0) {
-    SK_CHECK(ctx, CVodeSetEpsLin(cv->mem, eps_lin) == CVLS_SUCCESS, SK_ERR_SOLVER,
-             "cannot set the linear tolerance factor");
-  }
+  sk__krylov_resolve(0, &maxl, &eps_lin);
+  SK_CHECK(ctx, CVodeSetEpsLin(cv->mem, eps_lin) == CVLS_SUCCESS, SK_ERR_SOLVER,
+           "cannot set the linear tolerance factor");
   if (!strcmp(cv->prec, "model")) {
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_model, prec_solve_model);
   } else if (!strcmp(cv->prec, "jacobi")) {
@@ -305,6 +323,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   } else if (!strcmp(cv->prec, "amg")) {
     SK_CALL(ctx, sk__amg_create(ctx, n, cv->jac.colptr, cv->jac.rowind, NULL, &cv->amg));
     cv->amg_have_jac = 0;
+    cv->amg_built = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_amg, prec_solve_amg);
   } else if (!strcmp(cv->prec, "bbd")) {
     /* one block on one process: CVBBDPRE's band block is CVBANDPRE's band of the whole J
@@ -346,6 +365,7 @@ void sk__cvode_free_linear_solver(sk__cvode *cv)
   }
   sk__amg_destroy(&cv->amg);
   cv->amg_have_jac = 0;
+  cv->amg_built = 0;
   sk__free(cv->ctx, cv->jdiag);
   cv->jdiag = NULL;
   sk__sun_jac_free(cv->ctx, &cv->jac);

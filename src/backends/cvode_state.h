@@ -32,7 +32,10 @@ typedef struct {
   N_Vector pinv;
   /* AMG preconditioner (src/linsol/amg_hypre.h) on I - gamma*J */
   struct sk__amg *amg;
-  int amg_have_jac; /* cv->jac.vals holds a Jacobian the AMG may reuse */
+  int amg_have_jac;        /* cv->jac.vals holds a Jacobian the AMG may reuse */
+  int amg_built;           /* the AMG holds a hierarchy (for amg_gamma) */
+  double amg_gamma;        /* the gamma of the hierarchy the AMG holds */
+  int64_t amg_hierarchies; /* hierarchies built since the last restart */
   /* messages and callback failures */
   sk__sundials_messages messages;
   sk_error callback_error;

@@ -183,6 +183,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
+  sk__krylov_resolve(1, &maxl, &eps_lin);
   SK_CHECK(ctx,
            krylov || !strcmp(ls, "klu") || !strcmp(ls, "umfpack") || !strcmp(ls, "dense") ||
                !strcmp(ls, "band"),
@@ -224,7 +225,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA Jacobian function");
   }
-  if (krylov && eps_lin > 0 && IDASetEpsLin(ida->mem, eps_lin) != IDALS_SUCCESS) {
+  if (krylov && IDASetEpsLin(ida->mem, eps_lin) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA linear tolerance factor");
   }
   return SK_OK;

@@ -320,11 +320,12 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
       int maxl;
       double eps_lin;
       sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
+      sk__krylov_resolve(1, &maxl, &eps_lin);
       snprintf(cause, sizeof cause,
                "; cause: the unpreconditioned %s solver did not converge in %ld linear solves "
                "(at most linsol.maxl = %d iterations each): raise linsol.maxl, or use a direct "
                "solver (klu, umfpack, band, dense)",
-               ida->linsol, lin_fails, maxl > 0 ? maxl : 5);
+               ida->linsol, lin_fails, maxl);
     }
     char resid[512] = "";
     list_residuals(ida->model, r, n, r1, resid, sizeof resid);

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "dist/dist_impl.h"
+#include "steppers/stepper_impl.h"
 
 /* Global component (serial ordering) of local state m. */
 static int64_t global_component(const sk__dist *d, int64_t m, int64_t *node)
@@ -175,12 +176,13 @@ static sk_status setup_cvode(sk__dist *d)
     SK_CALL(ctx, cv_check(d, CVodeSetMaxStep(d->mem, s->hmax), "set the maximum step"));
   }
   const int pretype = strcmp(s->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
-  d->LS = SUNLinSol_SPGMR(d->y, pretype, (int)s->maxl, d->sunctx);
+  int maxl = (int)s->maxl; /* 0: stiffkit's defaults, as the serial cvode-bdf */
+  double eps_lin = s->eps_lin;
+  sk__krylov_resolve(0, &maxl, &eps_lin);
+  d->LS = SUNLinSol_SPGMR(d->y, pretype, maxl, d->sunctx);
   SK_CHECK(ctx, d->LS != NULL, SK_ERR_NOMEM, "cannot create SPGMR");
   SK_CALL(ctx, cv_check(d, CVodeSetLinearSolver(d->mem, d->LS, NULL), "attach SPGMR"));
-  if (s->eps_lin > 0) {
-    SK_CALL(ctx, cv_check(d, CVodeSetEpsLin(d->mem, s->eps_lin), "set linsol.eps_lin"));
-  }
+  SK_CALL(ctx, cv_check(d, CVodeSetEpsLin(d->mem, eps_lin), "set linsol.eps_lin"));
   return SK_OK;
 }
 
@@ -348,6 +350,7 @@ void sk__dist_get_stats(const sk__dist *d, sk_stats *st)
   st->lin_conv_fails = nlcf;
   st->prec_setups = strcmp(d->L.prec, "none") ? nsetups : 0;
   st->prec_solves = nps;
+  st->amg_hierarchies = d->amg ? nsetups : 0; /* one at every setup */
   st->last_order = qlast;
   st->last_h = hlast;
   st->t = d->t_out;
@@ -412,6 +415,7 @@ void sk__dist_destroy(sk__dist **dp)
   sk__free(ctx, d->kn);
   sk__free(ctx, d->kp);
   sk__free(ctx, d->ug);
+  sk__diffusion_ic_destroy(&d->ic);
   sk__free(ctx, d->rank_of);
   if (d->comm != MPI_COMM_NULL) {
     MPI_Comm_free(&d->comm);

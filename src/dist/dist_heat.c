@@ -22,10 +22,43 @@
  * faces included with u_nb the boundary value.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "dist/dist_impl.h"
+
+/* The initial-state formula at the rank's node (a, b, c), checked finite when check is set. */
+static sk_status ic_formula_at(const sk__dist *d, int64_t a, int64_t b, int64_t c, int check,
+                               double *u)
+{
+  const double x[3] = {d->xc[0][a + (d->L.dim > 0)], d->xc[1][b + (d->L.dim > 1)],
+                       d->xc[2][c + (d->L.dim > 2)]};
+  *u = sk__diffusion_ic_value(d->ic, &d->s.hp, x);
+  if (!check || isfinite(*u)) {
+    return SK_OK;
+  }
+  char node[96];
+  const int64_t g[3] = {d->L.lo[0] + a, d->L.lo[1] + b, d->L.lo[2] + c};
+  snprintf(node, sizeof node, "global node (%lld, %lld, %lld)", (long long)g[0], (long long)g[1],
+           (long long)g[2]);
+  return sk__diffusion_ic_nonfinite(d->ic, x, node, *u);
+}
+
+/* model.ic = formula: finite at every node of this rank (a bad input, found before CVODE). */
+static sk_status ic_formula_check(const sk__dist *d)
+{
+  const sk__dist_layout *L = &d->L;
+  for (int64_t c = 0; c < L->cnt[2]; c++) {
+    for (int64_t b = 0; b < L->cnt[1]; b++) {
+      for (int64_t a = 0; a < L->cnt[0]; a++) {
+        double u;
+        SK_CALL(d->ctx, ic_formula_at(d, a, b, c, 1, &u));
+      }
+    }
+  }
+  return SK_OK;
+}
 
 sk_status sk__dist_heat_init(sk__dist *d)
 {
@@ -44,6 +77,11 @@ sk_status sk__dist_heat_init(sk__dist *d)
   SK_CHECK(ctx, d->kn && d->kp, SK_ERR_NOMEM, "cannot allocate the conductivity scratch");
   if (d->s.hp.exact == SK_DIFFUSION_EXACT_MODE) {
     d->lambda = sk__diffusion_mode_lambda(&d->g, &d->s.hp);
+  }
+  if (d->s.hp.ic == SK_DIFFUSION_IC_FORMULA) {
+    SK_CALL(ctx, sk__diffusion_ic_create(ctx, &d->s.hp, &d->ic));
+    d->s.hp.ic_formula = NULL; /* the options' text: the compiled copy is d->ic */
+    SK_CALL(ctx, ic_formula_check(d));
   }
   return SK_OK;
 }
@@ -213,6 +251,10 @@ void sk__dist_heat_initial(const sk__dist *d, double t0, double *y)
   for (int64_t c = 0; c < L->cnt[2]; c++) {
     for (int64_t b = 0; b < L->cnt[1]; b++) {
       for (int64_t a = 0; a < L->cnt[0]; a++, m++) {
+        if (p->ic == SK_DIFFUSION_IC_FORMULA) {
+          (void)ic_formula_at(d, a, b, c, 0, &y[m]); /* checked at sk__dist_heat_init */
+          continue;
+        }
         if (p->ic != SK_DIFFUSION_IC_EXACT) {
           y[m] = p->ic_value;
           continue;

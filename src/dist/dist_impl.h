@@ -8,6 +8,7 @@
 
 #include "backends/sundials_backend.h"
 #include "dist/dist.h"
+#include "models/diffusion_ic.h"
 #include "models/grid.h"
 
 typedef enum { SK__DIST_HEAT = 0, SK__DIST_BRUSS = 1 } sk__dist_kind;
@@ -58,7 +59,8 @@ struct sk__dist {
   double *xc[3];   /* coordinate of each ghosted position along d (0 outside the domain) */
   int *rank_of;    /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
   sk__halo halo;
-  double lambda; /* diffusion: decay rate of the exact mode */
+  double lambda;        /* diffusion: decay rate of the exact mode */
+  sk__diffusion_ic *ic; /* diffusion: model.ic = formula */
   /* CVODE */
   SUNContext sunctx;
   void *mem;

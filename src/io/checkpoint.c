@@ -79,8 +79,14 @@ static void put_f64(ckpt_writer *w, double v)
   put(w, &v, sizeof v);
 }
 
+/* The statistics counters of sk_stats (stiffkit/stats.h), and those of format versions 1 and 2. */
+#define SK__COUNT_ONE(f, label) +1
+#define SK__STATS_NCOUNTERS (0 SK_STATS_COUNTERS(SK__COUNT_ONE))
+#define SK__STATS_NCOUNTERS_V2 16
+
 static void put_stats(ckpt_writer *w, const sk_stats *st)
 {
+  put_u64(w, SK__STATS_NCOUNTERS);
 #define SK__PUT_COUNTER(f, label) put_i64(w, st->f);
   SK_STATS_COUNTERS(SK__PUT_COUNTER)
 #undef SK__PUT_COUNTER
@@ -245,9 +251,11 @@ static double *take_doubles(sk_context *ctx, ckpt_reader *r, size_t count, int *
   return v;
 }
 
-static void take_stats(ckpt_reader *r, sk_stats *st)
+/* The counters as stored: the first `count` of sk_stats in order, the later ones 0. */
+static void take_stats(ckpt_reader *r, uint64_t count, sk_stats *st)
 {
-#define SK__TAKE_COUNTER(f, label) st->f = take_i64(r);
+  uint64_t k = 0;
+#define SK__TAKE_COUNTER(f, label) st->f = k++ < count ? take_i64(r) : 0;
   SK_STATS_COUNTERS(SK__TAKE_COUNTER)
 #undef SK__TAKE_COUNTER
   st->last_order = (int)take_i64(r);
@@ -342,7 +350,13 @@ static sk_status parse_body(sk_context *ctx, const char *path, ckpt_reader *r, c
            SK_ERR_INPUT, "checkpoint '%s' is inconsistent: %lld sensitivities", path,
            (long long)c->ns);
   own->S = c->ns ? take_doubles(ctx, r, (size_t)c->ns * (size_t)c->n, &oom) : NULL;
-  take_stats(r, &c->stats);
+  const uint64_t ncounters = version >= 3 ? take_u64(r) : SK__STATS_NCOUNTERS_V2;
+  SK_CHECK(ctx,
+           !r->short_read && ncounters >= SK__STATS_NCOUNTERS_V2 &&
+               ncounters <= SK__STATS_NCOUNTERS,
+           SK_ERR_INPUT, "checkpoint '%s' is inconsistent: %llu statistics counters", path,
+           (unsigned long long)ncounters);
+  take_stats(r, ncounters, &c->stats);
   const uint64_t olen = take_u64(r);
   SK_CHECK(ctx, !oom, SK_ERR_NOMEM, "out of memory reading checkpoint '%s'", path);
   SK_CHECK(ctx, !r->short_read && olen < (uint64_t)(r->end - r->p), SK_ERR_INPUT,

@@ -9,8 +9,10 @@
 #include "stiffkit/stats.h"
 
 /* Format version this build writes and reads. */
-#define SK__CHECKPOINT_VERSION 2u
-/* Version 1 (no sensitivities) is still read. */
+#define SK__CHECKPOINT_VERSION 3u
+/* Versions 1 (no sensitivities) and 2 (16 statistics counters, no count
+ * stored) are still read; version 3 stores the number of counters before
+ * them. */
 #define SK__CHECKPOINT_VERSION_MIN 1u
 
 /* Most output tables a checkpoint holds (the main rows and three series). */

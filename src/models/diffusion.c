@@ -85,6 +85,7 @@
 #include "core/model_impl.h"
 #include "core/threads.h"
 #include "models/adi_prec.h"
+#include "models/diffusion_ic.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 
@@ -116,6 +117,7 @@ typedef struct {
   int par_ok;       /* no user callbacks: the loops over lines may be threaded */
   const double *adi_u; /* state of the current preconditioner setup */
   sk__adi *adi;
+  sk__diffusion_ic *ic; /* model.ic = formula */
 } diff_data;
 
 static const char axis_chars[] = "xyz";
@@ -708,11 +710,33 @@ static int diffusion_exact(double t, double *y, void *user_data)
   return 0;
 }
 
+/* The initial-state formula at every node into y0 (NULL: only check that it is finite). */
+static sk_status ic_formula_fill(diff_data *dd, double *y0)
+{
+  for (int64_t i = 0; i < dd->g.total; i++) {
+    double x[3];
+    sk__grid_coords(&dd->g, i, x);
+    const double u = sk__diffusion_ic_value(dd->ic, &dd->p, x);
+    if (!isfinite(u)) {
+      char node[64];
+      sk__grid_node_name(&dd->g, "u", i, node, sizeof node);
+      return sk__diffusion_ic_nonfinite(dd->ic, x, node, u);
+    }
+    if (y0) {
+      y0[i] = u;
+    }
+  }
+  return SK_OK;
+}
+
 static int diffusion_initial(double t0, double *y0, void *user_data)
 {
-  const diff_data *dd = user_data;
+  diff_data *dd = user_data;
   if (dd->p.ic == SK_DIFFUSION_IC_EXACT) {
     return diffusion_exact(t0, y0, user_data);
+  }
+  if (dd->p.ic == SK_DIFFUSION_IC_FORMULA) {
+    return ic_formula_fill(dd, y0) == SK_OK ? 0 : -1;
   }
   for (int64_t i = 0; i < dd->g.total; i++) {
     y0[i] = dd->p.ic_value;
@@ -748,6 +772,7 @@ static void diff_data_free(void *user_data)
   sk__free(ctx, dd->sp);
   sk__free(ctx, dd->linepos);
   sk__adi_destroy(&dd->adi);
+  sk__diffusion_ic_destroy(&dd->ic);
   sk__free(ctx, dd);
 }
 
@@ -815,8 +840,10 @@ static sk_status check_params(sk_context *ctx, const sk_diffusion_params *p)
            p->exact == SK_DIFFUSION_EXACT_NONE || p->exact == SK_DIFFUSION_EXACT_MODE ||
                p->exact == SK_DIFFUSION_EXACT_MANUFACTURED,
            SK_ERR_INPUT, "model.exact = %d: must be none, mode or manufactured", (int)p->exact);
-  SK_CHECK(ctx, p->ic == SK_DIFFUSION_IC_EXACT || p->ic == SK_DIFFUSION_IC_CONSTANT, SK_ERR_INPUT,
-           "model.ic = %d: must be exact or constant", (int)p->ic);
+  SK_CHECK(ctx,
+           p->ic == SK_DIFFUSION_IC_EXACT || p->ic == SK_DIFFUSION_IC_CONSTANT ||
+               p->ic == SK_DIFFUSION_IC_FORMULA,
+           SK_ERR_INPUT, "model.ic = %d: must be exact, constant or formula", (int)p->ic);
   SK_CHECK(ctx, p->ic != SK_DIFFUSION_IC_EXACT || p->exact != SK_DIFFUSION_EXACT_NONE,
            SK_ERR_INPUT, "model.ic: 'exact' needs an exact solution (model.exact = none)");
   return SK_OK;
@@ -1084,6 +1111,16 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
     dd->lambda = sk__diffusion_mode_lambda(&dd->g, &dd->p);
   }
   fill_faces(dd, 0.0);
+  dd->p.ic_formula = NULL; /* the caller's text: the compiled copy is dd->ic */
+  if (p->ic == SK_DIFFUSION_IC_FORMULA) {
+    st = sk__diffusion_ic_create(ctx, p, &dd->ic);
+    st = st == SK_OK ? ic_formula_fill(dd, NULL) : st; /* a NaN is bad input, found now */
+    if (st != SK_OK) {
+      sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+      diff_data_free(dd);
+      return st;
+    }
+  }
 
   sk_model *m = NULL;
   st = sk__grid_model_create(ctx, &g, 1, dd, diff_data_free, &m);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/options_impl.h"
 #include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
@@ -50,8 +51,12 @@ static const sk_option_spec diffusion_table[] = {
     {"model.offset", SK_OPT_REAL, "0.0", 0, 0, NULL, "offset of the manufactured solution"},
     {"model.semidiscrete", SK_OPT_BOOL, "false", 0, 0, NULL,
      "exact mode uses the eigenvalue of the discrete operator (no space error)"},
-    {"model.ic", SK_OPT_CHOICE, "exact", 0, 0, "exact|constant",
-     "initial state: the exact solution at t0, or model.ic_value everywhere"},
+    {"model.ic", SK_OPT_CHOICE, "exact", 0, 0, "exact|constant|formula",
+     "initial state: the exact solution at t0, model.ic_value everywhere, or the formula "
+     "model.ic_formula at every node"},
+    {"model.ic_formula", SK_OPT_STRING, "", 0, 0, NULL,
+     "initial state u0(x, y, z) for model.ic = formula: a muparser expression in x, y, z, Lx, "
+     "Ly, Lz, k0, beta, source and pi (e.g. 16*x*(1-x)*y*(1-y))"},
     {"model.ic_value", SK_OPT_REAL, "0.0", 0, 0, NULL,
      "constant initial state (model.ic = constant; model.type = linear without model.initial)"},
     {"model.source", SK_OPT_REAL, "0", 0, 0, NULL, "constant source added everywhere"},
@@ -138,6 +143,28 @@ static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const c
   return SK_OK;
 }
 
+/* model.ic_formula, given exactly when model.ic = formula, and where it was set. */
+static sk_status read_ic_formula(sk_context *ctx, const sk_options *opts, sk_diffusion_params *p)
+{
+  const int given = sk_options_is_set(opts, "model.ic_formula");
+  if (p->ic != SK_DIFFUSION_IC_FORMULA) {
+    char where[320];
+    sk__options_where(opts, "model.ic_formula", where, sizeof where);
+    SK_CHECK(ctx, !given, SK_ERR_INPUT,
+             "%s is set but model.ic is not 'formula' (set model.ic: formula to start from it)",
+             where);
+    return SK_OK;
+  }
+  sk__options_where(opts, "model.ic", p->ic_formula_where, sizeof p->ic_formula_where);
+  SK_CHECK(ctx, given, SK_ERR_INPUT,
+           "%s = formula needs model.ic_formula, the initial state as a formula in x, y, z "
+           "(for example model.ic_formula: \"16*x*(1-x)*y*(1-y)\")",
+           p->ic_formula_where);
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.ic_formula", &p->ic_formula));
+  sk__options_where(opts, "model.ic_formula", p->ic_formula_where, sizeof p->ic_formula_where);
+  return SK_OK;
+}
+
 sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *opts,
                                            sk_diffusion_params *p)
 {
@@ -184,9 +211,12 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
     p->ic = SK_DIFFUSION_IC_EXACT;
   } else if (strcmp(ic, "constant") == 0) {
     p->ic = SK_DIFFUSION_IC_CONSTANT;
+  } else if (strcmp(ic, "formula") == 0) {
+    p->ic = SK_DIFFUSION_IC_FORMULA;
   } else {
-    return SK_ERROR(ctx, SK_ERR_INPUT, "model.ic = '%s': must be exact or constant", ic);
+    return SK_ERROR(ctx, SK_ERR_INPUT, "model.ic = '%s': must be exact, constant or formula", ic);
   }
+  SK_CALL_STOP(ctx, read_ic_formula(ctx, opts, p));
   SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
   SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.source", &p->source_const));
   return SK_OK;

@@ -109,10 +109,16 @@ static const sk_option_spec stepper_options[] = {
      "the steady solve takes "
      "auto|none|jacobi|model)"},
     {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,
-     "Krylov subspace size (0 = the engine's default: 5 for cvode-* and ida-bdf, 50 for the "
-     "steady solve)"},
+     "Krylov subspace size (0 = the default: 20 for cvode-* and ida-bdf, 50 for the steady "
+     "solve; SUNDIALS' own is 5)"},
     {"linsol.eps_lin", SK_OPT_REAL, "0", 0, 1, NULL,
-     "linear tolerance factor relative to the nonlinear tolerance (0 = 0.05)"},
+     "Krylov linear tolerance factor relative to the nonlinear tolerance (0 = the default: "
+     "1e-3 for cvode-* with any preconditioner, SUNDIALS' 0.05 for ida-bdf; CVODE's own is "
+     "0.05: benchmarks/README.md, \"Krylov tolerances\")"},
+    {"linsol.amg_reuse_gamma_ratio", SK_OPT_REAL, SK__AMG_REUSE_RATIO_TEXT, 1, 1e6, NULL,
+     "linsol.preconditioner=amg with cvode-*: keep the BoomerAMG hierarchy (built for I - "
+     "gamma0 J) while CVODE keeps its Jacobian (jok) and gamma / gamma0 stays within [1/r, "
+     "r]; 1 = build a hierarchy at every preconditioner setup"},
     {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
      "fill-reducing ordering of the sparse direct solvers (auto: metis-nd for n >= 1000, "
      "else amd)"},
@@ -168,6 +174,7 @@ sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *ty
   st->threads = 0;
   st->check_jacobian = 1;
   st->max_growth = SK__GUARD_MAX_GROWTH_DEFAULT;
+  st->amg_reuse_ratio = SK__AMG_REUSE_RATIO_DEFAULT;
   snprintf(st->linsol, sizeof st->linsol, "auto");
   snprintf(st->prec, sizeof st->prec, "auto");
   snprintf(st->ordering, sizeof st->ordering, "auto");
@@ -468,6 +475,15 @@ sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin)
   return SK_OK;
 }
 
+sk_status sk_stepper_set_amg_reuse(sk_stepper *s, double gamma_ratio)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, gamma_ratio >= 1.0 && gamma_ratio <= 1e6, SK_ERR_ARG,
+           "linsol.amg_reuse_gamma_ratio = %g: must be in [1, 1e6]", gamma_ratio);
+  s->amg_reuse_ratio = gamma_ratio;
+  return SK_OK;
+}
+
 sk_status sk_stepper_set_monitor(sk_stepper *s, sk_monitor_fn fn, void *user_data)
 {
   s->monitor = fn;
@@ -617,6 +633,10 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   krylov |= OPT(sk_options_get_real, "linsol.eps_lin", &r2);
   if (krylov) {
     SK_CALL(ctx, sk_stepper_set_krylov(s, (int)maxl, r2));
+  }
+  r2 = s->amg_reuse_ratio;
+  if (OPT(sk_options_get_real, "linsol.amg_reuse_gamma_ratio", &r2)) {
+    SK_CALL(ctx, sk_stepper_set_amg_reuse(s, r2));
   }
   if (OPT(sk_options_get_real, "solver.stop_time", &r3)) {
     SK_CALL(ctx, sk_stepper_set_stop_time(s, r3));
@@ -1040,6 +1060,14 @@ int sk_stepper_get_stop_time(const sk_stepper *s, double *tstop)
 {
   *tstop = s->tstop;
   return s->have_tstop;
+}
+
+void sk__krylov_resolve(int ida, int *maxl, double *eps_lin)
+{
+  *maxl = *maxl > 0 ? *maxl : SK__KRYLOV_MAXL_DEFAULT;
+  *eps_lin = *eps_lin > 0 ? *eps_lin
+             : ida        ? SK__KRYLOV_EPS_LIN_DEFAULT_IDA
+                          : SK__KRYLOV_EPS_LIN_DEFAULT;
 }
 
 void sk_stepper_get_krylov(const sk_stepper *s, int *maxl, double *eps_lin)

@@ -6,6 +6,22 @@
 #include "stiffkit/stepper.h"
 
 /* Forward sensitivities of the stepper (src/steppers/stepper_sens.c). */
+/* The Krylov settings when linsol.maxl / linsol.eps_lin are 0 (benchmarks/README.md, "Krylov
+ * tolerances"): maxl 20 for cvode-* and ida-bdf, eps_lin 1e-3 for cvode-* (with any
+ * preconditioner) and SUNDIALS' 0.05 for ida-bdf (unpreconditioned, where a tighter one costs
+ * steps); an explicit value is passed to the package as given. */
+#define SK__KRYLOV_MAXL_DEFAULT 20
+#define SK__KRYLOV_EPS_LIN_DEFAULT 1e-3
+#define SK__KRYLOV_EPS_LIN_DEFAULT_IDA 0.05
+
+/* sk__krylov_resolve: the Krylov settings a cvode-* run (ida: an ida-bdf run) uses, serial and
+ * distributed: 0 in *maxl or *eps_lin becomes the default above, any other value stays. */
+void sk__krylov_resolve(int ida, int *maxl, double *eps_lin);
+
+/* linsol.amg_reuse_gamma_ratio's default (benchmarks/README.md, "AMG setup re-use") */
+#define SK__AMG_REUSE_RATIO_DEFAULT 2.0
+#define SK__AMG_REUSE_RATIO_TEXT "2"
+
 typedef struct sk__sens {
   int np;        /* 0 = none */
   int *param;    /* np model parameter indices */
@@ -47,6 +63,8 @@ struct sk_stepper {
   char init_report[1024];  /* what a DAE engine's consistent initialization corrected */
   int maxl;
   double eps_lin;
+  double amg_reuse_ratio; /* linsol.amg_reuse_gamma_ratio: keep a BoomerAMG hierarchy while
+                             gamma stays within this factor of the one it was built for */
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
   const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */

@@ -235,7 +235,7 @@ static void test_roundtrip(sk_context *ctx, const char *dir)
 #define SK__ADD8(f, label) expect += 8;
   SK_STATS_COUNTERS(SK__ADD8)
 #undef SK__ADD8
-  expect += 4 * 8 + 8 + strlen(options_text) + 8 + 3 * 16 + (4 * 5 + 3 * 2 + 2 * 9) * 8 + 8;
+  expect += 8 + 4 * 8 + 8 + strlen(options_text) + 8 + 3 * 16 + (4 * 5 + 3 * 2 + 2 * 9) * 8 + 8;
   CHECK_EQ_INT(size, expect);
   CHECK(img && memcmp(img, "SKCKPT\n\032", 8) == 0);
   uint32_t version;
@@ -372,10 +372,15 @@ static void test_damage(sk_context *ctx, const char *dir)
       memcpy(copy, img, size);
       copy[i] ^= flips[f];
       write_bytes(bad, copy, size);
-      const char *reason = i < OFF_VERSION ? "is not a stiffkit checkpoint"
-                           : i < OFF_BOM   ? "format version"
-                           : i < HEADER    ? "byte order"
-                                           : "fails its checksum";
+      uint32_t flipped; /* a version this stiffkit reads: then the checksum refuses it */
+      memcpy(&flipped, copy + OFF_VERSION, sizeof flipped);
+      const int readable =
+          flipped >= SK__CHECKPOINT_VERSION_MIN && flipped <= SK__CHECKPOINT_VERSION;
+      const char *reason = i < OFF_VERSION            ? "is not a stiffkit checkpoint"
+                           : i < OFF_BOM && !readable ? "format version"
+                           : i < OFF_BOM              ? "fails its checksum"
+                           : i < HEADER               ? "byte order"
+                                                      : "fails its checksum";
       sk__checkpoint r;
       const sk_status st = sk__checkpoint_read(ctx, bad, &r);
       tried++;
@@ -439,6 +444,36 @@ static void test_damage(sk_context *ctx, const char *dir)
            v2, SK__CHECKPOINT_VERSION_MIN, SK__CHECKPOINT_VERSION);
   expect_refused(ctx, bad, SK_ERR_INPUT, expect, "version + 1");
 
+  /* a version-2 file (16 counters, no count before them) is still read: the image without
+     the counter count and the counters after the 16th, resealed; those read as 0 */
+  {
+    const size_t off_count = OFF_Y + 2 * NSTATE * 8 + 8; /* after y, y', the sensitivity count */
+    size_t ncount = 0;
+#define SK__COUNT(f, label) ncount++;
+    SK_STATS_COUNTERS(SK__COUNT)
+#undef SK__COUNT
+    const size_t drop_after = off_count + 8 + 16 * 8, dropped = 8 + (ncount - 16) * 8;
+    CHECK(ncount >= 16 && size > drop_after + dropped);
+    if (ncount < 16 || size <= drop_after + dropped) {
+      goto done_v2;
+    }
+    memcpy(copy, img, off_count);
+    memcpy(copy + off_count, img + off_count + 8, 16 * 8);
+    memcpy(copy + off_count + 16 * 8, img + drop_after + (ncount - 16) * 8,
+           size - drop_after - (ncount - 16) * 8);
+    const uint32_t old_version = 2;
+    memcpy(copy + OFF_VERSION, &old_version, sizeof old_version);
+    reseal(copy, size - dropped);
+    write_bytes(bad, copy, size - dropped);
+    sk__checkpoint r;
+    CHECK_OK(ctx, sk__checkpoint_read(ctx, bad, &r));
+    CHECK_EQ_INT(r.stats.prec_solves, s.c.stats.prec_solves);
+    CHECK_EQ_INT(r.stats.amg_hierarchies, 0);
+    CHECK(r.n == NSTATE && memcmp(r.y, s.c.y, NSTATE * sizeof *r.y) == 0);
+    sk__checkpoint_free(ctx, &r);
+  }
+done_v2:
+
   /* the other byte order, checksum recomputed */
   memcpy(copy, img, size);
   const uint32_t swapped = 0x04030201u;
@@ -474,7 +509,8 @@ static void test_damage(sk_context *ctx, const char *dir)
     expect_refused(ctx, bad, SK_ERR_INPUT, forged[k].reason, what);
   }
   /* the options length, the table count and a table width (found by their offsets) */
-  size_t off_olen = OFF_Y + 2 * NSTATE * 8 + 8; /* y, y', the sensitivity count (0) */
+  /* y, y', the sensitivity count (0), the counter count */
+  size_t off_olen = OFF_Y + 2 * NSTATE * 8 + 8 + 8;
 #define SK__SKIP8(f, label) off_olen += 8;
   SK_STATS_COUNTERS(SK__SKIP8)
 #undef SK__SKIP8

@@ -1,4 +1,6 @@
 /* tests/unit/test_diffusion_options.c: the model.* option tables: defaults, reading keys into parameters, errors naming the key, building a grid model */
+#include <math.h>
+
 #include "test.h"
 
 static sk_options *make(sk_context *ctx)
@@ -165,6 +167,59 @@ static void test_errors(sk_context *ctx)
   expect_fail(ctx, i, 1, SK_ERR_INPUT, "model.bc.x1.coeff");
   const char *j[] = {"model.mode=1,2,3"};
   expect_fail(ctx, j, 1, SK_ERR_INPUT, "model.mode has 3 values");
+  const char *k[] = {"model.ic=formula"};
+  expect_fail(ctx, k, 1, SK_ERR_INPUT, "model.ic = formula needs model.ic_formula");
+  const char *l[] = {"model.ic_formula=x*y"};
+  expect_fail(ctx, l, 1, SK_ERR_INPUT, "model.ic_formula is set but model.ic is not 'formula'");
+  const char *m[] = {"model.ic=formula", "model.ic_formula=sin(pi*x)*sin(pi*u)"};
+  expect_fail(ctx, m, 2, SK_ERR_INPUT,
+              "--set model.ic_formula: cannot parse the formula 'sin(pi*x)*sin(pi*u)'");
+  /* x = 1/8 ... 7/8 on n = 7 Dirichlet nodes: the first node with x <= 0.5 - 1/8 is x = 1/8 */
+  const char *q[] = {"model.n=7", "model.ic=formula", "model.ic_formula=sqrt(x-0.3)"};
+  expect_fail(
+      ctx, q, 3, SK_ERR_INPUT,
+      "'sqrt(x-0.3)' evaluates to NaN at the grid point (x, y) = (0.125, 0.125) (u[0,0])");
+}
+
+/* model.ic = formula with sin(pi x) sin(pi y) is the exact mode's start: the two initial
+ * states agree to rounding (muparser's sin(pi*x) at x = i h against sin(pi i / N)), and a
+ * formula may read the model's parameters (k0) and the lengths. */
+static void test_ic_formula(sk_context *ctx)
+{
+  sk_options *o = make(ctx);
+  if (!o) {
+    return;
+  }
+  set(ctx, o, "model.n=[15, 9]");
+  set(ctx, o, "model.length=[1, 2]");
+  sk_model *mode = NULL, *formula = NULL;
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &mode));
+  set(ctx, o, "model.ic=formula");
+  set(ctx, o, "model.ic_formula=k0*sin(pi*x/Lx)*sin(pi*y/Ly)");
+  set(ctx, o, "model.k0=2");
+  set(ctx, o, "model.amplitude=2");
+  CHECK_OK(ctx, sk_model_from_options(ctx, o, &formula));
+  sk_options_destroy(&o);
+  if (!mode || !formula) {
+    sk_model_destroy(&mode);
+    sk_model_destroy(&formula);
+    return;
+  }
+  const int64_t n = sk_model_get_n(mode);
+  CHECK_EQ_INT(n, 135);
+  double a[135], b[135];
+  CHECK_OK(ctx, sk_model_eval_initial(mode, 0.0, a));
+  CHECK_OK(ctx, sk_model_eval_initial(formula, 0.0, b));
+  double worst = 0.0;
+  for (int64_t i = 0; i < n; i++) {
+    const double d = fabs(2.0 * a[i] - b[i]);
+    worst = d > worst ? d : worst;
+  }
+  printf("formula start vs mode start: max difference %.3e\n", worst);
+  CHECK(worst < 1e-14);
+  CHECK(b[7 + 15 * 4] > 1.999 && b[7 + 15 * 4] <= 2.0); /* the centre node: k0 * 1 */
+  sk_model_destroy(&mode);
+  sk_model_destroy(&formula);
 }
 
 static void test_brusselator(sk_context *ctx)
@@ -197,6 +252,7 @@ int main(void)
   test_values(ctx);
   test_errors(ctx);
   test_brusselator(ctx);
+  test_ic_formula(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }
