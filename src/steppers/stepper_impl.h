@@ -2,6 +2,7 @@
 #ifndef SK_STEPPERS_STEPPER_IMPL_H
 #define SK_STEPPERS_STEPPER_IMPL_H
 
+#include "linsol/mg_struct.h"
 #include "steppers/stability_guard.h"
 #include "stiffkit/stepper.h"
 
@@ -47,6 +48,8 @@ struct sk_stepper {
   char init_report[1024];  /* what a DAE engine's consistent initialization corrected */
   int maxl;
   double eps_lin;
+  sk__mg_params mg;      /* linsol.mg_*: the structured multigrid's settings */
+  char prec_report[256]; /* what the preconditioner did (sk_stepper_get_preconditioner_report) */
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
   const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */
