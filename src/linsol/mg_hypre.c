@@ -24,7 +24,8 @@
 struct sk__mg_impl {
   sk_context *ctx;
   sk__mg_params params;
-  int dim, ncomp;
+  int dim;  /* the model's; hypre's grid has max(dim, 2) */
+  int ncomp;
   int64_t n0, n1; /* points along x and y (index split) */
   int64_t npts;
   HYPRE_Int ilower[3], iupper[3];
@@ -126,6 +127,28 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
       key_of[rowind[p] % nc][key] = 0;
     }
   }
+  /* PFMG's coarse operators take the cross (5 points in 2D, 7 in 3D) or
+   * the full box (9, 27): pad each component's own stencil to the cross,
+   * and to the box when an entry couples diagonal neighbours; a 1D grid is
+   * a 2D one of one row (PFMG has no 3-point coarsening), with the y
+   * couplings zero */
+  const int hdim = mg->dim > 1 ? mg->dim : 2;
+  for (int v = 0; v < nc; v++) {
+    int box = 0;
+    for (int k = 0; k < 27 * nc; k++) {
+      const int o = k / nc;
+      const int nz = (o % 3 != 1) + ((o / 3) % 3 != 1) + (o / 9 != 1);
+      box |= key_of[v][k] >= 0 && nz > 1;
+    }
+    for (int o = 0; o < 27; o++) {
+      const int ox = o % 3 - 1, oy = (o / 3) % 3 - 1, oz = o / 9 - 1;
+      const int nz = (ox != 0) + (oy != 0) + (oz != 0);
+      if ((hdim < 3 && oz != 0) || nz == 0 || (nz > 1 && !box)) {
+        continue;
+      }
+      key_of[v][o * nc + v] = 0;
+    }
+  }
   /* number the entries in key order; lay out the values */
   int64_t start = 0;
   for (int v = 0; v < nc; v++) {
@@ -178,7 +201,7 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
 static sk_status create_struct(sk__mg_impl *mg)
 {
   sk_context *ctx = mg->ctx;
-  const int dim = mg->dim;
+  const int dim = mg->dim > 1 ? mg->dim : 2;
   SK_HYPRE(ctx, HYPRE_StructGridCreate(MPI_COMM_SELF, dim, &mg->sgrid), "HYPRE_StructGridCreate");
   SK_HYPRE(ctx, HYPRE_StructGridSetExtents(mg->sgrid, mg->ilower, mg->iupper),
            "HYPRE_StructGridSetExtents");
@@ -207,7 +230,7 @@ static sk_status create_struct(sk__mg_impl *mg)
 static sk_status create_sstruct(sk__mg_impl *mg)
 {
   sk_context *ctx = mg->ctx;
-  const int dim = mg->dim, nc = mg->ncomp;
+  const int dim = mg->dim > 1 ? mg->dim : 2, nc = mg->ncomp;
   SK_HYPRE(ctx, HYPRE_SStructGridCreate(MPI_COMM_SELF, dim, 1, &mg->grid),
            "HYPRE_SStructGridCreate");
   SK_HYPRE(ctx, HYPRE_SStructGridSetExtents(mg->grid, 0, mg->ilower, mg->iupper),
