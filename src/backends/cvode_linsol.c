@@ -215,7 +215,7 @@ static int prec_solve_mg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Ve
 /* SK_MG_AUTO_MIN_N: linsol.preconditioner=auto takes mg instead of the
  * model's own for a grid model in 2 or 3 dimensions from this many states
  * on, when the Krylov path is chosen (see mg_auto below). */
-#define SK_MG_AUTO_MIN_N 1
+#define SK_MG_AUTO_MIN_N 50000
 
 /* Whether preconditioner "auto" means mg for this model: a structured
  * grid in 2D or 3D, the Jacobian's values, a build with the structured
@@ -250,11 +250,23 @@ static sk_status resolve_names(sk__cvode *cv)
     snprintf(cv->linsol, sizeof cv->linsol, "none");
     sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
   } else if (!strcmp(cv->linsol, "auto")) {
+    /* a grid model where mg wins has a preconditioner for the Krylov path even without
+       one of its own (the Brusselator) */
+    const int mg = !strcmp(cv->prec, "auto") && mg_auto(cv);
     sk__linsol_choice c;
     SK_CALL(cv->ctx, sk__linsol_auto(cv->ctx, n, cv->jac.colptr, cv->jac.rowind,
                                      sk_stepper_get_type(s)->name,
-                                     sk_model_has_preconditioner(cv->model), 1, &c));
+                                     sk_model_has_preconditioner(cv->model) || mg, 1, &c));
     snprintf(cv->linsol, sizeof cv->linsol, "%s", c.linsol);
+    if (mg && !strcmp(c.prec, "model")) {
+      const char *why = strchr(c.reason, ':');
+      char reason[sizeof c.reason];
+      snprintf(reason, sizeof reason,
+               "spgmr with the structured multigrid (mg, a %dD grid of %lld states)%s",
+               sk__model_get_grid(cv->model)->dim, (long long)n, why ? why : "");
+      snprintf(c.reason, sizeof c.reason, "%s", reason);
+      snprintf(c.prec, sizeof c.prec, "mg");
+    }
     if (!strcmp(cv->prec, "auto") && strcmp(c.prec, "auto")) {
       snprintf(cv->prec, sizeof cv->prec, "%s", c.prec);
     }

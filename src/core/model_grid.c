@@ -20,8 +20,7 @@ sk_status sk__model_set_grid(sk_model *m, const sk__model_grid *g)
   }
   SK_CHECK(m->ctx, states == m->n, SK_ERR_ARG,
            "sk__model_set_grid: %d x %lld x %lld x %lld grid states, but the model has %lld",
-           g->ncomp, (long long)g->n[0], (long long)g->n[1], (long long)g->n[2],
-           (long long)m->n);
+           g->ncomp, (long long)g->n[0], (long long)g->n[1], (long long)g->n[2], (long long)m->n);
   m->grid = *g;
   return SK_OK;
 }

@@ -13,12 +13,12 @@ sk_status sk__hypre_failure(sk_context *ctx, HYPRE_Int code, const char *func, c
                             int line, const char *what);
 
 /* Call hypre; on a nonzero error flag record it and return SK_ERR_SOLVER. */
-#define SK_HYPRE(ctx, call, what)                                                      \
-  do {                                                                                 \
-    HYPRE_Int sk__hrc = (call);                                                        \
-    if (sk__hrc != 0) {                                                                \
+#define SK_HYPRE(ctx, call, what)                                                     \
+  do {                                                                                \
+    HYPRE_Int sk__hrc = (call);                                                       \
+    if (sk__hrc != 0) {                                                               \
       return sk__hypre_failure((ctx), sk__hrc, __func__, __FILE__, __LINE__, (what)); \
-    }                                                                                  \
+    }                                                                                 \
   } while (0)
 
 /* sk__hypre_ensure_mpi: initialize MPI if nobody has, recording in ctx

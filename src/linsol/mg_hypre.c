@@ -24,21 +24,21 @@
 struct sk__mg_impl {
   sk_context *ctx;
   sk__mg_params params;
-  int dim;  /* the model's; hypre's grid has max(dim, 2) */
+  int dim; /* the model's; hypre's grid has max(dim, 2) */
   int ncomp;
   int64_t n0, n1; /* points along x and y (index split) */
   int64_t npts;
   HYPRE_Int ilower[3], iupper[3];
-  int nent[SK_MG_MAX_COMP];     /* stencil entries of component v's equations */
+  int nent[SK_MG_MAX_COMP];       /* stencil entries of component v's equations */
   int64_t vstart[SK_MG_MAX_COMP]; /* where component v's values start in vals */
   int offs[SK_MG_MAX_COMP][27 * SK_MG_MAX_COMP][4]; /* entry e of v: offset x,y,z, column comp */
-  HYPRE_Int entries[27 * SK_MG_MAX_COMP]; /* 0, 1, 2, ... */
+  HYPRE_Int entries[27 * SK_MG_MAX_COMP];           /* 0, 1, 2, ... */
   int64_t nvals;
-  double *vals;   /* per component: point-major, entries fastest (SetBoxValues' order) */
+  double *vals; /* per component: point-major, entries fastest (SetBoxValues' order) */
   int64_t nnz;
-  int64_t *pos;   /* vals position of CSC entry p */
-  int64_t *dpos;  /* vals position of the diagonal of state s */
-  double *buf;    /* npts: one component of a vector (several components only) */
+  int64_t *pos;  /* vals position of CSC entry p */
+  int64_t *dpos; /* vals position of the diagonal of state s */
+  double *buf;   /* npts: one component of a vector (several components only) */
   /* one component: the Struct interface */
   HYPRE_StructGrid sgrid;
   HYPRE_StructStencil sstencil;
@@ -186,7 +186,8 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
     for (int64_t p = colptr[c]; p < colptr[c + 1]; p++) {
       const int64_t r = rowind[p];
       const int v = (int)(r % nc);
-      mg->pos[p] = mg->vstart[v] + (r / nc) * mg->nent[v] + key_of[v][coupling_key(mg, r, c, off)];
+      mg->pos[p] =
+          mg->vstart[v] + (r / nc) * mg->nent[v] + key_of[v][coupling_key(mg, r, c, off)];
     }
   }
   for (int64_t s = 0; s < n; s++) {
@@ -277,13 +278,13 @@ static sk_status create_sstruct(sk__mg_impl *mg)
 }
 
 static sk_status check_args(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                            const int64_t *colptr, const int64_t *rowind,
-                            const sk__mg_params *p)
+                            const int64_t *colptr, const int64_t *rowind, const sk__mg_params *p)
 {
   SK_CHECK(ctx, g && colptr && (rowind || colptr[n] == 0) && n >= 1, SK_ERR_ARG,
            "sk__mg_create: NULL argument or n < 1");
-  SK_CHECK(ctx, g->dim >= 1 && g->dim <= 3 && g->ncomp >= 1 && g->n[0] >= 1 && g->n[1] >= 1 &&
-                    g->n[2] >= 1,
+  SK_CHECK(ctx,
+           g->dim >= 1 && g->dim <= 3 && g->ncomp >= 1 && g->n[0] >= 1 && g->n[1] >= 1 &&
+               g->n[2] >= 1,
            SK_ERR_ARG, "sk__mg_create: bad grid (dim %d, ncomp %d)", g->dim, g->ncomp);
   SK_CHECK(ctx, (int64_t)g->ncomp * g->n[0] * g->n[1] * g->n[2] == n, SK_ERR_ARG,
            "sk__mg_create: the grid has %lld states, the pattern %lld",

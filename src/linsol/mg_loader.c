@@ -13,8 +13,8 @@ struct sk__mg {
 };
 
 sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                        const int64_t *colptr, const int64_t *rowind,
-                        const sk__mg_params *params, sk__mg **mg)
+                        const int64_t *colptr, const int64_t *rowind, const sk__mg_params *params,
+                        sk__mg **mg)
 {
   SK_CHECK(ctx, mg, SK_ERR_ARG, "sk__mg_create: NULL argument");
   *mg = NULL;

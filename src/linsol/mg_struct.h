@@ -53,8 +53,8 @@ void sk__mg_params_default(sk__mg_params *p);
  * indices), SK_ERR_ARG, SK_ERR_STATE (MPI finalized), SK_ERR_SOLVER,
  * SK_ERR_NOMEM. On error *mg is NULL. */
 sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                        const int64_t *colptr, const int64_t *rowind,
-                        const sk__mg_params *params, sk__mg **mg);
+                        const int64_t *colptr, const int64_t *rowind, const sk__mg_params *params,
+                        sk__mg **mg);
 
 /* sk__mg_setup: A = I - gamma*J from `values` (length colptr[n], pattern
  * order) into the matrix, and the hierarchy rebuilt. Errors: SK_ERR_SOLVER

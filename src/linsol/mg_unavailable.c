@@ -18,8 +18,8 @@ const char *sk__mg_available(void)
 }
 
 sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                        const int64_t *colptr, const int64_t *rowind,
-                        const sk__mg_params *params, sk__mg **mg)
+                        const int64_t *colptr, const int64_t *rowind, const sk__mg_params *params,
+                        sk__mg **mg)
 {
   if (mg) {
     *mg = NULL;
