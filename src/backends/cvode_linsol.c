@@ -309,12 +309,12 @@ static sk_status resolve_names(sk__cvode *cv)
       applicable_precs(cv, apply, sizeof apply);
       SK_CHECK(cv->ctx, sk__model_get_grid(cv->model) != NULL, SK_ERR_UNSUPPORTED,
                "linsol.preconditioner=mg needs a model on a structured grid (the diffusion "
-               "models, the Brusselator); model '%s' has none; the preconditioners that apply "
+               "models, the Brusselator); model '%s' has none, the preconditioners that apply "
                "to it: %s",
                sk_model_get_name(cv->model), apply);
       SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
                "linsol.preconditioner=mg needs the model's sparse Jacobian (pattern and "
-               "values); model '%s' has none; the preconditioners that apply to it: %s",
+               "values); model '%s' has none, the preconditioners that apply to it: %s",
                sk_model_get_name(cv->model), apply);
     }
     SK_CHECK(cv->ctx, strcmp(cv->prec, "bbd") || cv->jac.colptr, SK_ERR_UNSUPPORTED,

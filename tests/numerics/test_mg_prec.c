@@ -291,16 +291,20 @@ static void test_cvode_modes(sk_context *ctx)
   p.bc[1][0].type = p.bc[1][1].type = SK_BC_NEUMANN; /* cos(pi y) along y */
   CHECK_OK(ctx, sk_diffusion_create(ctx, &p, &m));
   check_exact(ctx, "2D Dirichlet x / Neumann y, 100^2", m, &mg);
-  const run_cfg adams = {
-      .method = "cvode-adams", .linsol = "spgmr", .prec = "mg", .rtol = 1e-6, .atol = 1e-9,
-      .t_end = 0.1};
+  const run_cfg adams = {.method = "cvode-adams",
+                         .linsol = "spgmr",
+                         .prec = "mg",
+                         .rtol = 1e-6,
+                         .atol = 1e-9,
+                         .t_end = 0.1};
   check_exact(ctx, "2D Dirichlet x / Neumann y, 100^2", m, &adams);
   sk_model_destroy(&m);
   dirichlet_params(&p, 3, 24);
   p.exact_semidiscrete = 1;
   CHECK_OK(ctx, sk_diffusion_create(ctx, &p, &m));
   check_exact(ctx, "3D Dirichlet sin, 24^3", m, &mg);
-  const run_cfg fgmr = {.linsol = "spfgmr", .prec = "mg", .rtol = 1e-6, .atol = 1e-9, .t_end = 0.1};
+  const run_cfg fgmr = {
+      .linsol = "spfgmr", .prec = "mg", .rtol = 1e-6, .atol = 1e-9, .t_end = 0.1};
   check_exact(ctx, "3D Dirichlet sin, 24^3", m, &fgmr);
   sk_model_destroy(&m);
 }
@@ -310,8 +314,10 @@ static void against_klu(sk_context *ctx, const char *label, sk_model *m, double 
 {
   const int64_t n = sk_model_get_n(m);
   double *yk = malloc((size_t)n * sizeof *yk), *ym = malloc((size_t)n * sizeof *ym);
-  const run_cfg klu = {.linsol = "klu", .prec = "none", .rtol = 1e-6, .atol = 1e-9, .t_end = t_end};
-  const run_cfg mg = {.linsol = "spgmr", .prec = "mg", .rtol = 1e-6, .atol = 1e-9, .t_end = t_end};
+  const run_cfg klu = {
+      .linsol = "klu", .prec = "none", .rtol = 1e-6, .atol = 1e-9, .t_end = t_end};
+  const run_cfg mg = {
+      .linsol = "spgmr", .prec = "mg", .rtol = 1e-6, .atol = 1e-9, .t_end = t_end};
   sk_stats sk, sm;
   memset(&sk, 0, sizeof sk);
   memset(&sm, 0, sizeof sm);
