@@ -1,6 +1,7 @@
 /* src/linsol/mg_hypre.c: the hypre module's structured multigrid: PFMG/SMG (Struct interface) or SysPFMG (SStruct, several components per point) on A = I - gamma*J of a grid model */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -172,6 +173,12 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
   for (int e = 0; e < 27 * SK_MG_MAX_COMP; e++) {
     mg->entries[e] = e;
   }
+  if (start > INT_MAX) {
+    sk__free(ctx, key_of);
+    return SK_ERROR(ctx, SK_ERR_TOO_LARGE,
+                    "linsol.preconditioner=mg: %lld stencil values exceed hypre's 32-bit indices",
+                    (long long)start);
+  }
   mg->nvals = start;
   mg->nnz = colptr[n];
   mg->vals = sk__calloc(ctx, (size_t)start, sizeof *mg->vals);
@@ -192,7 +199,7 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
   }
   for (int64_t s = 0; s < n; s++) {
     const int v = (int)(s % nc);
-    mg->dpos[s] = mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v];
+    mg->dpos[s] = (int32_t)(mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v]);
   }
   sk__free(ctx, key_of);
   return SK_OK;
