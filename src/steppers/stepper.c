@@ -91,8 +91,9 @@ static const sk_option_spec stepper_options[] = {
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: from the Jacobian's structure: dense for a full pattern (a dense "
      "Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "
-     "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
-     "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
+     "preconditioner (or mg, on a 2D/3D grid model from 5e4 states) when the predicted LU "
+     "factorization costs more than 100 flops per pattern entry; without a pattern spgmr with "
+     "the model's preconditioner, else dense up to n = 2000, "
      "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
     {"linsol.dq_jacobian", SK_OPT_CHOICE, "stiffkit", 0, 0, "stiffkit|sundials",
      "dense and band solvers of cvode-* and ida-bdf on a model with a Jacobian pattern but no "
@@ -100,8 +101,8 @@ static const sk_option_spec stepper_options[] = {
      "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
      "band), as SUNDIALS' examples without a Jacobian function"},
     {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|mg|bbd",
-     "Krylov preconditioner (auto: mg for a grid model in 2D/3D when spgmr is chosen, else the "
-     "model's own if it has one, else jacobi; amg: one "
+     "Krylov preconditioner (auto: mg for a grid model in 2D/3D from 5e4 states with its "
+     "Jacobian, else the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; mg: geometric "
      "multigrid on the model's structured grid (hypre PFMG/SMG, SysPFMG for several species) "
      "on I - gamma J from the model's Jacobian, grid models only; bbd: band blocks "
