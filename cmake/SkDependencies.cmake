@@ -38,6 +38,31 @@ find_package(UMFPACK REQUIRED)  # cmake/FindUMFPACK.cmake -> UMFPACK::UMFPACK
 find_package(METIS REQUIRED)    # cmake/FindMETIS.cmake -> METIS::METIS
 if(SK_MPI)  # cmake/SkMPI.cmake; a serial build has no AMG (src/linsol/amg_unavailable.c)
   find_package(HYPRE REQUIRED)  # cmake/FindHYPRE.cmake -> HYPRE::HYPRE (links MPI::MPI_C)
+  # the structured multigrid (linsol.preconditioner=mg, src/linsol/mg_hypre.c) needs hypre's
+  # Struct and SStruct interfaces, which a hypre build may leave out: without them mg is
+  # refused with the reason (src/linsol/mg_unavailable.c). The result is cached:
+  # -DSK_HAVE_HYPRE_STRUCT=OFF builds without it on any hypre.
+  include(CheckSymbolExists)
+  set(CMAKE_REQUIRED_LIBRARIES HYPRE::HYPRE MPI::MPI_C)
+  set(CMAKE_REQUIRED_QUIET ON)
+  check_symbol_exists(HYPRE_StructPFMGCreate "HYPRE_struct_ls.h" SK_HAVE_HYPRE_STRUCT_PFMG)
+  check_symbol_exists(HYPRE_SStructSysPFMGCreate "HYPRE_sstruct_ls.h" SK_HAVE_HYPRE_SYSPFMG)
+  unset(CMAKE_REQUIRED_LIBRARIES)
+  unset(CMAKE_REQUIRED_QUIET)
+  if(SK_HAVE_HYPRE_STRUCT_PFMG AND SK_HAVE_HYPRE_SYSPFMG)
+    set(_sk_struct ON)
+  else()
+    set(_sk_struct OFF)
+  endif()
+  set(SK_HAVE_HYPRE_STRUCT ${_sk_struct} CACHE BOOL
+    "hypre has the Struct/SStruct interfaces (HYPRE_StructPFMGCreate, HYPRE_SStructSysPFMGCreate)")
+  unset(_sk_struct)
+  if(NOT SK_HAVE_HYPRE_STRUCT)
+    message(STATUS "hypre without the structured-grid interface (HYPRE_StructPFMGCreate): "
+      "linsol.preconditioner=mg is refused")
+  endif()
+else()
+  set(SK_HAVE_HYPRE_STRUCT OFF)
 endif()
 
 find_package(PkgConfig REQUIRED)

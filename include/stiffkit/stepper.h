@@ -421,6 +421,11 @@ const char *sk_stepper_get_ordering(const sk_stepper *s);
  * and whether the model has a preconditioner); "" when the linear solver
  * was named or the stepper has none. */
 const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s);
+/* sk_stepper_get_preconditioner_report: after sk_stepper_get_stats of a
+ * run with linsol.preconditioner=mg, one line saying what the structured
+ * multigrid did (solver, stencil, cycles per solve, setups and their total
+ * and mean seconds); "" for the other preconditioners. */
+const char *sk_stepper_get_preconditioner_report(const sk_stepper *s);
 /* sk_stepper_get_initial_correction: after the first step of a DAE engine
  * (ida-bdf), one line saying what its consistent initialization at t0
  * changed: the residual before and after, and each component of y (the

@@ -549,6 +549,7 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   CVodeGetLastStep(cv->mem, &h);
   st->last_order = q;
   st->last_h = h;
+  sk__cvode_prec_report(cv, s->prec_report, sizeof s->prec_report);
   sk_stats now = *st;
   *st = cv->before; /* plus the runs before the last restart at an event */
   sk_stats_add(st, &now);

@@ -1,4 +1,4 @@
-/* src/backends/cvode_linsol.c: linear solvers for CVODE: dense, band, KLU, UMFPACK, Krylov with none/Jacobi/model/AMG preconditioners */
+/* src/backends/cvode_linsol.c: linear solvers for CVODE: dense, band, KLU, UMFPACK, Krylov with none/Jacobi/model/AMG/structured-multigrid preconditioners */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +13,7 @@
 #include "core/model_impl.h"
 #include "linsol/amg_hypre.h"
 #include "linsol/linsol_choice.h"
+#include "linsol/mg_struct.h"
 
 /* n at or above which "auto" ordering means nested dissection */
 #define SK_ND_THRESHOLD 1000
@@ -186,6 +187,80 @@ static int prec_solve_amg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_V
   return 0;
 }
 
+/* Structured multigrid preconditioner: hypre PFMG/SMG/SysPFMG on I - gamma J
+ * of the model's grid, the Jacobian refreshed when CVODE asks (!jok); the
+ * grid, stencil and matrix are kept, the values and the hierarchy are
+ * renewed for every gamma (linsol/mg_struct.h). */
+static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
+                         sk_sunreal gamma, void *ud)
+{
+  sk__cvode *cv = ud;
+  const int fresh = !jok || !cv->amg_have_jac;
+  if (fresh) {
+    int rc = eval_model_jac(cv, t, y, fy);
+    if (rc) {
+      cv->amg_have_jac = 0;
+      return rc;
+    }
+    cv->prec_jac_evals++;
+    cv->amg_have_jac = 1;
+  }
+  *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
+  if (sk__mg_setup(cv->mg, gamma, cv->jac.vals) != SK_OK) {
+    sk__cvode_callback_failed(cv);
+    return -1;
+  }
+  return 0;
+}
+
+static int prec_solve_mg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                         sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+{
+  (void)t;
+  (void)y;
+  (void)fy;
+  (void)gamma;
+  (void)delta;
+  (void)lr;
+  sk__cvode *cv = ud;
+  if (sk__mg_solve(cv->mg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK) {
+    sk__cvode_callback_failed(cv);
+    return -1;
+  }
+  return 0;
+}
+
+/* SK_MG_AUTO_MIN_N: linsol.preconditioner=auto takes mg instead of the
+ * model's own for a grid model in 2 or 3 dimensions from this many states
+ * on, when the Krylov path is chosen (see mg_auto below). */
+#define SK_MG_AUTO_MIN_N 50000
+
+/* Whether preconditioner "auto" means mg for this model: a structured
+ * grid in 2D or 3D, the Jacobian's values, a build with the structured
+ * multigrid. The rule and its measurements (benchmarks/README.md,
+ * "Structured multigrid (mg)", benchmarks/scaling/run_mg.sh, 2D heat,
+ * spgmr, integration seconds ADI / mg / amg): on a start with all modes
+ * (u0 = 1) mg wins from 10^5 (7.6 / 2.7 / 6.6 s at 10^5; at 10^6 ADI > 240 s,
+ * mg 41 s, amg 88 s; 3D 100^3 66 / 38 / 124 s), at 10^4 the 0.5 s MPI and
+ * hypre start outweighs it (0.18 / 0.22 s plus the start); on the single
+ * smooth sine mode ADI stays 2.2x faster (0.31 / 0.71 s at 10^5). The
+ * Brusselator at 2x512^2: KLU 196 s, spgmr + mg 10.8 s. 1D grids go to KLU. */
+static int mg_auto(const sk__cvode *cv)
+{
+  const sk__model_grid *g = sk__model_get_grid(cv->model);
+  return g && g->dim >= 2 && sk_model_get_n(cv->model) >= SK_MG_AUTO_MIN_N &&
+         sk__model_has_analytic_jac(cv->model) && sk__mg_available() == NULL;
+}
+
+/* The preconditioners that apply to the model, for a refusal's message. */
+static void applicable_precs(const sk__cvode *cv, char *buf, size_t cap)
+{
+  const int has_jac = sk_model_has_jacobian(cv->model);
+  snprintf(buf, cap, "none%s%s%s%s", has_jac ? ", jacobi" : "", has_jac ? ", amg" : "",
+           sk_model_has_preconditioner(cv->model) ? ", model" : "",
+           cv->jac.colptr ? ", bbd" : "");
+}
+
 /* Resolve "auto" choices from the engine and the model. */
 static sk_status resolve_names(sk__cvode *cv)
 {
@@ -199,15 +274,30 @@ static sk_status resolve_names(sk__cvode *cv)
     snprintf(cv->linsol, sizeof cv->linsol, "none");
     sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
   } else if (!strcmp(cv->linsol, "auto")) {
+    /* a grid model where mg wins has a preconditioner for the Krylov path even without
+       one of its own (the Brusselator) */
+    const int mg = !strcmp(cv->prec, "auto") && mg_auto(cv);
     sk__linsol_choice c;
     SK_CALL(cv->ctx, sk__linsol_auto(cv->ctx, n, cv->jac.colptr, cv->jac.rowind,
                                      sk_stepper_get_type(s)->name,
-                                     sk_model_has_preconditioner(cv->model), 1, &c));
+                                     sk_model_has_preconditioner(cv->model) || mg, 1, &c));
     snprintf(cv->linsol, sizeof cv->linsol, "%s", c.linsol);
+    if (mg && !strcmp(c.prec, "model")) {
+      const char *why = strchr(c.reason, ':');
+      char reason[sizeof c.reason];
+      snprintf(reason, sizeof reason,
+               "spgmr with the structured multigrid (mg, a %dD grid of %lld states)%s",
+               sk__model_get_grid(cv->model)->dim, (long long)n, why ? why : "");
+      snprintf(c.reason, sizeof c.reason, "%s", reason);
+      snprintf(c.prec, sizeof c.prec, "mg");
+    }
     if (!strcmp(cv->prec, "auto") && strcmp(c.prec, "auto")) {
       snprintf(cv->prec, sizeof cv->prec, "%s", c.prec);
     }
     sk__stepper_set_linsol_reason(s, c.reason);
+  }
+  if (!strcmp(cv->prec, "auto") && sk__sun_is_krylov(cv->linsol) && mg_auto(cv)) {
+    snprintf(cv->prec, sizeof cv->prec, "mg");
   }
   if (!strcmp(cv->prec, "auto")) {
     snprintf(cv->prec, sizeof cv->prec, "%s",
@@ -238,6 +328,19 @@ static sk_status resolve_names(sk__cvode *cv)
              "linsol.preconditioner=amg needs the model's sparse Jacobian (pattern and values); "
              "model '%s' has none (use none, or model if it has its own)",
              sk_model_get_name(cv->model));
+    if (!strcmp(cv->prec, "mg")) {
+      char apply[96];
+      applicable_precs(cv, apply, sizeof apply);
+      SK_CHECK(cv->ctx, sk__model_get_grid(cv->model) != NULL, SK_ERR_UNSUPPORTED,
+               "linsol.preconditioner=mg needs a model on a structured grid (the diffusion "
+               "models, the Brusselator); model '%s' has none, the preconditioners that apply "
+               "to it: %s",
+               sk_model_get_name(cv->model), apply);
+      SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
+               "linsol.preconditioner=mg needs the model's sparse Jacobian (pattern and "
+               "values); model '%s' has none, the preconditioners that apply to it: %s",
+               sk_model_get_name(cv->model), apply);
+    }
     SK_CHECK(cv->ctx, strcmp(cv->prec, "bbd") || cv->jac.colptr, SK_ERR_UNSUPPORTED,
              "linsol.preconditioner=bbd needs the model's Jacobian pattern (its bandwidths "
              "size the band block); model '%s' has none (solver.detect_pattern=on finds one)",
@@ -325,6 +428,11 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     cv->amg_have_jac = 0;
     cv->amg_built = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_amg, prec_solve_amg);
+  } else if (!strcmp(cv->prec, "mg")) {
+    SK_CALL(ctx, sk__mg_create(ctx, sk__model_get_grid(cv->model), n, cv->jac.colptr,
+                               cv->jac.rowind, &cv->s->mg, &cv->mg));
+    cv->amg_have_jac = 0;
+    flag = CVodeSetPreconditioner(cv->mem, prec_setup_mg, prec_solve_mg);
   } else if (!strcmp(cv->prec, "bbd")) {
     /* one block on one process: CVBBDPRE's band block is CVBANDPRE's band of the whole J
        (difference quotients of f over the pattern's half-bandwidths) */
@@ -364,6 +472,7 @@ void sk__cvode_free_linear_solver(sk__cvode *cv)
     cv->pinv = NULL;
   }
   sk__amg_destroy(&cv->amg);
+  sk__mg_destroy(&cv->mg);
   cv->amg_have_jac = 0;
   cv->amg_built = 0;
   sk__free(cv->ctx, cv->jdiag);
@@ -374,4 +483,19 @@ void sk__cvode_free_linear_solver(sk__cvode *cv)
 int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups)
 {
   return cv->direct ? (int64_t)lin_setups : 0;
+}
+
+void sk__cvode_prec_report(const sk__cvode *cv, char *buf, size_t cap)
+{
+  buf[0] = '\0';
+  if (!cv->mg) {
+    return;
+  }
+  sk__mg_info in;
+  sk__mg_get_info(cv->mg, &in);
+  snprintf(buf, cap,
+           "%s, %d-entry stencil, %d V-cycle%s per solve: %lld setups, %.3g s (%.3g ms each)",
+           in.solver, in.stencil, cv->s->mg.cycles, cv->s->mg.cycles == 1 ? "" : "s",
+           (long long)in.setups, in.setup_seconds,
+           in.setups ? 1e3 * in.setup_seconds / (double)in.setups : 0.0);
 }

@@ -32,10 +32,12 @@ typedef struct {
   N_Vector pinv;
   /* AMG preconditioner (src/linsol/amg_hypre.h) on I - gamma*J */
   struct sk__amg *amg;
-  int amg_have_jac;        /* cv->jac.vals holds a Jacobian the AMG may reuse */
+  int amg_have_jac;        /* cv->jac.vals holds a Jacobian the AMG or the mg may reuse */
   int amg_built;           /* the AMG holds a hierarchy (for amg_gamma) */
   double amg_gamma;        /* the gamma of the hierarchy the AMG holds */
   int64_t amg_hierarchies; /* hierarchies built since the last restart */
+  /* structured multigrid preconditioner (src/linsol/mg_struct.h) on I - gamma*J */
+  struct sk__mg *mg;
   /* messages and callback failures */
   sk__sundials_messages messages;
   sk_error callback_error;
@@ -111,5 +113,9 @@ static inline void sk__cvode_callback_failed(sk__cvode *cv)
 
 /* sk__cvode_linsol_factorizations: factorizations done by a direct solver. */
 int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups);
+
+/* sk__cvode_prec_report: one line on what the structured multigrid
+ * preconditioner did (sk_stepper_get_preconditioner_report), "" without it. */
+void sk__cvode_prec_report(const sk__cvode *cv, char *buf, size_t cap);
 
 #endif

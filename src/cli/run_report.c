@@ -73,6 +73,10 @@ static void print_summary(const cli_job *job, const sk_stats *st, const double *
   if (why[0]) {
     printf("linear solver (linsol.type=auto): %s\n", why);
   }
+  const char *prec = job->stepper ? sk_stepper_get_preconditioner_report(job->stepper) : "";
+  if (prec[0]) {
+    printf("preconditioner %s: %s\n", job->prec, prec);
+  }
   if (extra) {
     fputs(extra, stdout);
   }

@@ -3,6 +3,7 @@
 #define SK_CORE_MODEL_IMPL_H
 
 #include "core/fd_jacobian.h"
+#include "core/model_grid.h"
 #include "stiffkit/model.h"
 
 struct sk_model {
@@ -63,6 +64,7 @@ struct sk_model {
   int nparams, cap_params;
   sk_param_changed_fn param_changed;
   sk_rhs_param_fn rhs_param;
+  sk__model_grid grid; /* the structured grid of the states (core/model_grid.h); dim 0: none */
 };
 
 /* One declared parameter: its name and the field the model reads. */

@@ -11,10 +11,10 @@
 #include <HYPRE_parcsr_mv.h>
 #include <HYPRE_utilities.h>
 
-#include "core/context_impl.h"
 #include "core/error.h"
 #include "linsol/amg_hypre.h"
 #include "linsol/amg_module.h"
+#include "linsol/hypre_common.h"
 
 struct sk__amg_impl {
   sk_context *ctx;
@@ -41,85 +41,6 @@ struct sk__amg_impl {
 };
 
 static void amg_destroy(sk__amg_impl **amg);
-
-/* hypre's error flag is a bit set; name the most specific bit. */
-static const char *hypre_error_name(HYPRE_Int code)
-{
-  if (code & HYPRE_ERROR_MEMORY) {
-    return "HYPRE_ERROR_MEMORY";
-  }
-  if (code & HYPRE_ERROR_ARG) {
-    return "HYPRE_ERROR_ARG";
-  }
-  if (code & HYPRE_ERROR_CONV) {
-    return "HYPRE_ERROR_CONV";
-  }
-  return "HYPRE_ERROR_GENERIC";
-}
-
-/* Record a hypre failure of `what` (message and foreign flag name the
- * hypre error), clear hypre's sticky error flag, return SK_ERR_SOLVER. */
-static sk_status hypre_failure(sk_context *ctx, HYPRE_Int code, const char *func,
-                               const char *file, int line, const char *what)
-{
-  char descr[256];
-  memset(descr, 0, sizeof descr);
-  HYPRE_DescribeError(code, descr);
-  descr[sizeof descr - 1] = '\0';
-  sk_status st = sk__error_set(ctx, SK_ERR_SOLVER, func, file, line,
-                               "hypre %s failed: error %d %s", what, (int)code, descr);
-  sk__error_set_foreign(ctx, (int)code, hypre_error_name(code));
-  HYPRE_ClearAllErrors();
-  return st;
-}
-
-/* Call hypre; on a nonzero error flag record it and return SK_ERR_SOLVER. */
-#define SK_HYPRE(ctx, call, what)                                                 \
-  do {                                                                            \
-    HYPRE_Int sk__hrc = (call);                                                   \
-    if (sk__hrc != 0) {                                                           \
-      return hypre_failure((ctx), sk__hrc, __func__, __FILE__, __LINE__, (what)); \
-    }                                                                             \
-  } while (0)
-
-/* Context hook: finalize hypre, then MPI (called by sk_context_destroy of
- * the context that initialized MPI). */
-static void amg_mpi_finalize(void)
-{
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (!finalized) {
-    HYPRE_Finalize();
-    MPI_Finalize();
-  }
-}
-
-/* sk__amg_create: initialize MPI if nobody has, and record the ownership in
- * ctx (hypre itself is initialized by require_mpi, on the common path). */
-static sk_status ensure_mpi(sk_context *ctx)
-{
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  SK_CHECK(ctx, !finalized, SK_ERR_STATE,
-           "linsol.preconditioner=amg: MPI was already finalized in this process (MPI starts "
-           "once per process: the context that started it for stiffkit has been destroyed)");
-  if (!initialized) {
-    int rc = MPI_Init(NULL, NULL);
-    if (rc != MPI_SUCCESS) {
-      char msg[MPI_MAX_ERROR_STRING];
-      int len = 0;
-      msg[0] = '\0';
-      MPI_Error_string(rc, msg, &len);
-      sk_status st = SK_ERROR(ctx, SK_ERR_SOLVER, "MPI_Init failed (needed by hypre): %s", msg);
-      sk__error_set_foreign(ctx, rc, "MPI_Init");
-      return st;
-    }
-    ctx->mpi_owned = 1;
-    ctx->mpi_finalize = amg_mpi_finalize;
-  }
-  return SK_OK;
-}
 
 /* MPI for sk__amg_create_rows: the caller has initialized it (and not yet
  * finalized it); then hypre is initialized (repeated calls are harmless). */
@@ -244,7 +165,7 @@ static sk_status create_hypre_objects(sk__amg_impl *amg)
   sk__free(ctx, diag);
   sk__free(ctx, offd);
   if (rc) {
-    return hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_IJMatrixCreate");
+    return sk__hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_IJMatrixCreate");
   }
   HYPRE_IJVector *vecs[2] = {&amg->b, &amg->x};
   HYPRE_ParVector *pars[2] = {&amg->parb, &amg->parx};
@@ -367,7 +288,7 @@ static sk_status amg_create(sk_context *ctx, int64_t n, const int64_t *colptr,
              "sk__amg_create: row index %lld outside [0, %lld)", (long long)rowind[p],
              (long long)n);
   }
-  SK_CALL(ctx, ensure_mpi(ctx));
+  SK_CALL(ctx, sk__hypre_ensure_mpi(ctx, "linsol.preconditioner=amg"));
   /* the pattern by rows (a transpose; columns come out increasing) and the
    * row-order position `where[p]` of each CSC entry p */
   int64_t *rowptr = sk__calloc(ctx, (size_t)n + 1, sizeof *rowptr);
@@ -441,7 +362,7 @@ static sk_status create_solver(sk__amg_impl *amg)
   }
   HYPRE_Int rc = HYPRE_GetError();
   if (rc) {
-    return hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "BoomerAMG settings");
+    return sk__hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "BoomerAMG settings");
   }
   return SK_OK;
 }
@@ -476,7 +397,7 @@ static sk_status setup_values(sk__amg_impl *amg, double gamma, const double *val
   if (rc) {
     HYPRE_BoomerAMGDestroy(amg->solver);
     amg->solver = NULL;
-    return hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_BoomerAMGSetup");
+    return sk__hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_BoomerAMGSetup");
   }
   return SK_OK;
 }
@@ -519,7 +440,7 @@ static sk_status amg_solve(sk__amg_impl *amg, const double *r, double *z)
    * HYPRE_ERROR_CONV; any other bit is a failure */
   HYPRE_Int rc = HYPRE_BoomerAMGSolve(amg->solver, amg->parA, amg->parb, amg->parx);
   if (rc & ~(HYPRE_Int)HYPRE_ERROR_CONV) {
-    return hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_BoomerAMGSolve");
+    return sk__hypre_failure(ctx, rc, __func__, __FILE__, __LINE__, "HYPRE_BoomerAMGSolve");
   }
   HYPRE_ClearAllErrors();
   SK_HYPRE(ctx, HYPRE_IJVectorGetValues(amg->x, amg->nlocal, amg->rows, z),

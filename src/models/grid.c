@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/model_grid.h"
 #include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
@@ -340,6 +341,14 @@ sk_status sk__grid_model_create(sk_context *ctx, const sk__grid *g, int ncomp, v
   }
   sk__free(ctx, colptr);
   sk__free(ctx, rowind);
+  if (st != SK_OK) {
+    sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
+    sk_model_destroy(&m);
+    return st;
+  }
+  /* the states on the grid, for the structured multigrid (linsol.preconditioner=mg) */
+  const sk__model_grid mg = {g->dim, {g->n[0], g->n[1], g->n[2]}, ncomp};
+  st = sk__model_set_grid(m, &mg);
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     sk_model_destroy(&m);

@@ -92,22 +92,35 @@ static const sk_option_spec stepper_options[] = {
      "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
      "linear solver (auto: from the Jacobian's structure: dense for a full pattern (a dense "
      "Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "
-     "preconditioner when the predicted LU factorization costs more than 100 flops per pattern "
-     "entry; without a pattern spgmr with the model's preconditioner, else dense up to n = 2000, "
+     "preconditioner (or mg, on a 2D/3D grid model from 5e4 states) when the predicted LU "
+     "factorization costs more than 100 flops per pattern entry; without a pattern spgmr with "
+     "the model's preconditioner, else dense up to n = 2000, "
      "else spgmr; none for cvode-adams; the decision is printed and in the provenance)"},
     {"linsol.dq_jacobian", SK_OPT_CHOICE, "stiffkit", 0, 0, "stiffkit|sundials",
      "dense and band solvers of cvode-* and ida-bdf on a model with a Jacobian pattern but no "
      "values: stiffkit = colored finite differences on the pattern (one call per color), "
      "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
      "band), as SUNDIALS' examples without a Jacobian function"},
-    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|bbd",
-     "Krylov preconditioner (auto: the model's own if it has one, else jacobi; amg: one "
-     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; bbd: band blocks "
+    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|mg|bbd",
+     "Krylov preconditioner (auto: mg for a grid model in 2D/3D from 5e4 states with its "
+     "Jacobian, else the model's own if it has one, else jacobi; amg: one "
+     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; mg: geometric "
+     "multigrid on the model's structured grid (hypre PFMG/SMG, SysPFMG for several species) "
+     "on I - gamma J from the model's Jacobian, grid models only; bbd: band blocks "
      "of the Jacobian by difference quotients (MPI runs: CVBBDPRE, one block per rank; serial "
      "cvode-*: CVBANDPRE, one block of the pattern's bandwidths); MPI runs take "
      "auto|model|bbd|amg|none, auto and model = amg for diffusion and bbd for the Brusselator; "
      "the steady solve takes "
      "auto|none|jacobi|model)"},
+    {"linsol.mg_solver", SK_OPT_CHOICE, "pfmg", 0, 0, "pfmg|smg",
+     "linsol.preconditioner=mg: hypre's structured multigrid (pfmg: PFMG, semicoarsening with "
+     "point smoothing, SysPFMG for several species; smg: SMG, plane smoothing, more robust for "
+     "strong anisotropy and costlier, one species only)"},
+    {"linsol.mg_cycles", SK_OPT_INT, "1", 1, 100, NULL,
+     "linsol.preconditioner=mg: V-cycles per preconditioner solve (from a zero guess)"},
+    {"linsol.mg_relax", SK_OPT_CHOICE, "auto", 0, 0, "auto|jacobi|wjacobi|rbgs",
+     "linsol.preconditioner=mg with pfmg: the smoother (auto: rbgs, symmetric red/black "
+     "Gauss-Seidel, for one species and wjacobi, weighted Jacobi, for several; SMG has its own)"},
     {"linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,
      "Krylov subspace size (0 = the default: 20 for cvode-* and ida-bdf, 50 for the steady "
      "solve; SUNDIALS' own is 5)"},
@@ -177,6 +190,7 @@ sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *ty
   st->amg_reuse_ratio = SK__AMG_REUSE_RATIO_DEFAULT;
   snprintf(st->linsol, sizeof st->linsol, "auto");
   snprintf(st->prec, sizeof st->prec, "auto");
+  sk__mg_params_default(&st->mg);
   snprintf(st->ordering, sizeof st->ordering, "auto");
   if (type->create) {
     sk_status rc = type->create(st);
@@ -455,7 +469,8 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto", "none", "jacobi", "model", "amg", "bbd", NULL};
+  static const char *const valid[] = {"auto", "none", "jacobi", "model",
+                                      "amg",  "mg",   "bbd",    NULL};
   return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
 }
 
@@ -626,6 +641,19 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   }
   if (OPT(sk_options_get_string, "linsol.ordering", &str)) {
     SK_CALL(ctx, sk_stepper_set_ordering(s, str));
+  }
+  if (OPT(sk_options_get_string, "linsol.mg_solver", &str)) {
+    s->mg.solver = !strcmp(str, "smg") ? SK__MG_SMG : SK__MG_PFMG;
+  }
+  int64_t cycles = s->mg.cycles;
+  if (OPT(sk_options_get_int, "linsol.mg_cycles", &cycles)) {
+    s->mg.cycles = (int)cycles;
+  }
+  if (OPT(sk_options_get_string, "linsol.mg_relax", &str)) {
+    s->mg.relax = !strcmp(str, "jacobi")    ? SK__MG_RELAX_JACOBI
+                  : !strcmp(str, "wjacobi") ? SK__MG_RELAX_WJACOBI
+                  : !strcmp(str, "rbgs")    ? SK__MG_RELAX_RBGS
+                                            : SK__MG_RELAX_AUTO;
   }
   int64_t maxl = s->maxl;
   r2 = s->eps_lin;
@@ -982,6 +1010,10 @@ const char *sk_stepper_get_preconditioner(const sk_stepper *s)
 const char *sk_stepper_get_ordering(const sk_stepper *s)
 {
   return s->ordering;
+}
+const char *sk_stepper_get_preconditioner_report(const sk_stepper *s)
+{
+  return s ? s->prec_report : "";
 }
 const char *sk_stepper_get_linear_solver_reason(const sk_stepper *s)
 {

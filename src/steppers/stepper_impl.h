@@ -2,6 +2,7 @@
 #ifndef SK_STEPPERS_STEPPER_IMPL_H
 #define SK_STEPPERS_STEPPER_IMPL_H
 
+#include "linsol/mg_struct.h"
 #include "steppers/stability_guard.h"
 #include "stiffkit/stepper.h"
 
@@ -65,6 +66,8 @@ struct sk_stepper {
   double eps_lin;
   double amg_reuse_ratio; /* linsol.amg_reuse_gamma_ratio: keep a BoomerAMG hierarchy while
                              gamma stays within this factor of the one it was built for */
+  sk__mg_params mg;       /* linsol.mg_*: the structured multigrid's settings */
+  char prec_report[256];  /* what the preconditioner did (sk_stepper_get_preconditioner_report) */
   sk_vector_kernels_mode vector_kernels; /* solver.fast_vector_ops */
   const char *kernels_used; /* "stiffkit" or "sundials" once an engine chose; NULL before */
   int threads;              /* solver.threads: -1 leave OpenMP alone, 0 auto, n */

@@ -1,0 +1,87 @@
+/* src/linsol/mg_struct.h: geometric multigrid preconditioner on a structured grid (hypre PFMG/SMG, SysPFMG for several components per point) for A = I - gamma*J */
+#ifndef SK_LINSOL_MG_STRUCT_H
+#define SK_LINSOL_MG_STRUCT_H
+
+#include <stdint.h>
+
+#include "core/model_grid.h"
+#include "stiffkit/context.h"
+
+/* A structured multigrid preconditioner for A = I - gamma*J, J given by a
+ * fixed CSC pattern on the states of a structured grid (core/model_grid.h)
+ * and per-setup values in pattern order (the ones the AMG path takes).
+ * Every entry must couple a point with itself or with a point at most one
+ * step away along each axis (the 3^dim-point box stencil); A's stencil is
+ * read off the pattern once. The grid, the stencil, the hypre matrix and
+ * vectors are built once; each setup writes new values and rebuilds the
+ * multigrid hierarchy (its coarse operators depend on gamma). No hypre or
+ * MPI type appears in this header. */
+typedef struct sk__mg sk__mg;
+
+/* The solvers: hypre's semicoarsening multigrids. */
+typedef enum {
+  SK__MG_PFMG = 0, /* HYPRE_StructPFMG (one component), HYPRE_SStructSysPFMG (several) */
+  SK__MG_SMG = 1   /* HYPRE_StructSMG (one component only) */
+} sk__mg_solver;
+
+/* Smoothers (PFMG's numbering). */
+typedef enum {
+  SK__MG_RELAX_AUTO = -1,   /* rbgs for PFMG, wjacobi for SysPFMG */
+  SK__MG_RELAX_JACOBI = 0,  /* Jacobi */
+  SK__MG_RELAX_WJACOBI = 1, /* weighted Jacobi */
+  SK__MG_RELAX_RBGS = 2     /* symmetric red/black Gauss-Seidel (PFMG only) */
+} sk__mg_relax;
+
+typedef struct {
+  sk__mg_solver solver;
+  int cycles;         /* V-cycles per preconditioner solve, from z = 0 (>= 1) */
+  sk__mg_relax relax; /* PFMG/SysPFMG smoother; SMG has its own (plane solves) */
+} sk__mg_params;
+
+/* sk__mg_params_default: PFMG, one V-cycle, relax auto. */
+void sk__mg_params_default(sk__mg_params *p);
+
+/* sk__mg_create: the preconditioner for the states of grid g with the n x n
+ * CSC pattern (colptr[n+1], rowind[colptr[n]]; n = ncomp x points; the
+ * diagonal may be absent and is added). `params` may be NULL (defaults).
+ * MPI is initialized as by sk__amg_create (linsol/amg_hypre.h), with the
+ * same ownership rules.
+ * Errors: SK_ERR_UNSUPPORTED (an entry outside the box stencil: the
+ * message names the entry and the offset; SMG with several components;
+ * rbgs with several components; no structured multigrid in this build:
+ * the message says why), SK_ERR_TOO_LARGE (beyond hypre's 32-bit
+ * indices), SK_ERR_ARG, SK_ERR_STATE (MPI finalized), SK_ERR_SOLVER,
+ * SK_ERR_NOMEM. On error *mg is NULL. */
+sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
+                        const int64_t *colptr, const int64_t *rowind, const sk__mg_params *params,
+                        sk__mg **mg);
+
+/* sk__mg_setup: A = I - gamma*J from `values` (length colptr[n], pattern
+ * order) into the matrix, and the hierarchy rebuilt. Errors: SK_ERR_SOLVER
+ * (hypre failure, named). */
+sk_status sk__mg_setup(sk__mg *mg, double gamma, const double *values);
+
+/* sk__mg_solve: z = M r, params.cycles cycles from z = 0 (length n each,
+ * may not alias). Errors: SK_ERR_STATE (no setup), SK_ERR_SOLVER. */
+sk_status sk__mg_solve(sk__mg *mg, const double *r, double *z);
+
+/* What the object did: setups and their total wall seconds (value fill,
+ * assembly and hierarchy), and the stencil read off the pattern. */
+typedef struct {
+  int64_t setups;
+  double setup_seconds;
+  int stencil; /* entries of the largest component stencil (5 in 2D, 7 in 3D for diffusion) */
+  const char *solver; /* "pfmg", "smg", "syspfmg" */
+} sk__mg_info;
+
+/* sk__mg_get_info: the counters above (zero for NULL). */
+void sk__mg_get_info(const sk__mg *mg, sk__mg_info *info);
+
+/* sk__mg_destroy: free and NULL *mg; accepts NULL. */
+void sk__mg_destroy(sk__mg **mg);
+
+/* sk__mg_available: NULL when this build has the structured multigrid, else
+ * the sentence that says why not (for refusals and for auto). */
+const char *sk__mg_available(void);
+
+#endif
