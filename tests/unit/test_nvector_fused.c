@@ -128,8 +128,8 @@ static void battery(SUNContext sctx, long n)
       check_all(r, f, "N_VLinearCombination", NV);
     }
     /* N_VLinearSumVectorArray over every special case of (a, b), also in place (Z = Y) */
-    const double ab[][2] = {{0.3, -1.7}, {1.0, 1.0}, {1.0, -1.0}, {-1.0, 1.0}, {1.0, 0.4},
-                            {0.4, 1.0},  {-1.0, 0.4}, {0.4, -1.0}, {0.7, 0.7}, {0.7, -0.7}};
+    const double ab[][2] = {{0.3, -1.7}, {1.0, 1.0},  {1.0, -1.0}, {-1.0, 1.0}, {1.0, 0.4},
+                            {0.4, 1.0},  {-1.0, 0.4}, {0.4, -1.0}, {0.7, 0.7},  {0.7, -0.7}};
     for (size_t k = 0; k < sizeof ab / sizeof ab[0]; k++) {
       for (int inplace = 0; inplace < 2; inplace++) {
         refill(r, f, n);
