@@ -216,7 +216,15 @@ static sk_status cvode_setup(sk_stepper *s)
     }
   }
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);
-  if ((cv->jac.vals || sk_model_has_jtimes(cv->model)) && strcmp(cv->linsol, "none")) {
+  /* the model's Jacobian values enter the run through a direct solver, a preconditioner
+     assembled from them (jacobi, amg) or the sensitivities' J s; otherwise (a Krylov solver
+     with the model's own or no preconditioner) only J v is tested, and the values test's
+     work arrays (about 20 doubles per unknown) are never allocated */
+  s->jac_values_unused = !cv->direct && strcmp(cv->prec, "jacobi") && strcmp(cv->prec, "amg") &&
+                         strcmp(cv->prec, "mg") &&
+                         sk_stepper_get_nsens(s) == 0;
+  if (((cv->jac.vals && !s->jac_values_unused) || sk_model_has_jtimes(cv->model)) &&
+      strcmp(cv->linsol, "none")) {
     SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
   }
   /* report the resolved choices through the generic getters */

@@ -261,6 +261,26 @@ static void applicable_precs(const sk__cvode *cv, char *buf, size_t cap)
            cv->jac.colptr ? ", bbd" : "");
 }
 
+/* The model's pattern and a values buffer in cv->jac, once. */
+static sk_status jac_init_once(sk__cvode *cv)
+{
+  return cv->jac.n != 0 ? SK_OK : sk__sun_jac_init(cv->ctx, cv->model, &cv->jac);
+}
+
+/* The resolved solver reads the model's Jacobian (pattern or values): a direct solver, a
+ * preconditioner built from it, or the sensitivities' J s. A Krylov solver with the model's
+ * own or no preconditioner does not: then the pattern is never built (a grid model's is
+ * built on first use) and no values buffer is allocated. */
+static int reads_jacobian(const sk__cvode *cv)
+{
+  if (!strcmp(cv->linsol, "none")) { /* the fixed-point iteration */
+    return 0;
+  }
+  return !sk__sun_is_krylov(cv->linsol) || !strcmp(cv->prec, "jacobi") ||
+         !strcmp(cv->prec, "amg") || !strcmp(cv->prec, "mg") || !strcmp(cv->prec, "bbd") ||
+         sk_stepper_get_nsens(cv->s) > 0;
+}
+
 /* Resolve "auto" choices from the engine and the model. */
 static sk_status resolve_names(sk__cvode *cv)
 {
@@ -274,6 +294,7 @@ static sk_status resolve_names(sk__cvode *cv)
     snprintf(cv->linsol, sizeof cv->linsol, "none");
     sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
   } else if (!strcmp(cv->linsol, "auto")) {
+    SK_CALL(cv->ctx, jac_init_once(cv)); /* the choice reads the pattern */
     /* a grid model where mg wins has a preconditioner for the Krylov path even without
        one of its own (the Brusselator) */
     const int mg = !strcmp(cv->prec, "auto") && mg_auto(cv);
@@ -305,6 +326,9 @@ static sk_status resolve_names(sk__cvode *cv)
   }
   if (!strcmp(cv->ordering, "auto")) {
     snprintf(cv->ordering, sizeof cv->ordering, "%s", n >= SK_ND_THRESHOLD ? "metis-nd" : "amd");
+  }
+  if (reads_jacobian(cv)) {
+    SK_CALL(cv->ctx, jac_init_once(cv));
   }
   const char *ls = cv->linsol;
   if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
@@ -372,8 +396,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
 {
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
-  SK_CALL(ctx, sk__sun_jac_init(ctx, cv->model, &cv->jac));
-  SK_CALL(ctx, resolve_names(cv));
+  memset(&cv->jac, 0, sizeof cv->jac); /* n = 0: not fetched yet (jac_init_once) */
+  SK_CALL(ctx, resolve_names(cv));     /* fills cv->jac when the run reads the Jacobian */
   const char *ls = cv->linsol;
   if (!strcmp(ls, "none")) {
     cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);

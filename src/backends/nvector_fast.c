@@ -313,25 +313,310 @@ static int fast_linearcombination(int nvec, sk_sunreal *c, N_Vector *X, N_Vector
   return 0;
 }
 
-/* N_VScaleAddMulti's fallback: Z_i = a_i x + Y_i, vector by vector (a Z_i
- * that is x changes x for the later ones, as there) */
+/* N_VLinearCombination's fallback on the vectors X[k][i], k = 0 .. nsum-1 */
+static void combine_pass_by_pass_array(int nsum, const sk_sunreal *c, N_Vector **X, int i,
+                                       N_Vector z)
+{
+  fast_scale(c[0], X[0][i], z);
+  for (int k = 1; k < nsum; k++) {
+    fast_linearsum(c[k], X[k][i], 1.0, z, z);
+  }
+}
+
+/* ---- fused and vector-array operations in one pass ---------------------
+ *
+ * The packaged serial vector leaves these NULL, so a direct CVODE run takes
+ * the fallbacks of sundials_nvector.c: one N_VLinearSum / N_VScale / N_VConst
+ * / N_VDotProd / N_VWrmsNorm call per vector. Each element-wise fallback
+ * computes element j of its outputs from element j of its inputs alone, so
+ * doing, for each j, the calls' operations on element j in the calls' order
+ * (reading every operand from memory, where an earlier call may have written
+ * it) is the same sequence of floating-point operations on the same values:
+ * bitwise the fallback, also when outputs alias inputs, and with the
+ * elements split among threads. The reductions keep one accumulator per
+ * vector, summed in index order as N_VDotProd / N_VWSqrSumLocal do, so each
+ * sum is the packaged one; only the loop over the elements is shared.
+ * Compiled without FP contraction (-std=c11 implies -ffp-contract=off in
+ * gcc; CMake adds -ffp-contract=off explicitly), so a * x + y stays a
+ * rounded product and a rounded sum. */
+
+/* linear-sum cases of N_VLinearSum_Serial, chosen once for all vectors */
+enum { LS_SUM_SCALED = 0, LS_DIFF_SCALED, LS_GENERAL };
+
+static int linearsum_case(sk_sunreal a, sk_sunreal b)
+{
+  const int unit = a == 1.0 || a == -1.0 || b == 1.0 || b == -1.0;
+  return !unit && a == b ? LS_SUM_SCALED : !unit && a == -b ? LS_DIFF_SCALED : LS_GENERAL;
+}
+
+/* N_VScaleAddMulti's fallback: N_VLinearSum(a_i, x, 1, Y_i, Z_i) for i =
+ * 0, 1, ...; with b = 1 every case of N_VLinearSum_Serial rounds as
+ * a_i x + Y_i. One pass: x is read once per element (re-read after each
+ * store, so a Z_i that is x changes x for the later ones, as there). */
 static int fast_scaleaddmulti(int nvec, sk_sunreal *a, N_Vector x, N_Vector *Y, N_Vector *Z)
 {
+  enum { MAXV = 16 };
   const sunindextype n = SK__LEN(x);
-  const sk_sunreal *xd = SK__DATA(x);
-  for (int i = 0; i < nvec; i++) {
-    const sk_sunreal *yd = SK__DATA(Y[i]);
-    sk_sunreal *zd = SK__DATA(Z[i]);
-    const sk_sunreal ai = a[i];
-    SK__EACH(n, j, zd[j] = ai * xd[j] + yd[j]);
+  sk_sunreal *xd = SK__DATA(x);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *ys[MAXV];
+    sk_sunreal *zs[MAXV];
+    for (int i = 0; i < m; i++) {
+      ys[i] = SK__DATA(Y[i0 + i]);
+      zs[i] = SK__DATA(Z[i0 + i]);
+    }
+    const sk_sunreal *ai = a + i0;
+    SK__EACH(n, j, {
+      for (int i = 0; i < m; i++) {
+        zs[i][j] = ai[i] * xd[j] + ys[i][j];
+      }
+    });
   }
   return 0;
 }
 
+/* N_VDotProdMulti's fallback: d_i = N_VDotProd(x, Y_i), each summed in
+ * index order; one pass over x with one accumulator per Y_i. */
+static void dotprods_local(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
+{
+  enum { MAXV = 16 };
+  const sunindextype n = SK__LEN(x);
+  const sk_sunreal *xd = SK__DATA(x);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *ys[MAXV];
+    sk_sunreal sum[MAXV];
+    for (int i = 0; i < m; i++) {
+      ys[i] = SK__DATA(Y[i0 + i]);
+      sum[i] = 0.0;
+    }
+    for (sunindextype j = 0; j < n; j++) {
+      const sk_sunreal xj = xd[j];
+      for (int i = 0; i < m; i++) {
+        sum[i] += xj * ys[i][j];
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      d[i0 + i] = sum[i];
+    }
+  }
+}
+
 static int fast_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
 {
+  dotprods_local(nvec, x, Y, d);
+  return 0;
+}
+
+/* N_VLinearSumVectorArray's fallback: N_VLinearSum(a, X_i, b, Y_i, Z_i)
+ * for each i (the same case of N_VLinearSum for all). */
+static int fast_linearsumvectorarray(int nvec, sk_sunreal a, N_Vector *X, sk_sunreal b,
+                                     N_Vector *Y, N_Vector *Z)
+{
+  enum { MAXV = 16 };
+  const sunindextype n = SK__LEN(Z[0]);
+  const int kind = linearsum_case(a, b);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *xs[MAXV], *ys[MAXV];
+    sk_sunreal *zs[MAXV];
+    for (int i = 0; i < m; i++) {
+      xs[i] = SK__DATA(X[i0 + i]);
+      ys[i] = SK__DATA(Y[i0 + i]);
+      zs[i] = SK__DATA(Z[i0 + i]);
+    }
+    if (kind == LS_SUM_SCALED) {
+      SK__EACH(n, j, {
+        for (int i = 0; i < m; i++) {
+          zs[i][j] = a * (xs[i][j] + ys[i][j]);
+        }
+      });
+    } else if (kind == LS_DIFF_SCALED) {
+      SK__EACH(n, j, {
+        for (int i = 0; i < m; i++) {
+          zs[i][j] = a * (xs[i][j] - ys[i][j]);
+        }
+      });
+    } else {
+      SK__EACH(n, j, {
+        for (int i = 0; i < m; i++) {
+          zs[i][j] = a * xs[i][j] + b * ys[i][j];
+        }
+      });
+    }
+  }
+  return 0;
+}
+
+/* N_VScaleVectorArray's fallback: N_VScale(c_i, X_i, Z_i) (c x rounds as
+ * the packaged copy, negation and scale-in-place do). */
+static int fast_scalevectorarray(int nvec, sk_sunreal *c, N_Vector *X, N_Vector *Z)
+{
+  enum { MAXV = 16 };
+  const sunindextype n = SK__LEN(Z[0]);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *xs[MAXV];
+    sk_sunreal *zs[MAXV];
+    for (int i = 0; i < m; i++) {
+      xs[i] = SK__DATA(X[i0 + i]);
+      zs[i] = SK__DATA(Z[i0 + i]);
+    }
+    const sk_sunreal *ci = c + i0;
+    SK__EACH(n, j, {
+      for (int i = 0; i < m; i++) {
+        zs[i][j] = ci[i] * xs[i][j];
+      }
+    });
+  }
+  return 0;
+}
+
+static int fast_constvectorarray(int nvec, sk_sunreal c, N_Vector *Z)
+{
+  for (int i = 0; i < nvec; i++) { /* nothing to share: one store per element */
+    fast_const(c, Z[i]);
+  }
+  return 0;
+}
+
+/* sum_j (x_j w_j)^2 of each pair, in index order, in one pass */
+static void wsqrsums_local(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *sum)
+{
+  enum { MAXV = 16 };
+  const sunindextype n = SK__LEN(X[0]);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *xs[MAXV], *ws[MAXV];
+    sk_sunreal acc[MAXV];
+    for (int i = 0; i < m; i++) {
+      xs[i] = SK__DATA(X[i0 + i]);
+      ws[i] = SK__DATA(W[i0 + i]);
+      acc[i] = 0.0;
+    }
+    for (sunindextype j = 0; j < n; j++) {
+      for (int i = 0; i < m; i++) {
+        const sk_sunreal p = xs[i][j] * ws[i][j];
+        acc[i] += p * p;
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      sum[i0 + i] = acc[i];
+    }
+  }
+}
+
+/* N_VWrmsNormVectorArray's fallback: N_VWrmsNorm(X_i, W_i) for each i */
+static int fast_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *nrm)
+{
+  wsqrsums_local(nvec, X, W, nrm);
   for (int i = 0; i < nvec; i++) {
-    d[i] = fast_dotprod(x, Y[i]);
+    nrm[i] = sqrt(nrm[i] / (sk_sunreal)SK__LEN(X[0]));
+  }
+  return 0;
+}
+
+/* N_VWSqrSumMaskLocal_Serial: (x_j w_j)^2 where id_j > 0, in index order */
+static sk_sunreal fast_wsqrsummask(N_Vector x, N_Vector w, N_Vector id)
+{
+  const sunindextype n = SK__LEN(x);
+  const sk_sunreal *xd = SK__DATA(x), *wd = SK__DATA(w), *idd = SK__DATA(id);
+  sk_sunreal sum = 0.0;
+  for (sunindextype i = 0; i < n; i++) {
+    if (idd[i] > 0.0) {
+      const sk_sunreal p = xd[i] * wd[i];
+      sum += p * p;
+    }
+  }
+  return sum;
+}
+
+static sk_sunreal fast_wrmsnormmask(N_Vector x, N_Vector w, N_Vector id)
+{
+  return sqrt(fast_wsqrsummask(x, w, id) / (sk_sunreal)SK__LEN(x));
+}
+
+/* N_VWrmsNormMaskVectorArray's fallback: N_VWrmsNormMask(X_i, W_i, id) */
+static int fast_wrmsnormmaskvectorarray(int nvec, N_Vector *X, N_Vector *W, N_Vector id,
+                                        sk_sunreal *nrm)
+{
+  enum { MAXV = 16 };
+  const sunindextype n = SK__LEN(X[0]);
+  const sk_sunreal *idd = SK__DATA(id);
+  for (int i0 = 0; i0 < nvec; i0 += MAXV) {
+    const int m = nvec - i0 < MAXV ? nvec - i0 : MAXV;
+    const sk_sunreal *xs[MAXV], *ws[MAXV];
+    sk_sunreal acc[MAXV];
+    for (int i = 0; i < m; i++) {
+      xs[i] = SK__DATA(X[i0 + i]);
+      ws[i] = SK__DATA(W[i0 + i]);
+      acc[i] = 0.0;
+    }
+    for (sunindextype j = 0; j < n; j++) {
+      if (idd[j] > 0.0) {
+        for (int i = 0; i < m; i++) {
+          const sk_sunreal p = xs[i][j] * ws[i][j];
+          acc[i] += p * p;
+        }
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      nrm[i0 + i] = sqrt(acc[i] / (sk_sunreal)n);
+    }
+  }
+  return 0;
+}
+
+/* N_VScaleAddMultiVectorArray's fallback (nvscaleaddmulti set: ours, per
+ * X_i; the packaged run: N_VLinearSum(a_j, X_i, 1, Y_j[i], Z_j[i]) for i,
+ * then j): per element, for each i then each j, a_j X_i + Y_j[i]. */
+static int fast_scaleaddmultivectorarray(int nvec, int nsum, sk_sunreal *a, N_Vector *X,
+                                         N_Vector **Y, N_Vector **Z)
+{
+  enum { MAXV = 16 };
+  if (nsum > MAXV) {
+    for (int i = 0; i < nvec; i++) {
+      for (int k = 0; k < nsum; k++) {
+        fast_linearsum(a[k], X[i], 1.0, Y[k][i], Z[k][i]);
+      }
+    }
+    return 0;
+  }
+  const sunindextype n = SK__LEN(X[0]);
+  for (int i = 0; i < nvec; i++) { /* the X_i are distinct: one pass each */
+    sk_sunreal *xd = SK__DATA(X[i]);
+    const sk_sunreal *ys[MAXV];
+    sk_sunreal *zs[MAXV];
+    for (int k = 0; k < nsum; k++) {
+      ys[k] = SK__DATA(Y[k][i]);
+      zs[k] = SK__DATA(Z[k][i]);
+    }
+    SK__EACH(n, j, {
+      for (int k = 0; k < nsum; k++) {
+        zs[k][j] = a[k] * xd[j] + ys[k][j];
+      }
+    });
+  }
+  return 0;
+}
+
+/* N_VLinearCombinationVectorArray's fallback (nvlinearcombination set):
+ * N_VLinearCombination(nsum, c, (X_0[i], X_1[i], ...), Z_i) for each i */
+static int fast_linearcombinationvectorarray(int nvec, int nsum, sk_sunreal *c, N_Vector **X,
+                                             N_Vector *Z)
+{
+  enum { MAXV = 16 };
+  N_Vector xs[MAXV];
+  for (int i = 0; i < nvec; i++) {
+    if (nsum > MAXV) {
+      combine_pass_by_pass_array(nsum, c, X, i, Z[i]);
+      continue;
+    }
+    for (int k = 0; k < nsum; k++) {
+      xs[k] = X[k][i];
+    }
+    fast_linearcombination(nsum, c, xs, Z[i]);
   }
   return 0;
 }
@@ -378,6 +663,16 @@ static sk_sunreal par_min(N_Vector x)
   return allreduce(x, fast_min(x), MPI_MIN);
 }
 
+/* the local sums fused, then one MPI_Allreduce per norm, as the fallback's N_VWrmsNorm calls */
+static int par_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *nrm)
+{
+  wsqrsums_local(nvec, X, W, nrm);
+  for (int i = 0; i < nvec; i++) {
+    nrm[i] = sqrt(allreduce(X[i], nrm[i], MPI_SUM) / (sk_sunreal)NV_GLOBLENGTH_P(X[i]));
+  }
+  return 0;
+}
+
 static int par_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
 {
   fast_dotprodmulti(nvec, x, Y, d);
@@ -406,6 +701,11 @@ static void install_common(N_Vector_Ops ops)
   ops->nvwsqrsumlocal = fast_wsqrsum;
   ops->nvlinearcombination = fast_linearcombination;
   ops->nvscaleaddmulti = fast_scaleaddmulti;
+  ops->nvlinearsumvectorarray = fast_linearsumvectorarray;
+  ops->nvscalevectorarray = fast_scalevectorarray;
+  ops->nvconstvectorarray = fast_constvectorarray;
+  ops->nvscaleaddmultivectorarray = fast_scaleaddmultivectorarray;
+  ops->nvlinearcombinationvectorarray = fast_linearcombinationvectorarray;
 }
 
 void sk__nvector_use_fast_ops(N_Vector v)
@@ -421,6 +721,10 @@ void sk__nvector_use_fast_ops(N_Vector v)
     ops->nvl1norm = fast_l1norm;
     ops->nvmin = fast_min;
     ops->nvdotprodmulti = fast_dotprodmulti;
+    ops->nvwrmsnormvectorarray = fast_wrmsnormvectorarray;
+    ops->nvwsqrsummasklocal = fast_wsqrsummask;
+    ops->nvwrmsnormmask = fast_wrmsnormmask;
+    ops->nvwrmsnormmaskvectorarray = fast_wrmsnormmaskvectorarray;
     return;
   }
 #ifdef SK_HAVE_MPI
@@ -433,6 +737,7 @@ void sk__nvector_use_fast_ops(N_Vector v)
     ops->nvl1norm = par_l1norm;
     ops->nvmin = par_min;
     ops->nvdotprodmulti = par_dotprodmulti;
+    ops->nvwrmsnormvectorarray = par_wrmsnormvectorarray;
     ops->nvdotprodmultilocal = fast_dotprodmulti;
   }
 #endif

@@ -184,6 +184,12 @@ fail:
   return rc;
 }
 
+/* sk__checkpoint_tail_fn of the main table: a state row kept in the HDF5 file. */
+static sk_status results_tail(void *arg, size_t row, double *out)
+{
+  return sk__results_read_tail(arg, 0, row, out);
+}
+
 sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment)
 {
   sk_stats st;
@@ -212,7 +218,9 @@ sk_status cli_ckpt_write(sk_context *ctx, cli_ckpt *c, cli_job *job, int segment
   ck.ntables = sk__results_ntables(job->results);
   for (size_t k = 0; k < ck.ntables; k++) {
     sk__checkpoint_table *tb = &ck.tables[k];
-    sk__results_table(job->results, k, &tb->rows, &tb->width, &tb->data);
+    sk__results_table(job->results, k, &tb->rows, &tb->width, &tb->head, &tb->data);
+    tb->tail = results_tail; /* the states, read back from the HDF5 file row by row */
+    tb->tail_arg = job->results;
   }
   const sk_status rc = sk__checkpoint_write(ctx, c->path, &ck);
   free(options);
@@ -280,7 +288,8 @@ static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job
 #define CLI_CKPT_MAX_ORDER 12
 
 /* The width of the main output table of this run's results (0 without
- * result files): t, probes, norms (2, or 4 with the error), the state. */
+ * result files): t, probes, norms (2, or 4 with the error), the state (with
+ * output.states, in an HDF5 file: a CSV holds no states). */
 static size_t main_width(const cli_job *job)
 {
   int csv = 0, hdf5 = 0, states = 0;
@@ -291,7 +300,7 @@ static size_t main_width(const cli_job *job)
     return 0;
   }
   return 1 + job->nprobes + (job->exact ? 4 : 2) +
-         (states ? (size_t)sk_model_get_n(job->model) : 0);
+         (states && hdf5 ? (size_t)sk_model_get_n(job->model) : 0);
 }
 
 /* Index of the first non-finite of v[0..n), or -1. */

@@ -103,6 +103,7 @@ __attribute__((visibility("default"))) const sk__hdf5_module sk__hdf5_module_tab
     .writer_series_row = sk__h5_writer_series_row,
     .writer_set_grid = sk__h5_writer_set_grid,
     .writer_row = sk__h5_writer_row,
+    .writer_read_state = sk__h5_writer_read_state,
     .writer_close = sk__h5_writer_close,
     .writer_lost = sk__h5_writer_lost,
     .writer_free = sk__h5_writer_free,

@@ -45,6 +45,7 @@ void sk_model_destroy(sk_model **model)
   sk__free(m->ctx, m->dense_work);
   sk__free(m->ctx, m->colptr);
   sk__free(m->ctx, m->rowind);
+  sk__free(m->ctx, m->pattern_arg);
   sk__free(m->ctx, m);
   *model = NULL;
 }
@@ -158,9 +159,45 @@ sk_status sk_model_set_jac_pattern(sk_model *m, const int64_t *colptr, const int
   sk__fd_jac_destroy(&m->fd); /* its coloring belongs to the old pattern */
   sk__free(ctx, m->colptr);
   sk__free(ctx, m->rowind);
+  sk__free(ctx, m->pattern_arg);
+  m->pattern_fn = NULL;
+  m->pattern_arg = NULL;
   m->colptr = cp;
   m->rowind = ri;
   m->dense_pattern = 0; /* the model's own pattern, kept when a dense Jacobian is removed */
+  return SK_OK;
+}
+
+sk_status sk__model_set_lazy_pattern(sk_model *m, sk__model_pattern_fn fn, const void *arg,
+                                     size_t arg_size)
+{
+  void *copy = sk__malloc(m->ctx, arg_size ? arg_size : 1);
+  SK_CHECK(m->ctx, copy != NULL, SK_ERR_NOMEM, "cannot allocate the Jacobian pattern's recipe");
+  memcpy(copy, arg, arg_size);
+  sk__fd_jac_destroy(&m->fd);
+  sk__free(m->ctx, m->colptr);
+  sk__free(m->ctx, m->rowind);
+  sk__free(m->ctx, m->pattern_arg);
+  m->colptr = NULL;
+  m->rowind = NULL;
+  m->pattern_fn = fn;
+  m->pattern_arg = copy;
+  m->dense_pattern = 0;
+  return SK_OK;
+}
+
+sk_status sk__model_pattern(const sk_model *m)
+{
+  if (!m || m->colptr || !m->pattern_fn) {
+    return SK_OK;
+  }
+  /* the pattern is a cache of the recipe: building it does not change what the model
+     computes (as the coloring's cache below) */
+  sk_model *mm = (sk_model *)m;
+  int64_t *cp = NULL, *ri = NULL;
+  SK_CALL(m->ctx, m->pattern_fn(m->ctx, m->pattern_arg, &cp, &ri));
+  mm->colptr = cp;
+  mm->rowind = ri;
   return SK_OK;
 }
 
@@ -204,11 +241,11 @@ int sk_model_has_exact(const sk_model *m)
 }
 int sk_model_has_jacobian(const sk_model *m)
 {
-  return m && m->colptr;
+  return m && (m->colptr || m->pattern_fn);
 }
 int sk__model_has_analytic_jac(const sk_model *m)
 {
-  return m && (m->jac || m->dense_jac) && m->colptr;
+  return m && (m->jac || m->dense_jac) && (m->colptr || m->pattern_fn);
 }
 int64_t sk_model_get_fd_rhs_evals(const sk_model *m)
 {
@@ -223,6 +260,7 @@ int64_t sk_model_get_rhs_evals(const sk_model *m)
 sk_status sk__model_fd_engine(sk_model *m)
 {
   if (!m->fd) {
+    SK_CALL_STOP(m->ctx, sk__model_pattern(m));
     SK_CALL_STOP(m->ctx, sk__fd_jac_create(m->ctx, m->n, m->colptr, m->rowind, &m->fd));
   }
   return SK_OK;
@@ -230,7 +268,7 @@ sk_status sk__model_fd_engine(sk_model *m)
 
 int64_t sk_model_get_jac_colors(const sk_model *m)
 {
-  if (!m || !m->colptr) {
+  if (!m || !sk_model_has_jacobian(m)) {
     return 0;
   }
   /* the coloring is a cache of the (const) pattern: building it does not
@@ -269,6 +307,11 @@ sk_context *sk_model_get_context(const sk_model *m)
 void sk_model_get_jac_pattern(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
                               int64_t *nnz)
 {
+  if (sk__model_pattern(m) != SK_OK) { /* out of memory: recorded; no pattern then */
+    *colptr = *rowind = NULL;
+    *nnz = 0;
+    return;
+  }
   *colptr = m ? m->colptr : NULL;
   *rowind = m ? m->rowind : NULL;
   *nnz = (m && m->colptr) ? m->colptr[m->n] : 0;
@@ -470,6 +513,7 @@ sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const d
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
                             double *values)
 {
+  SK_CALL(m->ctx, sk__model_pattern(m));
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
   if (!m->jac) {

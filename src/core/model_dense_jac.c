@@ -26,6 +26,7 @@ static sk_status require(sk_model *m, sk_model_kind kind, const char *func, cons
 /* Install the full pattern (every entry of every column) when the model has none. */
 static sk_status full_pattern(sk_model *m)
 {
+  SK_CALL(m->ctx, sk__model_pattern(m));
   if (m->colptr) {
     return SK_OK;
   }

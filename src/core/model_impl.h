@@ -6,6 +6,12 @@
 #include "core/model_grid.h"
 #include "stiffkit/model.h"
 
+/* sk__model_pattern_fn: build the Jacobian pattern of the model from arg
+ * (malloc'ed with sk__malloc: colptr n + 1 entries, rowind colptr[n],
+ * strictly increasing rows per column). */
+typedef sk_status (*sk__model_pattern_fn)(sk_context *ctx, const void *arg, int64_t **colptr,
+                                          int64_t **rowind);
+
 struct sk_model {
   sk_context *ctx;
   sk_model_kind kind;
@@ -42,7 +48,10 @@ struct sk_model {
   int64_t *colptr;      /* n + 1 */
   int64_t *rowind;      /* colptr[n] */
   int dense_pattern;    /* the pattern is the full one a dense Jacobian brought */
-  double *dense_work;   /* n x n: a dense Jacobian gathered into a smaller pattern */
+  /* a pattern built on first use (sk__model_set_lazy_pattern): colptr stays NULL until then */
+  sk__model_pattern_fn pattern_fn;
+  void *pattern_arg;  /* owned copy */
+  double *dense_work; /* n x n: a dense Jacobian gathered into a smaller pattern */
   /* colored finite differences for a pattern without a values callback */
   sk__fd_jac *fd;          /* built on first use, dropped when the pattern changes */
   int64_t fd_rhs_evals;    /* RHS calls spent in FD Jacobians */
@@ -75,6 +84,19 @@ typedef struct sk__model_param {
 
 /* sk__model_fd_engine: the colored FD engine of the pattern, built on first use. */
 sk_status sk__model_fd_engine(sk_model *m);
+
+/* sk__model_set_lazy_pattern: the model's Jacobian pattern is built by
+ * fn(ctx, arg copy) the first time it is needed (sk_model_get_jac_pattern,
+ * a Jacobian evaluation, the coloring), so that a run that never uses it
+ * (a Krylov solver with a matrix-free preconditioner) never holds it; until
+ * then sk_model_has_jacobian is true. arg (arg_size bytes) is copied.
+ * Replaces any pattern. Errors: SK_ERR_NOMEM. */
+sk_status sk__model_set_lazy_pattern(sk_model *m, sk__model_pattern_fn fn, const void *arg,
+                                     size_t arg_size);
+
+/* sk__model_pattern: build a lazy pattern now (no-op when there is none to
+ * build or it is built). Errors: those of the builder. */
+sk_status sk__model_pattern(const sk_model *m);
 
 /* sk__model_checked: turn a callback's return code rc into a status and
  * check its len outputs for NaN/Inf (messages name `what`, t, and the

@@ -53,6 +53,8 @@ typedef struct {
   FILE *f;
   uint64_t sum;
   int failed;
+  sk_status tail_st; /* a table's tail callback failed (its error is recorded) */
+  double *tail_buf;  /* one row's tail */
 } ckpt_writer;
 
 static void put(ckpt_writer *w, const void *data, size_t len)
@@ -126,8 +128,34 @@ static void put_body(ckpt_writer *w, const sk__checkpoint *c)
     const sk__checkpoint_table *tb = &c->tables[k];
     put_u64(w, tb->rows);
     put_u64(w, tb->width);
-    put(w, tb->data, tb->rows * tb->width * sizeof *tb->data);
+    const size_t head = tb->head ? tb->head : tb->width;
+    if (head == tb->width) {
+      put(w, tb->data, tb->rows * tb->width * sizeof *tb->data);
+      continue;
+    }
+    for (size_t i = 0; i < tb->rows && !w->failed; i++) { /* the same bytes, row by row */
+      put(w, tb->data + i * head, head * sizeof *tb->data);
+      const sk_status st = tb->tail(tb->tail_arg, i, w->tail_buf);
+      if (st != SK_OK) {
+        w->tail_st = st;
+        w->failed = 1;
+        break;
+      }
+      put(w, w->tail_buf, (tb->width - head) * sizeof *tb->data);
+    }
   }
+}
+
+/* The longest row tail of c's tables (0: every table is whole). */
+static size_t longest_tail(const sk__checkpoint *c)
+{
+  size_t m = 0;
+  for (size_t k = 0; k < c->ntables; k++) {
+    const sk__checkpoint_table *tb = &c->tables[k];
+    const size_t t = tb->head && tb->head < tb->width ? tb->width - tb->head : 0;
+    m = t > m ? t : m;
+  }
+  return m;
 }
 
 /* The directory part of path ("." when none) into buf. */
@@ -148,6 +176,12 @@ sk_status sk__checkpoint_write(sk_context *ctx, const char *path, const sk__chec
   SK_CHECK(ctx,
            path && path[0] && c && c->n > 0 && c->y && c->ntables <= SK__CHECKPOINT_MAX_TABLES,
            SK_ERR_ARG, "checkpoint: bad arguments");
+  for (size_t k = 0; k < c->ntables; k++) {
+    const sk__checkpoint_table *tb = &c->tables[k];
+    SK_CHECK(ctx, tb->head <= tb->width && (tb->head == 0 || tb->head == tb->width || tb->tail),
+             SK_ERR_ARG, "checkpoint: table %zu has a partial head and no tail", k);
+  }
+  const size_t tail_len = longest_tail(c);
   char tmp[PATH_MAX + 32];
   SK_CHECK(ctx, strlen(path) < PATH_MAX, SK_ERR_ARG, "checkpoint: path too long");
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
@@ -155,14 +189,28 @@ sk_status sk__checkpoint_write(sk_context *ctx, const char *path, const sk__chec
   const int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   SK_CHECK(ctx, fd >= 0, SK_ERR_CREATE, "cannot create checkpoint file '%s': %s", tmp,
            strerror(errno));
-  ckpt_writer w = {fdopen(fd, "wb"), SK__FNV1A64_INIT, 0};
+  ckpt_writer w = {fdopen(fd, "wb"), SK__FNV1A64_INIT, 0, SK_OK, NULL};
   if (!w.f) {
     const int err = errno;
     close(fd);
     unlink(tmp);
     return SK_ERROR(ctx, SK_ERR_IO, "cannot write checkpoint file '%s': %s", tmp, strerror(err));
   }
+  if (tail_len > 0) {
+    w.tail_buf = sk__malloc(ctx, tail_len * sizeof *w.tail_buf);
+    if (!w.tail_buf) {
+      fclose(w.f);
+      unlink(tmp);
+      return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate a row of the checkpoint '%s'", path);
+    }
+  }
   put_body(&w, c);
+  sk__free(ctx, w.tail_buf);
+  if (w.tail_st != SK_OK) { /* its error record names what failed */
+    fclose(w.f);
+    unlink(tmp);
+    return w.tail_st;
+  }
   const uint64_t sum = w.sum;
   if (!w.failed && fwrite(&sum, sizeof sum, 1, w.f) != 1) {
     w.failed = 1;

@@ -18,10 +18,22 @@
 /* Most output tables a checkpoint holds (the main rows and three series). */
 #define SK__CHECKPOINT_MAX_TABLES 4
 
-/* One table of output rows written so far (see sk__results_table). */
+/* sk__checkpoint_tail_fn: the values of row `row` of a table after its
+ * head into out (width - head values). */
+typedef sk_status (*sk__checkpoint_tail_fn)(void *arg, size_t row, double *out);
+
+/* One table of output rows written so far (see sk__results_table). When
+ * writing, a table may hold only the first `head` values of each row in
+ * data (rows * head values; head 0 means width) and give the rest of each
+ * row through tail(tail_arg, row, out), one row at a time: the file is the
+ * same as with the whole rows in data, and only one row's tail is in memory
+ * at once. A table read from a file holds whole rows (head 0, no tail). */
 typedef struct {
   size_t rows, width;
-  const double *data; /* rows * width values, row-major */
+  const double *data; /* rows * width values (rows * head with a tail), row-major */
+  size_t head;
+  sk__checkpoint_tail_fn tail;
+  void *tail_arg;
 } sk__checkpoint_table;
 
 /* The content of a checkpoint. Writing reads these fields; reading fills

@@ -14,7 +14,7 @@
  * CLI do not link HDF5 and a run without HDF5 output never loads it (nor the 36
  * shared libraries Debian's HDF5 brings). Bump the ABI with any change of the
  * table. */
-#define SK__HDF5_MODULE_ABI 4
+#define SK__HDF5_MODULE_ABI 5
 #define SK__HDF5_MODULE_SYMBOL "sk__hdf5_module_table"
 
 typedef struct sk__h5_writer sk__h5_writer; /* io/hdf5_writer.c */
@@ -41,6 +41,7 @@ typedef struct {
                                const double *const *axes, int64_t components);
   sk_status (*writer_row)(sk__h5_writer *w, double t, const double *probe_vals,
                           const double *norms, const double *y);
+  sk_status (*writer_read_state)(sk__h5_writer *w, int64_t row, double *y);
   sk_status (*writer_close)(sk__h5_writer *w, const char *stats_json, const char *provenance,
                             const char *status, const char *error);
   int (*writer_lost)(const sk__h5_writer *w);

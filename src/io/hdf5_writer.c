@@ -499,6 +499,31 @@ done:
   return st;
 }
 
+sk_status sk__h5_writer_read_state(sk__h5_writer *w, int64_t row, double *y)
+{
+  SK_CHECK(
+      w->ctx, w->fid >= 0 && !w->failed && w->write_states && row >= 0 && (hsize_t)row < w->nrows,
+      SK_ERR_STATE, "HDF5 file '%s': no state row %lld to read back", w->shown, (long long)row);
+  sk_status st = SK_OK;
+  h5_quiet q;
+  h5_quiet_begin(&q);
+  hsize_t start[2] = {(hsize_t)row, 0};
+  hsize_t count[2] = {1, (hsize_t)w->n};
+  hsize_t mdim = (hsize_t)w->n;
+  hid_t fs = H5Dget_space(w->d_state);
+  hid_t ms = H5Screate_simple(1, &mdim, NULL);
+  H5TRY(w, fs, "reading /state back");
+  H5TRY(w, ms, "reading /state back");
+  H5TRY(w, H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL),
+        "reading /state back");
+  H5TRY(w, H5Dread(w->d_state, H5T_NATIVE_DOUBLE, ms, fs, H5P_DEFAULT, y), "reading /state back");
+done:
+  h5_close_id(&ms, H5Sclose);
+  h5_close_id(&fs, H5Sclose);
+  h5_quiet_end(&q);
+  return st;
+}
+
 sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
                                    const char *const *names)
 {

@@ -46,6 +46,12 @@ sk_status sk__h5_writer_set_grid(sk__h5_writer *w, int dim, const int64_t *n,
 sk_status sk__h5_writer_row(sk__h5_writer *w, double t, const double *probe_vals,
                             const double *norms, const double *y);
 
+/* sk__h5_writer_read_state: row `row` (< the rows written) of /state back
+ * into y (n values), from the open file: the state rows are kept there, not
+ * in memory (a checkpoint copies them). Errors: SK_ERR_STATE (no states,
+ * closed or failed writer, no such row), SK_ERR_IO. */
+sk_status sk__h5_writer_read_state(sk__h5_writer *w, int64_t row, double *y);
+
 /* sk__h5_writer_close: cut the datasets back to the rows written
  * completely, write /statistics and /provenance (each when non-NULL, as a
  * string dataset and a root attribute), set the root attribute status (and

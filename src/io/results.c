@@ -72,8 +72,9 @@ struct sk_results {
   char *prefix_path;                       /* "<dir>/<prefix>" */
   sk__results_commit_fn commit_fn;         /* called before the last rename of finish */
   void *commit_data;
-  /* every row written, for checkpoints: [0] the main rows (row, then the
-     state with write_states), [1 + k] series k (t, values) */
+  /* every row written, for checkpoints: [0] the main rows (t, probes,
+     norms: the states of write_states stay in the HDF5 file alone, read back
+     by sk__results_read_tail), [1 + k] series k (t, values, blocks) */
   sk__journal journal[1 + SK__RESULTS_MAX_SERIES];
 };
 
@@ -250,14 +251,14 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   sk_context *ctx = r->ctx;
   r->csv = cfg->csv != 0;
   r->hdf5 = cfg->hdf5 != 0;
-  r->write_states = cfg->write_states != 0;
+  r->write_states = cfg->write_states != 0 && r->hdf5; /* the states go to the HDF5 file only */
   r->has_exact = cfg->has_exact != 0;
   snprintf(r->axis, sizeof r->axis, "%s", cfg->axis ? cfg->axis : "t");
   r->n = cfg->n;
   r->nprobes = cfg->nprobes;
   r->nnorms = r->has_exact ? 4 : 2;
   r->ncols = 1 + r->nprobes + r->nnorms;
-  sk__journal_init(&r->journal[0], r->ncols + (r->write_states ? (size_t)r->n : 0));
+  sk__journal_init(&r->journal[0], r->ncols);
   if (r->hdf5) { /* before any file is created: without the module nothing is written */
     SK_CALL(ctx, sk__hdf5_module_open(ctx, "HDF5 output (output.hdf5)", &r->h5));
   }
@@ -434,7 +435,7 @@ static sk_status emit_main_row(sk_results *res, const double *row, const double 
     st = res->h5->writer_row(res->hw, row[0], row + 1, row + 1 + res->nprobes, y);
   }
   if (st == SK_OK) {
-    st = sk__journal_append(ctx, &res->journal[0], row, res->ncols, y);
+    st = sk__journal_append(ctx, &res->journal[0], row, res->ncols, NULL);
   }
   if (st < 0) {
     res->phase = PH_BROKEN;
@@ -613,15 +614,30 @@ size_t sk__results_ntables(const sk_results *res)
   return res ? 1 + (size_t)res->nseries : 0;
 }
 
+/* Values per row of table k: what the journal keeps, and the state of table 0. */
+static size_t table_width(const sk_results *res, size_t k)
+{
+  return res->journal[k].width + (k == 0 && res->write_states ? (size_t)res->n : 0);
+}
+
 sk_status sk__results_table(const sk_results *res, size_t k, size_t *rows, size_t *width,
-                            const double **data)
+                            size_t *head, const double **data)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   SK_CHECK(res->ctx, k < sk__results_ntables(res), SK_ERR_ARG, "results: no table %zu", k);
   *rows = res->journal[k].rows;
-  *width = res->journal[k].width;
+  *width = table_width(res, k);
+  *head = res->journal[k].width;
   *data = res->journal[k].data;
   return SK_OK;
+}
+
+sk_status sk__results_read_tail(sk_results *res, size_t k, size_t row, double *out)
+{
+  SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
+  SK_CHECK(res->ctx, k == 0 && res->write_states && res->hw && row < res->journal[0].rows && out,
+           SK_ERR_ARG, "results: table %zu has no saved state for row %zu", k, row);
+  return res->h5->writer_read_state(res->hw, (int64_t)row, out);
 }
 
 sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t width,
@@ -632,11 +648,11 @@ sk_status sk__results_replay(sk_results *res, size_t k, size_t rows, size_t widt
   SK_CHECK(ctx, res->phase == PH_OPEN, SK_ERR_STATE,
            "results: write after finish/fail or after a write error");
   SK_CHECK(ctx,
-           k < sk__results_ntables(res) && width == res->journal[k].width && (rows == 0 || data),
+           k < sk__results_ntables(res) && width == table_width(res, k) && (rows == 0 || data),
            SK_ERR_INPUT,
            "results: the saved output table %zu has %zu columns, this run writes %zu (different "
            "output settings)",
-           k, width, k < sk__results_ntables(res) ? res->journal[k].width : 0);
+           k, width, k < sk__results_ntables(res) ? table_width(res, k) : 0);
   for (size_t i = 0; i < rows; i++) {
     /* a row can hold a large state: one check per row */
     SK_CALL_STOP(ctx, sk__stop_check(ctx, "writing the saved output rows again; the rows "

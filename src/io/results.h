@@ -164,10 +164,19 @@ void sk__results_destroy(sk_results **res);
 /* sk__results_ntables: 1 + the number of extra series (0 for NULL). */
 size_t sk__results_ntables(const sk_results *res);
 
-/* sk__results_table: the rows written so far to table k (data holds rows x
- * width values, row-major; valid until the next write). Errors: SK_ERR_ARG. */
+/* sk__results_table: the rows written so far to table k, rows of `width`
+ * values: the first `head` of each row are in memory (data holds rows x
+ * head values, row-major; valid until the next write), the rest (the
+ * state, width - head values, table 0 with output.states and HDF5 only) is
+ * kept in the HDF5 file alone and read back with sk__results_read_tail.
+ * Errors: SK_ERR_ARG. */
 sk_status sk__results_table(const sk_results *res, size_t k, size_t *rows, size_t *width,
-                            const double **data);
+                            size_t *head, const double **data);
+
+/* sk__results_read_tail: the width - head values of row `row` of table k
+ * (see sk__results_table) into out. Errors: SK_ERR_ARG (no such row or no
+ * tail), those of reading the HDF5 file (SK_ERR_IO). */
+sk_status sk__results_read_tail(sk_results *res, size_t k, size_t row, double *out);
 
 /* sk__results_replay: write saved rows of table k (from sk__results_table
  * of an earlier run with the same settings) as they are, before any new

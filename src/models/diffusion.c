@@ -624,29 +624,35 @@ static void adi_row(int d, int64_t idx, int64_t p, int64_t line, double *a, doub
 {
   const diff_data *dd = data;
   const sk__grid *g = &dd->g;
-  const double *u = dd->adi_u, *kn = dd->kn, *kp = dd->kp;
+  const double *u = dd->adi_u;
   const int64_t s = g->stride[d];
   const double cc = 1.0 / (g->hh[d] * sk__grid_weight(g, d, p));
+  /* constant k: the values nodal_coeffs would store (k0, and 0 for dk/du), read without the
+     two state-sized arrays, which a run with this preconditioner alone then never touches */
+  const int ck = dd->const_k;
+  const double k0 = dd->p.k0;
+#define SK__KN(i) (ck ? k0 : dd->kn[i])
+#define SK__KP(i) (ck ? 0.0 : dd->kp[i])
   double diag = 0.0;
   for (int side = 0; side < 2; side++) {
     const int interior = side ? (p < g->n[d] - 1) : (p > 0);
     if (interior) {
       const int64_t j = side ? idx + s : idx - s;
-      const double kf = 0.5 * (kn[idx] + kn[j]);
-      const double off = cc * (kf + 0.5 * kp[j] * (u[j] - u[idx]));
+      const double kf = 0.5 * (SK__KN(idx) + SK__KN(j));
+      const double off = cc * (kf + 0.5 * SK__KP(j) * (u[j] - u[idx]));
       if (side) {
         *c = off;
       } else {
         *a = off;
       }
-      diag += cc * (-kf + 0.5 * kp[idx] * (u[j] - u[idx]));
+      diag += cc * (-kf + 0.5 * SK__KP(idx) * (u[j] - u[idx]));
       continue;
     }
     const sk_bc *bc = &dd->p.bc[d][side];
     const face_data *fd = &dd->face[d][side];
     if (bc->type == SK_BC_DIRICHLET) {
-      const double kf = 0.5 * (kn[idx] + fd->kb[line]);
-      diag += cc * (-kf + 0.5 * kp[idx] * (fd->val[line] - u[idx]));
+      const double kf = 0.5 * (SK__KN(idx) + fd->kb[line]);
+      diag += cc * (-kf + 0.5 * SK__KP(idx) * (fd->val[line] - u[idx]));
     } else if (bc->type == SK_BC_ROBIN) {
       diag += -bc->coeff / (g->h[d] * sk__grid_weight(g, d, p));
     }
@@ -655,6 +661,8 @@ static void adi_row(int d, int64_t idx, int64_t p, int64_t line, double *a, doub
     diag += dd->sp[idx];
   }
   *b = diag;
+#undef SK__KN
+#undef SK__KP
 }
 
 static int diffusion_prec_setup(double t, const double *y, double gamma, int jac_current,
@@ -669,7 +677,9 @@ static int diffusion_prec_setup(double t, const double *y, double gamma, int jac
     }
   }
   update_faces(dd, t);
-  nodal_coeffs(dd, t, y);
+  if (!dd->const_k || dd->sp) { /* constant k: adi_row reads k0 itself (no nodal arrays) */
+    nodal_coeffs(dd, t, y);
+  }
   dd->adi_u = y;
   const int rc = sk__adi_setup(dd->adi, gamma, adi_row, dd);
   dd->adi_u = NULL;
@@ -1128,10 +1138,9 @@ sk_status sk_diffusion_create(sk_context *ctx, const sk_diffusion_params *p, sk_
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
-  /* where each x-line's columns start in the pattern (lines run in parallel) */
-  for (int64_t line = 0; line <= g.n[1] * g.n[2]; line++) {
-    dd->linepos[line] = m->colptr[g.n[0] * line];
-  }
+  /* where each x-line's columns start in the pattern (lines run in parallel); the pattern
+     itself is built only when a run needs it */
+  sk__grid_line_starts(&g, 1, dd->linepos);
   char name[32];
   snprintf(name, sizeof name, "diffusion-%dd", p->dim);
   sk_model_set_name(m, name);

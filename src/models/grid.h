@@ -79,6 +79,11 @@ int64_t sk__grid_face_index(const sk__grid *g, int d, const int64_t ijk[3]);
  * skipped). Writes at most 7 entries to nb, returns the count. */
 int sk__grid_neighbors(const sk__grid *g, int64_t idx, const int64_t ijk[3], sk__grid_nb nb[7]);
 
+/* sk__grid_line_starts: where each x-line's columns start in the pattern
+ * of sk__grid_pattern (starts[line] = colptr[n0 ncomp line], for the
+ * n1 n2 + 1 lines and the end), computed without building it. */
+void sk__grid_line_starts(const sk__grid *g, int ncomp, int64_t *starts);
+
 /* sk__grid_pattern: CSC pattern of the nearest-neighbour stencil for
  * `ncomp` interleaved components per node (state = node*ncomp + c): the
  * node's own block is dense, neighbour blocks are diagonal. Allocates

@@ -78,8 +78,11 @@ struct sk_stepper {
   sk__guard guard;          /* the stability and blow-up guards (steppers/stability_guard.h) */
   sk_detect_pattern_mode detect_pattern; /* solver.detect_pattern */
   sk_dq_jacobian_mode dq_jacobian;       /* linsol.dq_jacobian */
-  int jac_selftest;   /* armed by sk__stepper_jacobian_selftest: test again at later steps */
-  int64_t steps_seen; /* accepted steps reported through sk__stepper_after_step */
+  int jac_selftest;      /* armed by sk__stepper_jacobian_selftest: test again at later steps */
+  int jac_values_unused; /* set by an engine whose run never reads the model's Jacobian values
+                            (a Krylov solver with a matrix-free preconditioner): the self-test
+                            then checks J v alone, and its state-sized work is never allocated */
+  int64_t steps_seen;    /* accepted steps reported through sk__stepper_after_step */
   int64_t rhs_pattern, rhs_selftest; /* RHS calls of sparsity detection and self-tests */
   double wall_time;                  /* seconds spent in advance/step */
   sk_stats recreated; /* counters of the type's states destroyed by a reinit (no reinit op) */
@@ -133,7 +136,8 @@ sk_status sk__stepper_after_step(sk_stepper *s, double t, double h);
 /* sk__stepper_jacobian_selftest: for engines that use the model's
  * Jacobian values, called at setup with the initial state in the state
  * buffer: when solver.check_jacobian is on and the model has an analytic
- * Jacobian, run the self-test (core/jacobian_selftest.h) at (t0, y0) and
+ * Jacobian (unless the engine set jac_values_unused) or its own J v, run
+ * the self-tests (core/jacobian_selftest.h) at (t0, y0) and
  * arm it for the states after accepted steps 1, 10 and 100 (checked in
  * sk__stepper_after_step, which then needs the state buffer current).
  * Returns SK_OK or the self-test's error. */

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/error.h"
 #include "io/checkpoint.h"
 #include "io/results.h"
 #include "test.h"
@@ -154,9 +155,9 @@ static void make_sample(sample *s)
   c->stats.wall_time = 12.75;
   c->options = options_text;
   c->ntables = 3;
-  c->tables[0] = (sk__checkpoint_table){4, 5, s->t0};
-  c->tables[1] = (sk__checkpoint_table){3, 2, s->t1};
-  c->tables[2] = (sk__checkpoint_table){2, 9, s->t2};
+  c->tables[0] = (sk__checkpoint_table){4, 5, s->t0, 0, NULL, NULL};
+  c->tables[1] = (sk__checkpoint_table){3, 2, s->t1, 0, NULL, NULL};
+  c->tables[2] = (sk__checkpoint_table){2, 9, s->t2, 0, NULL, NULL};
 }
 
 /* Every field of a read checkpoint equals the written one, bit for bit. */
@@ -211,6 +212,20 @@ static void expect_refused(sk_context *ctx, const char *path, sk_status code, co
   sk__checkpoint_free(ctx, &r);
 }
 
+/* sk__checkpoint_tail_fn over whole rows of 9 values (arg): values 4..8 of the row. */
+static sk_status tail_of_t2(void *arg, size_t row, double *out)
+{
+  memcpy(out, (const double *)arg + row * 9 + 4, 5 * sizeof *out);
+  return SK_OK;
+}
+
+static sk_status tail_fails(void *arg, size_t row, double *out)
+{
+  (void)row;
+  (void)out;
+  return SK_ERROR((sk_context *)arg, SK_ERR_IO, "the tail failed");
+}
+
 /* ---- tests ----------------------------------------------------------------------- */
 
 static void test_roundtrip(sk_context *ctx, const char *dir)
@@ -231,6 +246,31 @@ static void test_roundtrip(sk_context *ctx, const char *dir)
   /* the size is exactly the documented layout */
   size_t size;
   unsigned char *img = read_bytes(path, &size);
+  /* a table streamed as heads in memory plus tails given row by row makes the same bytes */
+  {
+    char path2[600];
+    snprintf(path2, sizeof path2, "%s/rt_tail.ckpt", dir);
+    double heads[2 * 4];
+    for (size_t i = 0; i < 2; i++) {
+      memcpy(heads + i * 4, s.t2 + i * 9, 4 * sizeof *heads);
+    }
+    sample s2 = s;
+    s2.c.tables[2] = (sk__checkpoint_table){2, 9, heads, 4, tail_of_t2, s.t2};
+    CHECK_OK(ctx, sk__checkpoint_write(ctx, path2, &s2.c));
+    size_t size2;
+    unsigned char *img2 = read_bytes(path2, &size2);
+    CHECK(img && img2 && size2 == size && memcmp(img, img2, size) == 0);
+    free(img2);
+    /* a tail that fails: its error, and no file */
+    s2.c.tables[2] = (sk__checkpoint_table){2, 9, heads, 4, tail_fails, ctx};
+    unlink(path2);
+    CHECK_EQ_INT(sk__checkpoint_write(ctx, path2, &s2.c), SK_ERR_IO);
+    CHECK_STR_CONTAINS(last_message(ctx), "the tail failed");
+    CHECK(access(path2, F_OK) != 0);
+    /* a partial head without a tail is refused */
+    s2.c.tables[2] = (sk__checkpoint_table){2, 9, heads, 4, NULL, NULL};
+    CHECK_EQ_INT(sk__checkpoint_write(ctx, path2, &s2.c), SK_ERR_ARG);
+  }
   size_t expect = HEADER + 8 * 8 + 2 * NSTATE * 8; /* 8 fields: ..., has_yp, ns */
 #define SK__ADD8(f, label) expect += 8;
   SK_STATS_COUNTERS(SK__ADD8)
@@ -253,7 +293,7 @@ static void test_roundtrip(sk_context *ctx, const char *dir)
   s.c.options = NULL;
   s.c.segment = 0;
   s.c.ntables = 2;
-  s.c.tables[0] = (sk__checkpoint_table){0, 5, NULL};
+  s.c.tables[0] = (sk__checkpoint_table){0, 5, NULL, 0, NULL, NULL};
   CHECK_OK(ctx, sk__checkpoint_write(ctx, path, &s.c));
   CHECK_OK(ctx, sk__checkpoint_read(ctx, path, &r));
   CHECK(r.yp == NULL);
@@ -690,49 +730,52 @@ static void test_results_replay(sk_context *ctx, const char *dir)
       break;
     }
   }
-  size_t rows = 0, width = 0;
+  size_t rows = 0, width = 0, head = 0;
   const double *data = NULL;
-  CHECK_OK(ctx, sk__results_table(a, 0, &rows, &width, &data));
+  CHECK_OK(ctx, sk__results_table(a, 0, &rows, &width, &head, &data));
   CHECK_EQ_INT(rows, 3);
-  /* t, 1 probe, 4 norms (max_abs_y, rms_y, max_abs_err, rms_err), 3 states */
-  CHECK_EQ_INT(width, 1 + 1 + 4 + 3);
+  /* t, 1 probe, 4 norms (max_abs_y, rms_y, max_abs_err, rms_err); the states go to an HDF5
+     file only, so a CSV result set keeps none */
+  CHECK_EQ_INT(width, 1 + 1 + 4);
+  CHECK_EQ_INT(head, width);
   CHECK(data && data[0] == 0.0 && data[width] == 0.1 && data[2 * width] == 0.2);
   CHECK(data && data[width + 1] == exp(-2.0 * 0.1) * (1 + 1e-7)); /* probe y[1] at t = 0.1 */
-  CHECK(data && data[2 * width + 6] == 1.0 * exp(-0.2));          /* state y[0] at t = 0.2 */
+  double tail[3];
+  CHECK_EQ_INT(sk__results_read_tail(a, 0, 0, tail), SK_ERR_ARG); /* no states kept */
   double *saved = malloc(rows * width * sizeof *saved);
   memcpy(saved, data, rows * width * sizeof *saved);
-  CHECK_EQ_INT(sk__results_table(a, 1, &rows, &width, &data), SK_ERR_ARG);
+  CHECK_EQ_INT(sk__results_table(a, 1, &rows, &width, &head, &data), SK_ERR_ARG);
 
   /* the restarted run: wrong width, a non-finite value and times going back are refused */
   cfg.dir = d2;
   sk_results *b = NULL;
   CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
-  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 8, saved), SK_ERR_INPUT);
-  CHECK_STR_CONTAINS(last_message(ctx), "has 8 columns, this run writes 9");
-  CHECK_EQ_INT(sk__results_replay(b, 1, 3, 9, saved), SK_ERR_INPUT);
-  double *back = malloc(3 * 9 * sizeof *back);
-  memcpy(back, saved, 3 * 9 * sizeof *back);
-  back[2 * 9] = 0.05; /* row 2 at t = 0.05 after row 1 at t = 0.1 */
-  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 9, back), SK_ERR_INPUT);
+  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 5, saved), SK_ERR_INPUT);
+  CHECK_STR_CONTAINS(last_message(ctx), "has 5 columns, this run writes 6");
+  CHECK_EQ_INT(sk__results_replay(b, 1, 3, 6, saved), SK_ERR_INPUT);
+  double *back = malloc(3 * 6 * sizeof *back);
+  memcpy(back, saved, 3 * 6 * sizeof *back);
+  back[2 * 6] = 0.05; /* row 2 at t = 0.05 after row 1 at t = 0.1 */
+  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(last_message(ctx), "goes back in time");
   sk__results_destroy(&b);
   CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
-  memcpy(back, saved, 3 * 9 * sizeof *back);
-  back[9 + 4] = NAN;
-  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 9, back), SK_ERR_INPUT);
+  memcpy(back, saved, 3 * 6 * sizeof *back);
+  back[6 + 4] = NAN;
+  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(last_message(ctx), "non-finite");
   sk__results_destroy(&b);
   /* a repeated time (equal, not greater) is refused too */
   CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
-  memcpy(back, saved, 3 * 9 * sizeof *back);
-  back[2 * 9] = 0.1;
-  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 9, back), SK_ERR_INPUT);
+  memcpy(back, saved, 3 * 6 * sizeof *back);
+  back[2 * 6] = 0.1;
+  CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
   sk__results_destroy(&b);
   free(back);
 
   /* the right rows: then both runs write rows 3 and 4; the CSVs are identical */
   CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
-  CHECK_OK(ctx, sk__results_replay(b, 0, 3, 9, saved));
+  CHECK_OK(ctx, sk__results_replay(b, 0, 3, 6, saved));
   /* a row at or before the replayed ones is refused by the ordinary write */
   CHECK_EQ_INT(sk__results_write(b, 0.2, y, ye), SK_ERR_ARG);
   for (int k = 3; k < 5; k++) {
@@ -743,7 +786,7 @@ static void test_results_replay(sk_context *ctx, const char *dir)
     CHECK_OK(ctx, sk__results_write(a, 0.1 * k, y, ye));
     CHECK_OK(ctx, sk__results_write(b, 0.1 * k, y, ye));
   }
-  CHECK_OK(ctx, sk__results_table(b, 0, &rows, &width, &data));
+  CHECK_OK(ctx, sk__results_table(b, 0, &rows, &width, &head, &data));
   CHECK_EQ_INT(rows, 5);
   CHECK_OK(ctx, sk__results_finish(a, NULL, NULL));
   CHECK_OK(ctx, sk__results_finish(b, NULL, NULL));

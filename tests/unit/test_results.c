@@ -431,6 +431,26 @@ static void test_roundtrip(sk_context *ctx)
   CHECK_OK(ctx, sk__results_set_grid(r, 2, gn, axes));
   CHECK_EQ_INT(sk__results_set_grid(r, 2, gn, axes), SK_ERR_STATE);
   CHECK_OK(ctx, write_rows(r, NROWS));
+  /* the states are not kept in memory: a checkpoint reads them back from the HDF5 file */
+  {
+    size_t rows = 0, width = 0, head = 0;
+    const double *data = NULL;
+    CHECK_OK(ctx, sk__results_table(r, 0, &rows, &width, &head, &data));
+    CHECK_EQ_INT(rows, NROWS);
+    CHECK_EQ_INT(head, 1 + 2 + 4); /* t, 2 probes, 4 norms */
+    CHECK_EQ_INT(width, head + N);
+    for (int k = 0; k < NROWS; k++) {
+      double back[N];
+      CHECK_OK(ctx, sk__results_read_tail(r, 0, (size_t)k, back));
+      int same = 1;
+      for (int i = 0; i < N; i++) {
+        same &= back[i] == yval(k, i);
+      }
+      CHECK(same);
+    }
+    double back[N];
+    CHECK_EQ_INT(sk__results_read_tail(r, 0, NROWS, back), SK_ERR_ARG);
+  }
 
   /* during the run: only temporary names */
   snprintf(path, sizeof path, "%s/run.csv", dir);
