@@ -221,8 +221,7 @@ static sk_status cvode_setup(sk_stepper *s)
      with the model's own or no preconditioner) only J v is tested, and the values test's
      work arrays (about 20 doubles per unknown) are never allocated */
   s->jac_values_unused = !cv->direct && strcmp(cv->prec, "jacobi") && strcmp(cv->prec, "amg") &&
-                         strcmp(cv->prec, "mg") &&
-                         sk_stepper_get_nsens(s) == 0;
+                         strcmp(cv->prec, "mg") && sk_stepper_get_nsens(s) == 0;
   if (((cv->jac.vals && !s->jac_values_unused) || sk_model_has_jtimes(cv->model)) &&
       strcmp(cv->linsol, "none")) {
     SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));

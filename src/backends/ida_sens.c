@@ -9,13 +9,13 @@
 #include "core/error.h"
 #include "core/model_impl.h"
 
-#define SK__IDAS(call, what)                                                                \
-  do {                                                                                      \
-    const int sk__f = (call);                                                               \
-    if (sk__f < 0) {                                                                        \
+#define SK__IDAS(call, what)                                                                 \
+  do {                                                                                       \
+    const int sk__f = (call);                                                                \
+    if (sk__f < 0) {                                                                         \
       return SK_ERROR(ida->ctx, SK_ERR_SOLVER, "IDAS: cannot %s (flag %d): %s", what, sk__f, \
-                      ida->messages.msg);                                                   \
-    }                                                                                       \
+                      ida->messages.msg);                                                    \
+    }                                                                                        \
   } while (0)
 
 sk_status sk__ida_sens_sync(sk__ida *ida)
@@ -82,10 +82,10 @@ static int sens_res_fn(int ns, sk_sunreal t, N_Vector y, N_Vector yp, N_Vector r
   (void)r;
   sk__ida *ida = ud;
   for (int j = 0; j < ns; j++) {
-    const sk_status st = sens_residual(
-        ida, j, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(yS[j]),
-        N_VGetArrayPointer(ypS[j]), N_VGetArrayPointer(rS[j]), N_VGetArrayPointer(t1),
-        N_VGetArrayPointer(t2), N_VGetArrayPointer(t3));
+    const sk_status st = sens_residual(ida, j, t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                                       N_VGetArrayPointer(yS[j]), N_VGetArrayPointer(ypS[j]),
+                                       N_VGetArrayPointer(rS[j]), N_VGetArrayPointer(t1),
+                                       N_VGetArrayPointer(t2), N_VGetArrayPointer(t3));
     if (st != SK_OK) {
       ida->callback_error = ida->ctx->err;
       ida->have_callback_error = 1;
@@ -194,8 +194,8 @@ sk_status sk__ida_sens_setup(sk__ida *ida)
   ida->sens_tmp = N_VClone(ida->y);
   ida->sens_tmp2 = N_VClone(ida->y);
   ida->sens_tmp3 = N_VClone(ida->y);
-  if (!ida->p || !plist || !pbar || !ida->yS || !ida->ypS || !ida->sens_tmp ||
-      !ida->sens_tmp2 || !ida->sens_tmp3) {
+  if (!ida->p || !plist || !pbar || !ida->yS || !ida->ypS || !ida->sens_tmp || !ida->sens_tmp2 ||
+      !ida->sens_tmp3) {
     sk__free(ctx, plist);
     sk__free(ctx, pbar);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the sensitivities");
