@@ -202,7 +202,7 @@ static sk_status cvode_setup(sk_stepper *s)
     SK_CHECK(ctx, tstop > sk_stepper_get_t0(s), SK_ERR_INPUT,
              "solver.stop_time (%g) must be after solver.t0 (%g)", tstop, sk_stepper_get_t0(s));
   }
-  SK_CALL(ctx, sk__cvode_attach_linear_solver(cv));
+  SK_CALL_STOP(ctx, sk__cvode_attach_linear_solver(cv));
   SK_CALL(ctx, sk__cvode_sens_setup(cv));
   const int nev = sk_model_get_nevents(cv->model);
   if (nev > 0) {

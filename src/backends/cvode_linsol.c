@@ -10,6 +10,7 @@
 #include "backends/cvode_state.h"
 #include "core/csc.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/model_impl.h"
 #include "linsol/amg_hypre.h"
 #include "linsol/linsol_choice.h"
@@ -294,7 +295,7 @@ static sk_status resolve_names(sk__cvode *cv)
     snprintf(cv->linsol, sizeof cv->linsol, "none");
     sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
   } else if (!strcmp(cv->linsol, "auto")) {
-    SK_CALL(cv->ctx, jac_init_once(cv)); /* the choice reads the pattern */
+    SK_CALL_STOP(cv->ctx, jac_init_once(cv)); /* the choice reads the pattern */
     /* a grid model where mg wins has a preconditioner for the Krylov path even without
        one of its own (the Brusselator) */
     const int mg = !strcmp(cv->prec, "auto") && mg_auto(cv);
@@ -328,7 +329,7 @@ static sk_status resolve_names(sk__cvode *cv)
     snprintf(cv->ordering, sizeof cv->ordering, "%s", n >= SK_ND_THRESHOLD ? "metis-nd" : "amd");
   }
   if (reads_jacobian(cv)) {
-    SK_CALL(cv->ctx, jac_init_once(cv));
+    SK_CALL_STOP(cv->ctx, jac_init_once(cv));
   }
   const char *ls = cv->linsol;
   if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
@@ -397,7 +398,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
   memset(&cv->jac, 0, sizeof cv->jac); /* n = 0: not fetched yet (jac_init_once) */
-  SK_CALL(ctx, resolve_names(cv));     /* fills cv->jac when the run reads the Jacobian */
+  SK_CALL_STOP(ctx, resolve_names(cv));     /* fills cv->jac when the run reads the Jacobian */
   const char *ls = cv->linsol;
   if (!strcmp(ls, "none")) {
     cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);

@@ -169,7 +169,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
 {
   sk_context *ctx = ida->ctx;
   const int64_t n = sk_model_get_n(ida->model);
-  SK_CALL(ctx, sk__sun_jac_init(ctx, ida->model, &ida->jac));
+  SK_CALL_STOP(ctx, sk__sun_jac_init(ctx, ida->model, &ida->jac));
   const char *ls = sk_stepper_get_linear_solver(ida->s);
   sk__linsol_choice auto_choice;
   if (!strcmp(ls, "auto")) {
@@ -309,7 +309,7 @@ static sk_status ida_setup(sk_stepper *s)
   if (hmax > 0) {
     SK__IDA(IDASetMaxStep(ida->mem, hmax), "set the maximum step");
   }
-  SK_CALL(ctx, attach_linear_solver(ida));
+  SK_CALL_STOP(ctx, attach_linear_solver(ida));
   SK_CALL(ctx, sk__ida_sens_setup(ida));
   const int nev = sk_model_get_nevents(ida->model);
   if (nev > 0) {

@@ -428,7 +428,7 @@ static sk_status setup(sk__kin *k, double *u)
   SK_CHECK(ctx, k->work != NULL, SK_ERR_NOMEM, "cannot allocate a work vector");
   SK_CALL(ctx, make_scale(k, s->u_scale, s->u_scale_v, &k->uscale));
   SK_CALL(ctx, make_scale(k, s->f_scale, s->f_scale_v, &k->fscale));
-  SK_CALL(ctx, sk__sun_jac_init(ctx, k->model, &k->jac));
+  SK_CALL_STOP(ctx, sk__sun_jac_init(ctx, k->model, &k->jac));
   k->mem = KINCreate(k->sunctx);
   SK_CHECK(ctx, k->mem != NULL, SK_ERR_NOMEM, "cannot create KINSOL");
   SK_CHECK(ctx, sk__kinsol_capture_messages(k->mem, k->sunctx, &k->messages) == 0, SK_ERR_SOLVER,

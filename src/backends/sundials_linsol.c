@@ -20,12 +20,15 @@
 
 #include "backends/sundials_backend.h"
 #include "core/error.h"
+#include "core/stop.h"
 #include "linsol/linsol.h"
 #include "core/csc.h"
+#include "core/model_impl.h"
 
 sk_status sk__sun_jac_init(sk_context *ctx, sk_model *m, sk__sun_jac *J)
 {
   memset(J, 0, sizeof *J);
+  SK_CALL_STOP(ctx, sk__model_pattern(m)); /* a lazy pattern is built here (a stop may end it) */
   J->n = sk_model_get_n(m);
   sk_model_get_jac_pattern(m, &J->colptr, &J->rowind, &J->nnz);
   if (!J->colptr) {

@@ -195,7 +195,11 @@ sk_status sk__model_pattern(const sk_model *m)
      computes (as the coloring's cache below) */
   sk_model *mm = (sk_model *)m;
   int64_t *cp = NULL, *ri = NULL;
-  SK_CALL(m->ctx, m->pattern_fn(m->ctx, m->pattern_arg, &cp, &ri));
+  const sk_status st = m->pattern_fn(m->ctx, m->pattern_arg, &cp, &ri);
+  if (st != SK_OK) { /* also SK_INTERRUPTED (a stop while it was built), which is positive */
+    sk__error_push_frame(m->ctx, __func__, __FILE__, __LINE__);
+    return st;
+  }
   mm->colptr = cp;
   mm->rowind = ri;
   return SK_OK;
@@ -513,7 +517,7 @@ sk_status sk__model_eval_dae_dense_jac(sk_model *m, double t, double cj, const d
 sk_status sk_model_eval_jac(sk_model *m, double t, const double *y, const double *fy,
                             double *values)
 {
-  SK_CALL(m->ctx, sk__model_pattern(m));
+  SK_CALL_STOP(m->ctx, sk__model_pattern(m));
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
   if (!m->jac) {

@@ -139,7 +139,7 @@ static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double 
 sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *y,
                                 const double *yp, const double *r, double *values)
 {
-  SK_CALL(m->ctx, sk__model_pattern(m));
+  SK_CALL_STOP(m->ctx, sk__model_pattern(m));
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
   if (!m->dae_jac) {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/stop.h"
 #include "core/model_impl.h"
 
 /* the largest n whose n x n array (8 bytes an entry) stays within 512 MiB */
@@ -26,7 +27,7 @@ static sk_status require(sk_model *m, sk_model_kind kind, const char *func, cons
 /* Install the full pattern (every entry of every column) when the model has none. */
 static sk_status full_pattern(sk_model *m)
 {
-  SK_CALL(m->ctx, sk__model_pattern(m));
+  SK_CALL_STOP(m->ctx, sk__model_pattern(m));
   if (m->colptr) {
     return SK_OK;
   }

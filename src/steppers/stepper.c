@@ -769,6 +769,16 @@ sk_status sk_stepper_step(sk_stepper *s, double tout, double *tret)
   return run_op(s, tout, tret, 1);
 }
 
+int sk__stepper_type_abi(const sk_context *ctx, const sk_stepper_type *type)
+{
+  for (size_t i = 0; ctx && i < ctx->n_user_steppers; i++) {
+    if (ctx->user_steppers[i] == type) {
+      return ctx->user_stepper_abi[i];
+    }
+  }
+  return SK_PLUGIN_ABI_VERSION;
+}
+
 sk_status sk_stepper_initialize(sk_stepper *s, double tout1)
 {
   if (!s) {

@@ -87,16 +87,6 @@ static sk_status recreate(sk_stepper *s)
   return SK_OK;
 }
 
-int sk__stepper_type_abi(const sk_context *ctx, const sk_stepper_type *type)
-{
-  for (size_t i = 0; ctx && i < ctx->n_user_steppers; i++) {
-    if (ctx->user_steppers[i] == type) {
-      return ctx->user_stepper_abi[i];
-    }
-  }
-  return SK_PLUGIN_ABI_VERSION;
-}
-
 sk__reinit_op sk__stepper_type_reinit(const sk_context *ctx, const sk_stepper_type *type)
 {
   return sk__stepper_type_abi(ctx, type) >= 2 ? type->reinit : NULL; /* ABI 2 added reinit */
