@@ -332,8 +332,11 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
   if (cv->have_callback_error && flag <= CV_RHSFUNC_FAIL && flag >= CV_UNREC_RHSFUNC_ERR) {
     st = cv->callback_error.code == SK_ERR_NONFINITE ? SK_ERR_NONFINITE : st;
   }
+  if (cv->have_callback_error && cv->callback_error.code == SK_ERR_NOMEM) {
+    st = SK_ERR_NOMEM; /* a callback (the preconditioner's setup) ran out of memory */
+  }
   SK_ERROR(ctx, st, "CVODE failed at t=%.6e (h=%.3e): %s%s%s%s", t, h, sk_status_str(st), local,
-           cause, hint_for(flag));
+           cause, st == SK_ERR_NOMEM ? "" : hint_for(flag));
   sk__error_set_foreign(ctx, flag, name);
   return st;
 }

@@ -347,6 +347,7 @@ static sk_status ida_failure(sk__ida *ida, int flag)
   if (ida->have_callback_error) {
     snprintf(cause, sizeof cause, "; cause: %.480s", ida->callback_error.message);
     st = ida->callback_error.code == SK_ERR_NONFINITE ? SK_ERR_NONFINITE : st;
+    st = ida->callback_error.code == SK_ERR_NOMEM ? SK_ERR_NOMEM : st; /* out of memory */
   }
   const char *hint =
       flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL

@@ -631,8 +631,8 @@ static sk_status solve_failure(sk__kin *k, int flag, const sk_steady_report *r)
       ft.st == SK_ERR_CALLBACK || ft.st == SK_ERR_LINSOL || ft.st == SK_ERR_SINGULAR;
   if (k->have_callback_error && callback_flag) {
     snprintf(cause, sizeof cause, "; cause: %.400s", k->callback_error.message);
-    if (k->callback_error.code == SK_ERR_NONFINITE) {
-      ft.st = SK_ERR_NONFINITE;
+    if (k->callback_error.code == SK_ERR_NONFINITE || k->callback_error.code == SK_ERR_NOMEM) {
+      ft.st = k->callback_error.code;
     }
   } else if (ft.st == SK_ERR_SOLVER && k->messages.msg[0]) {
     snprintf(cause, sizeof cause, "; KINSOL: %.400s", k->messages.msg);

@@ -3,11 +3,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 
-#include <sys/mman.h>
-
 #include <hdf5.h>
 
 #include "cli/collect.h"
+#include "core/address_space.h"
 #include "io/hdf5_module.h"
 #include "io/hdf5_writer.h"
 
@@ -81,11 +80,9 @@ static int h5_init(void)
   if (done) {
     return 0;
   }
-  void *probe = mmap(NULL, SK__H5_INIT_HEADROOM, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (probe == MAP_FAILED) {
+  if (!sk__address_space_free(SK__H5_INIT_HEADROOM)) {
     return -1;
   }
-  munmap(probe, SK__H5_INIT_HEADROOM);
   H5dont_atexit(); /* before HDF5's first use: see io/hdf5_writer.c */
   if (H5open() < 0) {
     return -1;

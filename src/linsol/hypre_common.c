@@ -1,10 +1,14 @@
 /* src/linsol/hypre_common.c: the hypre module's shared pieces: hypre failures as located errors, MPI and hypre started on demand */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS (core/address_space.h) */
 #include <string.h>
+
+#include <sys/resource.h>
 
 #include <mpi.h>
 
 #include <HYPRE.h>
 
+#include "core/address_space.h"
 #include "core/context_impl.h"
 #include "core/error.h"
 #include "linsol/hypre_common.h"
@@ -50,6 +54,27 @@ static void hypre_mpi_finalize(void)
   }
 }
 
+/* Open MPI's MPI_Init maps about 200 MiB of address space (measured: VmSize
+ * grows by 199 MiB across a bare MPI_Init), and where a mapping fails inside
+ * it, it aborts, prints PMIx errors or crashes (SIGSEGV, seen under ulimit -v)
+ * instead of returning an error: 256 MiB must be free before it starts. */
+#define SK_MPI_INIT_ADDRESS_SPACE ((size_t)256 << 20)
+
+sk_status sk__hypre_check_room(sk_context *ctx, size_t bytes, const char *purpose,
+                               const char *what)
+{
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) {
+    return SK_OK;
+  }
+  SK_CHECK(ctx, sk__address_space_free(bytes), SK_ERR_NOMEM,
+           "%s: out of memory for %s (about %.0f MiB of address space; the limit of %.0f MiB "
+           "leaves less, and hypre would end the process where an allocation fails): raise "
+           "the limit (ulimit -v) or choose another preconditioner",
+           purpose, what, (double)bytes / 1048576.0, (double)lim.rlim_cur / 1048576.0);
+  return SK_OK;
+}
+
 sk_status sk__hypre_ensure_mpi(sk_context *ctx, const char *purpose)
 {
   int initialized = 0, finalized = 0;
@@ -60,6 +85,8 @@ sk_status sk__hypre_ensure_mpi(sk_context *ctx, const char *purpose)
            "context that started it for stiffkit has been destroyed)",
            purpose);
   if (!initialized) {
+    SK_CALL(ctx, sk__hypre_check_room(ctx, SK_MPI_INIT_ADDRESS_SPACE, purpose,
+                                      "starting MPI (hypre needs it)"));
     int rc = MPI_Init(NULL, NULL);
     if (rc != MPI_SUCCESS) {
       char msg[MPI_MAX_ERROR_STRING];
