@@ -397,8 +397,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
 {
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
-  memset(&cv->jac, 0, sizeof cv->jac); /* n = 0: not fetched yet (jac_init_once) */
-  SK_CALL_STOP(ctx, resolve_names(cv));     /* fills cv->jac when the run reads the Jacobian */
+  memset(&cv->jac, 0, sizeof cv->jac);  /* n = 0: not fetched yet (jac_init_once) */
+  SK_CALL_STOP(ctx, resolve_names(cv)); /* fills cv->jac when the run reads the Jacobian */
   const char *ls = cv->linsol;
   if (!strcmp(ls, "none")) {
     cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);
