@@ -140,10 +140,6 @@ set_tests_properties(cli_fifo_config_signals PROPERTIES LABELS "regression;cli;s
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
 # every other input a run reads (netlist, .include, Matrix Market, load table, mechanism,
 # checkpoint) as a FIFO with no writer: SIGTERM ends the run within 2 s (exit 75, nothing written)
-# SIGTERM while a 10^6-state model is built: exit 75 at the next phase boundary, nothing written
-add_test(NAME cli_signal_model_build COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/signal_build_test.sh)
-set_tests_properties(cli_signal_model_build PROPERTIES LABELS "regression;cli;signal" TIMEOUT 120
-  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")
 add_test(NAME cli_fifo_inputs_signals COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/fifo_inputs_test.sh)
 set_tests_properties(cli_fifo_inputs_signals PROPERTIES LABELS "regression;cli;signal" TIMEOUT 120
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>;SK_DATA=${SK_DATA}")

@@ -95,3 +95,8 @@ sk_cli_test(formula_action_target 65 "formula.events.ground.action: 'w' is neith
 # an algebraic equation with no solution: IDA cannot correct y'0 and lam, exit 10 names the residuals
 sk_cli_test(formula_dae_inconsistent 10 "the residuals left: vx = 1.000e+00, vy = 1.000e+00, ay = 9.810e+00, constraint = 2.000e+00" partial
   run ${SK_FM}/pendulum.yaml --set "formula.residual.constraint=exp(lam) + 1")
+
+# verify on a DAE without an exact solution: the independent reference is bdf2 (its own
+# consistent initialization, Newton on F(t, y, (y - psi)/gamma) = 0); it agrees with ida-bdf
+sk_cli_test(formula_verify_dae_reference 0 "3. independent reference stepper: pass" none
+  verify ${SK_FM}/pendulum.yaml)

@@ -1,5 +1,6 @@
 /* src/core/model_dae.c: DAE models F(t, y, y') = 0: residual, differential/algebraic split, initial values, Jacobian dF/dy + cj dF/dy' (callback or colored differences) */
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -118,8 +119,16 @@ static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double 
 {
   SK_CALL_STOP(m->ctx, sk__model_fd_engine(m));
   const size_t n = (size_t)m->n;
-  double *work = sk__malloc(m->ctx, 2 * n * sizeof *work);
+  double *work = sk__malloc(m->ctx, 3 * n * sizeof *work);
   SK_CHECK(m->ctx, work != NULL, SK_ERR_NOMEM, "cannot allocate the FD DAE Jacobian");
+  /* increments on the scale of y and of y'/cj (IDA's rule, its h y' term): y'_j moves
+     by cj inc_j, which must not drown in |y'_j| (a y_j near zero with a tiny atol
+     while y'_j is not) */
+  double *atolv = work + 2 * n;
+  for (size_t i = 0; i < n; i++) {
+    const double a = m->fd_atolv ? m->fd_atolv[i] : m->fd_atol;
+    atolv[i] = cj > 0 ? fmax(a, fabs(yp[i]) / cj) : a;
+  }
   sk_status st = SK_OK;
   if (!r) {
     m->fd_rhs_evals++;
@@ -128,7 +137,7 @@ static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double 
   }
   dae_fd d = {m, y, yp, cj, work};
   if (st == SK_OK) {
-    st = sk__fd_jac_eval(m->fd, dae_fd_residual, &d, t, y, r, m->fd_rtol, m->fd_atol, m->fd_atolv,
+    st = sk__fd_jac_eval(m->fd, dae_fd_residual, &d, t, y, r, m->fd_rtol, m->fd_atol, atolv,
                          values, &m->fd_rhs_evals);
   }
   sk__free(m->ctx, work);

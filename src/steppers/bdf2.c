@@ -1,4 +1,4 @@
-/* src/steppers/bdf2.c: variable-step BDF2 (implicit, order 2; Newton + KLU), adaptive or fixed step, started with backward Euler */
+/* src/steppers/bdf2.c: variable-step BDF2 (implicit, order 2; Newton + KLU), adaptive or fixed step, started with backward Euler; ODEs and index-1 DAEs */
 #include <string.h>
 
 #include "steppers/ref_driver.h"
@@ -14,7 +14,12 @@
  * estimate is |C|/(D - C) (y_{n+1} - y^P) (2/5 of the difference at w = 1).
  * The first step is backward Euler (predictor y_n + h f_n, estimate
  * (y_{n+1} - y^P)/2). Step ratios are limited to 2 (zero-stable below
- * 1 + sqrt 2). */
+ * 1 + sqrt 2).
+ * A DAE F(t, y, y') = 0 takes the same formula with y'_{n+1} =
+ * (y_{n+1} - psi) / gamma: Newton solves F(t_{n+1}, x, (x - psi) / gamma) = 0,
+ * the slope f of the predictor is the y' so found (consistent values at the
+ * start), and the error estimate covers every component, algebraic ones
+ * too (BDF2 converges at order 2 on an index-1 DAE). */
 static sk_status bdf2_attempt(sk__ref *r, double h, double *err)
 {
   const int64_t n = r->n;
@@ -53,6 +58,12 @@ static sk_status bdf2_attempt(sk__ref *r, double h, double *err)
   if (rc != SK_OK) {
     return rc;
   }
+  if (r->dae) { /* the method's y' at t + h, where F = 0 holds: the next step's slope */
+    for (int64_t i = 0; i < n; i++) {
+      r->fnew[i] = (r->ynew[i] - psi[i]) / gamma;
+    }
+    r->fnew_valid = 1;
+  }
   if (!r->fixed) {
     for (int64_t i = 0; i < n; i++) {
       e[i] = k * (r->ynew[i] - yp[i]);
@@ -84,5 +95,7 @@ static sk_status bdf2_create(sk_stepper *s)
 
 SK__REF_STEPPER_TYPE(
     sk__stepper_bdf2, "bdf2",
-    "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU)", 2,
-    SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF, bdf2_create);
+    "variable-step BDF2 (implicit, order 2, adaptive or fixed step; Newton with KLU; ODEs and "
+    "index-1 DAEs)",
+    2, SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF | SK_STEPPER_HANDLES_DAE,
+    bdf2_create);

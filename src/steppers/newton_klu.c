@@ -1,4 +1,4 @@
-/* src/steppers/newton_klu.c: modified Newton for the implicit reference steppers: KLU on I - gamma J, analyzed once, refactored with an rcond check */
+/* src/steppers/newton_klu.c: modified Newton for the implicit reference steppers: KLU on I - gamma J (an ODE) or gamma dF/dy + dF/dy' (a DAE), analyzed once, refactored with an rcond check; a DAE's consistent initial values */
 #include <math.h>
 #include <string.h>
 
@@ -14,6 +14,9 @@
 /* Below this klu_l_rcond, a refactor is replaced by a full factor (pivoting again). */
 #define SK__NEWTON_RCOND_MIN 3.6e-11
 #define SK__NEWTON_MAXIT 5
+/* Full Newton iterations of a DAE's consistent initialization. */
+#define SK__NEWTON_INIT_MAXIT 10
+#define SK__NEWTON_INIT_MAXIT_STR "10"
 
 struct sk__newton {
   sk_context *ctx;
@@ -21,10 +24,13 @@ struct sk__newton {
   const char *name;
   int64_t n, nnz, mnnz;
   int64_t *cp, *ri, *map, *diag; /* pattern of I - gamma J (model pattern + diagonal) */
-  double *jv;                    /* J values in that pattern */
+  int dae;                       /* 1: the model is F(t, y, y') = 0 */
+  double *jv;                    /* J = df/dy (ODE) or dF/dy (DAE) values in that pattern */
+  double *bv;                    /* DAE: dF/dy' values in that pattern */
   double *mv;                    /* J values in the model's pattern order */
   double *ax;                    /* values of I - gamma J */
   double *fx, *dx, *x0;          /* work, length n */
+  double *xp;                    /* DAE: y' = (x - psi) / gamma at the iterate, length n */
   sk__klu klu;                   /* I - gamma J */
   int have_jac;
   double gamma_fact; /* gamma of the current factorization, 0 = none */
@@ -49,6 +55,7 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   nw->model = m;
   nw->name = name;
   nw->n = sk_model_get_n(m);
+  nw->dae = sk_model_get_kind(m) == SK_MODEL_DAE;
   nw->mnnz = mnnz;
   nw->crate = 1.0;
   sk__klu_init(&nw->klu);
@@ -67,7 +74,12 @@ sk_status sk__newton_create(sk_context *ctx, sk_model *m, const char *name, sk__
   nw->fx = sk__calloc(ctx, n, sizeof(double));
   nw->dx = sk__calloc(ctx, n, sizeof(double));
   nw->x0 = sk__calloc(ctx, n, sizeof(double));
-  if (!nw->jv || !nw->ax || !nw->mv || !nw->fx || !nw->dx || !nw->x0) {
+  if (nw->dae) {
+    nw->bv = sk__calloc(ctx, (size_t)nw->nnz, sizeof(double));
+    nw->xp = sk__calloc(ctx, n, sizeof(double));
+  }
+  if (!nw->jv || !nw->ax || !nw->mv || !nw->fx || !nw->dx || !nw->x0 ||
+      (nw->dae && (!nw->bv || !nw->xp))) {
     sk__newton_destroy(&nw);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Newton solver for %lld states",
                     (long long)n);
@@ -112,41 +124,58 @@ void sk__newton_destroy(sk__newton **pnw)
   sk__free(ctx, nw->fx);
   sk__free(ctx, nw->dx);
   sk__free(ctx, nw->x0);
+  sk__free(ctx, nw->bv);
+  sk__free(ctx, nw->xp);
   sk__free(ctx, nw);
   *pnw = NULL;
 }
 
-/* J at (t, x) with fx = f(t, x): the model's values, its own or (a model
- * with a pattern only) colored differences, whose RHS calls are counted. */
-static sk_status eval_jacobian(sk__newton *nw, double t, const double *x, const double *fx,
-                               sk_stats *st)
+/* The model's Jacobian values (the ODE's df/dy, or the DAE's dF/dy + cj
+ * dF/dy') scattered into the pattern of I - gamma J; the RHS (residual)
+ * calls of colored differences are counted. */
+static sk_status model_jacobian(sk__newton *nw, double t, double cj, const double *x,
+                                const double *fx, double *into, sk_stats *st)
+{
+  const int64_t fd0 = sk_model_get_fd_rhs_evals(nw->model);
+  const sk_status rc = nw->dae ? sk_model_eval_dae_jac(nw->model, t, cj, x, nw->xp, fx, nw->mv)
+                               : sk_model_eval_jac(nw->model, t, x, fx, nw->mv);
+  st->rhs_evals += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+  st->rhs_evals_dq += sk_model_get_fd_rhs_evals(nw->model) - fd0;
+  SK_CALL(nw->ctx, rc);
+  memset(into, 0, (size_t)nw->nnz * sizeof *into);
+  for (int64_t p = 0; p < nw->mnnz; p++) {
+    into[nw->map[p]] = nw->mv[p];
+  }
+  return SK_OK;
+}
+
+/* J at (t, x) with fx = f(t, x); for a DAE (y' = nw->xp, fx = F) the
+ * matrix dF/dy + cj dF/dy' at cj = 1/gamma when split == 0 (the stepping:
+ * evaluated afresh for each factorization, as IDA does, since differences
+ * of two evaluations would lose digits), else dF/dy (cj = 0) and dF/dy'
+ * (the difference at cj = 1) apart (the consistent initialization). */
+static sk_status eval_jacobian(sk__newton *nw, double t, double gamma, int split, const double *x,
+                               const double *fx, sk_stats *st)
 {
   st->jac_evals++;
   nw->have_jac = 1;
   nw->solves_since_jac = 0;
   nw->gamma_fact = 0.0;
-  const int64_t fd0 = sk_model_get_fd_rhs_evals(nw->model);
-  const sk_status rc = sk_model_eval_jac(nw->model, t, x, fx, nw->mv);
-  st->rhs_evals += sk_model_get_fd_rhs_evals(nw->model) - fd0;
-  st->rhs_evals_dq += sk_model_get_fd_rhs_evals(nw->model) - fd0;
-  SK_CALL(nw->ctx, rc);
-  memset(nw->jv, 0, (size_t)nw->nnz * sizeof *nw->jv);
-  for (int64_t p = 0; p < nw->mnnz; p++) {
-    nw->jv[nw->map[p]] = nw->mv[p];
+  const double cj = nw->dae && !split ? 1.0 / gamma : 0.0;
+  SK_CALL(nw->ctx, model_jacobian(nw, t, cj, x, fx, nw->jv, st));
+  if (nw->dae && split) {
+    SK_CALL(nw->ctx, model_jacobian(nw, t, 1.0, x, fx, nw->bv, st));
+    for (int64_t p = 0; p < nw->nnz; p++) {
+      nw->bv[p] -= nw->jv[p];
+    }
   }
   return SK_OK;
 }
 
-/* Factor I - gamma J: refactor when possible, with an rcond check and a
- * full factor as the fallback. SK_RECOVERABLE for a singular matrix. */
-static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
+/* Factor nw->ax: refactor when possible, with an rcond check and a full
+ * factor as the fallback. SK_RECOVERABLE for a singular matrix. */
+static sk_status factor_values(sk__newton *nw, sk_stats *st)
 {
-  for (int64_t p = 0; p < nw->nnz; p++) {
-    nw->ax[p] = -gamma * nw->jv[p];
-  }
-  for (int64_t j = 0; j < nw->n; j++) {
-    nw->ax[nw->diag[j]] += 1.0;
-  }
   st->lin_setups++;
   st->factorizations++;
   nw->gamma_fact = 0.0;
@@ -161,6 +190,24 @@ static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
              sk__klu_status_name(kst));
     sk__error_set_foreign(nw->ctx, kst, sk__klu_status_name(kst));
     return code;
+  }
+  return SK_OK;
+}
+
+/* Factor the iteration matrix of gamma: I - gamma J (ODE), or
+ * gamma (dF/dy + dF/dy' / gamma) (DAE: the derivative of
+ * gamma F(t, x, (x - psi) / gamma), J evaluated at cj = 1/gamma). */
+static sk_status factor(sk__newton *nw, double gamma, sk_stats *st)
+{
+  for (int64_t p = 0; p < nw->nnz; p++) {
+    nw->ax[p] = nw->dae ? gamma * nw->jv[p] : -gamma * nw->jv[p];
+  }
+  for (int64_t j = 0; j < nw->n && !nw->dae; j++) {
+    nw->ax[nw->diag[j]] += 1.0;
+  }
+  const sk_status rc = factor_values(nw, st); /* SK_RECOVERABLE: singular */
+  if (rc != SK_OK) {
+    return rc;
   }
   nw->gamma_fact = gamma;
   return SK_OK;
@@ -185,12 +232,18 @@ static sk_status iterate(sk__newton *nw, double t, double gamma, const double *p
   double delp = 0.0;
   for (int k = 0; k < SK__NEWTON_MAXIT; k++) {
     st->rhs_evals++;
-    sk_status rc = sk_model_eval_rhs(nw->model, t, x, nw->fx);
+    for (int64_t i = 0; i < nw->n && nw->dae; i++) {
+      nw->xp[i] = (x[i] - psi[i]) / gamma;
+    }
+    sk_status rc = nw->dae ? sk_model_eval_residual(nw->model, t, x, nw->xp, nw->fx)
+                           : sk_model_eval_rhs(nw->model, t, x, nw->fx);
     if (rc != SK_OK) {
       return rc;
     }
-    if ((k == 0 && (fresh_jac || !nw->have_jac)) || (full && k > 0)) {
-      rc = eval_jacobian(nw, t, x, nw->fx, st);
+    const int refactor =
+        nw->gamma_fact == 0.0 || fabs(gamma / nw->gamma_fact - 1.0) > SK__NEWTON_DGMAX;
+    if ((k == 0 && (fresh_jac || !nw->have_jac)) || (full && k > 0) || (nw->dae && refactor)) {
+      rc = eval_jacobian(nw, t, gamma, 0, x, nw->fx, st);
       if (rc != SK_OK) {
         nw->have_jac = 0; /* a partial J is not reused */
         return rc;
@@ -203,7 +256,7 @@ static sk_status iterate(sk__newton *nw, double t, double gamma, const double *p
       }
     }
     for (int64_t i = 0; i < nw->n; i++) {
-      nw->dx[i] = -(x[i] - psi[i] - gamma * nw->fx[i]);
+      nw->dx[i] = nw->dae ? -gamma * nw->fx[i] : -(x[i] - psi[i] - gamma * nw->fx[i]);
     }
     if (!sk__klu_solve(&nw->klu, nw->dx, 1)) {
       return SK_RECOVERABLE;
@@ -258,4 +311,83 @@ sk_status sk__newton_solve(sk__newton *nw, double t, double gamma, const double 
     st->newton_fails = fails0 + 1;
   }
   return rc;
+}
+
+/* Largest |F_i| and its index. */
+static double largest(const double *v, int64_t n, int64_t *at)
+{
+  double m = -1.0;
+  for (int64_t i = 0; i < n; i++) {
+    if (fabs(v[i]) > m) {
+      m = fabs(v[i]);
+      *at = i;
+    }
+  }
+  return m;
+}
+
+sk_status sk__newton_dae_initial(sk__newton *nw, double t, const int *id, const double *wt,
+                                 double tol, double *y, double *yp, sk_stats *st)
+{
+  sk_context *ctx = nw->ctx;
+  SK_CHECK(ctx, nw->dae, SK_ERR_STATE, "stepper '%s': consistent initial values of an ODE",
+           nw->name);
+  sk_status rc = SK_OK;
+  double del = INFINITY;
+  for (int k = 0; k < SK__NEWTON_INIT_MAXIT && rc == SK_OK && !(del <= tol); k++) {
+    memcpy(nw->xp, yp, (size_t)nw->n * sizeof *yp);
+    st->rhs_evals++;
+    rc = sk_model_eval_residual(nw->model, t, y, yp, nw->fx);
+    rc = rc == SK_OK ? eval_jacobian(nw, t, 1.0, 1, y, nw->fx, st) : rc;
+    if (rc != SK_OK) {
+      break;
+    }
+    /* the unknowns: y'_j of a differential component, y_j of an algebraic one */
+    for (int64_t j = 0; j < nw->n; j++) {
+      const int differential = !id || id[j];
+      for (int64_t p = nw->cp[j]; p < nw->cp[j + 1]; p++) {
+        nw->ax[p] = differential ? nw->bv[p] : nw->jv[p];
+      }
+    }
+    rc = factor_values(nw, st);
+    if (rc == SK_OK && !sk__klu_solve(&nw->klu, nw->fx, 1)) {
+      rc = SK_RECOVERABLE;
+    }
+    if (rc != SK_OK) {
+      break;
+    }
+    for (int64_t j = 0; j < nw->n; j++) {
+      double *u = (!id || id[j]) ? &yp[j] : &y[j];
+      *u -= nw->fx[j];
+      nw->dx[j] = nw->fx[j];
+    }
+    st->newton_iters++;
+    del = wrms(nw->dx, wt, nw->n);
+  }
+  sk__newton_reset(nw);
+  if (rc < 0) {
+    return rc;
+  }
+  if (rc == SK_OK && del <= tol) {
+    return SK_OK;
+  }
+  /* name the residual that is left */
+  int64_t at = 0;
+  double fmax = NAN;
+  if (sk_model_eval_residual(nw->model, t, y, yp, nw->fx) == SK_OK) {
+    fmax = largest(nw->fx, nw->n, &at);
+  }
+  char name[96];
+  sk_model_residual_name(nw->model, at, name, sizeof name);
+  return SK_ERROR(
+      ctx, SK_ERR_CONV,
+      "stepper '%s': no consistent initial values at t=%.6e: %s (the largest "
+      "residual left is |%s| = %.3e); check y0 and yp0, and that the DAE is of index 1 "
+      "(dF/dy' of the differential and dF/dy of the algebraic components form a "
+      "regular matrix)",
+      nw->name, t,
+      rc == SK_RECOVERABLE ? "the Newton matrix is singular"
+                           : "Newton did not converge in " SK__NEWTON_INIT_MAXIT_STR
+                             " iterations",
+      name, fmax);
 }

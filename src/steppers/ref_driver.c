@@ -1,4 +1,4 @@
-/* src/steppers/ref_driver.c: the generic driver of the reference steppers: step-size control, advance to tout, budget, monitor, statistics */
+/* src/steppers/ref_driver.c: the generic driver of the reference steppers: step-size control, advance to tout, budget, monitor, statistics, a DAE's consistent start */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +66,49 @@ void sk__ref_destroy(sk_stepper *s)
   sk_stepper_set_impl(s, NULL);
 }
 
+/* A DAE's consistent values at r->t from the guess in r->y and r->f (y'):
+ * the state (and the stepper's derivative buffer) take them. */
+static sk_status dae_consistent(sk__ref *r)
+{
+  double *wt = r->w[r->m->nwork - 1];
+  for (int64_t i = 0; i < r->n; i++) {
+    wt[i] = 1.0 / (r->rtol * fabs(r->y[i]) + (r->atolv ? r->atolv[i] : r->atol));
+  }
+  SK_CALL(r->ctx, sk__newton_dae_initial(r->nw, r->t, sk_model_get_differential(r->model), wt,
+                                         SK__REF_NEWTON_TOL_FIXED, r->y, r->f, &r->st));
+  r->f_valid = 1;
+  const size_t bytes = (size_t)r->n * sizeof *r->y;
+  if (r->own_y) {
+    memcpy(sk_stepper_state_buffer(r->s), r->y, bytes);
+  }
+  double *yp = sk__stepper_derivative_buffer(r->s);
+  SK_CHECK(r->ctx, yp != NULL, SK_ERR_NOMEM, "cannot allocate the derivative vector");
+  memcpy(yp, r->f, bytes);
+  return SK_OK;
+}
+
+/* A DAE's start: y0 and the guess y'0 as ida-bdf takes them (a saved pair,
+ * else the model's initial values; a y0 given alone is kept, with the
+ * model's y'0 as the guess), then consistent values. */
+static sk_status dae_start(sk__ref *r)
+{
+  sk_stepper *s = r->s;
+  sk_context *ctx = r->ctx;
+  const size_t bytes = (size_t)r->n * sizeof *r->y;
+  if (s->have_yp0 && s->have_y0) {
+    memcpy(r->f, s->yp, bytes);
+  } else if (s->have_y0) {
+    double *y0 = sk__calloc(ctx, (size_t)r->n, sizeof *y0);
+    SK_CHECK(ctx, y0 != NULL, SK_ERR_NOMEM, "cannot allocate the initial state");
+    const sk_status rc = sk_model_eval_dae_initial(r->model, r->t, y0, r->f);
+    sk__free(ctx, y0);
+    SK_CALL(ctx, rc);
+  } else {
+    SK_CALL(ctx, sk_model_eval_dae_initial(r->model, r->t, r->y, r->f));
+  }
+  return dae_consistent(r);
+}
+
 sk_status sk__ref_setup(sk_stepper *s)
 {
   sk__ref *r = sk_stepper_get_impl(s);
@@ -77,6 +120,7 @@ sk_status sk__ref_setup(sk_stepper *s)
            "stepper '%s' is a fixed-step method: set solver.fixed_step > 0", name);
   r->fixed = hfix > 0;
   r->hfix = hfix;
+  r->dae = sk_model_get_kind(r->model) == SK_MODEL_DAE;
   double h0, hmin, hmax, tstop;
   sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
   r->h = h0;
@@ -136,7 +180,12 @@ sk_status sk__ref_setup(sk_stepper *s)
   }
   if (r->m->implicit) {
     SK_CALL(ctx, sk__newton_create(ctx, r->model, name, &r->nw));
-    SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
+    if (!r->dae) {
+      SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
+    }
+  }
+  if (r->dae) {
+    SK_CALL(ctx, dae_start(r));
   }
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", r->m->implicit ? "klu" : "none");
@@ -147,7 +196,6 @@ sk_status sk__ref_setup(sk_stepper *s)
 
 sk_status sk__ref_reinit(sk_stepper *s, const double *yp)
 {
-  (void)yp;
   sk__ref *r = sk_stepper_get_impl(s);
   double h0, hmin, hmax;
   sk_stepper_get_step_limits(s, &h0, &hmin, &hmax);
@@ -163,6 +211,12 @@ sk_status sk__ref_reinit(sk_stepper *s, const double *yp)
   if (r->nw) {
     sk__newton_reset(r->nw);
   }
+  if (r->dae) { /* consistent values before the next step, from y' given or the last one */
+    if (yp) {
+      memcpy(r->f, yp, (size_t)r->n * sizeof *yp);
+    }
+    return dae_consistent(r);
+  }
   return SK_OK;
 }
 
@@ -176,6 +230,9 @@ sk_status sk__ref_f(sk__ref *r)
 {
   if (r->f_valid) {
     return SK_OK;
+  }
+  if (r->dae) {
+    return dae_consistent(r);
   }
   sk_status rc = sk__ref_rhs(r, r->t, r->y, r->f);
   if (rc == SK_OK) {

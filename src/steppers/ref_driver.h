@@ -1,4 +1,4 @@
-/* src/steppers/ref_driver.h: the generic driver shared by the reference steppers (step control, advance to tout, budget, monitor, statistics) */
+/* src/steppers/ref_driver.h: the generic driver shared by the reference steppers (step control, advance to tout, budget, monitor, statistics, a DAE's consistent start) */
 #ifndef SK_STEPPERS_REF_DRIVER_H
 #define SK_STEPPERS_REF_DRIVER_H
 
@@ -39,6 +39,7 @@ struct sk__ref {
   sk_model *model;
   int64_t n;
   const sk__ref_method *m;
+  int dae;   /* 1: a DAE model F(t, y, y') = 0 (bdf2): r->f holds y', kept consistent */
   int fixed; /* 1: fixed step r->hfix */
   double hfix;
   double h; /* next step size (adaptive) */

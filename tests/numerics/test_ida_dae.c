@@ -1,4 +1,4 @@
-/* tests/numerics/test_ida_dae.c: the IDA engine on DAE models: ROBER as a DAE against published values, an index-1 DAE with an exact solution, consistent initialization, and the refusals (index 2, no consistent values) */
+/* tests/numerics/test_ida_dae.c: the IDA engine and the bdf2 reference stepper on DAE models: ROBER as a DAE against published values, an index-1 DAE with an exact solution (bdf2's order 2 under step halving), consistent initialization, and the refusals (index 2, no consistent values) */
 #include "test.h"
 
 /* ---- ROBER as a DAE (the SUNDIALS example idaRoberts_dns):
@@ -263,6 +263,96 @@ static void test_refusals(sk_context *ctx)
   sk_model_destroy(&m);
 }
 
+/* ---- bdf2, the independent reference stepper, on the same DAEs ---- */
+
+/* ROBER from the inconsistent start: the consistent values at t0 in closed
+ * form (y3 = 0, y1' = -0.04, y2' = 0.04), y(40) against the published
+ * values, the algebraic constraint at the end. */
+static void test_bdf2_rober(sk_context *ctx, int analytic)
+{
+  static const double ref[3] = {0.7158270687, 9.185534764e-6, 0.2841637457};
+  sk_model *m = rober_dae(ctx, analytic);
+  sk_stepper *s = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "bdf2", m, &s));
+  const double atol[3] = {1e-12, 1e-16, 1e-12};
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-10, 1e-12));
+  CHECK_OK(ctx, sk_stepper_set_atol_vector(s, atol));
+  CHECK_OK(ctx, sk_stepper_setup(s));
+  const double *y = sk_stepper_get_state(s);
+  const double *yp = sk_stepper_get_derivative(s);
+  CHECK(yp != NULL);
+  CHECK_NEAR(y[0], 1.0, 0, 1e-14);
+  CHECK_NEAR(y[2], 0.0, 0, 1e-12);
+  CHECK_NEAR(yp[0], -0.04, 1e-9, 0);
+  CHECK_NEAR(yp[1], 0.04, 1e-9, 0);
+  double t = 0;
+  CHECK_OK(ctx, sk_stepper_advance(s, 40.0, &t));
+  y = sk_stepper_get_state(s);
+  sk_stats st;
+  CHECK_OK(ctx, sk_stepper_get_stats(s, &st));
+  printf("rober DAE, bdf2 (%s Jacobian): y(40) = (%.10f, %.10e, %.10f), %lld steps\n",
+         analytic ? "analytic" : "colored FD", y[0], y[1], y[2], (long long)st.steps);
+  for (int i = 0; i < 3; i++) {
+    CHECK_NEAR(y[i], ref[i], 2e-6, 0);
+  }
+  CHECK_NEAR(y[0] + y[1] + y[2], 1.0, 0, 1e-10);
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&m);
+}
+
+/* Fixed steps h, h/2, h/4 on x' = -x + z, 0 = z - sin t from the exact
+ * y0 with y'0 = 0 (inconsistent): the error at t = 2 of the differential x
+ * falls by 4 per halving (order 2); the algebraic z = sin t is met to
+ * rounding at every step. */
+static void test_bdf2_order(sk_context *ctx)
+{
+  sk_model *m = xz_model(ctx, lin_res);
+  CHECK_OK(ctx, sk_model_set_exact(m, lin_exact));
+  double err[3][2];
+  for (int k = 0; k < 3; k++) {
+    sk_stepper *s = NULL;
+    CHECK_OK(ctx, sk_stepper_create(ctx, "bdf2", m, &s));
+    CHECK_OK(ctx, sk_stepper_set_fixed_step(s, 0.04 / (1 << k)));
+    double t = 0, ex[2];
+    CHECK_OK(ctx, sk_stepper_advance(s, 2.0, &t));
+    lin_exact(2.0, ex, NULL);
+    const double *y = sk_stepper_get_state(s);
+    for (int i = 0; i < 2; i++) {
+      err[k][i] = fabs(y[i] - ex[i]);
+    }
+    printf("bdf2 on the index-1 DAE, h = %.3f: error at t = 2: x %.3e, z %.3e\n", 0.04 / (1 << k),
+           err[k][0], err[k][1]);
+    sk_stepper_destroy(&s);
+  }
+  for (int k = 1; k < 3; k++) {
+    const double ratio = err[k - 1][0] / err[k][0];
+    CHECK(ratio > 3.5 && ratio < 4.5);
+  }
+  for (int k = 0; k < 3; k++) { /* z = sin t: the algebraic equation is solved exactly */
+    CHECK(err[k][1] <= 1e-14);
+  }
+  sk_model_destroy(&m);
+}
+
+/* No consistent values (z^2 + 1 = 0) and an index-2 system (a singular
+ * Newton matrix): SK_ERR_CONV naming what failed. */
+static void test_bdf2_refusals(sk_context *ctx)
+{
+  sk_residual_fn res[2] = {nosol_res, index2_res};
+  const char *why[2] = {"Newton did not converge", "the Newton matrix is singular"};
+  for (int k = 0; k < 2; k++) {
+    sk_model *m = xz_model(ctx, res[k]);
+    CHECK_OK(ctx, sk_model_set_dae_initial(m, one_one));
+    sk_stepper *s = NULL;
+    CHECK_OK(ctx, sk_stepper_create(ctx, "bdf2", m, &s));
+    CHECK(sk_stepper_setup(s) == SK_ERR_CONV);
+    CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "no consistent initial values at t=0");
+    CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, why[k]);
+    sk_stepper_destroy(&s);
+    sk_model_destroy(&m);
+  }
+}
+
 int main(void)
 {
   sk_context *ctx = NULL;
@@ -273,6 +363,10 @@ int main(void)
   test_initialize(ctx);
   test_exact(ctx);
   test_refusals(ctx);
+  test_bdf2_rober(ctx, 1);
+  test_bdf2_rober(ctx, 0);
+  test_bdf2_order(ctx);
+  test_bdf2_refusals(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }
