@@ -398,6 +398,9 @@ static sk_status one_step(sk__ref *r, double tout, int clip)
       } else {
         r->f_valid = 0;
       }
+      if (r->dae) { /* the stepper's y' (a checkpoint saves it) follows the state */
+        memcpy(s->yp, r->f, (size_t)r->n * sizeof *r->f);
+      }
       r->naccepted++;
       r->st.steps++;
       r->st.last_h = h;
