@@ -11,11 +11,13 @@ if(SK_HAVE_HYPRE_STRUCT)
   sk_cli_test(mg_report_bruss 0 "preconditioner mg: syspfmg, 6-entry stencil" complete
     run ${SK_DATA}/brusselator.yaml --set model.n=[24] --set linsol.type=spgmr
     --set linsol.preconditioner=mg --set output.dir=. --set output.prefix=m)
+  sk_starts_mpi(cli_mg_report cli_mg_report_smg_3d cli_mg_report_bruss)
   # against the exact semi-discrete mode (model.semidiscrete, no space error): BDF's global error
   # at rtol 1e-6 within 100 rtol max |y| = 100 * 1e-6 * exp(-2 pi^2 0.1) = 1.4e-5 (as cli_bbd_serial)
   add_test(NAME cli_mg_exact_2d COMMAND bash -c
-    "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/heat2d.yaml --set model.n=[60] --set model.semidiscrete=true --set linsol.preconditioner=mg --set output.dir=$d --set output.hdf5=false > $d/out.txt 2>&1; grep -q 'preconditioner mg' $d/out.txt && awk '/max [|]y - y_exact[|]/ { e = $NF } END { print \"max error\", e; exit !(e != \"\" && e + 0 < 1.4e-5) }' $d/out.txt; rc=$?; rm -rf $d; exit $rc")
+    "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/heat2d.yaml --set model.n=[60] --set model.semidiscrete=true --set linsol.preconditioner=mg --set output.dir=$d --set output.hdf5=false > $d/out.txt 2>&1 && grep -q 'preconditioner mg' $d/out.txt && awk '/max [|]y - y_exact[|]/ { e = $NF } END { print \"max error\", e; exit !(e != \"\" && e + 0 < 1.4e-5) }' $d/out.txt; rc=$?; rm -rf $d; exit $rc")
   set_tests_properties(cli_mg_exact_2d PROPERTIES LABELS "regression;cli" TIMEOUT 120)
+  sk_starts_mpi(cli_mg_exact_2d)
   # auto: mg for a 2D grid from 5e4 states (224^2 = 50176), the ADI below (100^2); the
   # Brusselator (no preconditioner of its own) goes to spgmr with mg where KLU's factors fill
   sk_cli_test(mg_auto_2d 0 "linear solver spgmr, preconditioner mg" complete
@@ -27,6 +29,7 @@ if(SK_HAVE_HYPRE_STRUCT)
   sk_cli_test(mg_auto_bruss 0 "spgmr with the structured multigrid (mg, a 2D grid of 51200 states)" complete
     run ${SK_DATA}/brusselator.yaml --set model.n=[160] --set linsol.type=auto
     --set solver.t_end=0.01 --set output.dir=. --set output.prefix=a)
+  sk_starts_mpi(cli_mg_auto_2d cli_mg_auto_bruss)
   # SMG takes one species
   sk_cli_test(mg_smg_species 65 "linsol.mg_solver=smg: SMG takes one component per grid point, the model has 2" none
     run ${SK_DATA}/brusselator.yaml --set linsol.type=spgmr --set linsol.preconditioner=mg
