@@ -1,4 +1,5 @@
 /* src/core/model_events.c: a model's events: root functions located by the engines and the action taken at them */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -37,14 +38,34 @@ sk_status sk_model_eval_events(sk_model *m, double t, const double *y, double *g
                            m->nevents, 0);
 }
 
+/* The outcome of an event action or jump that returned rc: a failure names the cause the
+ * callback recorded in the context during the call (a model built on another, such as the
+ * engine form of a mass matrix, says there why its action failed); otherwise the record from
+ * before the call (`saved`) is restored and the usual check follows. */
+static sk_status event_outcome(sk_model *m, const char *what, int rc, double t, const double *y,
+                               const sk_error *saved)
+{
+  const sk_error *now = sk_context_get_error(m->ctx);
+  if (rc < 0 && now->code != SK_OK) {
+    char cause[SK_ERROR_MSG_LEN];
+    snprintf(cause, sizeof cause, "%s", now->message);
+    return SK_ERROR(m->ctx, now->code, "%s of model '%s' failed at t=%.6e: %s", what, m->name, t,
+                    cause);
+  }
+  sk__error_restore(m->ctx, saved);
+  return sk__model_checked(m, what, rc, t, y, y ? m->n : 0, 1);
+}
+
 sk_status sk_model_eval_event_action(sk_model *m, double t, const double *y, const int *fired)
 {
   SK_CHECK(m->ctx, m->events != NULL, SK_ERR_STATE, "model '%s' has no events", m->name);
   if (!m->event_action) {
     return SK_OK;
   }
-  return sk__model_checked(m, "event action", m->event_action(t, y, fired, m->user_data), t, NULL,
-                           0, 0);
+  const sk_error saved = *sk_context_get_error(m->ctx);
+  sk_context_clear_error(m->ctx);
+  const int rc = m->event_action(t, y, fired, m->user_data);
+  return event_outcome(m, "event action", rc, t, NULL, &saved);
 }
 
 sk_status sk_model_set_event_jump(sk_model *m, sk_event_jump_fn jump)
@@ -70,9 +91,11 @@ sk_status sk_model_eval_event_jump(sk_model *m, double t, double *y, const int *
   if (!m->event_jump) {
     return SK_OK;
   }
+  const sk_error saved = *sk_context_get_error(m->ctx);
+  sk_context_clear_error(m->ctx);
   const int rc = m->event_jump(t, y, fired, m->user_data);
   *stop = rc == 1;
-  return sk__model_checked(m, "event jump", rc == 1 ? 0 : rc, t, y, m->n, 1);
+  return event_outcome(m, "event jump", rc == 1 ? 0 : rc, t, y, &saved);
 }
 
 sk_status sk_model_set_event_directions(sk_model *m, const int *direction)

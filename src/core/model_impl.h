@@ -67,7 +67,8 @@ struct sk_model {
   /* constant mass matrix of M y' = f(t, y) (src/core/model_mass.c); NULL = identity */
   int64_t *mass_colptr, *mass_rowind;
   double *mass_values;
-  char mass_name[192]; /* M in messages ("mass matrix" unless named) */
+  char mass_name[192];   /* M in messages ("mass matrix" unless named) */
+  unsigned mass_version; /* counts sk__model_update_mass_values calls */
   /* parameters addressable by name (src/core/model_params.c) */
   struct sk__model_param *params;
   int nparams, cap_params;
@@ -144,5 +145,15 @@ void sk__model_set_mass_name(sk_model *m, const char *name);
 
 /* sk__model_mass_name: the name above. */
 const char *sk__model_mass_name(const sk_model *m);
+
+/* sk__model_update_mass_values: new values of M in its pattern (nnz of
+ * them, written in place, so the arrays sk_model_get_mass gave stay valid),
+ * for a model whose M changes at events (parameters set by an event
+ * action); the version sk__model_mass_version reads goes up by one, and the
+ * engine forms built from M (steppers/mass_form.c) refresh themselves from
+ * it after every event action. Errors: SK_ERR_STATE (no mass matrix),
+ * SK_ERR_INPUT (a non-finite value, naming the entry). */
+sk_status sk__model_update_mass_values(sk_model *m, const double *values);
+unsigned sk__model_mass_version(const sk_model *m);
 
 #endif

@@ -89,6 +89,21 @@ sk_status sk_model_set_mass(sk_model *m, const int64_t *colptr, const int64_t *r
   return SK_OK;
 }
 
+sk_status sk__model_update_mass_values(sk_model *m, const double *values)
+{
+  sk_context *ctx = m->ctx;
+  SK_CHECK(ctx, m->mass_colptr != NULL, SK_ERR_STATE, "model '%s' has no mass matrix", m->name);
+  SK_CALL(ctx, check_mass(m, m->mass_colptr, m->mass_rowind, values));
+  memcpy(m->mass_values, values, (size_t)m->mass_colptr[m->n] * sizeof *values);
+  m->mass_version++;
+  return SK_OK;
+}
+
+unsigned sk__model_mass_version(const sk_model *m)
+{
+  return m->mass_version;
+}
+
 void sk_model_get_mass(const sk_model *m, const int64_t **colptr, const int64_t **rowind,
                        const double **values, int64_t *nnz)
 {

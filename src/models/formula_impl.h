@@ -49,6 +49,11 @@ typedef struct {
   sk__fm_event *ev;
   double *scratch;           /* n + np: an action's new values */
   unsigned char *mass_reads; /* np: the parameters some mass entry reads */
+  int64_t nmass;             /* mass entries formula.mass.<row>.<col> */
+  sk__formula *mass;         /* their formulas (of the parameters) */
+  int64_t *mass_slot;        /* their places in M's values */
+  double *mass_val;          /* M's values, re-evaluated when an event changes a parameter */
+  sk_model *self;            /* the model F belongs to (it holds M) */
 } sk__formula_model;
 
 /* sk__formula_model_free: frees everything F holds, then F (accepts NULL). */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/model_impl.h"
 #include "models/formula_impl.h"
 
 void sk__formula_model_free(void *data)
@@ -27,12 +28,16 @@ void sk__formula_model_free(void *data)
       sk__formula_free(F->ev[k].assign[a].value);
     }
   }
+  for (int64_t k = 0; F->mass && k < F->nmass; k++) {
+    sk__formula_free(F->mass[k]);
+  }
   for (int k = 0; F->inputs && k < F->nin; k++) {
     sk__time_function_destroy(&F->inputs[k]);
   }
-  void *blocks[] = {F->names,    F->eq,  F->y,   F->yp,      F->p,         F->u,
-                    F->p0,       F->y0,  F->yp0, F->inputs,  F->f,         F->exact,
-                    F->jac_slot, F->jac, F->ev,  F->scratch, F->mass_reads};
+  void *blocks[] = {F->names,   F->eq,         F->y,        F->yp,        F->p,
+                    F->u,       F->p0,         F->y0,       F->yp0,       F->inputs,
+                    F->f,       F->exact,      F->jac_slot, F->jac,       F->ev,
+                    F->scratch, F->mass_reads, F->mass,     F->mass_slot, F->mass_val};
   for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
     sk__free(ctx, blocks[b]);
   }
@@ -133,8 +138,17 @@ static int events(double t, const double *y, double *g, void *ud)
   return 0;
 }
 
+/* M at the current parameters, into the model (the engines' forms follow it). 0 or -1. */
+static int refresh_mass(sk__formula_model *F)
+{
+  for (int64_t k = 0; k < F->nmass; k++) {
+    F->mass_val[F->mass_slot[k]] = sk__formula_eval(F->mass[k]);
+  }
+  return F->nmass == 0 || sk__model_update_mass_values(F->self, F->mass_val) == SK_OK ? 0 : -1;
+}
+
 /* The action at the start of a run: the parameters an earlier run's events changed go back
- * to their configured values. */
+ * to their configured values (and M with them). */
 static int reset(double t, const double *y, const int *fired, void *ud)
 {
   (void)t;
@@ -142,6 +156,7 @@ static int reset(double t, const double *y, const int *fired, void *ud)
   sk__formula_model *F = ud;
   if (!fired) {
     memcpy(F->p, F->p0, (size_t)F->np * sizeof *F->p);
+    return refresh_mass(F);
   }
   return 0;
 }
@@ -152,7 +167,7 @@ static int jump(double t, double *y, const int *fired, void *ud)
 {
   sk__formula_model *F = ud;
   sk__formula_model_load(F, t, y, NULL);
-  int stop = 0;
+  int stop = 0, mass_changed = 0;
   for (int k = 0; k < F->nev; k++) {
     const sk__fm_event *e = &F->ev[k];
     if (!fired[k] || (e->direction && e->direction != fired[k])) {
@@ -174,10 +189,11 @@ static int jump(double t, double *y, const int *fired, void *ud)
         y[at] = F->scratch[at];
       } else {
         F->p[at - F->n] = F->scratch[at];
+        mass_changed |= F->mass_reads && F->mass_reads[at - F->n];
       }
     }
   }
-  return stop;
+  return mass_changed && refresh_mass(F) ? -1 : stop;
 }
 
 sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
@@ -188,6 +204,7 @@ sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
     sk__formula_model_free(F);
     return SK_ERROR(ctx, st, "formula model: cannot attach its data");
   }
+  F->self = m;
   sk_model_set_name(m, "formula");
   sk_model_set_component_name(m, component_name);
   if (F->dae) {

@@ -245,6 +245,29 @@ static sk_status entry_of(sk_context *ctx, const sk_options *opts, const sk__fm_
   return SK_OK;
 }
 
+static int64_t find_entry(const int64_t *cp, const int64_t *ri, int64_t row, int64_t col);
+
+/* Keep the nt mass formulas tf (taken over) and their places in M (cp, ri, v): an event that
+ * sets a parameter they read re-evaluates M (formula_model.c). */
+static sk_status keep_mass(sk_context *ctx, sk__formula_model *F, int64_t nt, const int64_t *ti,
+                           const int64_t *tj, sk__formula *tf, const int64_t *cp,
+                           const int64_t *ri, const double *v)
+{
+  F->mass = sk__calloc(ctx, (size_t)nt, sizeof *F->mass);
+  F->mass_slot = sk__calloc(ctx, (size_t)nt, sizeof *F->mass_slot);
+  F->mass_val = sk__calloc(ctx, (size_t)cp[F->n] + 1, sizeof *F->mass_val);
+  SK_CHECK(ctx, F->mass && F->mass_slot && F->mass_val, SK_ERR_NOMEM,
+           "cannot allocate the mass matrix's formulas");
+  memcpy(F->mass_val, v, (size_t)cp[F->n] * sizeof *v);
+  for (int64_t k = 0; k < nt; k++) {
+    F->mass[k] = tf[k];
+    tf[k] = NULL;
+    F->mass_slot[k] = find_entry(cp, ri, ti[k], tj[k]);
+  }
+  F->nmass = nt;
+  return SK_OK;
+}
+
 /* formula.mass.<row>.<col>: M y' = f, entries of the parameters (others 0). */
 static sk_status build_mass(sk_context *ctx, const sk_options *opts, const sk__fm_desc *D,
                             sk__formula_model *F, sk_model *m)
@@ -252,14 +275,16 @@ static sk_status build_mass(sk_context *ctx, const sk_options *opts, const sk__f
   static const char prefix[] = "formula.mass.";
   int64_t nt = 0, cap = 16, *ti = NULL, *tj = NULL;
   double *tv = NULL;
+  sk__formula *tf = NULL;
   char key[SK__FM_KEY];
   sk_status st = SK_OK;
   size_t cur = 0;
   ti = malloc((size_t)cap * sizeof *ti);
   tj = malloc((size_t)cap * sizeof *tj);
   tv = malloc((size_t)cap * sizeof *tv);
+  tf = calloc((size_t)cap, sizeof *tf);
   F->mass_reads = sk__calloc(ctx, (size_t)F->np + 1, sizeof *F->mass_reads);
-  st = ti && tj && tv && F->mass_reads
+  st = ti && tj && tv && tf && F->mass_reads
            ? SK_OK
            : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the mass matrix");
   while (st == SK_OK && key_under(opts, prefix, &cur, key, sizeof key)) {
@@ -274,17 +299,21 @@ static sk_status build_mass(sk_context *ctx, const sk_options *opts, const sk__f
       int64_t *a = realloc(ti, (size_t)cap * sizeof *ti),
               *b = a ? realloc(tj, (size_t)cap * sizeof *tj) : NULL;
       double *v = b ? realloc(tv, (size_t)cap * sizeof *tv) : NULL;
+      sk__formula *g = v ? realloc(tf, (size_t)cap * sizeof *tf) : NULL;
       ti = a ? a : ti;
       tj = b ? b : tj;
       tv = v ? v : tv;
-      st = v ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot grow the mass matrix");
+      tf = g ? g : tf;
+      st = g ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot grow the mass matrix");
     }
     if (st == SK_OK) {
       ti[nt] = r;
       tj[nt] = c;
+      tf[nt] = f;
       tv[nt++] = sk__formula_eval(f);
-      for (int k = 0; k < sk__formula_nreads(f); k++) {
-        F->mass_reads[sk__formula_read(f, k) - F->p] = 1; /* it reads parameters only */
+      f = NULL;
+      for (int k = 0; k < sk__formula_nreads(tf[nt - 1]); k++) {
+        F->mass_reads[sk__formula_read(tf[nt - 1], k) - F->p] = 1; /* it reads parameters only */
       }
     }
     sk__formula_free(f);
@@ -297,7 +326,14 @@ static sk_status build_mass(sk_context *ctx, const sk_options *opts, const sk__f
       sk__model_set_mass_name(m, "formula.mass");
       st = sk_model_set_mass(m, cp, ri, v);
     }
+    if (st == SK_OK) {
+      st = keep_mass(ctx, F, nt, ti, tj, tf, cp, ri, v);
+    }
   }
+  for (int64_t k = 0; tf && k < nt; k++) {
+    sk__formula_free(tf[k]);
+  }
+  free(tf);
   sk__free(ctx, cp);
   sk__free(ctx, ri);
   sk__free(ctx, v);

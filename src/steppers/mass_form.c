@@ -44,6 +44,9 @@ typedef struct {
   sk__klu aklu;                     /* M - gamma J */
   double gamma_f;                   /* gamma of the factors of M - gamma J; 0 = none */
   int have_j;                       /* jv holds J from the last preconditioner setup */
+  int *id;                          /* DAE form: 1 for a differential column of M */
+  unsigned mass_version;            /* the inner model's M this form was derived from */
+  const char *solver;               /* the engine (messages) */
 } mass_form;
 
 static void mass_form_free(void *ud)
@@ -59,6 +62,7 @@ static void mass_form_free(void *ud)
   for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
     sk__free(ctx, ints[k]);
   }
+  sk__free(ctx, d->id);
   double *reals[] = {d->jv, d->work, d->ax, d->dg, d->dinv};
   for (size_t k = 0; k < sizeof reals / sizeof reals[0]; k++) {
     sk__free(ctx, reals[k]);
@@ -110,17 +114,23 @@ static int form_events(double t, const double *y, double *g, void *ud)
   return callback_rc(sk_model_eval_events(d->inner, t, y, g));
 }
 
+static int refresh_mass(mass_form *d);
+
+/* An event action may change M (sk__model_update_mass_values): the form follows it. */
 static int form_event_action(double t, const double *y, const int *fired, void *ud)
 {
-  const mass_form *d = ud;
-  return sk_model_eval_event_action(d->inner, t, y, fired) == SK_OK ? 0 : -1;
+  mass_form *d = ud;
+  return sk_model_eval_event_action(d->inner, t, y, fired) == SK_OK ? refresh_mass(d) : -1;
 }
 
 static int form_event_jump(double t, double *y, const int *fired, void *ud)
 {
-  const mass_form *d = ud;
+  mass_form *d = ud;
   int stop = 0;
-  return sk_model_eval_event_jump(d->inner, t, y, fired, &stop) != SK_OK ? -1 : stop;
+  if (sk_model_eval_event_jump(d->inner, t, y, fired, &stop) != SK_OK) {
+    return -1;
+  }
+  return refresh_mass(d) ? -1 : stop;
 }
 
 /* ---- DAE form ---------------------------------------------------------------- */
@@ -372,22 +382,29 @@ static int64_t first_zero_row(const mass_form *d)
   return row;
 }
 
+/* 1 when column j of M holds a nonzero value: y_j is differential. */
+static int column_differential(const mass_form *d, int64_t j)
+{
+  for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
+    if (d->mv[p] != 0.0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* The DAE form: the union pattern (when the model has J's) and the ids. */
 static sk_status setup_dae(mass_form *d, sk_model *form)
 {
   sk_context *ctx = d->ctx;
   sk_model_set_residual(form, dae_residual);
   sk_model_set_dae_initial(form, dae_initial);
-  int *id = sk__calloc(ctx, (size_t)d->n, sizeof *id);
-  SK_CHECK(ctx, id != NULL, SK_ERR_NOMEM, "mass matrix: cannot allocate the ids");
+  d->id = sk__calloc(ctx, (size_t)d->n, sizeof *d->id);
+  SK_CHECK(ctx, d->id != NULL, SK_ERR_NOMEM, "mass matrix: cannot allocate the ids");
   for (int64_t j = 0; j < d->n; j++) {
-    for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
-      id[j] |= d->mv[p] != 0.0;
-    }
+    d->id[j] = column_differential(d, j);
   }
-  const sk_status st = sk_model_set_differential(form, id);
-  sk__free(ctx, id);
-  SK_CALL(ctx, st);
+  SK_CALL(ctx, sk_model_set_differential(form, d->id));
   if (d->jcp) {
     SK_CALL(ctx, union_pattern(d));
     SK_CALL(ctx, sk_model_set_jac_pattern(form, d->acp, d->ari));
@@ -438,6 +455,65 @@ static sk_status setup_ode(mass_form *d, sk_model *form, const char *solver)
     sk_model_set_preconditioner(form, ode_prec_setup, ode_prec_solve);
   }
   return SK_OK;
+}
+
+/* After an event action: when the inner model's M changed (sk__model_update_mass_values),
+ * what this form derived from it is derived again (D^{-1}, the factors of M, those of
+ * M - gamma J at the next use). 0, or -1 with the error recorded when the new M does not fit
+ * the form: a column that turns between differential and algebraic (the DAE form's ids), a
+ * zero row, a diagonal M that gains an off-diagonal value, or a singular M (y' = M^{-1} f). */
+static int refresh_mass(mass_form *d)
+{
+  const unsigned version = sk__model_mass_version(d->inner);
+  if (version == d->mass_version) {
+    return 0;
+  }
+  d->mass_version = version;
+  d->gamma_f = 0.0;
+  const char *nm = sk__model_mass_name(d->inner);
+  if (d->id) {
+    for (int64_t j = 0; j < d->n; j++) {
+      if (column_differential(d, j) != d->id[j]) {
+        SK_ERROR(d->ctx, SK_ERR_INPUT,
+                 "%s changed at an event so that column %lld (1-based) became %s: a variable "
+                 "cannot change between differential and algebraic during a run",
+                 nm, (long long)(j + 1),
+                 d->id[j] ? "zero (algebraic)" : "nonzero (differential)");
+        return -1;
+      }
+    }
+    return 0;
+  }
+  const int64_t zero = first_zero_row(d);
+  if (zero >= 0) {
+    SK_ERROR(d->ctx, SK_ERR_INPUT,
+             "%s changed at an event so that row %lld (1-based) is zero; solver '%s' needs a "
+             "nonsingular M; use solver ida-bdf",
+             nm, (long long)(zero + 1), d->solver);
+    return -1;
+  }
+  if (d->dinv) {
+    if (!mass_is_diagonal(d)) {
+      SK_ERROR(d->ctx, SK_ERR_INPUT,
+               "%s changed at an event from diagonal to non-diagonal; solver '%s' integrates "
+               "it as diagonal: give the off-diagonal entries a nonzero start, or use ida-bdf",
+               nm, d->solver);
+      return -1;
+    }
+    for (int64_t j = 0; j < d->n; j++) {
+      d->dg[j] = 0.0;
+      for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
+        d->dg[j] += d->mri[p] == j ? d->mv[p] : 0.0;
+      }
+      d->dinv[j] = 1.0 / d->dg[j];
+    }
+    return 0;
+  }
+  if (!sk__klu_factor(&d->mklu, d->mcp, d->mri, d->mv, 0.0)) {
+    klu_failure(d, &d->mklu, "factor M", d->solver);
+    return -1;
+  }
+  return 0;
 }
 
 /* Fill d and the form's callbacks. */
@@ -499,6 +575,8 @@ sk_status sk__mass_form_create(sk_context *ctx, sk_model *model, int dae, const 
   d->ctx = ctx;
   d->inner = model;
   d->n = n;
+  d->solver = solver;
+  d->mass_version = sk__model_mass_version(model);
   sk__klu_init(&d->mklu);
   sk__klu_init(&d->aklu);
   sk_model_set_user_data(f, d, mass_form_free);
