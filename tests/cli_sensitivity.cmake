@@ -1,4 +1,4 @@
-# tests/cli_sensitivity.cmake: solver.sensitivity.*: unknown parameter names (listing the model's), a zero parameter without pbar, engines without sensitivities, pbar of the wrong length, and complete runs writing the sensitivity series
+# tests/cli_sensitivity.cmake: solver.sensitivity.*: unknown parameter names (listing the model's), a zero parameter without pbar, engines without sensitivities, pbar of the wrong length, complete runs writing the sensitivity series, and a mechanism's masses, gravity and springs
 # (a ';' would split the pattern: the name and the list are checked by two tests)
 sk_cli_test(sens_unknown_param 65 "--set: solver.sensitivity.parameters: model 'diffusion-1d' has no parameter 'kx'" none
   run ${SK_DATA}/heat1d_sensitivity.yaml --set solver.sensitivity.parameters=kx)
@@ -34,3 +34,20 @@ add_test(NAME cli_sens_checkpoint_segments_ida
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_sens_restart.sh $<TARGET_FILE:stiffkit_cli>
           ${SK_DATA} --set solver.method=ida-bdf)
 set_tests_properties(cli_sens_checkpoint_segments_ida PROPERTIES LABELS "regression;cli" TIMEOUT 300)
+# a mechanism's parameters (data/mechanism_spring_slider.yaml, a slider on a spring): dq/dp against
+# the closed form in the CSV series, the HDF5 blocks /sensitivity/<parameter> and the provenance's
+# list (tests/tools/check_mechanism_sens.py), index1 through CVODES and ggl through IDAS
+foreach(f index1 ggl)
+  add_test(NAME cli_sens_mechanism_${f} COMMAND bash -c
+    "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_spring_slider.yaml --set mbs.formulation=${f} --set output.dir=$d > $d/out.txt 2>&1 && /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_mechanism_sens.py $d; rc=$?; [ $rc = 0 ] || cat $d/out.txt; rm -rf $d; exit $rc")
+  set_tests_properties(cli_sens_mechanism_${f} PROPERTIES LABELS "regression;cli" TIMEOUT 300)
+endforeach()
+# verify: the mechanism's sensitivities against central differences of two more simulations each
+sk_cli_test(sens_mechanism_verify 0 "forward sensitivities: pass" none
+  verify ${SK_DATA}/mechanism_spring_slider.yaml)
+# refusals before any file exists: an unknown name (the mechanism's parameters listed), the
+# reduced formulation (a repartition moves the state but not its sensitivities)
+sk_cli_test(sens_mechanism_unknown 65 "its parameters: slider.mass, slider.inertia, gravity.x, gravity.y, coil.stiffness, coil.length, coil.damping" none
+  run ${SK_DATA}/mechanism_spring_slider.yaml --set solver.sensitivity.parameters=coil.k)
+sk_cli_test(sens_mechanism_reduced 65 "a repartition of the reduced coordinates moves the state but not its sensitivities" none
+  run ${SK_DATA}/mechanism_spring_slider.yaml --set mbs.formulation=reduced)

@@ -59,6 +59,30 @@ void sk_mechanism_joint_rows(const sk_mechanism *mech, int j, int *first, int *c
 /* sk_mechanism_initial: the positions and velocities of the file (length n). */
 void sk_mechanism_initial(const sk_mechanism *mech, double *q, double *v);
 
+/* ---- parameters by name (forward sensitivities) --------------------------- */
+
+/* The mechanism's parameters, numbered in this order: "<body>.mass" and
+ * "<body>.inertia" of every body, "gravity.x", "gravity.y", then
+ * "<spring>.stiffness", "<spring>.length" and "<spring>.damping" of every
+ * spring (a spring's optional `name`, else spring1, spring2, ... in file
+ * order). Every formulation's model (sk_mechanism_model) declares them as
+ * its parameters by these names and in this order, so that
+ * solver.sensitivity.parameters can name them. The file's values are the
+ * nominal ones. */
+int sk_mechanism_nparams(const sk_mechanism *mech);
+/* sk_mechanism_param_name: the name of parameter k into buf (len bytes).
+ * Errors: SK_ERR_ARG (k out of range). */
+sk_status sk_mechanism_param_name(const sk_mechanism *mech, int k, char *buf, size_t len);
+/* sk_mechanism_find_param: the index of the parameter named `name`, -1 if none. */
+int sk_mechanism_find_param(const sk_mechanism *mech, const char *name);
+/* sk_mechanism_get_param: the value of parameter k (0 out of range). */
+double sk_mechanism_get_param(const sk_mechanism *mech, int k);
+/* sk_mechanism_set_param: a new value of parameter k (a perturbed model,
+ * a study). Errors: SK_ERR_ARG (k out of range), SK_ERR_INPUT (not finite;
+ * a mass or inertia <= 0; a spring coefficient < 0; the message names the
+ * parameter). */
+sk_status sk_mechanism_set_param(sk_mechanism *mech, int k, double value);
+
 /* ---- kinematics and dynamics (dense; m, n small) -------------------------- */
 
 /* Phi(q, t) (m), G = dPhi/dq (m x n, row-major), Phi_t (m), and
@@ -193,6 +217,13 @@ typedef struct {
   double work;     /* W of the applied forces and drivers since t0 */
   double balance;  /* E - E(t0) - W */
   double cond;     /* the equilibrated cond(G) (1e300 for a singular G) */
+  /* forward sensitivities (solver.sensitivity.parameters in the options; 0 / NULL without):
+   * for each of nsens parameters (sens_param: their indices, sk_mechanism_param_name; sens_pbar:
+   * their scales) 2n values, dq/dp then dv/dp */
+  int nsens;
+  const int *sens_param;
+  const double *sens_pbar;
+  const double *sens;
 } sk_mbs_sample;
 
 /* Called at t0 and at every output time with the state, the multipliers
@@ -243,8 +274,14 @@ double sk_mechanism_length_scale(const sk_mechanism *mech);
  * are refused, SK_ERR_UNSUPPORTED); the reduced formulation repartitions (and restarts)
  * when cond(G_D) exceeds s->cond_limit. `out` (may be NULL) sees every
  * output. The events the engine locates are counted in rep->nevents (and
- * logged, SK_LOG_INFO, with their names). Returns SK_OK or the engine's
- * error (its message names t and the cause). */
+ * logged, SK_LOG_INFO, with their names). With solver.sensitivity.parameters
+ * in opts (the names of sk_mechanism_param_name) the engine integrates the
+ * forward sensitivities too (cvode-bdf / cvode-adams for index1, ida-bdf
+ * for GGL with consistent start sensitivities), and every sample carries
+ * dq/dp and dv/dp; the reduced formulation and projection are refused with
+ * sensitivities (SK_ERR_UNSUPPORTED: a repartition or a projection moves the
+ * state but not its sensitivities). Returns SK_OK or the engine's error (its
+ * message names t and the cause). */
 sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, int project,
                                 const char *method, double rtol, double atol,
                                 const sk_options *opts, double t0, const double *q0,

@@ -5,6 +5,7 @@
 #include <cvodes/cvodes.h>
 
 #include "backends/cvode_state.h"
+#include "backends/sens_stencil.h"
 #include "core/error.h"
 #include "core/model_impl.h"
 
@@ -95,6 +96,53 @@ static int sens_rhs(int ns, sk_sunreal t, N_Vector y, N_Vector ydot, N_Vector *y
   return 0;
 }
 
+/* CVSensRhsFn for a model without Jacobian values: s_j' = f_y s_j + df/dp_j as the directional
+ * derivative of f along (s_j, e_j), by the difference stencil of backends/sens_stencil.h
+ * (instead of CVODES' own second-order quotients, whose noise near rtol cut the steps). */
+static int sens_rhs_directional(int ns, sk_sunreal t, N_Vector y, N_Vector ydot, N_Vector *yS,
+                                N_Vector *ySdot, void *ud, N_Vector tmp1, N_Vector tmp2)
+{
+  (void)ydot;
+  sk__cvode *cv = ud;
+  const int64_t n = sk_model_get_n(cv->model);
+  const double *yv = N_VGetArrayPointer(y);
+  double *w = N_VGetArrayPointer(tmp1), *fw = N_VGetArrayPointer(tmp2);
+  sk_status st = SK_OK;
+  for (int j = 0; j < ns && st == SK_OK; j++) {
+    double *out = N_VGetArrayPointer(ySdot[j]);
+    const double *sj = N_VGetArrayPointer(yS[j]);
+    const double p = cv->p[j], d = sk__sens_stencil_increment(p, cv->s->sens.pbar[j]);
+    memset(out, 0, (size_t)n * sizeof *out);
+    for (int k = 0; k < SK__SENS_STENCIL_POINTS && st == SK_OK; k++) {
+      const double e = sk__sens_stencil_step[k] * d;
+      for (int64_t i = 0; i < n; i++) {
+        w[i] = yv[i] + e * sj[i];
+      }
+      cv->p[j] = p + e;
+      st = sk__cvode_sens_sync(cv);
+      if (st == SK_OK) {
+        st = sk_model_eval_rhs(cv->model, t, w, fw);
+      }
+      for (int64_t i = 0; st == SK_OK && i < n; i++) {
+        out[i] += sk__sens_stencil_weight[k] * fw[i];
+      }
+    }
+    cv->p[j] = p;
+    const sk_status back = sk__cvode_sens_sync(cv);
+    st = st == SK_OK ? back : st;
+    cv->sens_rhs_calls += SK__SENS_STENCIL_POINTS;
+    const double div = sk__sens_stencil_divisor(d);
+    for (int64_t i = 0; i < n; i++) {
+      out[i] /= div;
+    }
+  }
+  if (st != SK_OK) {
+    sk__cvode_callback_failed(cv);
+    return st == SK_RECOVERABLE ? 1 : -1;
+  }
+  return 0;
+}
+
 #define SK__CVS(call, what)                                                                   \
   do {                                                                                        \
     const int sk__f = (call);                                                                 \
@@ -163,7 +211,7 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
   }
   start_values(cv);
   /* a model with its own Jacobian values: J s from them and df/dp (its own or differences in
-     p alone); else CVODES' difference quotients in y and p together */
+     p alone); else directional differences in y and p together */
   const int analytic = cv->model == s->user_model && sk__model_has_analytic_jac(cv->model);
   if (analytic) {
     const int64_t *colptr, *rowind;
@@ -176,7 +224,9 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the sensitivity right-hand sides");
   }
   const int ism = S->staggered ? CV_STAGGERED : CV_SIMULTANEOUS;
-  int f = st == SK_OK ? CVodeSensInit(cv->mem, np, ism, analytic ? sens_rhs : NULL, cv->yS) : 0;
+  int f = st == SK_OK ? CVodeSensInit(cv->mem, np, ism,
+                                      analytic ? sens_rhs : sens_rhs_directional, cv->yS)
+                      : 0;
   if (st == SK_OK && f >= 0) {
     f = CVodeSetSensParams(cv->mem, cv->p, pbar, plist);
   }

@@ -5,6 +5,7 @@
 #include <idas/idas.h>
 
 #include "backends/ida_impl.h"
+#include "backends/sens_stencil.h"
 #include "core/context_impl.h"
 #include "core/error.h"
 #include "core/model_impl.h"
@@ -43,33 +44,38 @@ static sk_status eval_F(sk__ida *ida, double t, const double *y, const double *y
 }
 
 /* The directional derivative of F along (s_j, s_j', e_j) at (t, y, y'): F_y s_j + F_y' s_j' +
- * dF/dp_j, by centered differences with the increment d = eps^(1/3) max(|p_j|, pbar_j) in p_j
- * (d s_j in y, d s_j' in y'); sp NULL: s_j' = 0 and no y' term (an ODE's start values, whose
- * result is then -(f_y s_j + df/dp_j)). Two evaluations of F; w1, w2, w3: n values of work. */
+ * dF/dp_j, by the difference stencil of backends/sens_stencil.h (increment d in p_j, d s_j in y,
+ * d s_j' in y'); sp NULL: s_j' = 0 and no y' term (an ODE's start values, whose result is then
+ * -(f_y s_j + df/dp_j)). Four evaluations of F; w1, w2, w3: n values of work. */
 static sk_status sens_residual(sk__ida *ida, int j, double t, const double *y, const double *yp,
                                const double *sj, const double *sp, double *out, double *w1,
                                double *w2, double *w3)
 {
   const int64_t n = sk_model_get_n(ida->model);
   const double p = ida->p[j];
-  const double d = 6.0554544523933395e-06 * fmax(fabs(p), ida->s->sens.pbar[j]);
+  const double d = sk__sens_stencil_increment(p, ida->s->sens.pbar[j]);
   sk_status st = SK_OK;
-  for (int side = 0; side < 2 && st == SK_OK; side++) {
-    const double e = side ? -d : d;
+  memset(out, 0, (size_t)n * sizeof *out);
+  for (int k = 0; k < SK__SENS_STENCIL_POINTS && st == SK_OK; k++) {
+    const double e = sk__sens_stencil_step[k] * d;
     for (int64_t i = 0; i < n; i++) {
       w1[i] = y[i] + e * sj[i];
       w2[i] = sp ? yp[i] + e * sp[i] : 0.0;
     }
     ida->p[j] = p + e;
-    st = eval_F(ida, t, w1, sp ? w2 : NULL, side ? w3 : out);
+    st = eval_F(ida, t, w1, sp ? w2 : NULL, w3);
+    for (int64_t i = 0; st == SK_OK && i < n; i++) {
+      out[i] += sk__sens_stencil_weight[k] * w3[i];
+    }
   }
   ida->p[j] = p;
   const sk_status back = sk__ida_sens_nominal(ida);
-  ida->sens_res_calls += 2;
+  ida->sens_res_calls += SK__SENS_STENCIL_POINTS;
   SK_CALL(ida->ctx, st);
   SK_CALL(ida->ctx, back);
+  const double div = sk__sens_stencil_divisor(d);
   for (int64_t i = 0; i < n; i++) {
-    out[i] = (out[i] - w3[i]) / (2.0 * d);
+    out[i] /= div;
   }
   return SK_OK;
 }
@@ -112,15 +118,29 @@ static sk_status ode_sens_derivatives(sk__ida *ida, double t)
   return SK_OK;
 }
 
-/* Start values: the stepper's s_j (consumed) else zero; s_j' from the ODE's right-hand side,
- * or zero for a DAE (IDACalcIC computes the algebraic s_j and the differential s_j' before
- * the first step, as it does for y). */
+/* 1 when the model gives consistent start sensitivities (its initial values are consistent by
+ * construction, so no IDACalcIC computes them). */
+static int sens_given(const sk__ida *ida)
+{
+  return !ida->ode && sk_model_get_dae_consistent(ida->model, NULL) &&
+         sk_model_has_dae_sens_initial(ida->model);
+}
+
+/* Start values: the stepper's s_j (consumed) else the model's consistent ones (sens_given)
+ * else zero; s_j' from the ODE's right-hand side, the model's, or zero for a DAE (IDACalcIC
+ * computes the algebraic s_j and the differential s_j' before the first step, as it does for
+ * y). */
 static sk_status start_values(sk__ida *ida, double t)
 {
   sk__sens *S = &ida->s->sens;
   const int64_t n = sk_model_get_n(ida->model);
   for (int j = 0; j < ida->np; j++) {
     double *v = N_VGetArrayPointer(ida->yS[j]);
+    if (!S->have_init && sens_given(ida)) {
+      SK_CALL(ida->ctx, sk_model_eval_dae_sens_initial(ida->model, t, S->param[j], v,
+                                                       N_VGetArrayPointer(ida->ypS[j])));
+      continue;
+    }
     if (S->have_init) {
       memcpy(v, S->init + (size_t)j * (size_t)n, (size_t)n * sizeof *v);
     } else {
@@ -154,7 +174,8 @@ static sk_status get_sens(sk_stepper *s, int j, double *out)
  * else the one asked for. */
 static int corrector_before_ic(const sk__ida *ida)
 {
-  return ida->s->sens.staggered || !ida->ode ? IDA_STAGGERED : IDA_SIMULTANEOUS;
+  return ida->s->sens.staggered || (!ida->ode && !sens_given(ida)) ? IDA_STAGGERED
+                                                                   : IDA_SIMULTANEOUS;
 }
 
 sk_status sk__ida_sens_after_ic(sk__ida *ida)
@@ -179,10 +200,11 @@ sk_status sk__ida_sens_setup(sk__ida *ida)
   if (S->np == 0) {
     return SK_OK;
   }
-  SK_CHECK(ctx, ida->ode || !sk_model_get_dae_consistent(ida->model, NULL), SK_ERR_UNSUPPORTED,
-           "ida-bdf: model '%s' gives consistent initial values, so no consistent "
-           "initialization computes the sensitivities' start values: sensitivities of such a "
-           "model are not available",
+  SK_CHECK(ctx, ida->ode || !sk_model_get_dae_consistent(ida->model, NULL) || sens_given(ida),
+           SK_ERR_UNSUPPORTED,
+           "ida-bdf: model '%s' gives consistent initial values but not their sensitivities "
+           "(sk_model_set_dae_sens_initial), and no consistent initialization computes the "
+           "sensitivities' start values: sensitivities of such a model are not available",
            sk_model_get_name(ida->model));
   const int np = S->np;
   ida->p = sk__malloc(ctx, 2 * (size_t)np * sizeof *ida->p); /* p[], then the nominal values */

@@ -31,6 +31,7 @@ void cli_job_init(cli_job *job)
 {
   memset(job, 0, sizeof *job);
   job->net.flows = job->net.events = -1;
+  job->sens.id = -1;
 }
 
 void cli_job_free(cli_job *job)

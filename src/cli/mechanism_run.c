@@ -76,33 +76,78 @@ void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out)
 
 typedef struct {
   sk_context *ctx;
+  cli_job *job; /* holds the results and the sensitivity series */
   cli_mechanism *cm;
-  sk_results *res;
   int mon, reac;
+  int64_t *probes;      /* 0 .. n-1: every coordinate (the sensitivity series' columns) */
+  char sens_prov[4096]; /* the provenance's sensitivity list */
   sk_status st;
 } run_out;
 
+static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
+                              const sk_mbs_sample *sm);
+
+/* One output; the first (at t0) opens the result files, once the engine is set up: a refused
+ * engine or sensitivity parameter leaves no file. */
 static int write_output(double t, const double *q, const double *v, const double *lambda,
                         const sk_mbs_sample *sm, void *data)
 {
   (void)v;
   run_out *o = data;
-  const int m = sk_mechanism_nconstraints(o->cm->mech);
+  cli_job *job = o->job;
+  const int n = sk_mechanism_ncoords(o->cm->mech), m = sk_mechanism_nconstraints(o->cm->mech);
   const double row[NMON] = {sm->phi_max, sm->dphi_max, sm->energy,
                             sm->work,    sm->balance,  sm->cond};
-  sk_status st = sk__results_write(o->res, t, q, NULL);
+  sk_status st = job->results ? SK_OK : open_results(o->ctx, job, o->cm, o, sm);
   if (st == SK_OK) {
-    st = sk__results_write_series(o->res, o->mon, t, row);
+    st = sk__results_write(job->results, t, q, NULL);
+  }
+  if (st == SK_OK) {
+    st = sk__results_write_series(job->results, o->mon, t, row);
   }
   if (st == SK_OK && m > 0) {
-    st = sk__results_write_series(o->res, o->reac, t, lambda);
+    st = sk__results_write_series(job->results, o->reac, t, lambda);
+  }
+  if (st == SK_OK) { /* dq/dp_j: the first n of every 2n */
+    st = cli_sens_series_write_vectors(job->results, &job->sens, o->probes, (size_t)n, sm->nsens,
+                                       sm->sens, 2 * (size_t)n, t);
   }
   o->st = st;
   return st != SK_OK;
 }
 
+/* The sensitivity series (dq/dp of every coordinate, /sensitivity/<parameter> in the HDF5 file)
+ * and the provenance's parameter list, when the simulation computes sensitivities. */
+static sk_status open_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
+                                    const char *const *coord_names, int hdf5,
+                                    const sk_mbs_sample *sm)
+{
+  const int n = sk_mechanism_ncoords(cm->mech);
+  job->sens.id = -1;
+  if (sm->nsens == 0) {
+    return SK_OK;
+  }
+  char(*pn)[80] = calloc((size_t)sm->nsens, sizeof *pn);
+  const char **pp = calloc((size_t)sm->nsens, sizeof *pp);
+  sk_status st = pn && pp ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
+  for (int j = 0; st == SK_OK && j < sm->nsens; j++) {
+    st = sk_mechanism_param_name(cm->mech, sm->sens_param[j], pn[j], sizeof pn[j]);
+    pp[j] = pn[j];
+    cli_sens_provenance_entry(j, pn[j], sk_mechanism_get_param(cm->mech, sm->sens_param[j]),
+                              sm->sens_pbar[j], o->sens_prov, sizeof o->sens_prov);
+  }
+  if (st == SK_OK) {
+    st = cli_sens_series_open_named(ctx, sm->nsens, pp, n, o->probes, coord_names, (size_t)n,
+                                    hdf5 && sm->nsens <= 64, job->results, &job->sens);
+  }
+  free(pn);
+  free(pp);
+  return st;
+}
+
 /* The results: positions as the main series, the monitor and the multipliers beside them. */
-static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o)
+static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
+                              const sk_mbs_sample *sm)
 {
   sk_mechanism *mech = cm->mech;
   const sk_options *opts = job->opts;
@@ -116,7 +161,7 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
   SK_CHECK(ctx, csv || hdf5, SK_ERR_INPUT, "output.csv and output.hdf5 are both off");
   char(*names)[64] = calloc((size_t)(n + m + 1), sizeof *names);
   const char **np = calloc((size_t)(n + m + 1), sizeof *np);
-  int64_t *probes = calloc((size_t)n + 1, sizeof *probes);
+  int64_t *probes = o->probes = calloc((size_t)n + 1, sizeof *probes);
   sk_status st = names && np && probes ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
   for (int i = 0; st == SK_OK && i < n; i++) {
     sk_mechanism_coord_name(mech, i, names[i], sizeof names[i]);
@@ -136,20 +181,19 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
                                   .nprobes = (size_t)n,
                                   .probes = probes,
                                   .probe_names = np};
-    st = sk__results_open(ctx, &rc, &o->res);
+    st = sk__results_open(ctx, &rc, &job->results);
   }
   if (st == SK_OK) {
-    st = sk__results_add_series(o->res, "monitor", NMON, monitor_cols, &o->mon);
+    st = sk__results_add_series(job->results, "monitor", NMON, monitor_cols, &o->mon);
   }
   if (st == SK_OK && m > 0) {
-    st = sk__results_add_series(o->res, "reactions", (size_t)m, np + n, &o->reac);
+    st = sk__results_add_series(job->results, "reactions", (size_t)m, np + n, &o->reac);
   }
   if (st == SK_OK) {
-    snprintf(job->files[job->nfiles++], sizeof job->files[0], "%s/%s.csv", dir, prefix);
+    st = open_sensitivities(ctx, job, cm, o, np, hdf5, sm);
   }
   free(names);
   free(np);
-  free(probes);
   return st;
 }
 
@@ -209,7 +253,7 @@ void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r
 int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc, char **argv)
 {
   cli_mechanism cm = {0};
-  run_out o = {.ctx = ctx, .cm = &cm, .mon = -1, .reac = -1};
+  run_out o = {.ctx = ctx, .job = job, .cm = &cm, .mon = -1, .reac = -1};
   sk_mbs_settings s;
   sk_mbs_report rep;
   memset(&rep, 0, sizeof rep);
@@ -227,9 +271,6 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
     st = sk_mechanism_check_method(cm.mech, &s, method);
   }
   if (st == SK_OK) {
-    st = open_results(ctx, job, &cm, &o);
-  }
-  if (st == SK_OK) {
     st = sk_mechanism_simulate(cm.mech, &s, project, method, cm.rtol, cm.atol, job->opts, job->t0,
                                cm.q0, cm.v0, job->times, job->ntimes, write_output, &o, &rep);
     if (st == SK_INTERRUPTED && o.st != SK_OK) {
@@ -237,11 +278,11 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
     }
   }
   char *stats = cli_json_text(write_report_json, &rep);
-  char *effective = sk_options_effective_string(job->opts);
-  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   int code;
+  const sk_status fst =
+      cli_job_close_results(ctx, job, st, stats, o.sens_prov[0] ? o.sens_prov : NULL, argc, argv);
   if (st == SK_OK) {
-    st = sk__results_finish(o.res, stats, prov);
+    st = fst;
   }
   if (st == SK_OK) {
     code = SK_EXIT_OK;
@@ -258,24 +299,21 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
         sk_stats_print_table(&rep.stats, stdout);
       }
       cli_mechanism_print_report(cm.mech, &rep, &s, stdout);
-      printf("wrote %s (and .monitor.csv%s, .h5, .provenance.yaml)\n", job->files[0],
-             sk_mechanism_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "");
+      printf("wrote %s (and .monitor.csv%s%s, .h5, .provenance.yaml)\n", job->files[0],
+             sk_mechanism_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "",
+             job->sens.id >= 0 ? ", .sensitivity.csv" : "");
     }
   } else {
     code = cli_report(ctx, st);
-    if (o.res) {
-      char msg[SK_ERROR_MSG_LEN + 64];
-      sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
-      if (sk__results_fail(o.res, stats, prov, msg) == SK_OK) {
-        fprintf(stderr, "stiffkit: kept the outputs up to the failure as *.partial.* beside %s\n",
-                job->files[0]);
-      }
+    if (job->results && fst == SK_OK) {
+      fprintf(stderr,
+              "stiffkit: kept the outputs up to the failure: %s (and the other *.partial.* "
+              "files beside it)\n",
+              job->files[0]);
     }
   }
-  sk__results_destroy(&o.res);
   free(stats);
-  free(effective);
-  free(prov);
+  free(o.probes);
   cli_mechanism_free(&cm);
   return code;
 }

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/mechanism_cli.h"
 #include "cli/verify_report.h"
+#include "cli/verify_sens.h"
 #include "core/error.h"
 
 /* Agreement and drift bounds, in multiples of solver.rtol (global errors of BDF runs are
@@ -15,11 +16,16 @@
 /* Reactions: every formulation's multipliers come from the block system at its (q, v). */
 #define REACTION_FACTOR BOUND_FACTOR
 
-/* The outputs of one formulation: q and lambda at every output. */
+/* The outputs of one formulation: q and lambda at every output, and with sensitivities
+ * dq/dp_j (parameter j, output k at sens + (j cap + k) n) with the parameters and scales. */
 typedef struct {
   int n, m;
   size_t rows, cap;
   double *q, *lam;
+  int np;
+  int param[64];
+  double pbar[64];
+  double *sens;
 } trace;
 
 static int record(double t, const double *q, const double *v, const double *lambda,
@@ -27,13 +33,25 @@ static int record(double t, const double *q, const double *v, const double *lamb
 {
   (void)t;
   (void)v;
-  (void)sample;
   trace *tr = data;
   if (tr->rows == tr->cap) {
     return 1;
   }
   memcpy(tr->q + tr->rows * (size_t)tr->n, q, (size_t)tr->n * sizeof *q);
   memcpy(tr->lam + tr->rows * (size_t)tr->m, lambda, (size_t)tr->m * sizeof *lambda);
+  if (tr->rows == 0 && sample->nsens > 0 && sample->nsens <= 64) {
+    tr->np = sample->nsens;
+    memcpy(tr->param, sample->sens_param, (size_t)tr->np * sizeof *tr->param);
+    memcpy(tr->pbar, sample->sens_pbar, (size_t)tr->np * sizeof *tr->pbar);
+    tr->sens = calloc((size_t)tr->np * tr->cap * (size_t)tr->n + 1, sizeof *tr->sens);
+    if (!tr->sens) {
+      return 1;
+    }
+  }
+  for (int j = 0; tr->sens && j < tr->np; j++) { /* dq/dp_j: the first n of every 2n */
+    memcpy(tr->sens + ((size_t)j * tr->cap + tr->rows) * (size_t)tr->n,
+           sample->sens + (size_t)j * 2 * (size_t)tr->n, (size_t)tr->n * sizeof *tr->sens);
+  }
   tr->rows++;
   return 0;
 }
@@ -66,6 +84,75 @@ static double max_rel(const double *a, const double *b, size_t len, double *wher
     }
   }
   return d / (1.0 + scale);
+}
+
+/* The production run's sensitivities against central differences of two more simulations
+ * per parameter (p +- 1e-4 pbar, the production's formulation and engine at tolerances / 1000,
+ * no sensitivities): the check of the other models (verify_sens.h). */
+static void check_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm,
+                                const sk_mbs_settings *s, const char *method, const trace *tr,
+                                verify_report *r)
+{
+  if (tr->np == 0) {
+    return;
+  }
+  verify_check *c = verify_report_add(r, "sensitivities", "forward sensitivities");
+  if (!c) {
+    return;
+  }
+  const int n = tr->n;
+  trace fd[2] = {{.n = n, .m = tr->m, .cap = tr->cap}, {.n = n, .m = tr->m, .cap = tr->cap}};
+  double *times = calloc(tr->cap + 1, sizeof *times);
+  for (int k = 0; k < 2; k++) {
+    fd[k].q = calloc(tr->cap * (size_t)(n + tr->m) + 1, sizeof *fd[k].q);
+    fd[k].lam = fd[k].q ? fd[k].q + tr->cap * (size_t)n : NULL;
+  }
+  if (!times || !fd[0].q || !fd[1].q) {
+    snprintf(c->finding, sizeof c->finding,
+             "the sensitivities could not be checked: out of "
+             "memory");
+    free(times);
+    free(fd[0].q);
+    free(fd[1].q);
+    return;
+  }
+  times[0] = job->t0;
+  memcpy(times + 1, job->times, job->ntimes * sizeof *times);
+  double worst_rel = 0, worst_digits = 16;
+  size_t used = 0;
+  for (int j = 0; j < tr->np; j++) {
+    char name[80];
+    sk_mechanism_param_name(cm->mech, tr->param[j], name, sizeof name);
+    const double p = sk_mechanism_get_param(cm->mech, tr->param[j]), d = 1e-4 * tr->pbar[j];
+    sk_status st = SK_OK;
+    for (int k = 0; k < 2 && st == SK_OK; k++) {
+      sk_mbs_report rep;
+      fd[k].rows = 0;
+      st = sk_mechanism_set_param(cm->mech, tr->param[j], k ? p - d : p + d);
+      if (st == SK_OK) {
+        st = sk_mechanism_simulate(cm->mech, s, s->project, method, cm->rtol * 1e-3,
+                                   cm->atol * 1e-3, NULL, job->t0, cm->q0, cm->v0, job->times,
+                                   job->ntimes, record, &fd[k], &rep);
+      }
+    }
+    sk_mechanism_set_param(cm->mech, tr->param[j], p);
+    if (st != SK_OK) {
+      verify_sens_fd_failed(ctx, c, name, p, d);
+      break;
+    }
+    double digits;
+    const double rel = verify_sens_compare(
+        c, j, name, p, tr->pbar[j], d, tr->sens + (size_t)j * tr->cap * (size_t)n, fd[0].q,
+        fd[1].q, times, tr->rows, n, (size_t)n, &used, &digits);
+    worst_rel = fmax(worst_rel, rel);
+    worst_digits = fmin(worst_digits, digits);
+    if (j + 1 == tr->np) {
+      verify_sens_conclude(c, used, cm->rtol, cm->atol, tr->rows, worst_rel, worst_digits);
+    }
+  }
+  free(times);
+  free(fd[0].q);
+  free(fd[1].q);
 }
 
 int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
@@ -179,11 +266,14 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
                fa, rep[0].balance_max, rep[0].energy_scale, bound);
       verify_check_num(c, "balance_max", rep[0].balance_max);
     }
+    check_sensitivities(ctx, job, &cm, &s[0], method[0], &tr[0], r);
     code = verify_report_emit(r, a->report, verify_report_conclude(r), a->quiet);
   }
   free(r);
   free(tr[0].q);
   free(tr[1].q);
+  free(tr[0].sens);
+  free(tr[1].sens);
   cli_mechanism_free(&cm);
   return code;
 }

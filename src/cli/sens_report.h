@@ -30,6 +30,21 @@ sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s
                                const int64_t *probes, const char *const *probe_names,
                                size_t nprobes, int full, sk_results *res, cli_sens_series *ss);
 
+/* cli_sens_series_open_named: the same for np parameters named param_names
+ * (at most 64 with full) of a state of length n, where no stepper is at
+ * hand (a mechanism's simulation). */
+sk_status cli_sens_series_open_named(sk_context *ctx, int np, const char *const *param_names,
+                                     int64_t n, const int64_t *probes,
+                                     const char *const *probe_names, size_t nprobes, int full,
+                                     sk_results *res, cli_sens_series *ss);
+
+/* cli_sens_series_write_vectors: the probes' entries of the np sensitivity
+ * vectors S + j stride (each of the series' state length n) at t.
+ * Errors: those of sk__results_write_series. */
+sk_status cli_sens_series_write_vectors(sk_results *res, cli_sens_series *ss,
+                                        const int64_t *probes, size_t nprobes, int np,
+                                        const double *S, size_t stride, double t);
+
 /* cli_sens_series_write: the probes' sensitivities at the stepper's time t.
  * Errors: those of sk_stepper_get_sensitivity and sk__results_write_series. */
 sk_status cli_sens_series_write(sk_context *ctx, sk_stepper *s, const int64_t *probes,
@@ -43,5 +58,8 @@ void cli_sens_series_free(cli_sens_series *ss);
  * nominal value and scale pbar (the method and the error control are in
  * the effective options); nothing when the stepper computes none. */
 void cli_sens_provenance(const sk_model *m, const sk_stepper *s, char *buf, size_t len);
+/* cli_sens_provenance_entry: parameter j of that list (j = 0 opens it). */
+void cli_sens_provenance_entry(int j, const char *name, double value, double pbar, char *buf,
+                               size_t len);
 
 #endif

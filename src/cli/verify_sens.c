@@ -82,6 +82,74 @@ static sk_status fd_solve(sk_context *ctx, cli_job *job, const double *y0, doubl
   return st;
 }
 
+double verify_sens_compare(verify_check *c, int j, const char *name, double p, double pbar,
+                           double d, const double *S, const double *yp, const double *ym,
+                           const double *times, size_t ntimes, int64_t n, size_t stride,
+                           size_t *used, double *digits)
+{
+  double rel_j = 0, digits_j = 16, t_worst = times[0];
+  for (size_t t = 0; t < ntimes; t++) {
+    const double *St = S + t * stride;
+    double maxd = 0, scale = 0;
+    for (int64_t i = 0; i < n; i++) {
+      const double fd = (yp[t * (size_t)n + i] - ym[t * (size_t)n + i]) / (2.0 * d);
+      maxd = fmax(maxd, fabs(St[i] - fd));
+      scale = fmax(scale, fabs(fd));
+    }
+    if (!(scale > 0)) { /* dy/dp = 0 at this time (t0): nothing to compare */
+      continue;
+    }
+    const double rel = maxd / scale;
+    if (rel > rel_j) {
+      rel_j = rel;
+      t_worst = times[t];
+    }
+    digits_j = fmin(digits_j, verify_digits(maxd, scale));
+  }
+  verify_row *row = verify_row_add(c, name);
+  verify_row_num(row, "value", p);
+  verify_row_num(row, "pbar", pbar);
+  verify_row_num(row, "max_rel_diff", rel_j);
+  verify_row_num(row, "digits", digits_j);
+  verify_row_num(row, "t_worst", t_worst);
+  if (*used + 1 < sizeof c->finding) {
+    const int w = snprintf(c->finding + *used, sizeof c->finding - *used,
+                           "%s%s: %.1f digits (max relative difference %.2e at t = %.6e)",
+                           j ? "; " : "", name, digits_j, rel_j, t_worst);
+    *used += w > 0 ? (size_t)w : 0;
+  }
+  *digits = digits_j;
+  return rel_j;
+}
+
+void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, size_t ntimes,
+                          double worst_rel, double worst_digits)
+{
+  const double limit = fmax(100.0 * rtol, 1e-4);
+  if (used + 1 < sizeof c->finding) {
+    snprintf(c->finding + used, sizeof c->finding - used,
+             ". Central differences of two solves per parameter at p +- 1e-4 pbar (rtol %.1e, "
+             "atol %.1e) against the computed sensitivities at the %zu output times; the "
+             "limit is %.1e relative to max |dy/dp|",
+             rtol * 1e-3, atol * 1e-3, ntimes, limit);
+  }
+  verify_check_num(c, "max_rel_diff", worst_rel);
+  verify_check_num(c, "digits", worst_digits);
+  verify_check_num(c, "limit", limit);
+  c->independent = 1;
+  c->verdict = worst_rel <= limit ? VERIFY_PASS : VERIFY_FAIL;
+}
+
+void verify_sens_fd_failed(sk_context *ctx, verify_check *c, const char *name, double p, double d)
+{
+  char msg[SK_ERROR_MSG_LEN + 64] = "";
+  sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
+  snprintf(c->finding, sizeof c->finding,
+           "the finite-difference solves for '%s' (at %.17g +- %.3g) failed: %s", name, p, d,
+           msg);
+  c->verdict = VERIFY_NOT_VERIFIED;
+}
+
 void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, const double *y0,
                        verify_report *r)
 {
@@ -95,8 +163,8 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
   const int64_t n = vs->n;
   const size_t len = job->ntimes * (size_t)n;
   double *yp = malloc(len * sizeof *yp), *ym = malloc(len * sizeof *ym);
-  char msg[SK_ERROR_MSG_LEN + 64] = "";
   if (vs->failed || !yp || !ym) {
+    char msg[SK_ERROR_MSG_LEN + 64] = "";
     sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
     snprintf(c->finding, sizeof c->finding, "the sensitivities could not be checked: %s",
              vs->failed ? msg : "out of memory");
@@ -104,15 +172,13 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
     free(ym);
     return;
   }
-  const double limit = fmax(100.0 * job->rtol, 1e-4);
   double worst_rel = 0, worst_digits = 16;
-  int ok = 1;
   size_t used = 0;
   for (int j = 0; j < vs->np; j++) {
     const int k = sk_stepper_get_sens_param(vs->s, j);
     const char *name = sk_model_get_param_name(job->model, k);
     const double p = sk_model_get_param(job->model, k);
-    const double d = 1e-4 * sk_stepper_get_sens_pbar(vs->s, j);
+    const double pbar = sk_stepper_get_sens_pbar(vs->s, j), d = 1e-4 * pbar;
     sk_status st = sk_model_set_param(job->model, k, p + d);
     if (st == SK_OK) {
       st = fd_solve(ctx, job, y0, yp);
@@ -125,62 +191,19 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
     }
     sk_model_set_param(job->model, k, p);
     if (st != SK_OK) {
-      sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
-      snprintf(c->finding, sizeof c->finding,
-               "the finite-difference solves for '%s' (at %.17g +- %.3g) failed: %s", name, p, d,
-               msg);
-      c->verdict = VERIFY_NOT_VERIFIED;
+      verify_sens_fd_failed(ctx, c, name, p, d);
       free(yp);
       free(ym);
       return;
     }
-    double rel_j = 0, digits_j = 16, t_worst = job->times[0];
-    for (size_t t = 0; t < job->ntimes; t++) {
-      const double *S = vs->S + ((size_t)j * job->ntimes + t) * (size_t)n;
-      double maxd = 0, scale = 0;
-      for (int64_t i = 0; i < n; i++) {
-        const double fd = (yp[t * (size_t)n + i] - ym[t * (size_t)n + i]) / (2.0 * d);
-        maxd = fmax(maxd, fabs(S[i] - fd));
-        scale = fmax(scale, fabs(fd));
-      }
-      if (!(scale > 0)) { /* dy/dp = 0 at this time (t0): nothing to compare */
-        continue;
-      }
-      const double rel = maxd / scale;
-      if (rel > rel_j) {
-        rel_j = rel;
-        t_worst = job->times[t];
-      }
-      digits_j = fmin(digits_j, verify_digits(maxd, scale));
-    }
-    verify_row *row = verify_row_add(c, name);
-    verify_row_num(row, "value", p);
-    verify_row_num(row, "pbar", sk_stepper_get_sens_pbar(vs->s, j));
-    verify_row_num(row, "max_rel_diff", rel_j);
-    verify_row_num(row, "digits", digits_j);
-    verify_row_num(row, "t_worst", t_worst);
-    ok = ok && rel_j <= limit;
-    worst_rel = fmax(worst_rel, rel_j);
-    worst_digits = fmin(worst_digits, digits_j);
-    if (used + 1 < sizeof c->finding) {
-      const int w = snprintf(c->finding + used, sizeof c->finding - used,
-                             "%s%s: %.1f digits (max relative difference %.2e at t = %.6e)",
-                             j ? "; " : "", name, digits_j, rel_j, t_worst);
-      used += w > 0 ? (size_t)w : 0;
-    }
+    double digits;
+    const double rel =
+        verify_sens_compare(c, j, name, p, pbar, d, vs->S + (size_t)j * len, yp, ym, job->times,
+                            job->ntimes, n, (size_t)n, &used, &digits);
+    worst_rel = fmax(worst_rel, rel);
+    worst_digits = fmin(worst_digits, digits);
   }
-  if (used + 1 < sizeof c->finding) {
-    snprintf(c->finding + used, sizeof c->finding - used,
-             ". Central differences of two solves per parameter at p +- 1e-4 pbar (rtol %.1e, "
-             "atol %.1e) against the computed sensitivities at the %zu output times; the "
-             "limit is %.1e relative to max |dy/dp|",
-             job->rtol * 1e-3, job->atol * 1e-3, job->ntimes, limit);
-  }
-  verify_check_num(c, "max_rel_diff", worst_rel);
-  verify_check_num(c, "digits", worst_digits);
-  verify_check_num(c, "limit", limit);
-  c->independent = 1;
-  c->verdict = ok ? VERIFY_PASS : VERIFY_FAIL;
+  verify_sens_conclude(c, used, job->rtol, job->atol, job->ntimes, worst_rel, worst_digits);
   free(yp);
   free(ym);
 }

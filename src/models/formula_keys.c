@@ -257,10 +257,9 @@ sk_status sk__fm_register_keys(sk_context *ctx, sk_options *opts, sk__fm_desc *D
   }
   const size_t cap = np;
   const size_t bytes = cap * (sizeof(sk_option_spec) + SK__FM_KEY);
-  char *block = sk__calloc(ctx, 1, bytes);
-  SK_CHECK(ctx, block != NULL, SK_ERR_NOMEM, "cannot allocate the formula model's keys");
-  sk_option_spec *spec = (sk_option_spec *)block;
-  char(*names)[SK__FM_KEY] = (char(*)[SK__FM_KEY])(block + cap * sizeof(sk_option_spec));
+  sk_option_spec *spec = sk__calloc(ctx, 1, bytes); /* the specs, then the names they point to */
+  SK_CHECK(ctx, spec != NULL, SK_ERR_NOMEM, "cannot allocate the formula model's keys");
+  char(*names)[SK__FM_KEY] = (char(*)[SK__FM_KEY])((char *)spec + cap * sizeof *spec);
   size_t n = 0;
   sk_status st = SK_OK;
   for (size_t i = 0; i < np && st == SK_OK; i++) {
@@ -284,8 +283,8 @@ sk_status sk__fm_register_keys(sk_context *ctx, sk_options *opts, sk__fm_desc *D
     }
   }
   if (st != SK_OK || n == 0) {
-    sk__free(ctx, block);
+    sk__free(ctx, spec);
     return st;
   }
-  return sk__options_register_owned(opts, spec, n, block);
+  return sk__options_register_owned(opts, spec, n, spec);
 }

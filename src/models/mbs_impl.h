@@ -54,7 +54,8 @@ typedef enum {
 
 typedef struct {
   sk__mbs_force_type type;
-  int b1, b2; /* b2 may be SK__MBS_GROUND (springs) */
+  char name[SK__MBS_NAME]; /* springs: the name of their parameters (spring<k> by default) */
+  int b1, b2;              /* b2 may be SK__MBS_GROUND (springs) */
   double s1[2], s2[2];
   double k, length, damping;  /* springs */
   sk__time_function *fx, *fy; /* force (fy NULL for a torque: fx is tau) */
@@ -98,5 +99,11 @@ void sk__mbs_point(int b, const double *q, const double *v, const double s[2], d
  * Errors: SK_ERR_NONFINITE (a driver formula). */
 sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, const double *v,
                              double *phi, double *G, double *phit, double *gamma);
+
+/* sk__mbs_param_field: the field of parameter k (sk_mechanism_param_name's
+ * order), NULL out of range. sk__mbs_declare_params: every parameter as a
+ * parameter of `model` by name, in that order (sk_model_add_param). */
+double *sk__mbs_param_field(sk_mechanism *mech, int k);
+sk_status sk__mbs_declare_params(sk_mechanism *mech, sk_model *model);
 
 #endif

@@ -313,6 +313,54 @@ static int dae_initial(double t0, double *y0, double *yp0, void *data)
   return 0;
 }
 
+/* The block system's lambda and accelerations and the total power at the start (t0, q0, v0):
+ * lam (m), a (n), *P. */
+static sk_status start_dynamics(mbs_model *M, double *a, double *lam, double *P)
+{
+  sk_mechanism *mech = M->mech;
+  memcpy(M->q, M->y0, (size_t)M->n * sizeof *M->q);
+  memcpy(M->v, M->y0 + M->n, (size_t)M->n * sizeof *M->v);
+  SK_CALL(mech->ctx, sk_mechanism_accelerations(mech, M->t0, M->q, M->v, 0.0, 0.0, a, lam));
+  SK_CALL(mech->ctx, sk_mechanism_phi_t(mech, M->t0, M->q, M->phit));
+  memcpy(M->lam, lam, (size_t)M->m * sizeof *lam);
+  return total_power(M, M->t0, P);
+}
+
+/* GGL's consistent start sensitivities for parameter k: q0, v0 (and W0 = 0, mu0 = 0) do not
+ * depend on the parameters, lambda0, v'0 = a0 and W'0 = P0 do; their derivatives are central
+ * differences of the block system in p_k (step 1e-6 |p_k|, 1e-6 for p_k = 0: truncation
+ * error about 1e-12 relative). */
+static int ggl_sens_initial(double t0, int k, double *s, double *sp, void *data)
+{
+  (void)t0;
+  mbs_model *M = data;
+  const int n = M->n, m = M->m;
+  double *p = sk__mbs_param_field(M->mech, k);
+  double *work = sk__malloc(M->mech->ctx, 2 * (size_t)(n + m) * sizeof *work);
+  if (!p || !work) {
+    sk__free(M->mech->ctx, work);
+    return -1;
+  }
+  const double p0 = *p, h = 1e-6 * (p0 != 0.0 ? fabs(p0) : 1.0);
+  double *ap = work, *lp = work + n, *am = work + n + m, *lm = work + 2 * n + m, Pp = 0, Pm = 0;
+  *p = p0 + h;
+  sk_status st = start_dynamics(M, ap, lp, &Pp);
+  *p = p0 - h;
+  if (st == SK_OK) {
+    st = start_dynamics(M, am, lm, &Pm);
+  }
+  *p = p0;
+  for (int i = 0; st == SK_OK && i < n; i++) {
+    sp[n + i] = (ap[i] - am[i]) / (2.0 * h);
+  }
+  for (int r = 0; st == SK_OK && r < m; r++) {
+    s[2 * n + r] = (lp[r] - lm[r]) / (2.0 * h);
+  }
+  sp[2 * n + 2 * m] = (Pp - Pm) / (2.0 * h);
+  sk__free(M->mech->ctx, work);
+  return code(st);
+}
+
 /* Events: coordinate c of body b crosses value. */
 static int events(double t, const double *y, double *g, void *data)
 {
@@ -475,6 +523,12 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   }
   if (st == SK_OK && mech->ne > 0) {
     st = sk_model_set_events(*model, mech->ne, events, NULL);
+  }
+  if (st == SK_OK) {
+    st = sk__mbs_declare_params(mech, *model);
+  }
+  if (st == SK_OK && s->formulation == SK_MBS_GGL) {
+    st = sk_model_set_dae_sens_initial(*model, ggl_sens_initial);
   }
   if (st != SK_OK) {
     sk_model_destroy(model);

@@ -663,16 +663,38 @@ static sk_status nonnegative(const mbs_parser *P, const yaml_node_t *map, const 
   return SK_OK;
 }
 
+/* The name of spring number k (1-based among the springs), forces[i]: its optional field
+ * `name`, else spring<k>; unique among the springs. */
+static sk_status spring_name(mbs_parser *P, const yaml_node_t *map, const char *label, int k,
+                             int i)
+{
+  sk_mechanism *M = P->mech;
+  sk__mbs_force *F = &M->forces[i];
+  const yaml_node_t *at = map;
+  if (lookup(P, map, "name")) {
+    SK_CALL(P->ctx, name_field(P, map, label, "name", F->name, &at));
+  } else {
+    snprintf(F->name, sizeof F->name, "spring%d", k);
+  }
+  for (int j = 0; j < i; j++) {
+    if (M->forces[j].type == SK__MBS_SPRING && !strcmp(M->forces[j].name, F->name)) {
+      return fail(P, at, "%s: a spring named '%s' is already declared (line %d)", label, F->name,
+                  M->forces[j].line);
+    }
+  }
+  return SK_OK;
+}
+
 static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
 {
   static const char *const types[] = {"spring", "force", "torque"};
-  static const char *const spring_fields[] = {"type",   "body1",     "point1", "body2",
+  static const char *const spring_fields[] = {"type",   "name",      "body1",  "point1", "body2",
                                               "point2", "stiffness", "length", "damping"};
   static const char *const force_fields[] = {"type", "body", "point", "fx", "fy"};
   static const char *const torque_fields[] = {"type", "body", "value"};
   sk_mechanism *M = P->mech;
   yaml_node_t *seq = NULL;
-  int count = 0;
+  int count = 0, nsprings = 0;
   SK_CALL(P->ctx, list_value(P, value, "forces", &seq, &count));
   M->forces = alloc_array(P, count, sizeof *M->forces);
   SK_CHECK(P->ctx, count == 0 || M->forces != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
@@ -691,7 +713,8 @@ static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
     snprintf(label, sizeof label, "forces[%d] (%s)", i, types[type]);
     switch (F->type) {
     case SK__MBS_SPRING:
-      SK_CALL(P->ctx, check_keys(P, e, label, spring_fields, 8));
+      SK_CALL(P->ctx, check_keys(P, e, label, spring_fields, 9));
+      SK_CALL(P->ctx, spring_name(P, e, label, ++nsprings, i));
       SK_CALL(P->ctx, body_field(P, e, label, "body1", 0, &F->b1));
       SK_CALL(P->ctx, pair_field(P, e, label, "point1", 1, "[x, y]", F->s1, NULL));
       SK_CALL(P->ctx, body_field(P, e, label, "body2", 1, &F->b2));

@@ -217,6 +217,69 @@ static int watch_partition(const sk_stepper *st, double t, double h, void *data)
   return w->wanted && t <= w->target;
 }
 
+/* The sensitivities a simulation carries: parameters, scales and dq/dp, dv/dp at a sample. */
+typedef struct {
+  int np;
+  int *param;
+  double *pbar, *sens, *y; /* np, np x 2n, the engine's state length */
+} sens_sample;
+
+static void sens_free(sk_context *ctx, sens_sample *ss)
+{
+  sk__free(ctx, ss->param);
+  sk__free(ctx, ss->pbar);
+  sk__free(ctx, ss->sens);
+  sk__free(ctx, ss->y);
+  memset(ss, 0, sizeof *ss);
+}
+
+/* The sensitivities the first segment's engine integrates (none: np = 0); refused where the
+ * formulation moves the state without them. */
+static sk_status sens_open(sk_mechanism *mech, const sk_mbs_settings *s, const segment *g,
+                           sens_sample *ss)
+{
+  sk_context *ctx = mech->ctx;
+  const int n = 3 * mech->nb, np = sk_stepper_get_nsens(g->stepper);
+  if (np == 0) {
+    return SK_OK;
+  }
+  SK_CHECK(ctx, s->formulation != SK_MBS_REDUCED && !s->project, SK_ERR_UNSUPPORTED,
+           "solver.sensitivity.parameters: %s moves the state but not its sensitivities; "
+           "mechanism sensitivities need mbs.formulation index1 (without mbs.projection) or ggl",
+           s->project ? "the projection after every step"
+                      : "a repartition of the reduced "
+                        "coordinates");
+  ss->param = sk__malloc(ctx, (size_t)np * sizeof *ss->param);
+  ss->pbar = sk__malloc(ctx, (size_t)np * sizeof *ss->pbar);
+  ss->sens = sk__malloc(ctx, (size_t)np * 2 * (size_t)n * sizeof *ss->sens);
+  ss->y = sk__malloc(ctx, (size_t)sk_model_get_n(g->model) * sizeof *ss->y);
+  ss->np = np;
+  SK_CHECK(ctx, ss->param && ss->pbar && ss->sens && ss->y, SK_ERR_NOMEM,
+           "cannot allocate the sensitivities");
+  for (int j = 0; j < np; j++) {
+    ss->param[j] = sk_stepper_get_sens_param(g->stepper, j);
+    ss->pbar[j] = sk_stepper_get_sens_pbar(g->stepper, j);
+  }
+  return SK_OK;
+}
+
+/* dq/dp_j and dv/dp_j at the engine's time into the sample (index1 and GGL states begin with
+ * q, v). */
+static sk_status sens_fill(sk_mechanism *mech, const segment *g, sens_sample *ss,
+                           sk_mbs_sample *sample)
+{
+  const int n = 3 * mech->nb;
+  for (int j = 0; j < ss->np; j++) {
+    SK_CALL(mech->ctx, sk_stepper_get_sensitivity(g->stepper, j, ss->y));
+    memcpy(ss->sens + (size_t)j * 2 * (size_t)n, ss->y, 2 * (size_t)n * sizeof *ss->y);
+  }
+  sample->nsens = ss->np;
+  sample->sens_param = ss->param;
+  sample->sens_pbar = ss->pbar;
+  sample->sens = ss->np ? ss->sens : NULL;
+  return SK_OK;
+}
+
 /* A new segment from the current state: the same formulation (a reduced model chooses its
  * partition anew) at (t, q, v), the work so far carried over. */
 static sk_status restart(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
@@ -261,14 +324,21 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   sk_mechanism_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
   size_t seen = 0;
   segment g = {0};
+  sens_sample ss = {0};
   repartition_watch w = {.growth = s->repartition};
   sk_status st = restart(mech, s, method, rtol, atol, opts, t0, q, v, 0.0, &g, &w, rep);
   rep->restarts = 0;
+  if (st == SK_OK) {
+    st = sens_open(mech, s, &g, &ss);
+  }
   if (st == SK_OK) {
     st = sk_mechanism_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
   }
   if (st == SK_OK) {
     st = monitor(mech, s, t0, q, v, 0.0, &ms, rep, &sample);
+  }
+  if (st == SK_OK) {
+    st = sens_fill(mech, &g, &ss, &sample);
   }
   if (st == SK_OK && out && out(t0, q, v, lam, &sample, user_data)) {
     st = SK_INTERRUPTED;
@@ -299,6 +369,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, tret, y, q, v, lam), done);
     rep->projection_max = fmax(rep->projection_max, sk_mechanism_projection_max(g.model));
     SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, &ms, rep, &sample), done);
+    SK_CALL_GOTO(ctx, st, sens_fill(mech, &g, &ss, &sample), done);
     if (out && out(tret, q, v, lam, &sample, user_data)) {
       st = SK_INTERRUPTED;
       break;
@@ -314,6 +385,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
 done:
   add_stats(&g, rep);
   segment_free(&g);
+  sens_free(ctx, &ss);
   sk__free(ctx, buf);
   return st;
 }

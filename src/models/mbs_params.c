@@ -1,0 +1,117 @@
+/* src/models/mbs_params.c: a mechanism's parameters by name (bodies' masses and inertias, gravity, springs' coefficients) and the consistent start sensitivities of its GGL form */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "models/mbs_impl.h"
+
+/* The parameters in order: <body>.mass and <body>.inertia for every body, gravity.x and
+ * gravity.y, then <spring>.stiffness, <spring>.length and <spring>.damping for every spring. */
+static const char *const body_fields[] = {"mass", "inertia"};
+static const char *const spring_fields[] = {"stiffness", "length", "damping"};
+
+static int nsprings(const sk_mechanism *mech)
+{
+  int c = 0;
+  for (int k = 0; k < mech->nf; k++) {
+    c += mech->forces[k].type == SK__MBS_SPRING;
+  }
+  return c;
+}
+
+int sk_mechanism_nparams(const sk_mechanism *mech)
+{
+  return mech ? 2 * mech->nb + 2 + 3 * nsprings(mech) : 0;
+}
+
+/* Parameter k's field and name (into buf), NULL out of range. */
+static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
+{
+  if (k < 0) {
+    return NULL;
+  }
+  if (k < 2 * mech->nb) {
+    sk__mbs_body *B = &mech->bodies[k / 2];
+    snprintf(buf, len, "%s.%s", B->name, body_fields[k % 2]);
+    return k % 2 ? &B->inertia : &B->mass;
+  }
+  k -= 2 * mech->nb;
+  if (k < 2) {
+    snprintf(buf, len, "gravity.%s", k ? "y" : "x");
+    return &mech->gravity[k];
+  }
+  k -= 2;
+  for (int f = 0; f < mech->nf; f++) {
+    sk__mbs_force *F = &mech->forces[f];
+    if (F->type != SK__MBS_SPRING) {
+      continue;
+    }
+    if (k < 3) {
+      snprintf(buf, len, "%s.%s", F->name, spring_fields[k]);
+      return k == 0 ? &F->k : k == 1 ? &F->length : &F->damping;
+    }
+    k -= 3;
+  }
+  return NULL;
+}
+
+double *sk__mbs_param_field(sk_mechanism *mech, int k)
+{
+  char buf[2 * SK__MBS_NAME + 16];
+  return param_at(mech, k, buf, sizeof buf);
+}
+
+sk_status sk_mechanism_param_name(const sk_mechanism *mech, int k, char *buf, size_t len)
+{
+  SK_CHECK(mech->ctx, param_at((sk_mechanism *)mech, k, buf, len) != NULL, SK_ERR_ARG,
+           "mechanism '%s' has no parameter %d (it has %d)", mech->file, k,
+           sk_mechanism_nparams(mech));
+  return SK_OK;
+}
+
+int sk_mechanism_find_param(const sk_mechanism *mech, const char *name)
+{
+  char buf[2 * SK__MBS_NAME + 16];
+  for (int k = 0; k < sk_mechanism_nparams(mech); k++) {
+    if (param_at((sk_mechanism *)mech, k, buf, sizeof buf) && !strcmp(buf, name)) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+double sk_mechanism_get_param(const sk_mechanism *mech, int k)
+{
+  char buf[2 * SK__MBS_NAME + 16];
+  const double *v = param_at((sk_mechanism *)mech, k, buf, sizeof buf);
+  return v ? *v : 0.0;
+}
+
+sk_status sk_mechanism_set_param(sk_mechanism *mech, int k, double value)
+{
+  char buf[2 * SK__MBS_NAME + 16];
+  double *v = param_at(mech, k, buf, sizeof buf);
+  SK_CHECK(mech->ctx, v != NULL, SK_ERR_ARG, "mechanism '%s' has no parameter %d (it has %d)",
+           mech->file, k, sk_mechanism_nparams(mech));
+  const int positive = k < 2 * mech->nb;                   /* masses and inertias */
+  const int free_sign = !positive && k < 2 * mech->nb + 2; /* gravity */
+  SK_CHECK(mech->ctx,
+           isfinite(value) && (free_sign || value >= 0.0) && (!positive || value > 0.0),
+           SK_ERR_INPUT, "mechanism parameter %s = %g: it must be finite and %s", buf, value,
+           free_sign  ? "may have either sign"
+           : positive ? "> 0"
+                      : ">= 0");
+  *v = value;
+  return SK_OK;
+}
+
+sk_status sk__mbs_declare_params(sk_mechanism *mech, sk_model *model)
+{
+  char buf[2 * SK__MBS_NAME + 16];
+  for (int k = 0; k < sk_mechanism_nparams(mech); k++) {
+    double *v = param_at(mech, k, buf, sizeof buf);
+    SK_CALL(mech->ctx, sk_model_add_param(model, buf, v));
+  }
+  return SK_OK;
+}
