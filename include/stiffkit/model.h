@@ -400,21 +400,24 @@ void sk_model_param_names(const sk_model *m, char *buf, size_t len);
 sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const double *fy, int k,
                                   double *dfdp);
 
-/* Consistent start values of the sensitivities of a DAE model that gives
- * consistent initial values itself (sk_model_set_dae_consistent: no
- * IDACalcIC computes them): dy0/dp_k into s and dy'0/dp_k into sp (length
- * n each, zeroed on entry) for parameter k (the model's index) at t0.
- * Returns 0, or < 0 on failure. */
-typedef int (*sk_dae_sens_initial_fn)(double t0, int k, double *s, double *sp, void *user_data);
-/* sk_model_set_dae_sens_initial: the callback above (NULL removes it);
- * without it ida-bdf refuses sensitivities of a model whose initial values
- * are given consistent. Errors: SK_ERR_ARG (NULL model, not a DAE model). */
-sk_status sk_model_set_dae_sens_initial(sk_model *m, sk_dae_sens_initial_fn fn);
-int sk_model_has_dae_sens_initial(const sk_model *m);
-/* sk_model_eval_dae_sens_initial: the checked call (SK_ERR_STATE without the
- * callback, SK_ERR_ARG for k out of range, SK_ERR_NONFINITE naming the
- * component). */
-sk_status sk_model_eval_dae_sens_initial(sk_model *m, double t0, int k, double *s, double *sp);
+/* The start values of the sensitivities of a model whose initial state
+ * depends on its parameters, or of a DAE model that gives consistent initial
+ * values itself (sk_model_set_dae_consistent: no IDACalcIC computes them):
+ * dy0/dp_k into s and, for a DAE model, dy'0/dp_k into sp (both length n,
+ * zeroed on entry; sp is NULL for an ODE model) for parameter k (the model's
+ * index) at t0. Returns 0, or < 0 on failure. */
+typedef int (*sk_sens_initial_fn)(double t0, int k, double *s, double *sp, void *user_data);
+/* sk_model_set_sens_initial: the callback above (NULL removes it); the
+ * engines start the sensitivities from it unless sk_stepper_set_sens_initial
+ * gave start values (without either, from zero; ida-bdf refuses
+ * sensitivities of a model whose initial values are given consistent and
+ * that has no callback). Errors: SK_ERR_ARG (NULL model). */
+sk_status sk_model_set_sens_initial(sk_model *m, sk_sens_initial_fn fn);
+int sk_model_has_sens_initial(const sk_model *m);
+/* sk_model_eval_sens_initial: the checked call (sp NULL for an ODE model;
+ * SK_ERR_STATE without the callback, SK_ERR_ARG for k out of range,
+ * SK_ERR_NONFINITE naming the component). */
+sk_status sk_model_eval_sens_initial(sk_model *m, double t0, int k, double *s, double *sp);
 
 /* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);

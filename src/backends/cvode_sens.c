@@ -168,20 +168,26 @@ static sk_status get_sens(sk_stepper *s, int j, double *out)
   return SK_OK;
 }
 
-/* Start values of the sensitivity vectors: the stepper's (consumed), else zero. */
-static void start_values(sk__cvode *cv)
+/* Start values of the sensitivity vectors: the stepper's (consumed), else at the first start
+ * the model's (sk_model_set_sens_initial), else zero. */
+static sk_status start_values(sk__cvode *cv, int first)
 {
   sk__sens *S = &cv->s->sens;
+  sk_model *um = cv->s->user_model;
   const int64_t n = sk_model_get_n(cv->model);
   for (int j = 0; j < cv->np; j++) {
     double *v = N_VGetArrayPointer(cv->yS[j]);
-    if (S->have_init) {
+    if (first && !S->have_init && sk_model_has_sens_initial(um)) {
+      SK_CALL(cv->ctx,
+              sk_model_eval_sens_initial(um, sk_stepper_get_t0(cv->s), S->param[j], v, NULL));
+    } else if (S->have_init) {
       memcpy(v, S->init + (size_t)j * (size_t)n, (size_t)n * sizeof *v);
     } else {
       memset(v, 0, (size_t)n * sizeof *v);
     }
   }
   S->have_init = 0;
+  return SK_OK;
 }
 
 sk_status sk__cvode_sens_setup(sk__cvode *cv)
@@ -209,7 +215,7 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
     plist[j] = j;
     pbar[j] = S->pbar[j];
   }
-  start_values(cv);
+  SK_CALL(ctx, start_values(cv, 1));
   /* a model with its own Jacobian values: J s from them and df/dp (its own or differences in
      p alone); else directional differences in y and p together */
   const int analytic = cv->model == s->user_model && sk__model_has_analytic_jac(cv->model);
@@ -251,7 +257,7 @@ sk_status sk__cvode_sens_restart(sk__cvode *cv, double t, int fresh)
     return SK_OK;
   }
   if (cv->s->sens.have_init || fresh) {
-    start_values(cv);
+    SK_CALL(cv->ctx, start_values(cv, 0));
   } else {
     for (int j = 0; j < cv->np; j++) {
       SK__CVS(CVodeGetSensDky1(cv->mem, t, 0, j, cv->yS[j]), "read the sensitivities");

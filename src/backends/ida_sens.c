@@ -118,35 +118,36 @@ static sk_status ode_sens_derivatives(sk__ida *ida, double t)
   return SK_OK;
 }
 
-/* 1 when the model gives consistent start sensitivities (its initial values are consistent by
- * construction, so no IDACalcIC computes them). */
+/* 1 when the model gives consistent start sensitivities and their derivatives (its initial
+ * values are consistent by construction, so no IDACalcIC computes them). */
 static int sens_given(const sk__ida *ida)
 {
   return !ida->ode && sk_model_get_dae_consistent(ida->model, NULL) &&
-         sk_model_has_dae_sens_initial(ida->model);
+         sk_model_has_sens_initial(ida->s->user_model);
 }
 
-/* Start values: the stepper's s_j (consumed) else the model's consistent ones (sens_given)
- * else zero; s_j' from the ODE's right-hand side, the model's, or zero for a DAE (IDACalcIC
- * computes the algebraic s_j and the differential s_j' before the first step, as it does for
- * y). */
-static sk_status start_values(sk__ida *ida, double t)
+/* Start values: the stepper's s_j (consumed), else at the first start the model's
+ * (sk_model_set_sens_initial; with s_j' for a model whose initial values are given consistent),
+ * else zero; s_j' from the ODE's
+ * right-hand side, the model's, or zero for a DAE (IDACalcIC computes the algebraic s_j and the
+ * differential s_j' before the first step, as it does for y). */
+static sk_status start_values(sk__ida *ida, double t, int first)
 {
   sk__sens *S = &ida->s->sens;
   const int64_t n = sk_model_get_n(ida->model);
+  sk_model *um = ida->s->user_model;
+  const int from_model = first && !S->have_init && sk_model_has_sens_initial(um);
   for (int j = 0; j < ida->np; j++) {
-    double *v = N_VGetArrayPointer(ida->yS[j]);
-    if (!S->have_init && sens_given(ida)) {
-      SK_CALL(ida->ctx, sk_model_eval_dae_sens_initial(ida->model, t, S->param[j], v,
-                                                       N_VGetArrayPointer(ida->ypS[j])));
-      continue;
-    }
-    if (S->have_init) {
+    double *v = N_VGetArrayPointer(ida->yS[j]), *vp = N_VGetArrayPointer(ida->ypS[j]);
+    memset(vp, 0, (size_t)n * sizeof *vp);
+    if (from_model) {
+      SK_CALL(ida->ctx,
+              sk_model_eval_sens_initial(um, t, S->param[j], v, sens_given(ida) ? vp : NULL));
+    } else if (S->have_init) {
       memcpy(v, S->init + (size_t)j * (size_t)n, (size_t)n * sizeof *v);
     } else {
       memset(v, 0, (size_t)n * sizeof *v);
     }
-    memset(N_VGetArrayPointer(ida->ypS[j]), 0, (size_t)n * sizeof *v);
   }
   S->have_init = 0;
   return ida->ode ? ode_sens_derivatives(ida, t) : SK_OK;
@@ -203,7 +204,7 @@ sk_status sk__ida_sens_setup(sk__ida *ida)
   SK_CHECK(ctx, ida->ode || !sk_model_get_dae_consistent(ida->model, NULL) || sens_given(ida),
            SK_ERR_UNSUPPORTED,
            "ida-bdf: model '%s' gives consistent initial values but not their sensitivities "
-           "(sk_model_set_dae_sens_initial), and no consistent initialization computes the "
+           "(sk_model_set_sens_initial), and no consistent initialization computes the "
            "sensitivities' start values: sensitivities of such a model are not available",
            sk_model_get_name(ida->model));
   const int np = S->np;
@@ -227,7 +228,7 @@ sk_status sk__ida_sens_setup(sk__ida *ida)
     plist[j] = j;
     pbar[j] = S->pbar[j];
   }
-  sk_status st = start_values(ida, sk_stepper_get_t0(s));
+  sk_status st = start_values(ida, sk_stepper_get_t0(s), 1);
   /* the sensitivity residuals: stiffkit's centered directional differences (IDAS' own
      difference quotients, forward in (y, y', p) together, made IDACalcIC's line search fail
      with the simultaneous corrector on idasRoberts_FSA_dns) */
@@ -257,7 +258,7 @@ sk_status sk__ida_sens_restart(sk__ida *ida, double t, int fresh)
     return SK_OK;
   }
   if (ida->s->sens.have_init || fresh) {
-    SK_CALL(ida->ctx, start_values(ida, t));
+    SK_CALL(ida->ctx, start_values(ida, t, 0));
   } else {
     for (int j = 0; j < ida->np; j++) {
       SK__IDAS(IDAGetSensDky1(ida->mem, t, 0, j, ida->yS[j]), "read the sensitivities");

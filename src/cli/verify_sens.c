@@ -85,9 +85,10 @@ static sk_status fd_solve(sk_context *ctx, cli_job *job, const double *y0, doubl
 double verify_sens_compare(verify_check *c, int j, const char *name, double p, double pbar,
                            double d, const double *S, const double *yp, const double *ym,
                            const double *times, size_t ntimes, int64_t n, size_t stride,
-                           size_t *used, double *digits)
+                           double floor, size_t *used, double *digits)
 {
-  double rel_j = 0, digits_j = 16, t_worst = times[0];
+  double rel_j = 0, digits_j = 16, t_worst = times[0], s_max = 0;
+  size_t compared = 0;
   for (size_t t = 0; t < ntimes; t++) {
     const double *St = S + t * stride;
     double maxd = 0, scale = 0;
@@ -95,16 +96,23 @@ double verify_sens_compare(verify_check *c, int j, const char *name, double p, d
       const double fd = (yp[t * (size_t)n + i] - ym[t * (size_t)n + i]) / (2.0 * d);
       maxd = fmax(maxd, fabs(St[i] - fd));
       scale = fmax(scale, fabs(fd));
+      s_max = fmax(s_max, fabs(St[i]));
     }
-    if (!(scale > 0)) { /* dy/dp = 0 at this time (t0): nothing to compare */
+    /* dy/dp = 0 at this time (t0), or below what the differences resolve: nothing to compare */
+    if (!(scale > floor)) {
       continue;
     }
-    const double rel = maxd / scale;
+    compared++;
+    const double rel = fmax(0.0, maxd - floor) / scale; /* beyond what the differences resolve */
     if (rel > rel_j) {
       rel_j = rel;
       t_worst = times[t];
     }
     digits_j = fmin(digits_j, verify_digits(maxd, scale));
+  }
+  if (compared == 0 && floor > 0) { /* the parameter moves nothing the differences see */
+    rel_j = s_max > floor ? 1.0 : 0.0;
+    digits_j = s_max > floor ? 0.0 : 16.0;
   }
   verify_row *row = verify_row_add(c, name);
   verify_row_num(row, "value", p);
@@ -113,17 +121,28 @@ double verify_sens_compare(verify_check *c, int j, const char *name, double p, d
   verify_row_num(row, "digits", digits_j);
   verify_row_num(row, "t_worst", t_worst);
   if (*used + 1 < sizeof c->finding) {
-    const int w = snprintf(c->finding + *used, sizeof c->finding - *used,
-                           "%s%s: %.1f digits (max relative difference %.2e at t = %.6e)",
-                           j ? "; " : "", name, digits_j, rel_j, t_worst);
+    const int w =
+        compared == 0 && floor > 0
+            ? snprintf(c->finding + *used, sizeof c->finding - *used,
+                       "%s%s: |dy/dp| below the differences' resolution %.1e at every output "
+                       "(computed: max %.2e%s)",
+                       j ? "; " : "", name, floor, s_max, s_max > floor ? ", above it" : "")
+        : floor > 0
+            ? snprintf(c->finding + *used, sizeof c->finding - *used,
+                       "%s%s: %.1f digits (beyond the differences' resolution %.1e: max relative "
+                       "difference %.2e)",
+                       j ? "; " : "", name, digits_j, floor, rel_j)
+            : snprintf(c->finding + *used, sizeof c->finding - *used,
+                       "%s%s: %.1f digits (max relative difference %.2e at t = %.6e)",
+                       j ? "; " : "", name, digits_j, rel_j, t_worst);
     *used += w > 0 ? (size_t)w : 0;
   }
   *digits = digits_j;
   return rel_j;
 }
 
-void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, size_t ntimes,
-                          double worst_rel, double worst_digits)
+void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, double fd_rtol,
+                          size_t ntimes, double worst_rel, double worst_digits)
 {
   const double limit = fmax(100.0 * rtol, 1e-4);
   if (used + 1 < sizeof c->finding) {
@@ -131,7 +150,7 @@ void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol
              ". Central differences of two solves per parameter at p +- 1e-4 pbar (rtol %.1e, "
              "atol %.1e) against the computed sensitivities at the %zu output times; the "
              "limit is %.1e relative to max |dy/dp|",
-             rtol * 1e-3, atol * 1e-3, ntimes, limit);
+             fd_rtol, atol * fd_rtol / rtol, ntimes, limit);
   }
   verify_check_num(c, "max_rel_diff", worst_rel);
   verify_check_num(c, "digits", worst_digits);
@@ -199,11 +218,12 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
     double digits;
     const double rel =
         verify_sens_compare(c, j, name, p, pbar, d, vs->S + (size_t)j * len, yp, ym, job->times,
-                            job->ntimes, n, (size_t)n, &used, &digits);
+                            job->ntimes, n, (size_t)n, 0.0, &used, &digits);
     worst_rel = fmax(worst_rel, rel);
     worst_digits = fmin(worst_digits, digits);
   }
-  verify_sens_conclude(c, used, job->rtol, job->atol, job->ntimes, worst_rel, worst_digits);
+  verify_sens_conclude(c, used, job->rtol, job->atol, job->rtol * 1e-3, job->ntimes, worst_rel,
+                       worst_digits);
   free(yp);
   free(ym);
 }

@@ -36,16 +36,20 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
 /* verify_sens_compare: one parameter's row of check c: the central differences
  * (yp - ym) / 2d (ntimes x n) against the computed dy/dp (time t at S + t stride, n
  * values), the worst relative difference over the times (returned) and the fewest digits
- * (*digits); the finding grows by the parameter's part (at *used). */
+ * (*digits); the finding grows by the parameter's part (at *used). `floor` is what the
+ * differences resolve (0: exact): a time whose max |central difference| is at most floor is
+ * not compared (when none is, the parameter passes if max |dy/dp| is at most floor too), and
+ * the relative difference counts only what exceeds floor. */
 double verify_sens_compare(verify_check *c, int j, const char *name, double p, double pbar,
                            double d, const double *S, const double *yp, const double *ym,
                            const double *times, size_t ntimes, int64_t n, size_t stride,
-                           size_t *used, double *digits);
+                           double floor, size_t *used, double *digits);
 
-/* verify_sens_conclude: the finding's tail, the check's figures and its verdict: pass when
- * the worst relative difference is at most max(100 rtol, 1e-4). */
-void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, size_t ntimes,
-                          double worst_rel, double worst_digits);
+/* verify_sens_conclude: the finding's tail (the solves' tolerances fd_rtol and atol fd_rtol /
+ * rtol), the check's figures and its verdict: pass when the worst relative difference is at
+ * most max(100 rtol, 1e-4). */
+void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, double fd_rtol,
+                          size_t ntimes, double worst_rel, double worst_digits);
 
 /* verify_sens_fd_failed: check c cannot conclude: the solves at p +- d of parameter `name`
  * failed (the context's error says why). */

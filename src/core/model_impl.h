@@ -74,7 +74,7 @@ struct sk_model {
   int nparams, cap_params;
   sk_param_changed_fn param_changed;
   sk_rhs_param_fn rhs_param;
-  sk_dae_sens_initial_fn dae_sens_initial; /* consistent start sensitivities (given y0, y'0) */
+  sk_sens_initial_fn sens_initial; /* consistent start sensitivities (given y0, y'0) */
   sk__model_grid grid; /* the structured grid of the states (core/model_grid.h); dim 0: none */
 };
 

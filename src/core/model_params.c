@@ -151,34 +151,34 @@ sk_status sk_model_eval_rhs_param(sk_model *m, double t, const double *y, const 
   return sk__model_checked(m, "df/dp", rc, t, dfdp, m->n, 1);
 }
 
-sk_status sk_model_set_dae_sens_initial(sk_model *m, sk_dae_sens_initial_fn fn)
+sk_status sk_model_set_sens_initial(sk_model *m, sk_sens_initial_fn fn)
 {
   if (!m) {
     return SK_ERR_ARG;
   }
-  SK_CHECK(m->ctx, m->kind == SK_MODEL_DAE, SK_ERR_ARG,
-           "sk_model_set_dae_sens_initial: model '%s' is not a DAE model", m->name);
-  m->dae_sens_initial = fn;
+  m->sens_initial = fn;
   return SK_OK;
 }
 
-int sk_model_has_dae_sens_initial(const sk_model *m)
+int sk_model_has_sens_initial(const sk_model *m)
 {
-  return m && m->dae_sens_initial != NULL;
+  return m && m->sens_initial != NULL;
 }
 
-sk_status sk_model_eval_dae_sens_initial(sk_model *m, double t0, int k, double *s, double *sp)
+sk_status sk_model_eval_sens_initial(sk_model *m, double t0, int k, double *s, double *sp)
 {
   if (!m) {
     return SK_ERR_ARG;
   }
-  SK_CHECK(m->ctx, m->dae_sens_initial != NULL, SK_ERR_STATE,
+  SK_CHECK(m->ctx, m->sens_initial != NULL, SK_ERR_STATE,
            "model '%s' gives no start sensitivities", m->name);
   SK_CHECK(m->ctx, k >= 0 && k < m->nparams, SK_ERR_ARG, "model '%s' has no parameter %d",
            m->name, k);
   memset(s, 0, (size_t)m->n * sizeof *s);
-  memset(sp, 0, (size_t)m->n * sizeof *sp);
-  const int rc = m->dae_sens_initial(t0, k, s, sp, m->user_data);
+  if (sp) {
+    memset(sp, 0, (size_t)m->n * sizeof *sp);
+  }
+  const int rc = m->sens_initial(t0, k, s, sp, m->user_data);
   SK_CALL(m->ctx, sk__model_checked(m, "start sensitivities", rc, t0, s, m->n, 1));
-  return sk__model_checked(m, "start sensitivity derivatives", 0, t0, sp, m->n, 1);
+  return sp ? sk__model_checked(m, "start sensitivity derivatives", 0, t0, sp, m->n, 1) : SK_OK;
 }

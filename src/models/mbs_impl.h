@@ -104,6 +104,9 @@ sk_status sk__mechanism_rows(sk_mechanism *mech, double t, const double *q, cons
  * order), NULL out of range. sk__mbs_declare_params: every parameter as a
  * parameter of `model` by name, in that order (sk_model_add_param). */
 double *sk__mbs_param_field(sk_mechanism *mech, int k);
+/* sk__mbs_param_is_geometry: 1 when parameter k is a joint's attachment point (it moves the
+ * constraints, and so the consistent start). */
+int sk__mbs_param_is_geometry(const sk_mechanism *mech, int k);
 sk_status sk__mbs_declare_params(sk_mechanism *mech, sk_model *model);
 
 #endif

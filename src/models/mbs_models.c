@@ -18,7 +18,8 @@ typedef struct {
   int *indep, *dep; /* reduced: nI independent and m dependent coordinate indices */
   int *is_dep;      /* n marks, work of the partition */
   double t0;
-  double *y0, *yp0;                                     /* the initial state (and y' for GGL) */
+  double *y0, *yp0;  /* the initial state (and y' for GGL) */
+  double *q0n, *v0n; /* the consistent start (q0, v0) at the nominal parameters */
   double *q, *v, *a, *lam, *G, *phi, *phit, *Q, *S, *w; /* work */
   double cond_dep;  /* reduced: cond(G_D) at the last reconstruction */
   double cond_base; /* reduced: cond(G_D) when the partition was chosen */
@@ -313,51 +314,87 @@ static int dae_initial(double t0, double *y0, double *yp0, void *data)
   return 0;
 }
 
-/* The block system's lambda and accelerations and the total power at the start (t0, q0, v0):
- * lam (m), a (n), *P. */
-static sk_status start_dynamics(mbs_model *M, double *a, double *lam, double *P)
+/* The consistent start at the current parameter values: the nominal (q0, v0), moved by the
+ * assembly (minimum-norm Newton on Phi to rounding, then the velocity projection) when
+ * parameter k is a joint's attachment point; then the block system's lambda and accelerations
+ * and the total power there: q, v, a (n), lam (m), *P. */
+static sk_status start_point(mbs_model *M, int k, double *q, double *v, double *a, double *lam,
+                             double *P)
 {
   sk_mechanism *mech = M->mech;
-  memcpy(M->q, M->y0, (size_t)M->n * sizeof *M->q);
-  memcpy(M->v, M->y0 + M->n, (size_t)M->n * sizeof *M->v);
+  memcpy(q, M->q0n, (size_t)M->n * sizeof *q);
+  memcpy(v, M->v0n, (size_t)M->n * sizeof *v);
+  if (sk__mbs_param_is_geometry(mech, k)) {
+    sk_mechanism_init_report rep;
+    SK_CALL(mech->ctx, sk_mechanism_assemble(mech, M->t0, q, v, 0.0, 1, &rep));
+  }
+  memcpy(M->q, q, (size_t)M->n * sizeof *q);
+  memcpy(M->v, v, (size_t)M->n * sizeof *v);
   SK_CALL(mech->ctx, sk_mechanism_accelerations(mech, M->t0, M->q, M->v, 0.0, 0.0, a, lam));
   SK_CALL(mech->ctx, sk_mechanism_phi_t(mech, M->t0, M->q, M->phit));
   memcpy(M->lam, lam, (size_t)M->m * sizeof *lam);
   return total_power(M, M->t0, P);
 }
 
-/* GGL's consistent start sensitivities for parameter k: q0, v0 (and W0 = 0, mu0 = 0) do not
- * depend on the parameters, lambda0, v'0 = a0 and W'0 = P0 do; their derivatives are central
- * differences of the block system in p_k (step 1e-6 |p_k|, 1e-6 for p_k = 0: truncation
- * error about 1e-12 relative). */
-static int ggl_sens_initial(double t0, int k, double *s, double *sp, void *data)
+/* The start sensitivities for parameter k: central differences of the consistent start map
+ * p_k -> (q0, v0, lambda0, a0 = v'0, P0 = W'0) (step 1e-6 max(|p_k|, the length scale for a
+ * joint point; 1 for p_k = 0)). Masses, gravity and springs leave (q0, v0) as they are;
+ * a joint point moves them with the assembly (the start follows the minimum-norm correction of
+ * the nominal one). In the formulation's state: index1 (q, v, W): (dq0, dv0, 0); GGL (q, v,
+ * lambda, mu, W): (dq0, dv0, dlambda0, 0, 0) with y' (dv0, da0, 0, 0, dP0); reduced: the
+ * independent coordinates' (dq0, dv0) and 0. */
+static int sens_initial(double t0, int k, double *s, double *sp, void *data)
 {
   (void)t0;
   mbs_model *M = data;
+  sk_mechanism *mech = M->mech;
   const int n = M->n, m = M->m;
-  double *p = sk__mbs_param_field(M->mech, k);
-  double *work = sk__malloc(M->mech->ctx, 2 * (size_t)(n + m) * sizeof *work);
+  double *p = sk__mbs_param_field(mech, k);
+  double *work = sk__malloc(mech->ctx, 2 * (size_t)(3 * n + m) * sizeof *work);
   if (!p || !work) {
-    sk__free(M->mech->ctx, work);
+    sk__free(mech->ctx, work);
     return -1;
   }
-  const double p0 = *p, h = 1e-6 * (p0 != 0.0 ? fabs(p0) : 1.0);
-  double *ap = work, *lp = work + n, *am = work + n + m, *lm = work + 2 * n + m, Pp = 0, Pm = 0;
+  const double p0 = *p;
+  const double scale = sk__mbs_param_is_geometry(mech, k)
+                           ? fmax(fabs(p0), sk_mechanism_length_scale(mech))
+                       : p0 != 0.0 ? fabs(p0)
+                                   : 1.0;
+  const double h = 1e-6 * scale;
+  double *qp = work, *vp = qp + n, *ap = vp + n, *lp = ap + n;
+  double *qm = lp + m, *vm = qm + n, *am = vm + n, *lm = am + n, Pp = 0, Pm = 0;
   *p = p0 + h;
-  sk_status st = start_dynamics(M, ap, lp, &Pp);
+  sk_status st = start_point(M, k, qp, vp, ap, lp, &Pp);
   *p = p0 - h;
   if (st == SK_OK) {
-    st = start_dynamics(M, am, lm, &Pm);
+    st = start_point(M, k, qm, vm, am, lm, &Pm);
   }
   *p = p0;
-  for (int i = 0; st == SK_OK && i < n; i++) {
-    sp[n + i] = (ap[i] - am[i]) / (2.0 * h);
+  const double r = 1.0 / (2.0 * h);
+  if (st == SK_OK && M->set.formulation == SK_MBS_REDUCED) {
+    for (int i = 0; i < M->nI; i++) {
+      s[i] = (qp[M->indep[i]] - qm[M->indep[i]]) * r;
+      s[M->nI + i] = (vp[M->indep[i]] - vm[M->indep[i]]) * r;
+    }
+  } else if (st == SK_OK) {
+    for (int i = 0; i < n; i++) {
+      s[i] = (qp[i] - qm[i]) * r;
+      s[n + i] = (vp[i] - vm[i]) * r;
+    }
   }
-  for (int r = 0; st == SK_OK && r < m; r++) {
-    s[2 * n + r] = (lp[r] - lm[r]) / (2.0 * h);
+  if (st == SK_OK && M->set.formulation == SK_MBS_GGL) {
+    for (int r2 = 0; r2 < m; r2++) {
+      s[2 * n + r2] = (lp[r2] - lm[r2]) * r;
+    }
+    for (int i = 0; sp && i < n; i++) {
+      sp[i] = s[n + i];
+      sp[n + i] = (ap[i] - am[i]) * r;
+    }
+    if (sp) {
+      sp[2 * n + 2 * m] = (Pp - Pm) * r;
+    }
   }
-  sp[2 * n + 2 * m] = (Pp - Pm) / (2.0 * h);
-  sk__free(M->mech->ctx, work);
+  sk__free(mech->ctx, work);
   return code(st);
 }
 
@@ -421,7 +458,7 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
   M->nI = n - m;
   const size_t ny = (size_t)(2 * n + 2 * m + 1);
   M->indep = sk__calloc(ctx, (size_t)(3 * n + 3), sizeof *M->indep);
-  M->y0 = sk__calloc(ctx, 2 * ny, sizeof *M->y0);
+  M->y0 = sk__calloc(ctx, 2 * ny + 2 * (size_t)n, sizeof *M->y0);
   M->q = sk__calloc(ctx, (size_t)(4 * n + 3 * m + m * n + m * m + m + n + 2), sizeof *M->q);
   if (!M->indep || !M->y0 || !M->q) {
     mbs_free(M);
@@ -430,6 +467,8 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
   M->dep = M->indep + n + 1;
   M->is_dep = M->dep + n + 1;
   M->yp0 = M->y0 + ny;
+  M->q0n = M->yp0 + ny;
+  M->v0n = M->q0n + n;
   M->v = M->q + n;
   M->a = M->v + n;
   M->Q = M->a + n;
@@ -452,6 +491,8 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   SK_CALL(ctx, alloc_model(mech, s, &M));
   const int n = M->n, m = M->m;
   M->t0 = t0;
+  memcpy(M->q0n, q0, (size_t)n * sizeof *q0);
+  memcpy(M->v0n, v0, (size_t)n * sizeof *v0);
   memcpy(M->q, q0, (size_t)n * sizeof *q0);
   memcpy(M->v, v0, (size_t)n * sizeof *v0);
   sk_status st = sk_mechanism_accelerations(mech, t0, M->q, M->v, 0.0, 0.0, M->a, M->lam);
@@ -527,8 +568,8 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   if (st == SK_OK) {
     st = sk__mbs_declare_params(mech, *model);
   }
-  if (st == SK_OK && s->formulation == SK_MBS_GGL) {
-    st = sk_model_set_dae_sens_initial(*model, ggl_sens_initial);
+  if (st == SK_OK) {
+    st = sk_model_set_sens_initial(*model, sens_initial);
   }
   if (st != SK_OK) {
     sk_model_destroy(model);

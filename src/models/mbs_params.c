@@ -1,4 +1,4 @@
-/* src/models/mbs_params.c: a mechanism's parameters by name (bodies' masses and inertias, gravity, springs' coefficients) and the consistent start sensitivities of its GGL form */
+/* src/models/mbs_params.c: a mechanism's parameters by name: bodies' masses and inertias, gravity, springs' coefficients, joints' attachment points */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,9 +7,20 @@
 #include "models/mbs_impl.h"
 
 /* The parameters in order: <body>.mass and <body>.inertia for every body, gravity.x and
- * gravity.y, then <spring>.stiffness, <spring>.length and <spring>.damping for every spring. */
+ * gravity.y, <spring>.stiffness, <spring>.length and <spring>.damping for every spring, then
+ * <joint>.point1.x, .point1.y, .point2.x, .point2.y for every revolute and prismatic joint. */
 static const char *const body_fields[] = {"mass", "inertia"};
 static const char *const spring_fields[] = {"stiffness", "length", "damping"};
+static const char *const point_fields[] = {"point1.x", "point1.y", "point2.x", "point2.y"};
+
+static int npointed(const sk_mechanism *mech)
+{
+  int c = 0;
+  for (int j = 0; j < mech->nj; j++) {
+    c += mech->joints[j].type != SK__MBS_FIXED;
+  }
+  return c;
+}
 
 static int nsprings(const sk_mechanism *mech)
 {
@@ -22,7 +33,7 @@ static int nsprings(const sk_mechanism *mech)
 
 int sk_mechanism_nparams(const sk_mechanism *mech)
 {
-  return mech ? 2 * mech->nb + 2 + 3 * nsprings(mech) : 0;
+  return mech ? 2 * mech->nb + 2 + 3 * nsprings(mech) + 4 * npointed(mech) : 0;
 }
 
 /* Parameter k's field and name (into buf), NULL out of range. */
@@ -53,7 +64,23 @@ static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
     }
     k -= 3;
   }
+  for (int j = 0; j < mech->nj; j++) {
+    sk__mbs_joint *J = &mech->joints[j];
+    if (J->type == SK__MBS_FIXED) {
+      continue;
+    }
+    if (k < 4) {
+      snprintf(buf, len, "%s.%s", J->name, point_fields[k]);
+      return k < 2 ? &J->s1[k] : &J->s2[k - 2];
+    }
+    k -= 4;
+  }
   return NULL;
+}
+
+int sk__mbs_param_is_geometry(const sk_mechanism *mech, int k)
+{
+  return k >= 2 * mech->nb + 2 + 3 * nsprings(mech) && k < sk_mechanism_nparams(mech);
 }
 
 double *sk__mbs_param_field(sk_mechanism *mech, int k)
@@ -94,8 +121,9 @@ sk_status sk_mechanism_set_param(sk_mechanism *mech, int k, double value)
   double *v = param_at(mech, k, buf, sizeof buf);
   SK_CHECK(mech->ctx, v != NULL, SK_ERR_ARG, "mechanism '%s' has no parameter %d (it has %d)",
            mech->file, k, sk_mechanism_nparams(mech));
-  const int positive = k < 2 * mech->nb;                   /* masses and inertias */
-  const int free_sign = !positive && k < 2 * mech->nb + 2; /* gravity */
+  const int positive = k < 2 * mech->nb; /* masses and inertias */
+  const int free_sign = (!positive && k < 2 * mech->nb + 2) ||
+                        sk__mbs_param_is_geometry(mech, k); /* gravity, points */
   SK_CHECK(mech->ctx,
            isfinite(value) && (free_sign || value >= 0.0) && (!positive || value > 0.0),
            SK_ERR_INPUT, "mechanism parameter %s = %g: it must be finite and %s", buf, value,
