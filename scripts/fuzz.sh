@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # scripts/fuzz.sh: the fuzz campaign of tests/fuzz/README.md: builds the libFuzzer targets (clang-14, ASan+UBSan, SK_FUZZ=ON), fuzzes each target in turn from its seeds, minimizes the corpus into tests/fuzz/corpus/<target>/ and prints one table row per target
 # usage: scripts/fuzz.sh [TARGET...]   (default: every target)
-# environment: FUZZ_RUNS (executions per target, default 1000000), FUZZ_TIME (most seconds per
-#   target, default 1800; the campaign stops a target at whichever comes first),
-#   FUZZ_TIMEOUT (seconds of wall time one input may take before it counts as a hang, default 1;
+# environment: FUZZ_RUNS (executions per target, default 1000000), FUZZ_TIME (seconds per
+#   target, default 1800), FUZZ_UNTIL (first: stop a target at whichever of the two comes
+#   first, the default; later: fuzz for FUZZ_TIME seconds, then, when fewer than FUZZ_RUNS
+#   executions were made, go on from the live corpus until FUZZ_RUNS in all),
+#   FUZZ_JOBS (targets fuzzed at once, default 1), FUZZ_TIMEOUT (seconds of wall time one input may take before it counts as a hang, default 1;
 #   libFuzzer measures wall time, so a loaded machine needs more), BUILD_DIR (default build-fuzz), FUZZ_WORK (scratch directory, default a new mktemp -d)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,9 @@ BUILD_DIR=${BUILD_DIR:-build-fuzz}
 RUNS=${FUZZ_RUNS:-1000000}
 TIME=${FUZZ_TIME:-1800}
 TIMEOUT=${FUZZ_TIMEOUT:-1}
+UNTIL=${FUZZ_UNTIL:-first}
+JOBS=${FUZZ_JOBS:-1}
+case $UNTIL in first | later) ;; *) echo "fuzz.sh: FUZZ_UNTIL must be first or later" >&2; exit 64 ;; esac
 ALL="config set netlist netlist_value formula mechanism bvp matrix_market sweep checkpoint"
 TARGETS=${*:-$ALL}
 CC=${CC:-clang-14}
@@ -53,29 +58,47 @@ checkpoint_seeds() {
   find "$out" -name '*.ckpt' -type f
 }
 
-printf '| target | executions | cov | ft | corpus files | wall s | date (UTC) | result |\n'
-printf '|---|---|---|---|---|---|---|---|\n'
-for t in $TARGETS; do
-  bin=$ROOT/$BUILD_DIR/tests/fuzz/fuzz_$t
-  corpus=$ROOT/tests/fuzz/corpus/$t
+# fuzz_target T: fuzz one target, merge its corpus, write its table row to $WORK/T/row
+fuzz_target() {
+  local t=$1
+  local bin=$ROOT/$BUILD_DIR/tests/fuzz/fuzz_$t
+  local corpus=$ROOT/tests/fuzz/corpus/$t
   mkdir -p "$corpus" "$WORK/$t/seed" "$WORK/$t/live" "$WORK/$t/run" "$WORK/$t/merged"
   for f in $(seeds "$t"); do cp "$f" "$WORK/$t/seed/"; done
   if [ "$t" = checkpoint ]; then
     mkdir -p "$WORK/$t/ckpt"
     for f in $(checkpoint_seeds "$WORK/$t/ckpt"); do cp "$f" "$WORK/$t/seed/"; done
   fi
-  dict=()
+  local dict=()
   [ -f "tests/fuzz/dict/$t.dict" ] && dict=(-dict="$ROOT/tests/fuzz/dict/$t.dict")
+  local start day rc=0 sessions=1 done_runs
   start=$(date +%s)
   day=$(date -u +%Y-%m-%d)
-  rc=0
-  # the run directory is the working directory: a netlist .include resolves there, and crash
-  # inputs (crash-*, leak-*, timeout-*) land there
-  (cd "$WORK/$t/run" && "$bin" -fork=0 -jobs=1 -runs="$RUNS" -max_total_time="$TIME" -timeout="$TIMEOUT" \
-      -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
-      "$WORK/$t/live" "$WORK/$t/seed" "$corpus") > "$WORK/$t/log" 2>&1 || rc=$?
-  wall=$(( $(date +%s) - start ))
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/$t/log" | tail -1)
+  # one libFuzzer session: $1 executions at most (-1: no limit), $2 seconds at most (0: no
+  # limit); the run directory is the working directory: a netlist .include resolves there,
+  # and crash inputs (crash-*, leak-*, timeout-*) land there; its CPU seconds go to cpu.txt
+  fuzz_session() {
+    (cd "$WORK/$t/run" && /usr/bin/time -a -o "$WORK/$t/cpu.txt" -f '%U %S' \
+        "$bin" -runs="$1" -max_total_time="$2" -timeout="$TIMEOUT" \
+        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
+        "$WORK/$t/live" "$WORK/$t/seed" "$corpus") >> "$WORK/$t/log" 2>&1
+  }
+  : > "$WORK/$t/log"
+  : > "$WORK/$t/cpu.txt"
+  if [ "$UNTIL" = later ]; then
+    fuzz_session -1 "$TIME" || rc=$?
+    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/$t/log" | tail -1)
+    if [ "$rc" -eq 0 ] && [ "${done_runs:-0}" -lt "$RUNS" ]; then
+      sessions=2
+      fuzz_session $((RUNS - ${done_runs:-0})) 0 || rc=$?
+    fi
+  else
+    fuzz_session "$RUNS" "$TIME" || rc=$?
+  fi
+  local wall execs covline cov ft cpu result nfiles
+  wall=$(($(date +%s) - start))
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/$t/log" | awk '{s += $1} END {print s}')
+  cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ {s += $1 + $2} END {printf "%.0f", s}' "$WORK/$t/cpu.txt")
   covline=$(grep -E '^#[0-9]+' "$WORK/$t/log" | tail -1 || true)
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$covline")
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$covline")
@@ -92,7 +115,25 @@ for t in $TARGETS; do
     cp "$WORK/$t/merged"/* "$corpus/"
   fi
   nfiles=$(find "$corpus" -type f | wc -l)
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" \
-    "$nfiles" "$wall" "$day" "$result"
+  if [ "$sessions" -gt 1 ]; then result="$result (2 sessions)"; fi
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" \
+    "$nfiles" "$wall" "${cpu:-?}" "$day" "$result" > "$WORK/$t/row"
+}
+
+# FUZZ_JOBS targets at once (each a single libFuzzer process); rows printed in target order
+printf '| target | executions | cov | ft | corpus files | wall s | cpu s | date (UTC) | result |\n'
+printf '|---|---|---|---|---|---|---|---|---|\n'
+running=0
+for t in $TARGETS; do
+  if [ "$running" -ge "$JOBS" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  fuzz_target "$t" &
+  running=$((running + 1))
+done
+wait || true
+for t in $TARGETS; do
+  cat "$WORK/$t/row" 2> /dev/null || printf '| %s | ? | | | | | | | FAILED (no row; see %s) |\n' "$t" "$WORK/$t/log"
 done
 echo "fuzz.sh: logs in $WORK" >&2
