@@ -82,6 +82,10 @@ sk_cli_test(formula_mass_event_algebraic 65 "column 1 (1-based) became zero (alg
 # the other subcommands: verify (PASS against the exact solution), diagnose, steady, sweep
 sk_formula_test(verify
   "$S verify ${SK_FM}/linear_stiff.yaml > out.txt 2>&1 && grep -q 'true error against the exact solution: pass' out.txt")
+# verify on a model with events: the reference steppers do not locate events, so the independent
+# reference is CVODE's other method (Adams-Moulton against the production BDF); both bounce
+sk_formula_test(verify_events
+  "$S verify ${SK_FM}/bouncing_ball.yaml > out.txt 2>&1 && grep -q 'independent reference stepper: pass' out.txt && grep -q 'cvode-adams (adaptive' out.txt")
 sk_formula_test(diagnose
   "$S diagnose ${SK_FM}/vdpol.yaml > out.txt 2>&1 && grep -q 'recommendation: stiff' out.txt")
 # the fixed point of van der Pol is the origin
@@ -121,3 +125,6 @@ sk_cli_test(formula_dae_inconsistent 10 "the residuals left: vx = 1.000e+00, vy 
 # consistent initialization, Newton on F(t, y, (y - psi)/gamma) = 0); it agrees with ida-bdf
 sk_cli_test(formula_verify_dae_reference 0 "3. independent reference stepper: pass" none
   verify ${SK_FM}/pendulum.yaml)
+# diagnose on a DAE: refused with what it analyses (the eigenvalues of df/dy of an ODE)
+sk_cli_test(formula_diagnose_dae 65 "diagnose estimates the stiffness of ODE models y' = f" none
+  diagnose ${SK_FM}/pendulum.yaml)

@@ -120,6 +120,10 @@ static void recommend(const cli_job *job, diag_result *r)
 /* Integrate through the sample times, estimating the spectrum at each. */
 static sk_status diagnose(sk_context *ctx, cli_job *job, diag_result *r)
 {
+  SK_CHECK(ctx, sk_model_get_kind(job->model) == SK_MODEL_ODE, SK_ERR_UNSUPPORTED,
+           "diagnose estimates the stiffness of ODE models y' = f (the eigenvalues of df/dy); "
+           "model '%s' is a DAE F(t, y, y') = 0: run it (ida-bdf) or verify it instead",
+           sk_model_get_name(job->model));
   const double t0 = job->t0, t1 = job->t_end;
   for (int k = 0; k < DIAG_NSAMPLES; k++) {
     diag_sample *s = &r->s[k];

@@ -240,9 +240,15 @@ static void check_refinement(verify_ctx *v, verify_report *r)
 /* ---- 3. reference stepper ----------------------------------------------- */
 
 /* The reference: implicit (bdf2) for stiff engines, rk45 otherwise; never
- * the production method itself. */
-static const char *reference_method(const sk_stepper_type *prod)
+ * the production method itself. A model with events needs an engine that
+ * locates them, which the reference steppers do not: the other multistep
+ * family of CVODE (Adams-Moulton against BDF); a DAE with events has no
+ * second such engine (ida-bdf is the only one), and the check says so. */
+static const char *reference_method(const sk_stepper_type *prod, const sk_model *m)
 {
+  if (sk_model_get_nevents(m) > 0 && sk_model_get_kind(m) == SK_MODEL_ODE) {
+    return strcmp(prod->name, "cvode-adams") ? "cvode-adams" : "cvode-bdf";
+  }
   if (prod->flags & SK_STEPPER_STIFF) {
     return strcmp(prod->name, "bdf2") ? "bdf2" : "cvode-bdf";
   }
@@ -277,7 +283,7 @@ static void check_reference(verify_ctx *v, verify_report *r)
 {
   cli_job *job = v->job;
   verify_check *c = verify_report_add(r, "reference_stepper", "independent reference stepper");
-  const char *ref = reference_method(sk_stepper_get_type(job->stepper));
+  const char *ref = reference_method(sk_stepper_get_type(job->stepper), job->model);
   sk_stepper *s = NULL;
   ref_cmp rc = {.v = v};
   v->ref = malloc(job->ntimes * (size_t)v->n * sizeof *v->ref); /* NULL: no states kept */
