@@ -28,6 +28,9 @@ sk_formula_test(vdpol_as_builtin
 # the bouncing ball: bounce times from <prefix>.events.csv against the closed form
 sk_formula_test(bouncing_ball
   "$S run ${SK_FM}/bouncing_ball.yaml > out.txt 2>&1 && grep -q 'events located: 4' out.txt && ${SK_FM_CHECK} bounce .")
+# an action of eleven assignments (no fixed limit), nine of them leaving h as it is: the same bounces
+sk_formula_test(bouncing_ball_long_action
+  "$S run ${SK_FM}/bouncing_ball.yaml --set 'formula.events.ground.action=h = h; h = h; h = h; h = h; h = h; h = h; h = h; h = h; h = h; v = -e * v; bounces = bounces + 1' > out.txt 2>&1 && grep -q 'events located: 4' out.txt && ${SK_FM_CHECK} bounce .")
 # a second event that stops the run where the ball rises through h = 5 after its first bounce
 sk_formula_test(event_stop
   "$S run ${SK_FM}/bouncing_ball.yaml --set output.prefix=top --set 'formula.events.top.when=h - 5' --set formula.events.top.direction=rising --set formula.events.top.action=stop > top.txt 2>&1 && ${SK_FM_CHECK} top .")

@@ -24,7 +24,7 @@ typedef struct {
   int direction; /* +1 rising, -1 falling, 0 either */
   int stop;      /* the action ends the run */
   int nassign;
-  sk__fm_assign assign[8];
+  sk__fm_assign *assign; /* nassign of them */
 } sk__fm_event;
 
 typedef struct {

@@ -27,6 +27,7 @@ void sk__formula_model_free(void *data)
     for (int a = 0; a < F->ev[k].nassign; a++) {
       sk__formula_free(F->ev[k].assign[a].value);
     }
+    sk__free(ctx, F->ev[k].assign);
   }
   for (int64_t k = 0; F->mass && k < F->nmass; k++) {
     sk__formula_free(F->mass[k]);

@@ -513,6 +513,12 @@ static sk_status parse_action(sk_context *ctx, const sk_options *opts, const sk_
            "%s is missing: say what the event does: stop, or assignments such as \"v = -e*v\"",
            key);
   snprintf(buf, sizeof buf, "%s", text);
+  size_t items = 1; /* at most one assignment per ';'-separated item */
+  for (const char *c = buf; *c; c++) {
+    items += *c == ';';
+  }
+  e->assign = sk__calloc(ctx, items, sizeof *e->assign);
+  SK_CHECK(ctx, e->assign != NULL, SK_ERR_NOMEM, "%s: cannot allocate the action", where);
   for (char *item = strtok(buf, ";"); item; item = strtok(NULL, ";")) {
     item += strspn(item, " \t");
     size_t len = strlen(item);
@@ -538,7 +544,6 @@ static sk_status parse_action(sk_context *ctx, const sk_options *opts, const sk_
     SK_CHECK(ctx, sv >= 0 || pv >= 0, SK_ERR_INPUT,
              "%s: '%s' is neither a variable nor a parameter (an action sets those)", where,
              name);
-    SK_CHECK(ctx, e->nassign < 8, SK_ERR_INPUT, "%s: more than 8 assignments", where);
     sk__fm_assign *a = &e->assign[e->nassign];
     a->target = sv >= 0 ? sv : F->n + pv;
     SK_CALL(ctx, compile_key(ctx, opts, F, key, READ_STATE, eq + 1, &a->value));
