@@ -54,6 +54,16 @@ sk_formula_test(dae_sensitivity_segments
 # the pendulum in index-1 form: IDA corrects the given y'0 (reported), the constraints hold
 sk_formula_test(pendulum
   "$S run ${SK_FM}/pendulum.yaml > out.txt 2>&1 && ${SK_FM_CHECK} pendulum .")
+# the pendulum with its analytic iteration matrix (dF/dy and dF/dy' entries, formula.jacobian):
+# the constraints hold as with colored differences; a wrong dF/dy or dF/dy' entry is refused by the
+# DAE Jacobian self-test at the start, naming the part and the entry (exit 65)
+set(SK_FM_PJ "--set formula.jacobian.vx.dx=1 --set formula.jacobian.vx.u=-1 --set formula.jacobian.vy.dy=1 --set formula.jacobian.vy.v=-1 --set formula.jacobian.ax.du=1 --set formula.jacobian.ax.lam=x --set formula.jacobian.ax.x=lam --set formula.jacobian.ay.dv=1 --set formula.jacobian.ay.lam=y --set formula.jacobian.ay.y=lam --set formula.jacobian.constraint.u=2*u --set formula.jacobian.constraint.v=2*v --set 'formula.jacobian.constraint.lam=-(x^2+y^2)' --set formula.jacobian.constraint.x=-2*lam*x --set formula.jacobian.constraint.y=-2*lam*y-g")
+sk_formula_test(pendulum_jacobian
+  "$S run ${SK_FM}/pendulum.yaml ${SK_FM_PJ} > out.txt 2>&1 && grep -q 'RHS evaluations in difference quotients               0' out.txt && ${SK_FM_CHECK} pendulum .")
+sk_formula_test(pendulum_jacobian_wrong_dy
+  "$S run ${SK_FM}/pendulum.yaml ${SK_FM_PJ} --set formula.jacobian.constraint.y=-2*lam*y > out.txt 2>&1; [ $? = 65 ] && grep -q 'the DAE Jacobian self-test failed at t=0.000000e+00: dF/dy (cj = 0)' out.txt && grep -q 'row 4 constraint, column 1 y): analytic 0, FD -9.81' out.txt")
+sk_formula_test(pendulum_jacobian_wrong_dyp
+  "$S run ${SK_FM}/pendulum.yaml ${SK_FM_PJ} --set formula.jacobian.ay.dv=2 > out.txt 2>&1; [ $? = 65 ] && grep -q 'the dF/dy. part differs' out.txt")
 # a constant mass matrix: 2 y' = -y with M = 2 (a parameter) on ida-bdf and cvode-bdf, exact
 # y = exp(-t / 2) given as the formula the run compares with
 foreach(method ida-bdf cvode-bdf)

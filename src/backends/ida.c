@@ -222,6 +222,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   const int package_dq = sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
                          (!strcmp(ls, "dense") || !strcmp(ls, "band")) && !has_values;
   const int use_model_jac = ida->A && ida->jac.colptr && !package_dq;
+  ida->model_jac = use_model_jac && has_values;
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot set the IDA Jacobian function");
   }
@@ -310,6 +311,9 @@ static sk_status ida_setup(sk_stepper *s)
     SK__IDA(IDASetMaxStep(ida->mem, hmax), "set the maximum step");
   }
   SK_CALL_STOP(ctx, attach_linear_solver(ida));
+  if (ida->model_jac) { /* the model's own values drive the Newton iteration: test them */
+    SK_CALL_STOP(ctx, sk__stepper_jacobian_selftest(s));
+  }
   SK_CALL(ctx, sk__ida_sens_setup(ida));
   const int nev = sk_model_get_nevents(ida->model);
   if (nev > 0) {

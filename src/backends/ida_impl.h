@@ -18,6 +18,7 @@ typedef struct {
   char linsol[16];
   int ode;             /* an ODE model, integrated as F = y' - f(t, y) */
   int ic_done;         /* consistent initial values computed */
+  int model_jac;       /* the direct solver reads the model's Jacobian values */
   int64_t fd_rhs_base; /* the model's FD residual count at setup */
   sk__sundials_messages messages;
   sk_error callback_error;

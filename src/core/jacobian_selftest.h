@@ -30,4 +30,14 @@ sk_status sk__jacobian_selftest(sk_model *m, double t, const double *y);
  * errors: SK_ERR_NOMEM, a failed evaluation. */
 sk_status sk__jtimes_selftest(sk_model *m, double t, const double *y);
 
+/* sk__dae_jacobian_selftest: when a DAE model has its own Jacobian values
+ * (sk_model_set_dae_jac_values), compare dF/dy (cj = 0) and dF/dy + dF/dy'
+ * (cj = 1) at (t, y, y') with the colored finite differences of the
+ * residual and return SK_ERR_INPUT when ||J - J_fd||_F / ||J_fd||_F > 1e-3
+ * for either (the message names the part, dF/dy or dF/dy', and the worst
+ * entry with both values). Dependences outside the pattern are not looked
+ * for. SK_OK for a model without analytic values. Other errors:
+ * SK_ERR_NOMEM, a failed evaluation. */
+sk_status sk__dae_jacobian_selftest(sk_model *m, double t, const double *y, const double *yp);
+
 #endif

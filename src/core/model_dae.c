@@ -145,6 +145,12 @@ static sk_status eval_fd_dae_jac(sk_model *m, double t, double cj, const double 
   return sk__model_checked(m, "finite-difference DAE Jacobian", 0, t, values, m->colptr[m->n], 0);
 }
 
+sk_status sk__model_eval_fd_dae_jac(sk_model *m, double t, double cj, const double *y,
+                                    const double *yp, double *values)
+{
+  return eval_fd_dae_jac(m, t, cj, y, yp, NULL, values);
+}
+
 sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *y,
                                 const double *yp, const double *r, double *values)
 {

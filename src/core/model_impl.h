@@ -118,6 +118,13 @@ int sk__model_has_analytic_jac(const sk_model *m);
  * dF/dy + cj dF/dy' values callback (not colored finite differences). */
 int sk__model_has_analytic_dae_jac(const sk_model *m);
 
+/* sk__model_eval_fd_dae_jac: dF/dy + cj dF/dy' by the colored finite
+ * differences of the residual, whether or not the model has its own values
+ * (the DAE Jacobian self-test compares the two). Errors: as
+ * sk_model_eval_dae_jac. */
+sk_status sk__model_eval_fd_dae_jac(sk_model *m, double t, double cj, const double *y,
+                                    const double *yp, double *values);
+
 /* sk__model_eval_dense_jac / sk__model_eval_dae_dense_jac: the dense
  * callback (on a zeroed n x n array), checked for NaN/Inf, gathered into
  * values in the pattern's order. SK_ERR_INPUT when a nonzero entry lies

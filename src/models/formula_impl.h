@@ -39,10 +39,12 @@ typedef struct {
   double *p0;       /* parameters at the start of a run (events may change p) */
   double *y0, *yp0; /* the initial values given */
   sk__time_function **inputs;
-  sk__formula *f;     /* n: y'_i (ODE) or F_i (DAE) */
-  sk__formula *exact; /* n exact solutions y_i(t), or NULL */
-  int64_t njac;       /* analytic Jacobian entries df_row/dy_col (ODE) */
-  int64_t *jac_slot;  /* their places in the pattern's values */
+  sk__formula *f;           /* n: y'_i (ODE) or F_i (DAE) */
+  sk__formula *exact;       /* n exact solutions y_i(t), or NULL */
+  int64_t njac;             /* analytic Jacobian entries df_row/dy_col (ODE), dF_row/dy_col or
+                         dF_row/dy'_col (DAE) */
+  int64_t *jac_slot;        /* their places in the pattern's values */
+  unsigned char *jac_deriv; /* DAE: 1 for an entry of dF/dy' (it enters times cj) */
   sk__formula *jac;
   int64_t jac_nnz; /* the pattern's entries */
   int nev;

@@ -35,10 +35,10 @@ void sk__formula_model_free(void *data)
   for (int k = 0; F->inputs && k < F->nin; k++) {
     sk__time_function_destroy(&F->inputs[k]);
   }
-  void *blocks[] = {F->names,   F->eq,         F->y,        F->yp,        F->p,
-                    F->u,       F->p0,         F->y0,       F->yp0,       F->inputs,
-                    F->f,       F->exact,      F->jac_slot, F->jac,       F->ev,
-                    F->scratch, F->mass_reads, F->mass,     F->mass_slot, F->mass_val};
+  void *blocks[] = {F->names,     F->eq,       F->y,        F->yp,      F->p,          F->u,
+                    F->p0,        F->y0,       F->yp0,      F->inputs,  F->f,          F->exact,
+                    F->jac_slot,  F->jac,      F->ev,       F->scratch, F->mass_reads, F->mass,
+                    F->mass_slot, F->mass_val, F->jac_deriv};
   for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
     sk__free(ctx, blocks[b]);
   }
@@ -86,6 +86,20 @@ static int jac_values(double t, const double *y, const double *fy, double *value
   memset(values, 0, (size_t)F->jac_nnz * sizeof *values); /* the diagonal not given: 0 */
   for (int64_t k = 0; k < F->njac; k++) {
     values[F->jac_slot[k]] = sk__formula_eval(F->jac[k]);
+  }
+  return 0;
+}
+
+/* dF/dy + cj dF/dy' from the entries given: the derivative ones times cj. */
+static int dae_jac_values(double t, double cj, const double *y, const double *yp, const double *r,
+                          double *values, void *ud)
+{
+  (void)r;
+  sk__formula_model *F = ud;
+  sk__formula_model_load(F, t, y, yp);
+  memset(values, 0, (size_t)F->jac_nnz * sizeof *values);
+  for (int64_t k = 0; k < F->njac; k++) {
+    values[F->jac_slot[k]] += (F->jac_deriv[k] ? cj : 1.0) * sk__formula_eval(F->jac[k]);
   }
   return 0;
 }
@@ -233,5 +247,8 @@ sk_status sk__formula_model_attach(sk__formula_model *F, sk_model *m)
 
 sk_status sk__formula_model_use_jacobian(sk__formula_model *F, sk_model *m)
 {
+  if (F->dae) {
+    return sk_model_set_dae_jac_values(m, F->njac > 0 ? dae_jac_values : NULL);
+  }
   return sk_model_set_jac_values(m, F->njac > 0 ? jac_values : NULL);
 }

@@ -247,6 +247,38 @@ static sk_status entry_of(sk_context *ctx, const sk_options *opts, const sk__fm_
 
 static int64_t find_entry(const int64_t *cp, const int64_t *ri, int64_t row, int64_t col);
 
+/* A residual model's formula.jacobian.<residual>.<column>: the row is a residual's label, the
+ * column a variable (dF/dy) or its derivative d<variable> (dF/dy', *deriv = 1). */
+static sk_status dae_entry_of(sk_context *ctx, const sk_options *opts, const sk__fm_desc *D,
+                              const char *key, size_t skip, int64_t *row, int64_t *col,
+                              unsigned char *deriv)
+{
+  char r[SK__FM_KEY], where[320];
+  snprintf(r, sizeof r, "%s", key + skip);
+  char *dot = strchr(r, '.'), *c = dot + 1;
+  *dot = '\0';
+  *row = -1;
+  for (int i = 0; i < D->nres && *row < 0; i++) {
+    *row = strcmp(D->res[i], r) ? -1 : i;
+  }
+  *col = sk__fm_find(D, SK__FM_VAR, c);
+  *deriv = 0;
+  if (*col < 0 && c[0] == 'd') {
+    *col = sk__fm_find(D, SK__FM_VAR, c + 1);
+    *deriv = 1;
+  }
+  sk__options_where(opts, key, where, sizeof where);
+  SK_CHECK(ctx, *row >= 0, SK_ERR_INPUT,
+           "%s: '%s' is not a residual (the row of a residual model's Jacobian entry is a label "
+           "of formula.residual)",
+           where, r);
+  SK_CHECK(ctx, *col >= 0, SK_ERR_INPUT,
+           "%s: '%s' is neither a variable nor the derivative d<variable> of one (the column: "
+           "dF/dy of a variable, dF/dy' of its derivative)",
+           where, c);
+  return SK_OK;
+}
+
 /* Keep the nt mass formulas tf (taken over) and their places in M (cp, ri, v): an event that
  * sets a parameter they read re-evaluates M (formula_model.c). */
 static sk_status keep_mass(sk_context *ctx, sk__formula_model *F, int64_t nt, const int64_t *ti,
@@ -368,7 +400,10 @@ static sk_status set_pattern(sk_context *ctx, sk__formula_model *F, sk_model *m,
   return sk_model_set_jac_pattern(m, *cp, *ri);
 }
 
-/* formula.jacobian.<row>.<col>: analytic df_row/dy_col of a model y' = f (others 0). */
+/* formula.jacobian.<row>.<col>: analytic df_row/dy_col of a model y' = f (others 0); of a
+ * residual model, dF_row/dy_col or dF_row/dy'_col (column d<variable>), the iteration matrix
+ * dF/dy + cj dF/dy' in the pattern of the entries given (the differential variables stay those
+ * whose derivative some residual reads). */
 static sk_status build_jacobian(sk_context *ctx, const sk_options *opts, const sk__fm_desc *D,
                                 sk__formula_model *F, sk_model *m)
 {
@@ -382,27 +417,23 @@ static sk_status build_jacobian(sk_context *ctx, const sk_options *opts, const s
   if (count == 0) {
     return SK_OK;
   }
-  char where[320];
-  cur = 0;
-  key_under(opts, prefix, &cur, key, sizeof key);
-  sk__options_where(opts, key, where, sizeof where);
-  SK_CHECK(ctx, !F->dae, SK_ERR_INPUT,
-           "%s: analytic Jacobian entries are for models y' = f (formula.rhs); a residual "
-           "model's Jacobian comes from colored finite differences",
-           where);
   int64_t *ti = sk__malloc(ctx, (size_t)(count + F->n) * sizeof *ti);
   int64_t *tj = sk__malloc(ctx, (size_t)(count + F->n) * sizeof *tj);
   F->jac = sk__calloc(ctx, (size_t)count, sizeof *F->jac);
   F->jac_slot = sk__calloc(ctx, (size_t)count, sizeof *F->jac_slot);
-  sk_status st = ti && tj && F->jac && F->jac_slot
+  F->jac_deriv = sk__calloc(ctx, (size_t)count, 1);
+  sk_status st = ti && tj && F->jac && F->jac_slot && F->jac_deriv
                      ? SK_OK
                      : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the Jacobian entries");
   cur = 0;
   for (int64_t k = 0; st == SK_OK && k < count; k++) {
     key_under(opts, prefix, &cur, key, sizeof key);
-    st = entry_of(ctx, opts, D, key, sizeof prefix - 1, &ti[k], &tj[k]);
+    st = F->dae ? dae_entry_of(ctx, opts, D, key, sizeof prefix - 1, &ti[k], &tj[k],
+                               &F->jac_deriv[k])
+                : entry_of(ctx, opts, D, key, sizeof prefix - 1, &ti[k], &tj[k]);
     if (st == SK_OK) {
-      st = compile_key(ctx, opts, F, key, READ_STATE, text_of(opts, key), &F->jac[k]);
+      st = compile_key(ctx, opts, F, key, F->dae ? READ_STATE_DERIV : READ_STATE,
+                       text_of(opts, key), &F->jac[k]);
       F->njac = k + 1;
     }
   }
