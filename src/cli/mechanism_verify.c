@@ -118,7 +118,7 @@ static sk_status fd_pair(cli_job *job, cli_mechanism *cm, const sk_mbs_settings 
 /* The production run's sensitivities against central differences of two more simulations
  * per parameter (p +- 1e-4 pbar, the production's formulation and engine, no sensitivities)
  * at the production's tolerances / 1000, loosened tenfold (up to the production's) while they
- * fail (GGL's Newton iteration fails at t0 below rtol 1e-9 for some mechanisms and starts):
+ * fail:
  * the check of the other models (verify_sens.h), with the differences' resolution
  * 100 rtol max |q| / 2d as the floor: dq/dp below it is not compared (a driven mechanism's
  * positions do not depend on its masses), and differences count beyond it. */

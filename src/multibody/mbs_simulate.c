@@ -16,7 +16,8 @@
 typedef struct {
   sk_model *model;
   sk_stepper *stepper;
-  double w0; /* the work done before this segment */
+  double w0;     /* the work done before this segment */
+  double h0_cap; /* GGL: start from the positions' Taylor step, at most this (ggl_first_step) */
 } segment;
 
 static void segment_free(segment *g)
@@ -50,6 +51,38 @@ sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s
            "cannot project",
            method);
   return SK_OK;
+}
+
+/* GGL's first step when none is given. IDA's own estimate bounds h ||y'0||_WRMS by 1/2; with
+ * the velocities' weight 1/atol at rest that made h0 about 1e-15 at rtol 1e-11, where the
+ * index-2 Newton iteration (condition ~ 1/h^2) failed at t0 for every h after it (the double
+ * pendulum, the slider-crank, the four-bar from rtol 1e-11 on), or the steps stayed near 1e-13
+ * (the pendulum at 1e-12). The positions' Taylor term instead: h^2/2 ||a0||_WRMS = 1 (a0 = v'0,
+ * the weights of q), at most `cap` (1e-3 of the first output interval, IDA's own bound): every
+ * mechanism of data/ then runs from rtol 1e-6 to 1e-12. */
+static sk_status ggl_first_step(sk_stepper *st, const sk_model *model, int n, double t,
+                                double rtol, double atol, double cap)
+{
+  double h0, hmin, hmax;
+  sk_stepper_get_step_limits(st, &h0, &hmin, &hmax);
+  if (h0 > 0) {
+    return SK_OK;
+  }
+  const int64_t ny = sk_model_get_n(model);
+  sk_context *ctx = sk_model_get_context(model);
+  double *y = sk__malloc(ctx, 2 * (size_t)ny * sizeof *y), *yp = y + ny;
+  SK_CHECK(ctx, y != NULL, SK_ERR_NOMEM, "cannot allocate the first step's estimate");
+  sk_status rc = sk_model_eval_dae_initial((sk_model *)model, t, y, yp);
+  double sum = 0.0;
+  for (int i = 0; rc == SK_OK && i < n; i++) {
+    const double w = (yp[n + i]) / (rtol * fabs(y[i]) + atol); /* a0 over the weight of q_i */
+    sum += w * w;
+  }
+  sk__free(ctx, y);
+  SK_CALL(ctx, rc);
+  const double norm = sqrt(sum / (double)n);
+  return norm > 0 ? sk_stepper_set_step_limits(st, fmin(sqrt(2.0 / norm), cap), hmin, hmax)
+                  : SK_OK;
 }
 
 static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
@@ -108,6 +141,9 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
   if (st == SK_OK && sk_model_get_kind(g->model) == SK_MODEL_DAE &&
       !(opts && sk_options_is_set(opts, "linsol.type"))) {
     st = sk_stepper_set_linear_solver(g->stepper, "dense");
+  }
+  if (st == SK_OK && s->formulation == SK_MBS_GGL && g->h0_cap > 0) {
+    st = ggl_first_step(g->stepper, g->model, 3 * mech->nb, t, rtol, atol, g->h0_cap);
   }
   if (st == SK_OK) {
     sk_stepper_set_detect_pattern(g->stepper, SK_DETECT_PATTERN_OFF);
@@ -323,7 +359,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
   sk_mbs_sample sample;
   sk_mechanism_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
   size_t seen = 0;
-  segment g = {0};
+  segment g = {.h0_cap = ntimes > 0 ? 1e-3 * fabs(times[0] - t0) : 0.0};
   sens_sample ss = {0};
   repartition_watch w = {.growth = s->repartition};
   sk_status st = restart(mech, s, method, rtol, atol, opts, t0, q, v, 0.0, &g, &w, rep);
