@@ -11,7 +11,7 @@ function(sk_add_unit_test name)
   sk_target_options(${name})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/tests
     ${PROJECT_BINARY_DIR}/src)
-  target_link_libraries(${name} PRIVATE stiffkit ${SK_MATH_LIB})
+  target_link_libraries(${name} PRIVATE stiffkit_static ${SK_MATH_LIB})
   add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT})
 endfunction()

@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* A problem is a first-order system of d equations
  *     y'(x) = f(x, y, p),   a <= x <= b,
  * with d boundary conditions g(y(a), y(b), p) = 0, of which the first
@@ -312,6 +317,10 @@ sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *op
 
 /* sk_bvp_method_name: "fd", "shooting", "multiple-shooting". */
 const char *sk_bvp_method_name(sk_bvp_method m);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

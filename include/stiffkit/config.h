@@ -10,6 +10,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* Largest config file sk_config_load reads (bytes). */
 #define SK_CONFIG_MAX_BYTES ((size_t)16 << 20)
 
@@ -53,6 +58,10 @@ sk_status sk_config_load(sk_options *opts, const char *path);
 /* sk_config_load_buffer: the same for `len` bytes of YAML text in memory;
  * `name` stands for the file name in origins and messages. */
 sk_status sk_config_load_buffer(sk_options *opts, const char *name, const char *text, size_t len);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

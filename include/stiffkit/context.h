@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef struct sk_context sk_context;
 
 typedef enum {
@@ -82,6 +87,10 @@ void sk_context_clear_error(sk_context *ctx);
 /* sk_error_format: "message [FOREIGN_NAME flag]\n  at frame..." into buf
  * (always NUL-terminated). Returns the number of characters written. */
 size_t sk_error_format(const sk_error *err, int with_traceback, char *buf, size_t len);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* Boundary condition on one side, with n the outward normal:
  *   DIRICHLET  u = value
  *   NEUMANN    heat flux into the domain  k du/dn = value
@@ -118,6 +123,10 @@ sk_status sk_brusselator_create(sk_context *ctx, const sk_brusselator_params *p,
 const sk_option_spec *sk_brusselator_options(size_t *n);
 sk_status sk_brusselator_params_from_options(sk_context *ctx, const sk_options *opts,
                                              sk_brusselator_params *p);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* The model: M u'(t) = -K u(t) + g(t) b, u(t0) = u0, with n x n sparse
  * matrices M (mass; identity when absent) and K (stiffness), a load vector
  * b (optional) and a scalar amplitude g(t) (default 1). This is what a
@@ -112,6 +117,10 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
 /* sk_linear_model_from_options: sk_linear_params_from_options, then
  * sk_linear_create_from_files. */
 sk_status sk_linear_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

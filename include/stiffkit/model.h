@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef enum {
   SK_MODEL_ODE = 0,      /* y' = f(t, y) */
   SK_MODEL_DAE = 1,      /* F(t, y, y') = 0 with a differential/algebraic id (later issue) */
@@ -487,6 +492,10 @@ sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, doubl
                                    int jac_current);
 sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const double *r,
                                    double *z, double gamma);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* What solves a model type's problem. */
 typedef enum {
   SK_MODEL_DRIVER_STEPPER = 0,  /* create builds an sk_model for sk_stepper (and sk_steady) */
@@ -80,6 +85,10 @@ sk_status sk_model_type_from_options(sk_context *ctx, const sk_options *opts,
  * sk_model_type_from_options; SK_ERR_UNSUPPORTED for a type not driven by a
  * stepper (bvp, multibody); otherwise as the type's create. */
 sk_status sk_model_from_options(sk_context *ctx, sk_options *opts, sk_model **model);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* A mechanism: nb planar rigid bodies with Cartesian coordinates
  * q = (x_1, y_1, phi_1, ..., x_nb, y_nb, phi_nb) of their centroids (n = 3 nb),
  * constraints Phi(q, t) = 0 (m equations: joints and drivers), the
@@ -303,6 +308,10 @@ sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *
 
 /* sk_mechanism_formulation_name: "ggl", "index1", "reduced". */
 const char *sk_mechanism_formulation_name(sk_mbs_formulation f);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /*
  * Mathematics. Unknown node temperatures T_i (nodes without a fixed
  * temperature; the reference node 0/gnd is at temperature 0 in the unit of
@@ -125,6 +130,10 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
  * (unknown node), SK_ERR_NOMEM. */
 sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts,
                                          const sk_model *m, int64_t **probes, size_t *count);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

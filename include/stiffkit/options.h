@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef enum {
   SK_OPT_REAL,      /* double, range [min, max] */
   SK_OPT_INT,       /* int64, range [min, max] */
@@ -178,6 +183,10 @@ void sk_options_write_effective(const sk_options *opts, FILE *out);
 
 /* sk_options_effective_string: the same text in a malloc'ed string (caller frees). */
 char *sk_options_effective_string(const sk_options *opts);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* The plugin ABI: the layout of sk_stepper_type and the meaning of the
  * entry points below. It changes whenever a plugin built against an older
  * header could misbehave with this library. Fields are only ever added
@@ -112,6 +117,10 @@ sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts);
  * SK_ERR_UNKNOWN_KEY (an undeclared parameter), and the plugin's own error,
  * prefixed with the plugin's path. */
 sk_status sk_plugin_model_from_options(sk_context *ctx, sk_options *opts, sk_model **model);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* sk_problem_create: the built-in problem `name` (case-insensitive; one of
  * the names sk_problem_name lists: rober, hires, vdpol, orego, e5,
  * brusselator) with its published parameters, initial state, analytic CSC
@@ -66,6 +71,10 @@ const char *sk_problem_name(size_t i);
  * by sk_model_from_options when model.type = problem). `n` (may be NULL)
  * receives the entry count. */
 const sk_option_spec *sk_problem_options(size_t *n);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

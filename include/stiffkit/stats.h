@@ -9,6 +9,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* X(field, label): the counters in print order. rhs_evals counts every
  * call of the model's right-hand side the stepper caused: the engine's own,
  * its difference quotients and colored FD Jacobians (rhs_evals_dq), the
@@ -63,6 +68,10 @@ void sk_stats_print_csv(const sk_stats *st, int header, FILE *out);
 
 /* sk_stats_print_json: one JSON object, keys as the field names. */
 void sk_stats_print_json(const sk_stats *st, FILE *out);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

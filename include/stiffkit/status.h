@@ -6,6 +6,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* X(name, value, message). 0 is success, > 0 a warning or recoverable
  * condition, < 0 an error. Messages are static strings. */
 #define SK_STATUS_LIST(X)                                                    \
@@ -46,6 +51,10 @@ const char *sk_status_str(sk_status s);
 
 /* sk_status_name: static name of a status ("SK_ERR_NOMEM"), or "SK_UNKNOWN". */
 const char *sk_status_name(sk_status s);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* The settings of one steady-state solve. Names are the option choices of
  * the steady.* keys (sk_steady_options). */
 typedef struct {
@@ -137,6 +142,10 @@ sk_status sk_steady_solve(sk_context *ctx, sk_model *model, const sk_steady_sett
  * also finds: F(t_s, y, y' = 0) = 0 with the Jacobian dF/dy). Errors: those
  * of the model's evaluation, SK_ERR_NOMEM. */
 sk_status sk_steady_eval(sk_model *model, double t, const double *u, double *f);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

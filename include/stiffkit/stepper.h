@@ -14,6 +14,11 @@
 extern "C" {
 #endif
 
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef struct sk_stepper sk_stepper;
 
 /* Capability flags of a stepper type. */
@@ -489,6 +494,10 @@ const sk_option_spec *sk_stepper_sensitivity_options(size_t *n);
 
 /* sk_stepper_options: the solver.* and linsol.* option table. */
 const sk_option_spec *sk_stepper_options(size_t *n);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -113,18 +113,25 @@ static void error_record(sk_error *err, sk_status code, const char *fmt, va_list
   vsnprintf(err->message, sizeof err->message, fmt ? fmt : "", ap);
 }
 
-sk_status sk__error_set(sk_context *ctx, sk_status code, const char *func, const char *file,
-                        int line, const char *fmt, ...)
+sk_status sk__error_vset(sk_context *ctx, sk_status code, const char *func, const char *file,
+                         int line, const char *fmt, va_list ap)
 {
   if (!ctx) {
     return code;
   }
-  va_list ap;
-  va_start(ap, fmt);
   error_record(&ctx->err, code, fmt, ap);
-  va_end(ap);
   error_add_frame(&ctx->err, func, file, line);
   return code;
+}
+
+sk_status sk__error_set(sk_context *ctx, sk_status code, const char *func, const char *file,
+                        int line, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_status st = sk__error_vset(ctx, code, func, file, line, fmt, ap);
+  va_end(ap);
+  return st;
 }
 
 sk_status sk_context_set_error(sk_context *ctx, sk_status code, const char *fmt, ...)

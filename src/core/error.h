@@ -16,6 +16,10 @@
 sk_status sk__error_set(sk_context *ctx, sk_status code, const char *func, const char *file,
                         int line, const char *fmt, ...) SK__PRINTF(6, 7);
 
+/* sk__error_set with the arguments as a va_list (the modules' entry, core/module_host.h). */
+sk_status sk__error_vset(sk_context *ctx, sk_status code, const char *func, const char *file,
+                         int line, const char *fmt, va_list ap) SK__PRINTF(6, 0);
+
 /* Attach the foreign flag (value and name) to the current error record. */
 void sk__error_set_foreign(sk_context *ctx, int flag, const char *name);
 

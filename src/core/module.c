@@ -1,38 +1,67 @@
-/* src/core/module.c: finding, loading and checking the optional component modules (libstiffkit-<name>.so beside libstiffkit) */
+/* src/core/module.c: finding, loading and checking the optional component modules (libstiffkit-<name>.so beside libstiffkit, or in the libdir of a program that holds stiffkit statically) */
 #define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
 #include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/module.h"
 
-/* An object of libstiffkit, for dladdr (ISO C has no function-to-object pointer conversion). */
+/* An object of stiffkit's code, for dladdr (ISO C has no function-to-object pointer conversion). */
 static const char module_anchor = 0;
 
-/* The module's path into buf: $STIFFKIT_MODULE_DIR, else the directory of
- * the object holding module_anchor (libstiffkit). 0, or -1 when too long. */
+/* The table every module is handed before its own is read (core/module.h). */
+static const sk__module_host module_host = {
+    .abi = SK__MODULE_HOST_ABI,
+    .size = sizeof(sk__module_host),
+    .error_vset = sk__error_vset,
+    .error_set_foreign = sk__error_set_foreign,
+    .error_push_frame = sk__error_push_frame,
+    .malloc = sk__malloc,
+    .calloc = sk__calloc,
+    .free = sk__free,
+};
+
+/* The module's path into buf: in $STIFFKIT_MODULE_DIR when set and
+ * non-empty; else the first of these directories that holds it: the one of
+ * the object holding module_anchor (libstiffkit, or a program that holds
+ * stiffkit statically), that directory's SK_BIN_TO_LIB (an installed
+ * program in bin/), the build tree's SK_BUILD_MODULE_DIR; else the first
+ * (so that the loader's message names it). 0, or -1 when too long. */
 static int module_path(const char *name, char *buf, size_t cap)
 {
   const char *env = getenv("STIFFKIT_MODULE_DIR");
-  char dir[4096] = ".";
   if (env && env[0]) {
-    snprintf(dir, sizeof dir, "%s", env);
-  } else {
-    Dl_info info;
-    if (dladdr(&module_anchor, &info) && info.dli_fname) {
-      snprintf(dir, sizeof dir, "%s", info.dli_fname);
-      char *slash = strrchr(dir, '/');
-      if (slash) {
-        *slash = '\0';
-      } else {
-        snprintf(dir, sizeof dir, ".");
-      }
+    const int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", env, name);
+    return k < 0 || (size_t)k >= cap ? -1 : 0;
+  }
+  char dir[4096] = ".";
+  Dl_info info;
+  if (dladdr(&module_anchor, &info) && info.dli_fname) {
+    snprintf(dir, sizeof dir, "%s", info.dli_fname);
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+      *slash = '\0';
+    } else {
+      snprintf(dir, sizeof dir, ".");
     }
   }
-  const int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", dir, name);
+  const char *const formats[] = {"%s/libstiffkit-%s.so",
+                                 "%s/" SK_BIN_TO_LIB "/libstiffkit-%s.so"};
+  for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+    const int k = snprintf(buf, cap, formats[i], dir, name);
+    if (k >= 0 && (size_t)k < cap && access(buf, R_OK) == 0) {
+      return 0;
+    }
+  }
+  int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", SK_BUILD_MODULE_DIR, name);
+  if (k >= 0 && (size_t)k < cap && access(buf, R_OK) == 0) {
+    return 0;
+  }
+  k = snprintf(buf, cap, "%s/libstiffkit-%s.so", dir, name);
   return k < 0 || (size_t)k >= cap ? -1 : 0;
 }
 
@@ -73,6 +102,28 @@ static const void *module_table(void *handle, const char *symbol, int abi, size_
   return head;
 }
 
+/* Hand the module the host table: 0, or -1 (why set) when it has no
+ * attach function or refuses the table (another stiffkit build). */
+static int module_attach(void *handle, char *why, size_t cap)
+{
+  dlerror();
+  int (*attach)(const sk__module_host *) = NULL;
+  *(void **)&attach = dlsym(handle, SK__MODULE_ATTACH_SYMBOL);
+  if (!attach) {
+    const char *e = dlerror();
+    snprintf(why, cap, "%s", e ? e : "no " SK__MODULE_ATTACH_SYMBOL);
+    return -1;
+  }
+  if (attach(&module_host) != 0) {
+    snprintf(why, cap,
+             "it refuses this libstiffkit's host table (interface %d, %zu bytes): the module "
+             "belongs to another stiffkit build",
+             SK__MODULE_HOST_ABI, sizeof(sk__module_host));
+    return -1;
+  }
+  return 0;
+}
+
 sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol, int abi,
                           size_t size, const char *purpose, const void **table)
 {
@@ -93,7 +144,7 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
       oom = loader_out_of_memory(why);
     }
   }
-  if (handle) {
+  if (handle && module_attach(handle, why, sizeof why) == 0) {
     *table = module_table(handle, symbol, abi, size, why, sizeof why);
   }
   if (!*table) {

@@ -2,6 +2,7 @@
 #ifndef SK_CORE_MODULE_H
 #define SK_CORE_MODULE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "stiffkit/context.h"
@@ -18,6 +19,30 @@ typedef struct {
   int abi;     /* the interface's SK__*_MODULE_ABI */
   size_t size; /* sizeof the whole table */
 } sk__module_head;
+
+/* What a module calls back into: the error record and the context's
+ * allocator, which work on the context's private layout. A module links no
+ * libstiffkit (whose exports are the public API only, and which a program
+ * holding stiffkit statically, like the stiffkit command, does not load); the
+ * loader hands it this table before it reads the module's own, through the
+ * module's SK__MODULE_ATTACH_SYMBOL function, and core/module_client.c,
+ * compiled into every module, defines the sk__ functions it names over it. */
+typedef struct {
+  int abi;     /* SK__MODULE_HOST_ABI */
+  size_t size; /* sizeof(sk__module_host) */
+  sk_status (*error_vset)(sk_context *ctx, sk_status code, const char *func, const char *file,
+                          int line, const char *fmt, va_list ap);
+  void (*error_set_foreign)(sk_context *ctx, int flag, const char *name);
+  void (*error_push_frame)(sk_context *ctx, const char *func, const char *file, int line);
+  void *(*malloc)(sk_context *ctx, size_t size);
+  void *(*calloc)(sk_context *ctx, size_t count, size_t size);
+  void (*free)(sk_context *ctx, void *p);
+} sk__module_host;
+
+#define SK__MODULE_HOST_ABI 1
+/* int sk__module_attach(const sk__module_host *host): 0 when the module
+ * takes the table (its abi and size match the module's), else -1. */
+#define SK__MODULE_ATTACH_SYMBOL "sk__module_attach"
 
 /* The foreign flag name of a module that could not be loaded (the error
  * record's foreign_name): the CLI maps it to exit 69, a missing component. */

@@ -15,13 +15,17 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
 cli="$work/prefix/bin/stiffkit"
 fail() { echo "FAIL: $*"; exit 1; }
-# RUNPATH of the CLI and of the library: relative to themselves, never the build tree
+# RUNPATH of the library: relative to itself, never the build tree; the CLI holds the library
+# statically (it needs no libstiffkit.so and no RUNPATH) and names no tree either
 for f in "$cli" "$(find "$work/prefix" -name 'libstiffkit.so.*.*')"; do
   rp=$(readelf -d "$f" | sed -n 's/.*(\(RPATH\|RUNPATH\)).*\[\(.*\)\]/\2/p')
   echo "$(basename "$f"): RUNPATH $rp"
-  case "$rp" in '$ORIGIN'*) ;; *) fail "$f: RUNPATH '$rp' does not start with \$ORIGIN" ;; esac
+  case "$f:$rp" in "$cli:"|*':$ORIGIN'*) ;; *) fail "$f: RUNPATH '$rp' does not start with \$ORIGIN" ;; esac
   case "$rp" in *"$build"*|*"$src"*) fail "$f: RUNPATH names the build or source tree" ;; esac
 done
+if readelf -d "$cli" | grep -q 'NEEDED.*libstiffkit'; then
+  fail "the installed CLI needs libstiffkit.so (it should hold the library statically)"
+fi
 "$cli" info > "$work/info.txt" || fail "the installed CLI does not start: $(cat "$work/info.txt")"
 grep -q '^stiffkit ' "$work/info.txt"
 # the HDF5 module lies beside the installed library and is the one an HDF5 output loads
