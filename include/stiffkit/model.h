@@ -435,6 +435,10 @@ int sk_model_has_exact(const sk_model *m);
  * callback (values or dense) or, without one, from colored finite
  * differences (sk_model_eval_jac). */
 int sk_model_has_jacobian(const sk_model *m);
+/* sk_model_has_jacobian_values: 1 when the model has a pattern and gives
+ * the values itself (a values or dense callback), 0 when they would come
+ * from colored finite differences or there is no pattern. */
+int sk_model_has_jacobian_values(const sk_model *m);
 int sk_model_has_preconditioner(const sk_model *m);
 int sk_model_has_jtimes(const sk_model *m);
 int64_t sk_model_get_second_order(const sk_model *m); /* nq, 0 when not marked second order */

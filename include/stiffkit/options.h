@@ -165,6 +165,12 @@ int sk_options_is_deferred(const sk_options *opts, const char *key);
 sk_status sk_options_get_origin(const sk_options *opts, const char *key,
                                 sk_option_origin *origin);
 
+/* sk_options_where: where the value of `key` came from, followed by the
+ * key, for the head of a message about it: "cfg.yaml:3:5: key" for a config
+ * file, "--set key" for the command line, "key" for a default or an unknown
+ * key. buf (len > 0) is always NUL-terminated, truncated when short. */
+void sk_options_where(const sk_options *opts, const char *key, char *buf, size_t len);
+
 /* sk_options_pending_key: the i-th value still waiting in a deferred
  * section (in the order set), NULL past the last; lets a module learn
  * the keys a user wrote (named parameters, labelled conditions) before it

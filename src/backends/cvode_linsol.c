@@ -250,7 +250,7 @@ static int mg_auto(const sk__cvode *cv)
 {
   const sk__model_grid *g = sk__model_get_grid(cv->model);
   return g && g->dim >= 2 && sk_model_get_n(cv->model) >= SK_MG_AUTO_MIN_N &&
-         sk__model_has_analytic_jac(cv->model) && sk__mg_available() == NULL;
+         sk_model_has_jacobian_values(cv->model) && sk__mg_available() == NULL;
 }
 
 /* The preconditioners that apply to the model, for a refusal's message. */
@@ -414,7 +414,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     /* CVODE's own difference quotients without a pattern, or without values when
        linsol.dq_jacobian = sundials */
     const int package_dq = sk_stepper_get_dq_jacobian(cv->s) == SK_DQ_JACOBIAN_SUNDIALS &&
-                           !sk__model_has_analytic_jac(cv->model);
+                           !sk_model_has_jacobian_values(cv->model);
     jac = sk_model_has_jacobian(cv->model) && !package_dq ? jac_fn : NULL;
     cv->direct = 1;
   } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {

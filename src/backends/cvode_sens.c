@@ -218,7 +218,7 @@ sk_status sk__cvode_sens_setup(sk__cvode *cv)
   SK_CALL(ctx, start_values(cv, 1));
   /* a model with its own Jacobian values: J s from them and df/dp (its own or differences in
      p alone); else directional differences in y and p together */
-  const int analytic = cv->model == s->user_model && sk__model_has_analytic_jac(cv->model);
+  const int analytic = cv->model == s->user_model && sk_model_has_jacobian_values(cv->model);
   if (analytic) {
     const int64_t *colptr, *rowind;
     int64_t nnz;

@@ -217,7 +217,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   }
   /* dense and band: a model without Jacobian values gets IDA's own difference quotients
      when linsol.dq_jacobian = sundials */
-  const int has_values = ida->ode ? sk__model_has_analytic_jac(ida->model)
+  const int has_values = ida->ode ? sk_model_has_jacobian_values(ida->model)
                                   : sk__model_has_analytic_dae_jac(ida->model);
   const int package_dq = sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
                          (!strcmp(ls, "dense") || !strcmp(ls, "band")) && !has_values;

@@ -65,7 +65,7 @@ sk_status sk_bvp_continuation_from_options(sk_context *ctx, const sk_options *op
     return SK_OK;
   }
   char where[256];
-  sk__options_where(opts, "bvp.continuation.parameter", where, sizeof where);
+  sk_options_where(opts, "bvp.continuation.parameter", where, sizeof where);
   c->param = sk_bvp_find_parameter(bvp, name);
   if (c->param < 0) {
     char known[512] = "";

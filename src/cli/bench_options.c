@@ -8,7 +8,6 @@
 #include "cli/bench.h"
 #include "cli/bench_keys.h"
 #include "core/error.h"
-#include "core/options_impl.h"
 #include "core/stop.h"
 
 sk_status bench_job_load(bench_study *b, cli_job *job, const char *method)
@@ -103,7 +102,7 @@ static sk_status method_ladder(bench_study *b, bench_method *m)
            "%s: a stepper has one ladder: rtols or steps, not both", rk);
   const sk_stepper_type *t = sk_stepper_type_find(ctx, m->name);
   const int adaptive = (t->flags & SK_STEPPER_ADAPTIVE) != 0;
-  sk__options_where(o, rk, where, sizeof where);
+  sk_options_where(o, rk, where, sizeof where);
   SK_CHECK(ctx, adaptive || !own_r, SK_ERR_INPUT,
            "%s: %s takes fixed steps (its tolerances do not control its error): give it a step "
            "ladder, bench.stepper.%s.steps",
@@ -111,7 +110,7 @@ static sk_status method_ladder(bench_study *b, bench_method *m)
   m->fixed = own_s || (!own_r && !adaptive);
   const char *key = own_r ? rk : own_s ? sk : m->fixed ? "bench.steps" : "bench.rtols";
   SK_CALL(ctx, copy_list(ctx, o, key, &m->ladder, &m->nladder));
-  sk__options_where(o, key, where, sizeof where);
+  sk_options_where(o, key, where, sizeof where);
   SK_CHECK(ctx, m->nladder > 0, SK_ERR_INPUT,
            "%s: %s is a fixed-step stepper and its step ladder is empty: give bench.steps (or "
            "bench.stepper.%s.steps), e.g. [1e-2, 5e-3, 2.5e-3]",
@@ -147,7 +146,7 @@ static sk_status measured(bench_study *b)
   b->comps = malloc(b->ncomp * sizeof *b->comps);
   SK_CHECK(ctx, b->comps != NULL, SK_ERR_NOMEM, "out of memory");
   char where[384];
-  sk__options_where(o, "bench.components", where, sizeof where);
+  sk_options_where(o, "bench.components", where, sizeof where);
   for (size_t i = 0; i < b->ncomp; i++) {
     b->comps[i] = nc ? c[i] : (int64_t)i;
     SK_CHECK(ctx, b->comps[i] < n, SK_ERR_INPUT,
@@ -165,7 +164,7 @@ sk_status bench_study_configure(bench_study *b)
   const char *list;
   char where[384];
   SK_CALL(ctx, sk_options_get_string(o, "bench.methods", &list));
-  sk__options_where(o, "bench.methods", where, sizeof where);
+  sk_options_where(o, "bench.methods", where, sizeof where);
   for (const char *p = list; *p;) {
     p += strspn(p, " ,\t");
     const size_t len = strcspn(p, " ,\t");
@@ -178,7 +177,7 @@ sk_status bench_study_configure(bench_study *b)
   for (size_t k = 0; k < bench_keys_count(keys); k++) { /* steppers named by settings alone */
     size_t len;
     const char *name = bench_keys_stepper(keys, k, &len);
-    sk__options_where(o, bench_keys_name(keys, k), where, sizeof where);
+    sk_options_where(o, bench_keys_name(keys, k), where, sizeof where);
     SK_CALL(ctx, add_method(b, name, len, where));
   }
   SK_CHECK(ctx, b->nm > 0, SK_ERR_INPUT,

@@ -7,7 +7,6 @@
 
 #include "cli/bench.h"
 #include "core/error.h"
-#include "core/options_impl.h"
 
 /* The reference rtol: bench.reference_rtol, else 1e-3 times the tightest
  * rtol of the study within [1e-13, 1e-10]. */

@@ -19,7 +19,7 @@
 #include "cli/run_complete.h"
 #include "cli/run_report.h"
 #include "cli/signal_thread.h"
-#include "core/model_impl.h"
+#include "core/model_faults.h"
 #include "io/provenance.h"
 #include "io/results.h"
 #include "cli/network_report.h"

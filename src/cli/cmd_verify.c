@@ -16,7 +16,6 @@
 #include "cli/verify_sens.h"
 #include "core/error.h"
 #include "core/jacobian_check.h"
-#include "core/model_impl.h"
 
 /* Jacobian self-test: every column up to this size, else a column sample. */
 #define VERIFY_JAC_FULL_MAX 20000
@@ -576,7 +575,7 @@ static void check_jacobian_at(verify_ctx *v, verify_report *r, const char *name,
 {
   cli_job *job = v->job;
   verify_check *c = verify_report_add(r, name, title);
-  if (!sk__model_has_analytic_jac(job->model)) {
+  if (!sk_model_has_jacobian_values(job->model)) {
     snprintf(
         c->finding, sizeof c->finding,
         "the model provides no analytic Jacobian: nothing to test against finite differences");

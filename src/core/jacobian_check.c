@@ -260,7 +260,7 @@ sk_status sk__jacobian_check(sk_model *m, double t, const double *y, int64_t max
   const int64_t *colptr, *rowind;
   int64_t nnz;
   sk_model_get_jac_pattern(m, &colptr, &rowind, &nnz);
-  SK_CHECK(ctx, colptr != NULL && sk__model_has_analytic_jac(m), SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, colptr != NULL && sk_model_has_jacobian_values(m), SK_ERR_UNSUPPORTED,
            "model '%s' has no analytic Jacobian to check", sk_model_get_name(m));
   jc_state s = {
       .m = m, .ctx = ctx, .n = n, .t = t, .y = y, .colptr = colptr, .rowind = rowind, .res = res};

@@ -12,7 +12,7 @@
 
 sk_status sk__jacobian_selftest(sk_model *m, double t, const double *y)
 {
-  if (!sk__model_has_analytic_jac(m)) {
+  if (!sk_model_has_jacobian_values(m)) {
     return SK_OK;
   }
   sk_context *ctx = m->ctx;

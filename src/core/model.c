@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
+#include "core/model_faults.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
 
@@ -247,7 +248,7 @@ int sk_model_has_jacobian(const sk_model *m)
 {
   return m && (m->colptr || m->pattern_fn);
 }
-int sk__model_has_analytic_jac(const sk_model *m)
+int sk_model_has_jacobian_values(const sk_model *m)
 {
   return m && (m->jac || m->dense_jac) && (m->colptr || m->pattern_fn);
 }

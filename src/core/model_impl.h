@@ -106,14 +106,6 @@ sk_status sk__model_pattern(const sk_model *m);
 sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, const double *out,
                             int64_t len, int values_are_components);
 
-/* sk__model_inject_nan: make the checked RHS return NaN in component comp
- * at every t >= t_from (a testing aid for the failure paths). */
-sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from);
-
-/* sk__model_has_analytic_jac: 1 when the model has a pattern and its own
- * values callback (not colored finite differences). */
-int sk__model_has_analytic_jac(const sk_model *m);
-
 /* sk__model_has_analytic_dae_jac: 1 when a DAE model has its own
  * dF/dy + cj dF/dy' values callback (not colored finite differences). */
 int sk__model_has_analytic_dae_jac(const sk_model *m);

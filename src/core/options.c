@@ -912,7 +912,7 @@ sk_status sk_options_get_origin(const sk_options *opts, const char *key, sk_opti
   return SK_OK;
 }
 
-void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len)
+void sk_options_where(const sk_options *opts, const char *key, char *buf, size_t len)
 {
   sk_option_origin o = {0};
   if (sk_options_get_origin(opts, key, &o) == SK_OK && o.file) {

@@ -126,11 +126,6 @@ sk_status sk__options_register_owned(sk_options *opts, const sk_option_spec *tab
 /* sk__options_key_at: the i-th registered key (registration order), NULL past the last. */
 const char *sk__options_key_at(const sk_options *opts, size_t i);
 
-/* sk__options_where: where the value of `key` came from, followed by the key:
- * "cfg.yaml:3:5: key" for a config, "--set key" for the command line, "key"
- * for a default (buf always NUL-terminated). */
-void sk__options_where(const sk_options *opts, const char *key, char *buf, size_t len);
-
 /* sk__options_spec_is_path: 1 for SK_OPT_PATH and SK_OPT_PATH_LIST. */
 int sk__options_spec_is_path(const sk_option_spec *sp);
 

@@ -129,7 +129,7 @@ static sk_status read_variables(sk_context *ctx, const sk_options *opts, descrip
   SK_CALL(ctx, sk_options_get_string(opts, "bvp.variables", &text));
   SK_CALL(ctx, sk_options_get_int(opts, "bvp.order", &order));
   char where[256];
-  sk__options_where(opts, "bvp.variables", where, sizeof where);
+  sk_options_where(opts, "bvp.variables", where, sizeof where);
   D->order = (int)order;
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
@@ -280,7 +280,7 @@ static sk_status condition_end(sk_context *ctx, const sk_options *opts, const ch
 {
   char key[KEY_LEN], where[256];
   snprintf(key, sizeof key, "bvp.bc.%s.at", label);
-  sk__options_where(opts, key, where, sizeof where);
+  sk_options_where(opts, key, where, sizeof where);
   const char *at;
   SK_CALL(ctx, sk_options_get_string(opts, key, &at));
   if (!strcmp(at, "left") || !strcmp(at, "a")) {
@@ -322,7 +322,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
   const char *text;
   for (int i = 0; i < D->m; i++) {
     snprintf(key, sizeof key, "bvp.equations.%s", D->var[i]);
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CALL(ctx, sk_options_get_string(opts, key, &text));
     SK_CHECK(ctx, text[0], SK_ERR_INPUT, "%s is missing: give %s%s = f(x, %s...) as a formula",
              key, D->var[i], D->order == 2 ? "''" : "'", D->comp[0]);
@@ -334,7 +334,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       snprintf(key, sizeof key, "bvp.%s.%s", kinds[k], D->comp[i]);
       SK_CALL(ctx, sk_options_get_string(opts, key, &text));
       if (text[0]) {
-        sk__options_where(opts, key, where, sizeof where);
+        sk_options_where(opts, key, where, sizeof where);
         SK_CALL(ctx, sk__bvp_formulas_parse(F, bvp, k ? SK__BVP_F_EXACT : SK__BVP_F_GUESS, i,
                                             text, where));
       }
@@ -349,7 +349,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
       given += text[0] != 0;
       missing = !text[0] && missing < 0 ? i : missing;
     } else if (text[0] && given == 0) {
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
                       "%s: an exact derivative without the exact solution of its variable",
                       where);
@@ -387,7 +387,7 @@ static sk_status parse_formulas(sk_context *ctx, const sk_options *opts, const d
         continue;
       }
       snprintf(key, sizeof key, "bvp.bc.%s.condition", D->label[k]);
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       SK_CALL(ctx, sk_options_get_string(opts, key, &text));
       SK_CHECK(ctx, text[0], SK_ERR_INPUT,
                "%s is missing: give the condition as a formula that is 0 (at: %s; e.g. \"%s\")",
@@ -409,7 +409,7 @@ static sk_status check_parameters(sk_context *ctx, const sk_options *opts, const
   for (int k = 0; k < D->np; k++) {
     char key[KEY_LEN], where[256];
     snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     const char *p = D->param[k];
     SK_CHECK(ctx, strcmp(p, "x") && strcmp(p, "pi") && p[0] != '_', SK_ERR_INPUT,
              "%s: '%s' is reserved (x is the independent variable, pi the constant, names "
@@ -439,7 +439,7 @@ static sk_status check_parameters_used(sk_context *ctx, const sk_options *opts,
     if (!sk__bvp_formulas_uses(F, D->param[k])) {
       char key[KEY_LEN], where[256];
       snprintf(key, sizeof key, "bvp.parameters.%s", D->param[k]);
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
                       "%s: no formula uses the parameter '%s' (equations, conditions, guess, "
                       "exact solution): a misspelt name?",
@@ -496,7 +496,7 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   size_t niv;
   SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.interval", &iv, &niv));
   char where[256];
-  sk__options_where(opts, "bvp.interval", where, sizeof where);
+  sk_options_where(opts, "bvp.interval", where, sizeof where);
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
   SK_CHECK(

@@ -149,19 +149,19 @@ static sk_status read_ic_formula(sk_context *ctx, const sk_options *opts, sk_dif
   const int given = sk_options_is_set(opts, "model.ic_formula");
   if (p->ic != SK_DIFFUSION_IC_FORMULA) {
     char where[320];
-    sk__options_where(opts, "model.ic_formula", where, sizeof where);
+    sk_options_where(opts, "model.ic_formula", where, sizeof where);
     SK_CHECK(ctx, !given, SK_ERR_INPUT,
              "%s is set but model.ic is not 'formula' (set model.ic: formula to start from it)",
              where);
     return SK_OK;
   }
-  sk__options_where(opts, "model.ic", p->ic_formula_where, sizeof p->ic_formula_where);
+  sk_options_where(opts, "model.ic", p->ic_formula_where, sizeof p->ic_formula_where);
   SK_CHECK(ctx, given, SK_ERR_INPUT,
            "%s = formula needs model.ic_formula, the initial state as a formula in x, y, z "
            "(for example model.ic_formula: \"16*x*(1-x)*y*(1-y)\")",
            p->ic_formula_where);
   SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.ic_formula", &p->ic_formula));
-  sk__options_where(opts, "model.ic_formula", p->ic_formula_where, sizeof p->ic_formula_where);
+  sk_options_where(opts, "model.ic_formula", p->ic_formula_where, sizeof p->ic_formula_where);
   return SK_OK;
 }
 

@@ -128,7 +128,7 @@ sk_status sk__fm_read_variables(sk_context *ctx, const sk_options *opts, sk__fm_
   const char *text;
   SK_CALL(ctx, sk_options_get_string(opts, "formula.variables", &text));
   char where[256];
-  sk__options_where(opts, "formula.variables", where, sizeof where);
+  sk_options_where(opts, "formula.variables", where, sizeof where);
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
     const size_t n = strcspn(p, " ,\t");
@@ -161,20 +161,20 @@ static sk_status classify(sk_context *ctx, const sk_options *opts, sk__fm_desc *
   *choices = NULL;
   *type = SK_OPT_STRING;
   if ((rest = after(key, "formula.parameters.")) != NULL && !strchr(rest, '.')) {
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_is_identifier(rest, strlen(rest)), SK_ERR_INPUT,
              "%s: '%s' is not a parameter name", where, rest);
     SK_CALL(ctx, add_name(ctx, D, SK__FM_PARAM, rest, where));
     *type = SK_OPT_REAL;
     *help = "a parameter of the formulas";
   } else if ((rest = after(key, "formula.inputs.")) != NULL && !strchr(rest, '.')) {
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_is_identifier(rest, strlen(rest)), SK_ERR_INPUT,
              "%s: '%s' is not an input name", where, rest);
     SK_CALL(ctx, add_name(ctx, D, SK__FM_INPUT, rest, where));
     *help = "an input g(t): a formula in t";
   } else if ((rest = after(key, "formula.tables.")) != NULL && !strchr(rest, '.')) {
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_is_identifier(rest, strlen(rest)), SK_ERR_INPUT,
              "%s: '%s' is not an input name", where, rest);
     SK_CALL(ctx, add_name(ctx, D, SK__FM_INPUT, rest, where));
@@ -185,7 +185,7 @@ static sk_status classify(sk_context *ctx, const sk_options *opts, sk__fm_desc *
   } else if ((rest = after(key, "formula.exact.")) != NULL && !strchr(rest, '.')) {
     *help = "the exact solution of this variable, a formula in t and the parameters";
   } else if ((rest = after(key, "formula.residual.")) != NULL && !strchr(rest, '.')) {
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_is_identifier(rest, strlen(rest)), SK_ERR_INPUT,
              "%s: '%s' is not an equation label (letters, digits and _)", where, rest);
     SK_CHECK(ctx, D->nres < SK__FM_MAX_VARS, SK_ERR_INPUT, "%s: more than %d residuals", where,
@@ -202,7 +202,7 @@ static sk_status classify(sk_context *ctx, const sk_options *opts, sk__fm_desc *
              !strchr(strchr(rest, '.') + 1, '.')) {
     const char *field = strchr(rest, '.') + 1;
     const size_t ln = (size_t)(field - 1 - rest);
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_is_identifier(rest, ln), SK_ERR_INPUT,
              "%s: '%.*s' is not an event label (letters, digits and _)", where, (int)ln, rest);
     int k = 0;

@@ -43,7 +43,7 @@ static sk_status compile_key(sk_context *ctx, const sk_options *opts, sk__formul
                              const char *key, int what, const char *text, sk__formula *out)
 {
   char where[320];
-  sk__options_where(opts, key, where, sizeof where);
+  sk_options_where(opts, key, where, sizeof where);
   sk__formula_var *v = sk__malloc(ctx, (size_t)(2 * F->n + F->np + F->nin + 1) * sizeof *v);
   SK_CHECK(ctx, v != NULL, SK_ERR_NOMEM, "cannot allocate the formula's names");
   const int nv = variables(F, what, v);
@@ -133,11 +133,11 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
     snprintf(F->names[2 * n + D->np + k], SK__FM_NAME, "%s", D->input[k]);
     snprintf(key, sizeof key, "formula.inputs.%s", D->input[k]);
     if (sk_options_is_key(opts, key)) {
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       SK_CALL(ctx, sk__time_function_formula(ctx, text_of(opts, key), where, &F->inputs[k]));
     } else {
       snprintf(key, sizeof key, "formula.tables.%s", D->input[k]);
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       const char *path;
       SK_CALL(ctx, sk_options_get_input_file(opts, key, &path));
       SK_CALL(ctx, sk__time_function_table(ctx, path, where, &F->inputs[k]));
@@ -163,9 +163,9 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
     const double *vals;
     size_t nv;
     SK_CALL(ctx, sk_options_get_real_list(opts, ykeys[k], &vals, &nv));
-    sk__options_where(opts, ykeys[k], where, sizeof where);
+    sk_options_where(opts, ykeys[k], where, sizeof where);
     char vwhere[320];
-    sk__options_where(opts, "formula.variables", vwhere, sizeof vwhere);
+    sk_options_where(opts, "formula.variables", vwhere, sizeof vwhere);
     SK_CHECK(ctx, k == 0 || nv == 0 || dae, SK_ERR_INPUT,
              "%s: initial derivatives belong to a residual model (formula.residual); a model "
              "y' = f takes formula.y0 only",
@@ -188,7 +188,7 @@ static sk_status compile_equations(sk_context *ctx, const sk_options *opts, cons
                                    sk__formula_model *F)
 {
   char key[SK__FM_KEY], vwhere[320];
-  sk__options_where(opts, "formula.variables", vwhere, sizeof vwhere);
+  sk_options_where(opts, "formula.variables", vwhere, sizeof vwhere);
   if (F->dae && D->nres != D->n) {
     char labels[512] = "";
     for (int i = 0; i < D->nres && strlen(labels) < sizeof labels - 40; i++) {
@@ -204,7 +204,7 @@ static sk_status compile_equations(sk_context *ctx, const sk_options *opts, cons
   while (!F->dae && key_under(opts, "formula.rhs.", &cur, key, sizeof key)) {
     if (sk__fm_find(D, SK__FM_VAR, key + strlen("formula.rhs.")) < 0) {
       char where[320];
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT,
                       "%s: '%s' is not a variable (the variables are those of %s)", where,
                       key + strlen("formula.rhs."), vwhere);
@@ -235,9 +235,9 @@ static sk_status entry_of(sk_context *ctx, const sk_options *opts, const sk__fm_
   *dot = '\0';
   *row = sk__fm_find(D, SK__FM_VAR, r);
   *col = sk__fm_find(D, SK__FM_VAR, dot + 1);
-  sk__options_where(opts, key, where, sizeof where);
+  sk_options_where(opts, key, where, sizeof where);
   char vwhere[320];
-  sk__options_where(opts, "formula.variables", vwhere, sizeof vwhere);
+  sk_options_where(opts, "formula.variables", vwhere, sizeof vwhere);
   SK_CHECK(ctx, *row >= 0 && *col >= 0, SK_ERR_INPUT,
            "%s: '%s' is not a variable (row: the equation of a variable, column: a variable; "
            "the variables are those of %s)",
@@ -267,7 +267,7 @@ static sk_status dae_entry_of(sk_context *ctx, const sk_options *opts, const sk_
     *col = sk__fm_find(D, SK__FM_VAR, c + 1);
     *deriv = 1;
   }
-  sk__options_where(opts, key, where, sizeof where);
+  sk_options_where(opts, key, where, sizeof where);
   SK_CHECK(ctx, *row >= 0, SK_ERR_INPUT,
            "%s: '%s' is not a residual (the row of a residual model's Jacobian entry is a label "
            "of formula.residual)",
@@ -508,7 +508,7 @@ static sk_status build_exact(sk_context *ctx, const sk_options *opts, const sk__
   size_t cur = 0;
   int given = 0;
   while (key_under(opts, "formula.exact.", &cur, key, sizeof key)) {
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     SK_CHECK(ctx, sk__fm_find(D, SK__FM_VAR, key + strlen("formula.exact.")) >= 0, SK_ERR_INPUT,
              "%s: '%s' is not a variable", where, key + strlen("formula.exact."));
     given++;
@@ -536,7 +536,7 @@ static sk_status parse_action(sk_context *ctx, const sk_options *opts, const sk_
                               sk__fm_event *e)
 {
   char where[320];
-  sk__options_where(opts, key, where, sizeof where);
+  sk_options_where(opts, key, where, sizeof where);
   char buf[SK__FORMULA_MAX_LEN + 1];
   SK_CHECK(ctx, strlen(text) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
            "%s: longer than %d characters", where, SK__FORMULA_MAX_LEN);
@@ -646,7 +646,7 @@ static sk_status check_used(sk_context *ctx, const sk_options *opts, const sk__f
       if (k >= D->np && !sk_options_is_key(opts, key)) {
         snprintf(key, sizeof key, "formula.tables.%s", D->input[k - D->np]);
       }
-      sk__options_where(opts, key, where, sizeof where);
+      sk_options_where(opts, key, where, sizeof where);
       return SK_ERROR(ctx, SK_ERR_INPUT, "%s: no formula reads '%s': a misspelt name?", where,
                       k < D->np ? D->param[k] : D->input[k - D->np]);
     }
@@ -689,7 +689,7 @@ static sk_status build(sk_context *ctx, sk_options *opts, const sk__fm_desc *D, 
     cur = 0;
     key_under(opts, "formula.rhs.", &cur, key, sizeof key);
     char where[320];
-    sk__options_where(opts, key, where, sizeof where);
+    sk_options_where(opts, key, where, sizeof where);
     return SK_ERROR(ctx, SK_ERR_INPUT,
                     "%s: a model is either y' = f (formula.rhs) or F(t, y, y') = 0 "
                     "(formula.residual), not both",

@@ -33,6 +33,7 @@
  */
 #include "numerics/run_helper.h"
 
+#include "core/model_faults.h"
 #include "core/model_impl.h"
 
 #define PI 3.14159265358979323846

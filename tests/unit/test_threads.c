@@ -4,6 +4,7 @@
 
 #include "backends/sundials_backend.h"
 #include "core/error.h"
+#include "core/model_faults.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
 #include "io/provenance.h"
