@@ -5,10 +5,6 @@
 
 #include "backends/sundials_backend.h"
 
-#ifdef SK_HAVE_MPI
-#include <nvector/nvector_parallel.h>
-#endif
-
 /* SUNDIALS 6.4.1's N_VClone (src/sundials/sundials_nvector.c, line 285)
  * stores the context into the new vector before anyone can test it:
  *     result = w->ops->nvclone(w);
@@ -22,7 +18,7 @@
  * the folder removes them. */
 #define SK_CLONE_OOM_EXIT 71
 
-static void clone_failed(void)
+_Noreturn void sk__nvector_clone_failed(void)
 {
   static const char msg[] =
       "stiffkit: error: out of memory: cannot allocate a SUNDIALS work vector (N_VClone); "
@@ -36,21 +32,10 @@ static N_Vector clone_serial(N_Vector w)
 {
   N_Vector v = N_VClone_Serial(w);
   if (!v) {
-    clone_failed();
+    sk__nvector_clone_failed();
   }
   return v;
 }
-
-#ifdef SK_HAVE_MPI
-static N_Vector clone_parallel(N_Vector w)
-{
-  N_Vector v = N_VClone_Parallel(w);
-  if (!v) {
-    clone_failed();
-  }
-  return v;
-}
-#endif
 
 void sk__nvector_guard_clone(N_Vector v)
 {
@@ -60,9 +45,4 @@ void sk__nvector_guard_clone(N_Vector v)
   if (v->ops->nvclone == N_VClone_Serial) {
     v->ops->nvclone = clone_serial;
   }
-#ifdef SK_HAVE_MPI
-  if (v->ops->nvclone == N_VClone_Parallel) {
-    v->ops->nvclone = clone_parallel;
-  }
-#endif
 }

@@ -1,13 +1,8 @@
-/* src/backends/nvector_fast.c: optimized N_Vector kernels (serial and MPI parallel vectors) that give bitwise the results of SUNDIALS' packaged serial kernels */
+/* src/backends/nvector_fast.c: optimized N_Vector kernels (serial vectors, and the local part of others) that give bitwise the results of SUNDIALS' packaged serial kernels */
 #include <math.h>
 
 #include "backends/sundials_backend.h"
 #include "core/threads.h"
-
-#ifdef SK_HAVE_MPI
-#include <mpi.h>
-#include <nvector/nvector_parallel.h>
-#endif
 
 /* Why these exist: Debian's SUNDIALS 6.4.1 libraries are built without
  * optimisation (N_VDotProd ~3.4 ns per element, N_VLinearSum ~1.9 ns; the
@@ -32,12 +27,14 @@
  * Compiled with the project's flags (-std=c11: no FP contraction into FMA,
  * no reassociation), so the compiler may not reorder the sums.
  *
- * One kernel body serves serial vectors and, in an MPI build, the local
- * part of NVECTOR_PARALLEL vectors; global reductions are the local kernel
- * plus one MPI_Allreduce, as NVECTOR_PARALLEL's own are. */
+ * One kernel body serves serial vectors and the local part of any other
+ * vector that gives its local length and data (NVECTOR_PARALLEL: the
+ * distributed runs' dist/dist_nvector.c adds the global reductions, the
+ * local kernel plus one MPI_Allreduce, as NVECTOR_PARALLEL's own are). */
 
-/* Length and data of the (local part of the) vector, read from the content
- * as the packaged kernels do: no call through the operation table. */
+/* Length and data of the (local part of the) vector: a serial vector's read
+ * from the content as the packaged kernels do; another kind's through its
+ * operation table (once per kernel call). */
 static inline int nv_is_serial(N_Vector v)
 {
   return v->ops->nvgetvectorid == N_VGetVectorID_Serial;
@@ -45,22 +42,12 @@ static inline int nv_is_serial(N_Vector v)
 
 static inline sunindextype nv_len(N_Vector v)
 {
-#ifdef SK_HAVE_MPI
-  if (!nv_is_serial(v)) {
-    return NV_LOCLENGTH_P(v);
-  }
-#endif
-  return NV_LENGTH_S(v);
+  return nv_is_serial(v) ? NV_LENGTH_S(v) : v->ops->nvgetlocallength(v);
 }
 
 static inline sk_sunreal *nv_data(N_Vector v)
 {
-#ifdef SK_HAVE_MPI
-  if (!nv_is_serial(v)) {
-    return NV_DATA_P(v);
-  }
-#endif
-  return NV_DATA_S(v);
+  return nv_is_serial(v) ? NV_DATA_S(v) : v->ops->nvgetarraypointer(v);
 }
 
 #define SK__LEN(v) nv_len(v)
@@ -621,67 +608,6 @@ static int fast_linearcombinationvectorarray(int nvec, int nsum, sk_sunreal *c, 
   return 0;
 }
 
-#ifdef SK_HAVE_MPI
-/* ---- NVECTOR_PARALLEL: global reductions = local kernel + MPI_Allreduce ---- */
-
-_Static_assert(sizeof(sk_sunreal) == sizeof(double), "MPI reductions assume double precision");
-
-static sk_sunreal allreduce(N_Vector v, sk_sunreal x, MPI_Op op)
-{
-  double r = x;
-  MPI_Allreduce(MPI_IN_PLACE, &r, 1, MPI_DOUBLE, op, NV_COMM_P(v));
-  return r;
-}
-
-static sk_sunreal par_dotprod(N_Vector x, N_Vector y)
-{
-  return allreduce(x, fast_dotprod(x, y), MPI_SUM);
-}
-
-static sk_sunreal par_maxnorm(N_Vector x)
-{
-  return allreduce(x, fast_maxnorm(x), MPI_MAX);
-}
-
-static sk_sunreal par_wrmsnorm(N_Vector x, N_Vector w)
-{
-  return sqrt(allreduce(x, fast_wsqrsum(x, w), MPI_SUM) / (sk_sunreal)NV_GLOBLENGTH_P(x));
-}
-
-static sk_sunreal par_wl2norm(N_Vector x, N_Vector w)
-{
-  return sqrt(allreduce(x, fast_wsqrsum(x, w), MPI_SUM));
-}
-
-static sk_sunreal par_l1norm(N_Vector x)
-{
-  return allreduce(x, fast_l1norm(x), MPI_SUM);
-}
-
-static sk_sunreal par_min(N_Vector x)
-{
-  return allreduce(x, fast_min(x), MPI_MIN);
-}
-
-/* the local sums fused, then one MPI_Allreduce per norm, as the fallback's N_VWrmsNorm calls */
-static int par_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *nrm)
-{
-  wsqrsums_local(nvec, X, W, nrm);
-  for (int i = 0; i < nvec; i++) {
-    nrm[i] = sqrt(allreduce(X[i], nrm[i], MPI_SUM) / (sk_sunreal)NV_GLOBLENGTH_P(X[i]));
-  }
-  return 0;
-}
-
-static int par_dotprodmulti(int nvec, N_Vector x, N_Vector *Y, sk_sunreal *d)
-{
-  fast_dotprodmulti(nvec, x, Y, d);
-  return MPI_Allreduce(MPI_IN_PLACE, d, nvec, MPI_DOUBLE, MPI_SUM, NV_COMM_P(x)) == MPI_SUCCESS
-             ? 0
-             : -1;
-}
-#endif
-
 /* The kernels every supported vector kind shares: element-wise, fused and
  * local reductions. */
 static void install_common(N_Vector_Ops ops)
@@ -727,18 +653,15 @@ void sk__nvector_use_fast_ops(N_Vector v)
     ops->nvwrmsnormmaskvectorarray = fast_wrmsnormmaskvectorarray;
     return;
   }
-#ifdef SK_HAVE_MPI
-  if (id == SUNDIALS_NVEC_PARALLEL) {
-    install_common(ops);
-    ops->nvdotprod = par_dotprod;
-    ops->nvmaxnorm = par_maxnorm;
-    ops->nvwrmsnorm = par_wrmsnorm;
-    ops->nvwl2norm = par_wl2norm;
-    ops->nvl1norm = par_l1norm;
-    ops->nvmin = par_min;
-    ops->nvdotprodmulti = par_dotprodmulti;
-    ops->nvwrmsnormvectorarray = par_wrmsnormvectorarray;
-    ops->nvdotprodmultilocal = fast_dotprodmulti;
-  }
-#endif
+}
+
+void sk__nvector_use_fast_local_ops(N_Vector v)
+{
+  install_common(v->ops);
+  v->ops->nvdotprodmultilocal = fast_dotprodmulti;
+}
+
+void sk__nvector_wsqrsums_local(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *sum)
+{
+  wsqrsums_local(nvec, X, W, sum);
 }

@@ -123,21 +123,35 @@ sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_
  * machine's memory, else SK_OK. */
 sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key);
 
-/* sk__nvector_use_fast_ops: replace the vector's operation table with the
- * project's vectorized, OpenMP-threaded kernels (clones inherit them): a
- * serial vector gets the element-wise, fused and reduction kernels; in an
- * MPI build (SK_HAVE_MPI) an NVECTOR_PARALLEL vector gets the same kernels
- * on its local part, the local reductions, and global reductions made of
- * the local kernel plus MPI_Allreduce on its communicator. Any other
- * vector kind is left unchanged. */
+/* sk__nvector_use_fast_ops: replace a serial vector's operation table with
+ * the project's vectorized, OpenMP-threaded kernels (clones inherit them):
+ * the element-wise, fused and reduction kernels. Any other vector kind is
+ * left unchanged (an NVECTOR_PARALLEL vector: sk__dist_nvector_use_fast_ops
+ * of the distributed runs). */
 void sk__nvector_use_fast_ops(N_Vector v);
 
-/* sk__nvector_guard_clone: make clones of the serial or NVECTOR_PARALLEL
- * vector v (and of its clones) end the process with exit status 71 and an
- * out-of-memory message when their allocation fails, instead of the NULL
- * dereference inside SUNDIALS 6.4.1's N_VClone (backends/nvector_clone.c).
- * Call it on every engine's template vector, before any clone. */
+/* sk__nvector_use_fast_local_ops: the same element-wise, fused and local
+ * reduction kernels on the local part of a vector of another kind, which
+ * must give its local length and data (nvgetlocallength,
+ * nvgetarraypointer); its global reductions are left to the caller. */
+void sk__nvector_use_fast_local_ops(N_Vector v);
+
+/* sk__nvector_wsqrsums_local: sum[i] = the local weighted sum of squares of
+ * X[i] with W[i], i < nvec, in one pass over the vectors (the local part of
+ * N_VWrmsNormVectorArray). */
+void sk__nvector_wsqrsums_local(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *sum);
+
+/* sk__nvector_guard_clone: make clones of the serial vector v (and of its
+ * clones) end the process with exit status 71 and an out-of-memory message
+ * when their allocation fails, instead of the NULL dereference inside
+ * SUNDIALS 6.4.1's N_VClone (backends/nvector_clone.c); the distributed
+ * runs guard their NVECTOR_PARALLEL vectors alike
+ * (sk__dist_nvector_guard_clone). Call it on every engine's template
+ * vector, before any clone. */
 void sk__nvector_guard_clone(N_Vector v);
+
+/* sk__nvector_clone_failed: that end: the message on stderr, _exit(71). */
+_Noreturn void sk__nvector_clone_failed(void);
 
 /* ---- the shared stepping loop (sundials_stepping.c) ------------------- */
 

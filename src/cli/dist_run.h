@@ -27,4 +27,12 @@ int cli_dist_launched(void);
 int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
                  volatile sig_atomic_t *stop_signal);
 
+/* The MPI driver behind cli_dist_run (cli/dist/run_mpi.c), linked into the
+ * program stiffkit-mpi only: stiffkit links no MPI (no Open MPI start-up in
+ * a serial run) and hands a distributed run's command line to stiffkit-mpi
+ * beside it (cli/dist/run_exec.c); it fails with exit 69 when that program
+ * is missing. */
+int cli_dist_run_mpi(sk_context *ctx, const cli_args *args, int argc, char **argv,
+                     volatile sig_atomic_t *stop_signal);
+
 #endif

@@ -145,9 +145,9 @@ static sk_status setup_cvode(sk__dist *d)
   d->y =
       N_VNew_Parallel(d->comm, (sunindextype)d->L.nlocal, (sunindextype)d->L.nglobal, d->sunctx);
   SK_CHECK(ctx, d->y != NULL, SK_ERR_NOMEM, "cannot create the parallel state vector");
-  sk__nvector_guard_clone(d->y);
+  sk__dist_nvector_guard_clone(d->y);
   if (s->fast_ops) { /* before CVodeInit: CVODE's vectors are clones of y */
-    sk__nvector_use_fast_ops(d->y);
+    sk__dist_nvector_use_fast_ops(d->y);
   }
   if (s->kind == SK__DIST_HEAT) {
     sk__dist_heat_initial(d, s->t0, N_VGetArrayPointer(d->y));

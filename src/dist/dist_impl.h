@@ -137,6 +137,17 @@ void sk__dist_heat_coeffs(sk__dist *d);
 
 /* ---- preconditioners (dist_prec.c) ---- */
 
+/* sk__dist_nvector_use_fast_ops: an NVECTOR_PARALLEL vector's operation
+ * table becomes the fast local kernels (sk__nvector_use_fast_local_ops)
+ * with global reductions of the local kernel plus one MPI_Allreduce on its
+ * communicator; clones inherit it. Another vector kind is left unchanged. */
+void sk__dist_nvector_use_fast_ops(N_Vector v);
+
+/* sk__dist_nvector_guard_clone: sk__nvector_guard_clone for an
+ * NVECTOR_PARALLEL vector (its clones end the process with exit 71 when
+ * their allocation fails). */
+void sk__dist_nvector_guard_clone(N_Vector v);
+
 sk_status sk__dist_attach_prec(sk__dist *d);
 void sk__dist_free_prec(sk__dist *d);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/tools/modules_test.sh: HDF5, hypre and UMFPACK are loaded only by the runs that need them (the loader's own record), and a module that cannot be loaded stops the run with exit 69, its name and the loader's reason, before any file is written
+# tests/tools/modules_test.sh: HDF5, hypre, UMFPACK and Open MPI are loaded only by the runs that need them (the loader's own record), and a module that cannot be loaded stops the run with exit 69, its name and the loader's reason, before any file is written
 # usage: modules_test.sh (STIFFKIT: the CLI; DATA: the data directory)
 set -u
 work=$(mktemp -d)
@@ -32,7 +32,7 @@ has() { grep -q "file=[^ ]*$2.*generating link map" "$work/$1.ld"; }
 # a CSV-only run maps neither HDF5 nor hypre nor UMFPACK nor their modules ...
 loaded csv "${rober[@]}" --set output.hdf5=false
 for lib in libhdf5 libstiffkit-hdf5 libHYPRE libstiffkit-hypre libumfpack libcholmod \
-  libstiffkit-umfpack; do
+  libstiffkit-umfpack libmpi libopen-pal; do
   has csv "$lib" && bad "a CSV-only run loaded $lib"
 done
 # ... and the check sees them where a run needs them (HDF5 output; the AMG preconditioner)
@@ -79,5 +79,16 @@ fi
 # a run without HDF5 output needs no module at all
 (cd "$work/empty" && STIFFKIT_MODULE_DIR="$work/empty" "$STIFFKIT" "${rober[@]}" \
   --set output.hdf5=false > out.txt 2>&1) || bad "a CSV-only run needs a module: $(cat "$work/empty/out.txt")"
+# a distributed run is handed to stiffkit-mpi beside stiffkit (Open MPI is linked there only):
+# without it, exit 69 naming it
+if [ "$mpi" = 1 ]; then
+  mkdir -p "$work/lonely"
+  cp "$STIFFKIT" "$work/lonely/stiffkit"
+  (cd "$work/lonely" && STIFFKIT_DISTRIBUTED=1 ./stiffkit "${rober[@]}" > out.txt 2> err.txt)
+  rc=$?
+  [ "$rc" -eq 69 ] || bad "a distributed run without stiffkit-mpi: exit $rc, expected 69"
+  grep -qF "$work/lonely/stiffkit-mpi" "$work/lonely/err.txt" \
+    || bad "the message does not name the missing stiffkit-mpi: $(cat "$work/lonely/err.txt")"
+fi
 [ "$fail" = 0 ] && echo "modules load on first use only; a missing one stops the run with exit 69"
 exit "$fail"

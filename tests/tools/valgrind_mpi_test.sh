@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/tools/valgrind_mpi_test.sh: memcheck of a 2-rank `mpirun stiffkit run`: no memory error and no block lost on either rank, Open MPI's own reports suppressed by tests/valgrind/openmpi.supp
 # Environment: STIFFKIT, MPIEXEC (the launcher and its options), VALGRIND, SUPP (the suppression
-# file), CONFIG (the job). Exit 0 pass, 1 fail.
+# file), CONFIG (the job). Exit 0 pass, 1 fail. stiffkit hands a rank to stiffkit-mpi (exec, the
+# same pid): --trace-children follows it, and its log replaces the one of the exec'd stiffkit.
 set -u
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -9,6 +10,7 @@ cd "$dir" || exit 1
 # shellcheck disable=SC2086
 $MPIEXEC -n 2 "$VALGRIND" --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
   --error-exitcode=9 --num-callers=50 --suppressions="$SUPP" --log-file=memcheck.%p.log \
+  --trace-children=yes \
   "$STIFFKIT" run "$CONFIG" > out.txt 2>&1
 rc=$?
 fail=0

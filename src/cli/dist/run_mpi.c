@@ -255,8 +255,8 @@ static int finish(dist_run *r, sk_status st, int argc, char **argv)
   return code;
 }
 
-int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
-                 volatile sig_atomic_t *stop_signal)
+int cli_dist_run_mpi(sk_context *ctx, const cli_args *args, int argc, char **argv,
+                     volatile sig_atomic_t *stop_signal)
 {
   int initialized = 0, provided = 0;
   MPI_Initialized(&initialized);
