@@ -21,6 +21,11 @@
  * are freed before the process exits (memcheck finds no block lost) */
 static pthread_t waiter;
 static int waiter_running = 0;
+/* set by cli_signal_thread_stop before it wakes the waiter with SIGUSR1: the waiter then
+ * returns. (Not pthread_cancel: glibc loads libgcc_s for the unwinding at the first
+ * cancellation, and that late dlopen unloaded the libraries of modules opened before, HDF5's
+ * among them, while the process still held their state.) */
+static atomic_int waiter_quit;
 
 /* The waiter only calls sigwait: 64 KiB of stack are plenty (the default
  * would be the 8 MiB of `ulimit -s`, a tenth of a tight `ulimit -v`). */
@@ -68,15 +73,13 @@ static const char *signal_text(int sig)
  * call is not seen until the call returns), end the process with exit 75. Such a call writes no
  * file (the regions are solver and factorization calls), so no file under a final name changes;
  * the temporaries are removed by the next run in the folder. Outside the regions the main thread
- * stops at its next check, saving what it can. Not inlined: the waiter is cancelled, and an
- * unwound frame with arrays would leave AddressSanitizer redzone marks that the thread's exit
- * then writes over. */
+ * stops at its next check, saving what it can. Returns when cli_signal_thread_stop asks. */
 __attribute__((noinline)) static void watch_the_stop(const sigset_t *set,
                                                      volatile sig_atomic_t *flag, int sig)
 {
   uint64_t seen = 0, generation = 0;
   double since = now_s();
-  for (;;) {
+  while (!atomic_load(&waiter_quit)) {
     const char *what = sk__stop_region(&generation);
     const double grace = grace_s;
     if (what && grace >= 0) {
@@ -104,8 +107,8 @@ __attribute__((noinline)) static void watch_the_stop(const sigset_t *set,
     }
     const struct timespec tick = {0, 50 * 1000 * 1000};
     siginfo_t info;
-    const int again = sigtimedwait(set, &info, &tick); /* a cancellation point */
-    if (again > 0) {
+    const int again = sigtimedwait(set, &info, &tick);
+    if (again > 0 && !atomic_load(&waiter_quit)) {
       *flag = again;
       sig = again;
     }
@@ -117,9 +120,9 @@ static void *wait_for_signals(void *arg)
   volatile sig_atomic_t *flag = arg;
   sigset_t set;
   stop_set(&set);
-  for (;;) {
+  while (!atomic_load(&waiter_quit)) {
     int sig = 0;
-    if (sigwait(&set, &sig) == 0) {
+    if (sigwait(&set, &sig) == 0 && !atomic_load(&waiter_quit)) {
       *flag = sig;
       watch_the_stop(&set, flag, sig);
     }
@@ -159,6 +162,7 @@ int cli_signal_thread_start(volatile sig_atomic_t *flag)
     return rc;
   }
   read_grace();
+  atomic_store(&waiter_quit, 0);
   pthread_attr_t attr;
   rc = pthread_attr_init(&attr);
   if (rc == 0) {
@@ -182,8 +186,8 @@ int cli_signal_thread_start(volatile sig_atomic_t *flag)
 void cli_signal_thread_stop(void)
 {
   if (waiter_running) {
-    /* sigwait is a cancellation point: the thread ends there */
-    pthread_cancel(waiter);
+    atomic_store(&waiter_quit, 1);
+    pthread_kill(waiter, SIGUSR1); /* blocked everywhere: only the waiter's sigwait takes it */
     pthread_join(waiter, NULL);
     waiter_running = 0;
   }

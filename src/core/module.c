@@ -1,7 +1,8 @@
 /* src/core/module.c: finding, loading and checking the optional component modules (libstiffkit-<name>.so beside libstiffkit, or in the libdir of a program that holds stiffkit statically) */
-#define _GNU_SOURCE /* dladdr, RTLD_NOLOAD */
+#define _GNU_SOURCE /* dladdr */
 #include <ctype.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,47 @@ static const void *module_table(void *handle, const char *symbol, int abi, size_
   return head;
 }
 
+/* The modules this process has opened, by name: sk__module_peek looks here
+ * and never calls dlopen/dlclose itself (a dlclose, even one that only
+ * drops the reference an RTLD_NOLOAD dlopen added, lets glibc unload the
+ * libraries a module depends on when nothing else marks them used: HDF5's
+ * were unmapped that way at the provenance's peek). Never dlclose'd. */
+enum { MODULE_MAX = 8 };
+static struct {
+  char name[32];
+  void *handle;
+} opened[MODULE_MAX];
+static int nopened;
+static pthread_mutex_t opened_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *loaded_handle(const char *name)
+{
+  void *h = NULL;
+  pthread_mutex_lock(&opened_lock);
+  for (int i = 0; i < nopened && !h; i++) {
+    if (!strcmp(opened[i].name, name)) {
+      h = opened[i].handle;
+    }
+  }
+  pthread_mutex_unlock(&opened_lock);
+  return h;
+}
+
+static void remember_handle(const char *name, void *handle)
+{
+  pthread_mutex_lock(&opened_lock);
+  int known = 0;
+  for (int i = 0; i < nopened; i++) {
+    known |= !strcmp(opened[i].name, name);
+  }
+  if (!known && nopened < MODULE_MAX && strlen(name) < sizeof opened[0].name) {
+    strcpy(opened[nopened].name, name);
+    opened[nopened].handle = handle;
+    nopened++;
+  }
+  pthread_mutex_unlock(&opened_lock);
+}
+
 /* Hand the module the host table: 0, or -1 (why set) when it has no
  * attach function or refuses the table (another stiffkit build). */
 static int module_attach(void *handle, char *why, size_t cap)
@@ -147,6 +189,9 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
   if (handle && module_attach(handle, why, sizeof why) == 0) {
     *table = module_table(handle, symbol, abi, size, why, sizeof why);
   }
+  if (*table) {
+    remember_handle(name, handle);
+  }
   if (!*table) {
     /* a handle that failed its check is kept: it cannot be unloaded safely
        once its libraries (HDF5, MPI) have run their constructors */
@@ -166,16 +211,13 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
 
 const void *sk__module_peek(const char *name, const char *symbol, int abi, size_t size)
 {
-  char path[4200];
-  if (!name || !symbol || module_path(name, path, sizeof path) != 0) {
+  if (!name || !symbol) {
     return NULL;
   }
-  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  void *handle = loaded_handle(name);
   if (!handle) {
     return NULL;
   }
   char why[256];
-  const void *t = module_table(handle, symbol, abi, size, why, sizeof why);
-  dlclose(handle); /* drops the reference NOLOAD added; the module stays loaded */
-  return t;
+  return module_table(handle, symbol, abi, size, why, sizeof why);
 }

@@ -51,7 +51,9 @@ typedef struct {
 /* sk__module_open: the table `symbol` of module `name` ("hdf5", "hypre")
  * into *table, loading libstiffkit-<name>.so on the first call. Directory:
  * $STIFFKIT_MODULE_DIR when set and non-empty, else the directory of the
- * loaded libstiffkit (dladdr). `purpose` says what needs it ("HDF5 output
+ * object holding stiffkit's code (libstiffkit, found with dladdr), or of a
+ * program holding it statically: the libdir beside its bin/, or the build
+ * tree's module directory (core/module.c). `purpose` says what needs it ("HDF5 output
  * (output.hdf5)"), for the message. The table's head must match abi and
  * size. Errors: SK_ERR_UNSUPPORTED, foreign name SK__MODULE_FLAG, message
  * "cannot load the stiffkit module '<name>' needed for <purpose>: <path>:
@@ -62,8 +64,9 @@ typedef struct {
 sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol, int abi,
                           size_t size, const char *purpose, const void **table);
 
-/* sk__module_peek: the table of module `name` when it is loaded in this
- * process already (and its head matches), else NULL; never loads it. */
+/* sk__module_peek: the table of module `name` when sk__module_open has
+ * opened it in this process already (and the head matches), else NULL;
+ * never loads or unloads anything. */
 const void *sk__module_peek(const char *name, const char *symbol, int abi, size_t size);
 
 #endif

@@ -24,7 +24,8 @@ static sk_sunreal par_maxnorm(N_Vector x)
 
 static sk_sunreal par_wrmsnorm(N_Vector x, N_Vector w)
 {
-  return sqrt(allreduce(x, x->ops->nvwsqrsumlocal(x, w), MPI_SUM) / (sk_sunreal)NV_GLOBLENGTH_P(x));
+  return sqrt(allreduce(x, x->ops->nvwsqrsumlocal(x, w), MPI_SUM) /
+              (sk_sunreal)NV_GLOBLENGTH_P(x));
 }
 
 static sk_sunreal par_wl2norm(N_Vector x, N_Vector w)

@@ -7,19 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <muParserDLL.h>
-
 #include "core/error.h"
+#include "core/formula_expr.h"
 #include "core/stop.h"
 #include "core/input_file.h"
 #include "io/time_function.h"
 
-#define SK__PI 3.14159265358979323846
-
 struct sk__time_function {
   sk_context *ctx;
   /* formula */
-  muParserHandle_t parser;
+  sk__formula parser;
   double t; /* the variable t the parser reads */
   /* table */
   int64_t n, cap;
@@ -42,9 +39,7 @@ void sk__time_function_destroy(sk__time_function **ptf)
     return;
   }
   sk__time_function *tf = *ptf;
-  if (tf->parser) {
-    mupRelease(tf->parser);
-  }
+  sk__formula_free(tf->parser);
   sk__free(tf->ctx, tf->tt);
   sk__free(tf->ctx, tf->gg);
   sk__free(tf->ctx, tf);
@@ -53,33 +48,12 @@ void sk__time_function_destroy(sk__time_function **ptf)
 
 /* ---- formulas ------------------------------------------------------------ */
 
-/* Parse and evaluate once at t = 0; on failure record muparser's message
- * (copied at once: the C API returns it in a shared buffer). */
+/* Parse and evaluate once at t = 0 (the located message of core/formula_expr.c on failure). */
 static sk_status parse_formula(sk__time_function *tf, const char *expr, const char *where)
 {
-  tf->parser = mupCreate(muBASETYPE_FLOAT);
-  SK_CHECK(tf->ctx, tf->parser != NULL, SK_ERR_NOMEM, "%s: cannot create the formula parser",
-           where);
-  mupDefineConst(tf->parser, "pi", SK__PI);
-  mupDefineVar(tf->parser, "t", &tf->t);
-  mupSetExpr(tf->parser, expr);
+  const sk__formula_var t = {"t", &tf->t};
   tf->t = 0.0;
-  (void)mupEval(tf->parser);
-  if (!mupError(tf->parser)) {
-    return SK_OK;
-  }
-  char msg[512];
-  snprintf(msg, sizeof msg, "%s", mupGetErrorMsg(tf->parser));
-  const int pos = (int)mupGetErrorPos(tf->parser);
-  if (pos >= 0) {
-    return SK_ERROR(tf->ctx, SK_ERR_INPUT,
-                    "%s: cannot parse the formula '%s' at character %d: %s (muparser; the "
-                    "variable is t)",
-                    where, expr, pos + 1, msg);
-  }
-  return SK_ERROR(tf->ctx, SK_ERR_INPUT,
-                  "%s: cannot parse the formula '%s': %s (muparser; the variable is t)", where,
-                  expr, msg);
+  return sk__formula_compile(tf->ctx, expr, where, &t, 1, &tf->parser);
 }
 
 sk_status sk__time_function_formula(sk_context *ctx, const char *expr, const char *where,
@@ -260,8 +234,7 @@ double sk__time_function_eval(sk__time_function *tf, double t)
 {
   if (tf->parser) {
     tf->t = t;
-    const double v = mupEval(tf->parser);
-    return mupError(tf->parser) ? NAN : v;
+    return sk__formula_eval(tf->parser);
   }
   return table_eval(tf, t);
 }

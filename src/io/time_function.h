@@ -8,10 +8,6 @@
 
 typedef struct sk__time_function sk__time_function;
 
-/* The longest formula accepted (muparser's C API copies its error message, which quotes
- * the offending text, into a static 2048-byte buffer with sprintf). */
-#define SK__FORMULA_MAX_LEN 1000
-
 /* sk__time_function_formula: g(t) given by the expression `expr` in the
  * variable t, parsed by muparser (its operators, functions such as sin,
  * exp, sqrt, abs, min, max, and "cond ? a : b"; the constant pi to full

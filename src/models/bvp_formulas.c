@@ -3,11 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <muParserDLL.h>
-
 #include "core/error.h"
 #include "models/bvp_formulas.h"
-#include "models/formula_expr.h"
+#include "core/formula_expr.h"
 
 struct sk__bvp_formulas {
   sk_context *ctx;
@@ -15,10 +13,10 @@ struct sk__bvp_formulas {
   double x;
   double yv[SK_BVP_MAX_DIM], ya[SK_BVP_MAX_DIM], yb[SK_BVP_MAX_DIM];
   double pv[SK_BVP_MAX_PARAMS];
-  muParserHandle_t eq[SK_BVP_MAX_DIM];    /* m: the highest derivative of each variable */
-  muParserHandle_t bc[SK_BVP_MAX_DIM];    /* d, left conditions first */
-  muParserHandle_t guess[SK_BVP_MAX_DIM]; /* d, NULL: 0 (or the derivative of the guess) */
-  muParserHandle_t exact[SK_BVP_MAX_DIM]; /* d, all or none */
+  sk__formula eq[SK_BVP_MAX_DIM];    /* m: the highest derivative of each variable */
+  sk__formula bc[SK_BVP_MAX_DIM];    /* d, left conditions first */
+  sk__formula guess[SK_BVP_MAX_DIM]; /* d, NULL: 0 (or the derivative of the guess) */
+  sk__formula exact[SK_BVP_MAX_DIM]; /* d, all or none */
   int n_left, n_right;
   double a, b;
 };
@@ -30,7 +28,7 @@ void sk__bvp_formulas_free(void *data)
     return;
   }
   for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
-    muParserHandle_t *all[4] = {&F->eq[i], &F->bc[i], &F->guess[i], &F->exact[i]};
+    sk__formula *all[4] = {&F->eq[i], &F->bc[i], &F->guess[i], &F->exact[i]};
     for (int k = 0; k < 4; k++) {
       sk__formula_free(*all[k]);
     }
@@ -85,10 +83,10 @@ sk_status sk__bvp_formulas_parse(sk__bvp_formulas *F, sk_bvp *bvp, int kind, int
     v[nv++] = (sk__formula_var){sk_bvp_get_parameter_name(bvp, k), &F->pv[k]};
   }
   F->x = 0.5 * (F->a + F->b);
-  muParserHandle_t *dst = kind == SK__BVP_F_EQUATION ? &F->eq[slot]
-                          : kind == SK__BVP_F_GUESS  ? &F->guess[slot]
-                          : kind == SK__BVP_F_EXACT  ? &F->exact[slot]
-                                                     : &F->bc[slot];
+  sk__formula *dst = kind == SK__BVP_F_EQUATION ? &F->eq[slot]
+                     : kind == SK__BVP_F_GUESS  ? &F->guess[slot]
+                     : kind == SK__BVP_F_EXACT  ? &F->exact[slot]
+                                                : &F->bc[slot];
   return sk__formula_compile(F->ctx, expr, where, v, nv, dst);
 }
 
@@ -108,7 +106,7 @@ static int rhs(double x, const double *y, const double *p, double *f, void *data
     f[i] = y[F->m + i];
   }
   for (int i = 0; i < F->m; i++) {
-    f[lower + i] = mupEval(F->eq[i]);
+    f[lower + i] = sk__formula_eval(F->eq[i]);
   }
   return 0;
 }
@@ -121,7 +119,7 @@ static int bc(const double *ya, const double *yb, const double *p, double *g, vo
   memcpy(F->pv, p, (size_t)F->np * sizeof *F->pv);
   for (int k = 0; k < F->d; k++) {
     F->x = k < F->d - F->n_right ? F->a : F->b;
-    g[k] = mupEval(F->bc[k]);
+    g[k] = sk__formula_eval(F->bc[k]);
   }
   return 0;
 }
@@ -129,12 +127,11 @@ static int bc(const double *ya, const double *yb, const double *p, double *g, vo
 /* Evaluate the d formulas of `set` at x (NULL formulas give 0, or for a
  * derivative component of an order-2 problem the central difference of the
  * variable's formula). */
-static void eval_set(sk__bvp_formulas *F, muParserHandle_t *set, double x, const double *p,
-                     double *y)
+static void eval_set(sk__bvp_formulas *F, sk__formula *set, double x, const double *p, double *y)
 {
   load(F, x, p);
   for (int i = 0; i < F->d; i++) {
-    y[i] = set[i] ? mupEval(set[i]) : 0.0;
+    y[i] = set[i] ? sk__formula_eval(set[i]) : 0.0;
   }
   if (F->order != 2) {
     return;
@@ -146,9 +143,9 @@ static void eval_set(sk__bvp_formulas *F, muParserHandle_t *set, double x, const
     }
     const double hi = fmin(x + h, F->b), lo = fmax(x - h, F->a); /* inside [a, b] */
     F->x = hi;
-    const double up = mupEval(set[i]);
+    const double up = sk__formula_eval(set[i]);
     F->x = lo;
-    y[F->m + i] = (up - mupEval(set[i])) / (hi - lo);
+    y[F->m + i] = (up - sk__formula_eval(set[i])) / (hi - lo);
   }
 }
 
@@ -169,7 +166,7 @@ static int exact(double x, const double *p, double *y, void *data)
 int sk__bvp_formulas_uses(const sk__bvp_formulas *F, const char *name)
 {
   for (int i = 0; i < SK_BVP_MAX_DIM; i++) {
-    const muParserHandle_t all[4] = {F->eq[i], F->bc[i], F->guess[i], F->exact[i]};
+    const sk__formula all[4] = {F->eq[i], F->bc[i], F->guess[i], F->exact[i]};
     for (int k = 0; k < 4; k++) {
       if (sk__formula_reads(all[k], name)) {
         return 1;

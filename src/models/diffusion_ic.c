@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "models/diffusion_ic.h"
-#include "models/formula_expr.h"
+#include "core/formula_expr.h"
 
 #define SK__IC_NVARS 9
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "io/time_function.h"
-#include "models/formula_expr.h"
+#include "core/formula_expr.h"
 #include "stiffkit/model.h"
 
 #define SK__FM_NAME 32              /* names and labels: at most 31 characters */

@@ -1,12 +1,13 @@
-/* src/models/formula_expr.c: muparser formulas over named variables: compile with located messages, evaluate, list what they read */
+/* src/core/formula_expr.c: muparser formulas over named variables (the one place muparser is called, through its module): compile with located messages, evaluate, list what they read */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <muParserDLL.h>
 
 #include "core/error.h"
-#include "io/time_function.h"
-#include "models/formula_expr.h"
+#include "core/formula_expr.h"
+#include "core/muparser_module.h"
 
 #define SK__PI 3.14159265358979323846
 
@@ -17,22 +18,25 @@ sk_status sk__formula_compile(sk_context *ctx, const char *expr, const char *whe
   SK_CHECK(ctx, expr[strspn(expr, " \t\r\n")] != '\0', SK_ERR_INPUT, "%s: empty formula", where);
   SK_CHECK(ctx, strlen(expr) <= SK__FORMULA_MAX_LEN, SK_ERR_INPUT,
            "%s: formula longer than %d characters", where, SK__FORMULA_MAX_LEN);
-  muParserHandle_t h = mupCreate(muBASETYPE_FLOAT);
+  const sk__muparser_module *mp = NULL;
+  SK_CALL(ctx, sk__muparser_open(ctx, where, &mp));
+  muParserHandle_t h = mp->create(muBASETYPE_FLOAT);
   SK_CHECK(ctx, h != NULL, SK_ERR_NOMEM, "%s: cannot create the formula parser", where);
-  mupDefineConst(h, "pi", SK__PI);
+  mp->define_const(h, "pi", SK__PI);
   for (int i = 0; i < nvars; i++) {
-    mupDefineVar(h, vars[i].name, vars[i].value);
+    mp->define_var(h, vars[i].name, vars[i].value);
   }
-  mupSetExpr(h, expr);
-  (void)mupEval(h);
-  if (!mupError(h)) {
+  mp->set_expr(h, expr);
+  (void)mp->eval(h);
+  if (!mp->error(h)) {
     *out = h;
     return SK_OK;
   }
+  /* copied at once: the C API returns the message in a shared buffer */
   char msg[512], names[1024] = "";
-  snprintf(msg, sizeof msg, "%s", mupGetErrorMsg(h));
-  const int pos = (int)mupGetErrorPos(h);
-  mupRelease(h);
+  snprintf(msg, sizeof msg, "%s", mp->error_msg(h));
+  const int pos = mp->error_pos(h);
+  mp->release(h);
   size_t used = 0;
   for (int i = 0; i < nvars && used < sizeof names - 8; i++) {
     const int w =
@@ -49,9 +53,12 @@ sk_status sk__formula_compile(sk_context *ctx, const char *expr, const char *whe
                   names, nvars ? ", " : "");
 }
 
+/* A formula exists only once the module was loaded to compile it. */
 double sk__formula_eval(sk__formula f)
 {
-  return mupEval(f);
+  const sk__muparser_module *mp = sk__muparser();
+  const double v = mp->eval(f);
+  return mp->error(f) ? NAN : v;
 }
 
 /* The i-th variable the formula reads. */
@@ -59,14 +66,14 @@ static void read_var(sk__formula f, int i, const char **name, double **value)
 {
   const muChar_t *nm = NULL;
   muFloat_t *addr = NULL;
-  mupGetExprVar(f, (unsigned)i, &nm, &addr);
+  sk__muparser()->expr_var(f, (unsigned)i, &nm, &addr);
   *name = nm;
   *value = addr;
 }
 
 int sk__formula_reads(sk__formula f, const char *name)
 {
-  const int nv = f ? mupGetExprVarNum(f) : 0;
+  const int nv = f ? sk__muparser()->expr_var_num(f) : 0;
   for (int v = 0; v < nv; v++) {
     const char *used;
     double *addr;
@@ -80,7 +87,7 @@ int sk__formula_reads(sk__formula f, const char *name)
 
 int sk__formula_nreads(sk__formula f)
 {
-  return f ? mupGetExprVarNum(f) : 0;
+  return f ? sk__muparser()->expr_var_num(f) : 0;
 }
 
 const double *sk__formula_read(sk__formula f, int i)
@@ -94,6 +101,6 @@ const double *sk__formula_read(sk__formula f, int i)
 void sk__formula_free(sk__formula f)
 {
   if (f) {
-    mupRelease(f);
+    sk__muparser()->release(f);
   }
 }
