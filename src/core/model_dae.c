@@ -157,12 +157,28 @@ sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *
   SK_CALL_STOP(m->ctx, sk__model_pattern(m));
   SK_CHECK(m->ctx, m->colptr != NULL, SK_ERR_STATE, "model '%s' has no Jacobian pattern",
            m->name);
-  if (!m->dae_jac) {
-    return m->dae_dense_jac ? sk__model_eval_dae_dense_jac(m, t, cj, y, yp, r, values)
-                            : eval_fd_dae_jac(m, t, cj, y, yp, r, values);
+  if (!m->dae_jac && !m->dae_dense_jac) {
+    return eval_fd_dae_jac(m, t, cj, y, yp, r, values); /* evaluates r itself when NULL */
   }
-  return sk__model_checked(m, "DAE Jacobian", m->dae_jac(t, cj, y, yp, r, values, m->user_data),
-                           t, values, m->colptr[m->n], 0);
+  /* a model's own callback is handed r = F(t, y, y') always (the contract lets the caller omit it) */
+  double *own = NULL;
+  if (!r) {
+    own = sk__malloc(m->ctx, (size_t)m->n * sizeof *own);
+    SK_CHECK(m->ctx, own != NULL, SK_ERR_NOMEM, "cannot allocate the residual for the Jacobian");
+    const sk_status st = sk_model_eval_residual(m, t, y, yp, own);
+    if (st < 0) {
+      sk__free(m->ctx, own);
+      SK_CALL(m->ctx, st);
+    }
+    r = own;
+  }
+  const sk_status st = m->dae_jac
+                           ? sk__model_checked(m, "DAE Jacobian",
+                                               m->dae_jac(t, cj, y, yp, r, values, m->user_data),
+                                               t, values, m->colptr[m->n], 0)
+                           : sk__model_eval_dae_dense_jac(m, t, cj, y, yp, r, values);
+  sk__free(m->ctx, own);
+  return st;
 }
 
 sk_status sk_model_eval_dae_initial(sk_model *m, double t0, double *y0, double *yp0)

@@ -17,8 +17,9 @@ sk_status sk__muparser_open(sk_context *ctx, const char *where, const sk__mupars
   char purpose[512];
   snprintf(purpose, sizeof purpose, "the formula of %s (muparser)", where);
   const void *t = NULL;
-  SK_CALL(ctx, sk__module_open(ctx, "muparser", SK__MUPARSER_MODULE_SYMBOL,
-                               SK__MUPARSER_MODULE_ABI, sizeof(sk__muparser_module), purpose, &t));
+  SK_CALL(ctx,
+          sk__module_open(ctx, "muparser", SK__MUPARSER_MODULE_SYMBOL, SK__MUPARSER_MODULE_ABI,
+                          sizeof(sk__muparser_module), purpose, &t));
   *mp = t;
   atomic_store_explicit(&loaded, *mp, memory_order_release);
   return SK_OK;

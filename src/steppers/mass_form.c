@@ -414,6 +414,18 @@ static sk_status setup_dae(mass_form *d, sk_model *form)
 }
 
 /* The ODE form: D^{-1} (diagonal M) or the KLU factors of M and the pencil. */
+/* D and D^{-1} of a diagonal M from its current values (M has no zero row). */
+static void diagonal_from_mass(mass_form *d)
+{
+  for (int64_t j = 0; j < d->n; j++) {
+    d->dg[j] = 0.0;
+    for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
+      d->dg[j] += d->mri[p] == j ? d->mv[p] : 0.0;
+    }
+    d->dinv[j] = 1.0 / d->dg[j];
+  }
+}
+
 static sk_status setup_ode(mass_form *d, sk_model *form, const char *solver)
 {
   sk_context *ctx = d->ctx;
@@ -427,12 +439,7 @@ static sk_status setup_ode(mass_form *d, sk_model *form, const char *solver)
     d->dg = sk__calloc(ctx, (size_t)d->n, sizeof *d->dg);
     d->dinv = sk__calloc(ctx, (size_t)d->n, sizeof *d->dinv);
     SK_CHECK(ctx, d->dg && d->dinv, SK_ERR_NOMEM, "mass matrix: cannot allocate its diagonal");
-    for (int64_t j = 0; j < d->n; j++) {
-      for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
-        d->dg[j] += d->mri[p] == j ? d->mv[p] : 0.0;
-      }
-      d->dinv[j] = 1.0 / d->dg[j];
-    }
+    diagonal_from_mass(d);
     if (d->jcp) {
       SK_CALL(ctx, sk_model_set_jac_pattern(form, d->jcp, d->jri));
       sk_model_set_jac_values(form, ode_jac_diagonal);
@@ -500,13 +507,7 @@ static int refresh_mass(mass_form *d)
                nm, d->solver);
       return -1;
     }
-    for (int64_t j = 0; j < d->n; j++) {
-      d->dg[j] = 0.0;
-      for (int64_t p = d->mcp[j]; p < d->mcp[j + 1]; p++) {
-        d->dg[j] += d->mri[p] == j ? d->mv[p] : 0.0;
-      }
-      d->dinv[j] = 1.0 / d->dg[j];
-    }
+    diagonal_from_mass(d);
     return 0;
   }
   if (!sk__klu_factor(&d->mklu, d->mcp, d->mri, d->mv, 0.0)) {
