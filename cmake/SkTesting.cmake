@@ -12,6 +12,10 @@ function(sk_add_unit_test name)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/tests
     ${PROJECT_BINARY_DIR}/src)
   target_link_libraries(${name} PRIVATE stiffkit_static ${SK_MATH_LIB})
+  # the public API exported, for the plugins a test loads (SK_TEST_PLUGIN): every object of
+  # the library linked in, as in the stiffkit command
+  target_link_libraries(${name} PRIVATE stiffkit_objs)
+  set_target_properties(${name} PROPERTIES ENABLE_EXPORTS ON)
   add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT})
 endfunction()

@@ -17,15 +17,16 @@ plugin=$(find "$BUILD" -name 'sk_test_plugin_slow_model.so' | head -n 1)
   exit 2
 }
 log=${LOG:-$root/benchmarks/results/restart_campaign.log}
-# a copy of the CLI, its library and the plugin: a rebuild during the
+# a copy of the CLI, the library (the plugin's), the modules and the plugin: a rebuild during the
 # campaign does not reach it (the RUNPATH yields to LD_LIBRARY_PATH)
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 cp "$BUILD/bin/stiffkit" "$plugin" "$bin/"
-cp -L "$BUILD/src/libstiffkit.so.0" "$bin/"
+cp -L "$BUILD/src/libstiffkit.so.0" "$BUILD"/src/libstiffkit-*.so "$bin/"
 env SK_SIGNAL_TERM_RUNS="${TERM_RUNS:-100}" SK_SIGNAL_SEGMENT_RUNS="${SEGMENT_RUNS:-20}" \
   SK_SIGNAL_KILLS="${KILLS:-100}" SK_SIGNAL_DAE_RUNS="${DAE_RUNS:-10}" SK_SIGNAL_PARALLEL="${PARALLEL:-6}" \
   ${SEED:+SK_SIGNAL_SEED="$SEED"} STIFFKIT="$bin/stiffkit" SLOW_MODEL="$bin/$(basename "$plugin")" \
+  STIFFKIT_MODULE_DIR="$bin" \
   LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" SK_DATA="$root/data" bash "$root/tests/tools/signal_campaign.sh" > "$log" 2>&1
 rc=$?
 summary=$(grep '^summary ' "$log" | tail -n 1)

@@ -42,7 +42,9 @@ extern "C" {
 #endif
 
 /* A plugin is a shared object (built with -shared -fPIC against this
- * header) that exports
+ * header, and not linked with libstiffkit: its calls of the public API bind
+ * to the program that loads it, the stiffkit command, which exports that
+ * API, or a program linked with libstiffkit) that exports
  *   sk_plugin_abi_version (always): returns SK_PLUGIN_ABI_VERSION as seen
  *     by the plugin at compile time (write SK_PLUGIN_DEFINE_ABI_VERSION()
  *     once, at file scope, without a semicolon);

@@ -229,7 +229,7 @@ static sk_status cvode_setup(sk_stepper *s)
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
   snprintf(s->prec, sizeof s->prec, "%s",
-           cv->direct || !strcmp(cv->linsol, "none") ? "none" : cv->prec);
+           cv->direct || sk__linsol_is(cv->linsol, SK__LS_NONE) ? "none" : cv->prec);
   snprintf(s->ordering, sizeof s->ordering, "%s",
            strcmp(cv->linsol, "klu") ? "package-default" : cv->ordering);
   return SK_OK;

@@ -274,10 +274,10 @@ static sk_status jac_init_once(sk__cvode *cv)
  * built on first use) and no values buffer is allocated. */
 static int reads_jacobian(const sk__cvode *cv)
 {
-  if (!strcmp(cv->linsol, "none")) { /* the fixed-point iteration */
+  if (sk__linsol_is(cv->linsol, SK__LS_NONE)) { /* the fixed-point iteration */
     return 0;
   }
-  return !sk__sun_is_krylov(cv->linsol) || !strcmp(cv->prec, "jacobi") ||
+  return !sk__linsol_is(cv->linsol, SK__LS_KRYLOV) || !strcmp(cv->prec, "jacobi") ||
          !strcmp(cv->prec, "amg") || !strcmp(cv->prec, "mg") || !strcmp(cv->prec, "bbd") ||
          sk_stepper_get_nsens(cv->s) > 0;
 }
@@ -318,7 +318,7 @@ static sk_status resolve_names(sk__cvode *cv)
     }
     sk__stepper_set_linsol_reason(s, c.reason);
   }
-  if (!strcmp(cv->prec, "auto") && sk__sun_is_krylov(cv->linsol) && mg_auto(cv)) {
+  if (!strcmp(cv->prec, "auto") && sk__linsol_is(cv->linsol, SK__LS_KRYLOV) && mg_auto(cv)) {
     snprintf(cv->prec, sizeof cv->prec, "mg");
   }
   if (!strcmp(cv->prec, "auto")) {
@@ -332,7 +332,7 @@ static sk_status resolve_names(sk__cvode *cv)
     SK_CALL_STOP(cv->ctx, jac_init_once(cv));
   }
   const char *ls = cv->linsol;
-  if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+  if (sk__linsol_is(ls, SK__LS_SPARSE)) {
     SK_CHECK(
         cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
         "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
@@ -340,7 +340,7 @@ static sk_status resolve_names(sk__cvode *cv)
         "spbcgs, sptfqmr, pcg) or none (fixed-point iteration)",
         ls, sk_model_get_name(cv->model));
   }
-  if (sk__sun_is_krylov(ls)) {
+  if (sk__linsol_is(ls, SK__LS_KRYLOV)) {
     SK_CHECK(cv->ctx, strcmp(cv->prec, "model") || sk_model_has_preconditioner(cv->model),
              SK_ERR_UNSUPPORTED,
              "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi "
@@ -400,7 +400,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   memset(&cv->jac, 0, sizeof cv->jac);  /* n = 0: not fetched yet (jac_init_once) */
   SK_CALL_STOP(ctx, resolve_names(cv)); /* fills cv->jac when the run reads the Jacobian */
   const char *ls = cv->linsol;
-  if (!strcmp(ls, "none")) {
+  if (sk__linsol_is(ls, SK__LS_NONE)) {
     cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);
     SK_CHECK(ctx, cv->NLS != NULL, SK_ERR_NOMEM, "cannot create the fixed-point iteration");
     SK_CHECK(ctx, CVodeSetNonlinearSolver(cv->mem, cv->NLS) == CV_SUCCESS, SK_ERR_SOLVER,
@@ -408,7 +408,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     return SK_OK;
   }
   CVLsJacFn jac = NULL;
-  if (!strcmp(ls, "dense") || !strcmp(ls, "band")) {
+  if ((sk__linsol_is(ls, SK__LS_DENSE) || sk__linsol_is(ls, SK__LS_BAND))) {
     SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac, cv->y,
                                        cv->sunctx, &cv->A, &cv->LS));
     /* CVODE's own difference quotients without a pattern, or without values when
@@ -417,7 +417,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
                            !sk_model_has_jacobian_values(cv->model);
     jac = sk_model_has_jacobian(cv->model) && !package_dq ? jac_fn : NULL;
     cv->direct = 1;
-  } else if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+  } else if (sk__linsol_is(ls, SK__LS_SPARSE)) {
     SK_CALL(ctx, make_sparse(cv, ls));
     jac = jac_fn;
     cv->direct = 1;

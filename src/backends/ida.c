@@ -154,9 +154,6 @@ static void ida_destroy(sk_stepper *s)
   sk_stepper_set_impl(s, NULL);
 }
 
-/* The linear solvers of ida-bdf, for the refusal messages. */
-#define SK__IDA_LINSOLS "auto, dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"
-
 /* Linear solver: KLU/UMFPACK on the model's pattern, band with its
  * bandwidths, dense (IDA's difference quotients without a pattern, or
  * without values under linsol.dq_jacobian = sundials, as band), or a
@@ -179,25 +176,27 @@ static sk_status attach_linear_solver(sk__ida *ida)
     sk__stepper_set_linsol_reason(ida->s, auto_choice.reason);
   }
   snprintf(ida->linsol, sizeof ida->linsol, "%s", ls);
-  const int krylov = sk__sun_is_krylov(ls);
+  const int krylov = sk__linsol_is(ls, SK__LS_KRYLOV);
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
   sk__krylov_resolve(1, &maxl, &eps_lin);
-  SK_CHECK(ctx,
-           krylov || !strcmp(ls, "klu") || !strcmp(ls, "umfpack") || !strcmp(ls, "dense") ||
-               !strcmp(ls, "band"),
-           SK_ERR_UNSUPPORTED, "ida-bdf supports linsol.type = " SK__IDA_LINSOLS "; got %s%s", ls,
-           !strcmp(ls, "none") ? " (IDA has no fixed-point iteration: its Newton iteration needs "
-                                 "a linear solver)"
-                               : "");
+  const sk__linsol_type *lt = sk__linsol_type_find(ls);
+  char names[256];
+  sk__linsol_names(SK__ENGINE_IDA, names, sizeof names);
+  SK_CHECK(ctx, lt && (lt->id.engines & SK__ENGINE_IDA), SK_ERR_UNSUPPORTED,
+           "ida-bdf supports linsol.type = auto, %s; got %s%s", names, ls,
+           sk__linsol_is(ls, SK__LS_NONE)
+               ? " (IDA has no fixed-point iteration: its Newton iteration needs "
+                 "a linear solver)"
+               : "");
   const char *prec = sk_stepper_get_preconditioner(ida->s);
   SK_CHECK(ctx, !krylov || !strcmp(prec, "auto") || !strcmp(prec, "none"), SK_ERR_UNSUPPORTED,
            "ida-bdf supports linsol.preconditioner = auto, none with linsol.type=%s (its Krylov "
            "solvers run unpreconditioned); got %s: use cvode-bdf for a preconditioned Krylov "
            "solve, or a direct solver (klu, umfpack, band, dense)",
            ls, prec);
-  if (!strcmp(ls, "klu") || !strcmp(ls, "umfpack")) {
+  if (sk__linsol_is(ls, SK__LS_SPARSE)) {
     SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
              "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern, and model "
              "'%s' has none; supported without a pattern: dense or a Krylov solver (spgmr, "
@@ -220,7 +219,8 @@ static sk_status attach_linear_solver(sk__ida *ida)
   const int has_values = ida->ode ? sk_model_has_jacobian_values(ida->model)
                                   : sk__model_has_analytic_dae_jac(ida->model);
   const int package_dq = sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
-                         (!strcmp(ls, "dense") || !strcmp(ls, "band")) && !has_values;
+                         ((sk__linsol_is(ls, SK__LS_DENSE) || sk__linsol_is(ls, SK__LS_BAND))) &&
+                         !has_values;
   const int use_model_jac = ida->A && ida->jac.colptr && !package_dq;
   ida->model_jac = use_model_jac && has_values;
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {

@@ -228,19 +228,21 @@ static int one_of(const char *v, const char *const *names)
 static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
 {
   static const char *const strategies[] = {"linesearch", "none", NULL};
-  static const char *const linsols[] = {"auto", "klu", "umfpack", "dense", "spgmr", NULL};
-  static const char *const precs[] = {"auto", "none", "jacobi", "model", NULL};
   static const char *const orderings[] = {"auto", "amd", "colamd", "metis-nd", NULL};
   SK_CHECK(ctx, one_of(s->strategy, strategies), SK_ERR_ARG,
            "steady.strategy '%s': must be linesearch or none", s->strategy);
-  SK_CHECK(ctx, one_of(s->linsol, linsols), SK_ERR_UNSUPPORTED,
-           "linsol.type = %s: the steady solve (KINSOL) supports auto, klu, umfpack, dense or "
-           "spgmr",
-           s->linsol);
-  SK_CHECK(ctx, one_of(s->prec, precs), SK_ERR_UNSUPPORTED,
-           "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, none, jacobi "
-           "or model",
-           s->prec);
+  const sk__linsol_type *lt = sk__linsol_type_find(s->linsol);
+  const sk__prec_type *pt = sk__prec_type_find(s->prec);
+  char names[256];
+  sk__linsol_names(SK__ENGINE_KINSOL, names, sizeof names);
+  SK_CHECK(ctx, !strcmp(s->linsol, "auto") || (lt && (lt->id.engines & SK__ENGINE_KINSOL)),
+           SK_ERR_UNSUPPORTED, "linsol.type = %s: the steady solve (KINSOL) supports auto, %s",
+           s->linsol, names);
+  sk__prec_names(SK__ENGINE_KINSOL, names, sizeof names);
+  SK_CHECK(ctx, !strcmp(s->prec, "auto") || (pt && (pt->id.engines & SK__ENGINE_KINSOL)),
+           SK_ERR_UNSUPPORTED,
+           "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec,
+           names);
   SK_CHECK(ctx, one_of(s->ordering, orderings), SK_ERR_ARG,
            "linsol.ordering '%s': must be auto, amd, colamd or metis-nd", s->ordering);
   return SK_OK;
@@ -314,8 +316,7 @@ static sk_status resolve(sk__kin *k)
            : strcmp(s->ordering, "auto") ? s->ordering
            : k->n >= SK__STEADY_ND_MIN   ? "metis-nd"
                                          : "amd");
-  SK_CHECK(ctx, has_jac || (strcmp(k->linsol, "klu") && strcmp(k->linsol, "umfpack")),
-           SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, has_jac || !sk__linsol_is(k->linsol, SK__LS_SPARSE), SK_ERR_UNSUPPORTED,
            "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
            "use dense or spgmr",
            k->linsol, name);
@@ -326,7 +327,7 @@ static sk_status resolve(sk__kin *k)
            "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or "
            "none)",
            name);
-  if (!strcmp(k->linsol, "dense")) {
+  if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
     SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, "linsol.type"));
   }
   return SK_OK;
@@ -383,7 +384,7 @@ static sk_status attach_linear_solver(sk__kin *k)
   if (!strcmp(k->linsol, "spgmr")) {
     return attach_krylov(k);
   }
-  if (!strcmp(k->linsol, "dense")) {
+  if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
     k->A = SUNDenseMatrix(k->n, k->n, k->sunctx);
     SK_CHECK(ctx, k->A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix");
     k->LS = SUNLinSol_Dense(k->u, k->A, k->sunctx);
@@ -672,8 +673,7 @@ static sk_status check_guess(sk__kin *k, const double *u)
 static sk_status find_pattern(sk__kin *k, const double *u)
 {
   const char *ls = k->set->linsol;
-  if ((strcmp(ls, "klu") && strcmp(ls, "umfpack")) || sk_model_has_jacobian(k->model) ||
-      k->zero) {
+  if (!sk__linsol_is(ls, SK__LS_SPARSE) || sk_model_has_jacobian(k->model) || k->zero) {
     return SK_OK;
   }
   const int64_t before = sk_model_get_rhs_evals(k->model);

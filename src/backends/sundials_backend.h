@@ -7,6 +7,7 @@
 #include <sundials/sundials_matrix.h>
 
 #include "backends/sundials_compat.h"
+#include "linsol/linsol_types.h"
 #include "stiffkit/context.h"
 #include "stiffkit/model.h"
 #include "stiffkit/stepper.h"
@@ -209,9 +210,6 @@ sk_status sk__sun_advance(sk_stepper *s, const sk__sun_engine *e, double tout, d
  * as sk__sun_jac_fill takes (IDA's cj I - df/dy of an ODE model is
  * scale -1, shift cj). */
 void sk__sun_jac_fill_shifted(const sk__sun_jac *J, double scale, double shift, SUNMatrix A);
-
-/* sk__sun_is_krylov: 1 for spgmr, spfgmr, spbcgs, sptfqmr and pcg, else 0. */
-int sk__sun_is_krylov(const char *name);
 
 /* sk__sun_matrix_direct: for `name` "dense" or "band", the n x n matrix
  * (n = J->n) and its LU solver: dense after sk__sun_check_dense_size; band

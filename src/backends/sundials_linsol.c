@@ -8,11 +8,6 @@
 #include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
-#include <sunlinsol/sunlinsol_pcg.h>
-#include <sunlinsol/sunlinsol_spbcgs.h>
-#include <sunlinsol/sunlinsol_spfgmr.h>
-#include <sunlinsol/sunlinsol_spgmr.h>
-#include <sunlinsol/sunlinsol_sptfqmr.h>
 #include <sunmatrix/sunmatrix_band.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -22,6 +17,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "linsol/linsol.h"
+#include "linsol/linsol_types.h"
 #include "core/csc.h"
 #include "core/model_impl.h"
 
@@ -189,7 +185,8 @@ int sk__sun_linear_failure(SUNLinearSolver LS, const char *name, const sk_model 
     return 0;
   }
   const int lsflag = (int)SUNLinSolLastFlag(LS);
-  const int lu_pivot = (!strcmp(name, "dense") || !strcmp(name, "band")) && lsflag > 0;
+  const int lu_pivot =
+      (sk__linsol_is(name, SK__LS_DENSE) || sk__linsol_is(name, SK__LS_BAND)) && lsflag > 0;
   int w = snprintf(buf, len, "; linear solver %s: %s", name,
                    lu_pivot ? "LU factorization failed" : sk__sunls_flag_name(lsflag));
   const size_t used = w > 0 ? (size_t)w : 0;
@@ -254,12 +251,6 @@ sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key)
   return SK_OK;
 }
 
-int sk__sun_is_krylov(const char *name)
-{
-  return !strcmp(name, "spgmr") || !strcmp(name, "spfgmr") || !strcmp(name, "spbcgs") ||
-         !strcmp(name, "sptfqmr") || !strcmp(name, "pcg");
-}
-
 sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char *name,
                                 const sk__sun_jac *J, N_Vector y, SUNContext sunctx, SUNMatrix *A,
                                 SUNLinearSolver *LS)
@@ -267,7 +258,7 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
   const int64_t n = J->n;
   *A = NULL;
   *LS = NULL;
-  if (!strcmp(name, "dense")) {
+  if (sk__linsol_is(name, SK__LS_DENSE)) {
     SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, "linsol.type"));
     *A = SUNDenseMatrix(n, n, sunctx);
     SK_CHECK(ctx, *A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix (n=%lld)",
@@ -296,17 +287,9 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
 sk_status sk__sun_krylov(sk_context *ctx, const char *name, N_Vector y, int pretype, int maxl,
                          SUNContext sunctx, SUNLinearSolver *LS)
 {
-  if (!strcmp(name, "spgmr")) {
-    *LS = SUNLinSol_SPGMR(y, pretype, maxl, sunctx);
-  } else if (!strcmp(name, "spfgmr")) {
-    *LS = SUNLinSol_SPFGMR(y, pretype, maxl, sunctx);
-  } else if (!strcmp(name, "spbcgs")) {
-    *LS = SUNLinSol_SPBCGS(y, pretype, maxl, sunctx);
-  } else if (!strcmp(name, "sptfqmr")) {
-    *LS = SUNLinSol_SPTFQMR(y, pretype, maxl, sunctx);
-  } else {
-    *LS = SUNLinSol_PCG(y, pretype, maxl, sunctx);
-  }
+  const sk__linsol_type *t = sk__linsol_type_find(name);
+  SK_CHECK(ctx, t && t->kind == SK__LS_KRYLOV, SK_ERR_ARG, "'%s' is not a Krylov solver", name);
+  *LS = t->krylov(y, pretype, maxl, sunctx);
   SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the %s solver", name);
   return SK_OK;
 }

@@ -6,7 +6,7 @@
 
 /* cli_signal_thread_start: block SIGTERM, SIGINT and SIGUSR1 in the calling
  * thread (every thread created later inherits the mask: OpenMP workers,
- * library threads) and start a detached thread that waits for them and
+ * library threads) and start a joinable thread that waits for them and
  * stores the number of each one that arrives in *flag. Libraries that
  * install handlers of their own for these signals (METIS's error traps
  * longjmp out of SIGTERM) then never see them. Call it before any other

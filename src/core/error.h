@@ -16,7 +16,7 @@
 sk_status sk__error_set(sk_context *ctx, sk_status code, const char *func, const char *file,
                         int line, const char *fmt, ...) SK__PRINTF(6, 7);
 
-/* sk__error_set with the arguments as a va_list (the modules' entry, core/module_host.h). */
+/* sk__error_set with the arguments as a va_list (the modules' entry, core/module.h). */
 sk_status sk__error_vset(sk_context *ctx, sk_status code, const char *func, const char *file,
                          int line, const char *fmt, va_list ap) SK__PRINTF(6, 0);
 

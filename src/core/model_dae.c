@@ -166,9 +166,10 @@ sk_status sk_model_eval_dae_jac(sk_model *m, double t, double cj, const double *
     own = sk__malloc(m->ctx, (size_t)m->n * sizeof *own);
     SK_CHECK(m->ctx, own != NULL, SK_ERR_NOMEM, "cannot allocate the residual for the Jacobian");
     const sk_status st = sk_model_eval_residual(m, t, y, yp, own);
-    if (st < 0) {
+    if (st != SK_OK) { /* an error, or a recoverable failure the caller retries */
       sk__free(m->ctx, own);
       SK_CALL(m->ctx, st);
+      return st;
     }
     r = own;
   }

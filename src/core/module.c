@@ -26,43 +26,54 @@ static const sk__module_host module_host = {
     .free = sk__free,
 };
 
-/* The module's path into buf: in $STIFFKIT_MODULE_DIR when set and
- * non-empty; else the first of these directories that holds it: the one of
- * the object holding module_anchor (libstiffkit, or a program that holds
- * stiffkit statically), that directory's SK_BIN_TO_LIB (an installed
- * program in bin/), the build tree's SK_BUILD_MODULE_DIR; else the first
- * (so that the loader's message names it). 0, or -1 when too long. */
-static int module_path(const char *name, char *buf, size_t cap)
+/* The directory of the module files into dir: $STIFFKIT_MODULE_DIR when set
+ * and non-empty; else libstiffkit's own directory when stiffkit's code is
+ * in it (dladdr names the library as the loader opened it); else, for a
+ * program that holds stiffkit statically, the build tree's module directory
+ * when the program lies in the build tree (SK_BUILD_ROOT), or its
+ * directory's SK_BIN_TO_LIB (an installed bin/stiffkit: PREFIX/lib). The
+ * program's directory comes from /proc/self/exe, never from argv[0]: a
+ * command started through PATH or a symlink finds its own tree, never the
+ * working directory. 0, or -1 (dir empty) when no directory is known. */
+static int module_dir(char *dir, size_t cap)
 {
   const char *env = getenv("STIFFKIT_MODULE_DIR");
   if (env && env[0]) {
-    const int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", env, name);
-    return k < 0 || (size_t)k >= cap ? -1 : 0;
+    snprintf(dir, cap, "%s", env);
+    return 0;
   }
-  char dir[4096] = ".";
+  dir[0] = '\0';
   Dl_info info;
-  if (dladdr(&module_anchor, &info) && info.dli_fname) {
-    snprintf(dir, sizeof dir, "%s", info.dli_fname);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-      *slash = '\0';
-    } else {
-      snprintf(dir, sizeof dir, ".");
-    }
-  }
-  const char *const formats[] = {"%s/libstiffkit-%s.so",
-                                 "%s/" SK_BIN_TO_LIB "/libstiffkit-%s.so"};
-  for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-    const int k = snprintf(buf, cap, formats[i], dir, name);
-    if (k >= 0 && (size_t)k < cap && access(buf, R_OK) == 0) {
+  if (dladdr(&module_anchor, &info) && info.dli_fname && strchr(info.dli_fname, '/')) {
+    const char *base = strrchr(info.dli_fname, '/') + 1;
+    if (!strncmp(base, "libstiffkit", strlen("libstiffkit"))) {
+      snprintf(dir, cap, "%.*s", (int)(base - 1 - info.dli_fname), info.dli_fname);
       return 0;
     }
   }
-  int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", SK_BUILD_MODULE_DIR, name);
-  if (k >= 0 && (size_t)k < cap && access(buf, R_OK) == 0) {
+  char exe[4096];
+  const ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (k <= 0) {
+    return -1;
+  }
+  exe[k] = '\0';
+  if (!strncmp(exe, SK_BUILD_ROOT "/", strlen(SK_BUILD_ROOT) + 1)) {
+    snprintf(dir, cap, "%s", SK_BUILD_MODULE_DIR);
     return 0;
   }
-  k = snprintf(buf, cap, "%s/libstiffkit-%s.so", dir, name);
+  *strrchr(exe, '/') = '\0';
+  const int w = snprintf(dir, cap, "%s/%s", exe, SK_BIN_TO_LIB);
+  return w < 0 || (size_t)w >= cap ? -1 : 0;
+}
+
+/* The module's path into buf. 0, or -1 when no directory is known or the path is too long. */
+static int module_path(const char *name, char *buf, size_t cap)
+{
+  char dir[4096];
+  if (module_dir(dir, sizeof dir) != 0) {
+    return -1;
+  }
+  const int k = snprintf(buf, cap, "%s/libstiffkit-%s.so", dir, name);
   return k < 0 || (size_t)k >= cap ? -1 : 0;
 }
 
@@ -116,32 +127,25 @@ static struct {
 static int nopened;
 static pthread_mutex_t opened_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void *loaded_handle(const char *name)
+/* The handle of module `name` opened before, NULL if none (call with opened_lock held). */
+static void *opened_handle(const char *name)
 {
-  void *h = NULL;
-  pthread_mutex_lock(&opened_lock);
-  for (int i = 0; i < nopened && !h; i++) {
+  for (int i = 0; i < nopened; i++) {
     if (!strcmp(opened[i].name, name)) {
-      h = opened[i].handle;
+      return opened[i].handle;
     }
   }
-  pthread_mutex_unlock(&opened_lock);
-  return h;
+  return NULL;
 }
 
+/* Record a module that passed its checks (call with opened_lock held). */
 static void remember_handle(const char *name, void *handle)
 {
-  pthread_mutex_lock(&opened_lock);
-  int known = 0;
-  for (int i = 0; i < nopened; i++) {
-    known |= !strcmp(opened[i].name, name);
-  }
-  if (!known && nopened < MODULE_MAX && strlen(name) < sizeof opened[0].name) {
+  if (nopened < MODULE_MAX && strlen(name) < sizeof opened[0].name) {
     strcpy(opened[nopened].name, name);
     opened[nopened].handle = handle;
     nopened++;
   }
-  pthread_mutex_unlock(&opened_lock);
 }
 
 /* Hand the module the host table: 0, or -1 (why set) when it has no
@@ -175,8 +179,13 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
   char why[1024] = "";
   void *handle = NULL;
   int oom = 0;
-  if (module_path(name, path, sizeof path) != 0) {
-    snprintf(why, sizeof why, "module path too long");
+  /* one thread at a time opens and attaches: the attach writes the module's host pointer */
+  pthread_mutex_lock(&opened_lock);
+  handle = opened_handle(name);
+  if (handle) {
+    *table = module_table(handle, symbol, abi, size, why, sizeof why);
+  } else if (module_path(name, path, sizeof path) != 0) {
+    snprintf(why, sizeof why, "no module directory (/proc/self/exe unreadable) or path too long");
   } else {
     dlerror();
     handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -184,14 +193,14 @@ sk_status sk__module_open(sk_context *ctx, const char *name, const char *symbol,
       const char *e = dlerror();
       snprintf(why, sizeof why, "%s", e ? e : "unknown dynamic loader error");
       oom = loader_out_of_memory(why);
+    } else if (module_attach(handle, why, sizeof why) == 0) {
+      *table = module_table(handle, symbol, abi, size, why, sizeof why);
+      if (*table) {
+        remember_handle(name, handle);
+      }
     }
   }
-  if (handle && module_attach(handle, why, sizeof why) == 0) {
-    *table = module_table(handle, symbol, abi, size, why, sizeof why);
-  }
-  if (*table) {
-    remember_handle(name, handle);
-  }
+  pthread_mutex_unlock(&opened_lock);
   if (!*table) {
     /* a handle that failed its check is kept: it cannot be unloaded safely
        once its libraries (HDF5, MPI) have run their constructors */
@@ -214,7 +223,9 @@ const void *sk__module_peek(const char *name, const char *symbol, int abi, size_
   if (!name || !symbol) {
     return NULL;
   }
-  void *handle = loaded_handle(name);
+  pthread_mutex_lock(&opened_lock);
+  void *handle = opened_handle(name);
+  pthread_mutex_unlock(&opened_lock);
   if (!handle) {
     return NULL;
   }

@@ -56,8 +56,12 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
   void *handle = dlopen(open_path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    return SK_ERROR(ctx, SK_ERR_INPUT, "cannot load plugin '%s': %s", path,
-                    why ? why : "unknown dynamic loader error");
+    return SK_ERROR(ctx, SK_ERR_INPUT, "cannot load plugin '%s': %s%s", path,
+                    why ? why : "unknown dynamic loader error",
+                    why && strstr(why, "libstiffkit.so")
+                        ? " (build a plugin without linking libstiffkit: its calls of the "
+                          "public API bind to the program that loads it, see stiffkit/plugin.h)"
+                        : "");
   }
   *out = handle;
   for (size_t i = 0; i < ctx->n_plugins; i++) {

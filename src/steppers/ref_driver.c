@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/stop.h"
+#include "linsol/linsol_types.h"
 #include "steppers/ref_driver.h"
 
 /* Newton tolerance in the WRMS norm of the integration tolerances: 0.1 of
@@ -132,11 +133,15 @@ sk_status sk__ref_setup(sk_stepper *s)
   }
   const char *ls = sk_stepper_get_linear_solver(s);
   if (r->m->implicit) {
-    SK_CHECK(ctx, !strcmp(ls, "auto") || !strcmp(ls, "klu"), SK_ERR_UNSUPPORTED,
+    const sk__linsol_type *lt = sk__linsol_type_find(ls);
+    char names[64];
+    sk__linsol_names(SK__ENGINE_NEWTON, names, sizeof names);
+    SK_CHECK(ctx, !strcmp(ls, "auto") || (lt && (lt->id.engines & SK__ENGINE_NEWTON)),
+             SK_ERR_UNSUPPORTED,
              "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
-             "auto, klu; got %s",
-             name, ls);
-  } else if (strcmp(ls, "auto") && strcmp(ls, "none")) {
+             "auto, %s; got %s",
+             name, names, ls);
+  } else if (strcmp(ls, "auto") && !sk__linsol_is(ls, SK__LS_NONE)) {
     /* a config written for an implicit engine, run with an explicit one (--set solver.method) */
     sk__log(ctx, SK_LOG_WARN,
             "stepper '%s' is explicit and uses no linear solver: linsol.type = %s and the other "

@@ -11,6 +11,7 @@
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
+#include "linsol/linsol_types.h"
 #include "steppers/atol_fields.h"
 #include "steppers/mass_form.h"
 #include "steppers/stepper_impl.h"
@@ -88,8 +89,7 @@ static const sk_option_spec stepper_options[] = {
      "implicit steppers on a model without a Jacobian pattern: detect it by probing the RHS at "
      "the initial state (auto: when the stepper needs a matrix -- reference steppers, klu, "
      "umfpack, or auto without a model preconditioner; on: always; off: never)"},
-    {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0,
-     "auto|none|dense|band|klu|umfpack|spgmr|spfgmr|spbcgs|sptfqmr|pcg",
+    {"linsol.type", SK_OPT_CHOICE, "auto", 0, 0, SK__LINSOL_CHOICES,
      "linear solver (auto: from the Jacobian's structure: dense for a full pattern (a dense "
      "Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "
      "preconditioner (or mg, on a 2D/3D grid model from 5e4 states) when the predicted LU "
@@ -101,7 +101,7 @@ static const sk_option_spec stepper_options[] = {
      "values: stiffkit = colored finite differences on the pattern (one call per color), "
      "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "
      "band), as SUNDIALS' examples without a Jacobian function"},
-    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, "auto|none|jacobi|model|amg|mg|bbd",
+    {"linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, SK__PREC_CHOICES,
      "Krylov preconditioner (auto: mg for a grid model in 2D/3D from 5e4 states with its "
      "Jacobian, else the model's own if it has one, else jacobi; amg: one "
      "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; mg: geometric "
@@ -402,7 +402,7 @@ static sk_status check_mass_linsol(sk_stepper *s)
   const char *ls = s->linsol;
   SK_CHECK(s->ctx,
            !sk__mass_form_is_dense(s->model) ||
-               (strcmp(ls, "klu") && strcmp(ls, "umfpack") && strcmp(ls, "band")),
+               !(sk__linsol_is(ls, SK__LS_SPARSE) || sk__linsol_is(ls, SK__LS_BAND)),
            SK_ERR_UNSUPPORTED,
            "model '%s' has a non-diagonal %s: solver '%s' integrates y' = M^{-1} f, whose "
            "Jacobian M^{-1} J is dense, so linsol.type=%s cannot be used; use solver ida-bdf "
@@ -417,8 +417,8 @@ static sk_status check_mass_linsol(sk_stepper *s)
 static sk_status detect_pattern_if_asked(sk_stepper *s)
 {
   const char *ls = s->linsol;
-  const int wants_matrix = !(s->type->flags & SK_STEPPER_MATRIX_FREE) || !strcmp(ls, "klu") ||
-                           !strcmp(ls, "umfpack") ||
+  const int wants_matrix = !(s->type->flags & SK_STEPPER_MATRIX_FREE) ||
+                           sk__linsol_is(ls, SK__LS_SPARSE) ||
                            (!strcmp(ls, "auto") && !sk_model_has_preconditioner(s->model));
   if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
       sk_model_get_kind(s->model) != SK_MODEL_ODE || s->detect_pattern == SK_DETECT_PATTERN_OFF ||
@@ -460,18 +460,31 @@ static sk_status set_name(sk_stepper *s, char *dst, size_t len, const char *valu
                   list);
 }
 
+/* A registry name (linsol/linsol_types.h) or "auto" into dst; else SK_ERR_ARG listing them. */
+static sk_status set_registered(sk_stepper *s, char *dst, size_t len, const char *value,
+                                int known, const char *names, const char *what)
+{
+  SK__NOT_AFTER_SETUP(s);
+  SK_CHECK(s->ctx, value && (known || !strcmp(value, "auto")), SK_ERR_ARG,
+           "unknown %s '%s'; valid: auto, %s", what, value ? value : "", names);
+  snprintf(dst, len, "%s", value);
+  return SK_OK;
+}
+
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto",  "none",   "dense",  "band",    "klu", "umfpack",
-                                      "spgmr", "spfgmr", "spbcgs", "sptfqmr", "pcg", NULL};
-  return set_name(s, s->linsol, sizeof s->linsol, name, valid, "linear solver");
+  char names[256];
+  sk__linsol_names(~0u, names, sizeof names);
+  return set_registered(s, s->linsol, sizeof s->linsol, name, sk__linsol_type_find(name) != NULL,
+                        names, "linear solver");
 }
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto", "none", "jacobi", "model",
-                                      "amg",  "mg",   "bbd",    NULL};
-  return set_name(s, s->prec, sizeof s->prec, name, valid, "preconditioner");
+  char names[256];
+  sk__prec_names(~0u, names, sizeof names);
+  return set_registered(s, s->prec, sizeof s->prec, name, sk__prec_type_find(name) != NULL, names,
+                        "preconditioner");
 }
 
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)

@@ -42,6 +42,22 @@ h5run() { # h5run CLI: an HDF5 output from that CLI in a new directory; checks t
     || fail "HDF5 output from $1 did not load the module of its own tree"
 }
 h5run "$cli"
+# started through PATH and through a symlink, in a directory that holds a decoy module: the
+# installed command loads the module of its own tree (found from /proc/self/exe, not argv[0]),
+# never one from the working directory
+d=$(mktemp -d -p "$work")
+: > "$d/libstiffkit-hdf5.so"
+ln -s "$cli" "$d/sk-link"
+for how in path link; do
+  cmd=./sk-link
+  [ "$how" = path ] && cmd=stiffkit
+  (cd "$d" && PATH="$(dirname "$cli"):$PATH" LD_DEBUG=files LD_DEBUG_OUTPUT="$d/ld.$how" \
+    $cmd run --quiet --set "model.n=[10]" --set output.csv=false) > "$d/out.$how" 2>&1 \
+    || fail "HDF5 output from the command started by $how: $(cat "$d/out.$how")"
+  grep -h "file=.*libstiffkit-hdf5.so .*generating link map" "$d"/ld.$how.* \
+    | grep -q "file=$(dirname "$(dirname "$cli")")/" \
+    || fail "the command started by $how did not load the module of its own tree"
+done
 # the public headers must not pull in SUNDIALS or SuiteSparse
 if grep -rlE '#include *<(sundials|cvode|nvector|sunlinsol|sunmatrix|klu|umfpack|suitesparse)' "$work/prefix/include/stiffkit"; then
   echo "FAIL: a public header includes a SUNDIALS/SuiteSparse header"; exit 1

@@ -481,7 +481,7 @@ static void test_bad_settings(sk_context *ctx)
   expect_failure(ctx, solve(ctx, m, "spgmr", "model", &u, &r, NULL), SK_ERR_UNSUPPORTED,
                  "provides no preconditioner");
   expect_failure(ctx, solve(ctx, m, "lu", "auto", &u, &r, NULL), SK_ERR_UNSUPPORTED,
-                 "linsol.type = lu: the steady solve (KINSOL) supports auto, klu");
+                 "linsol.type = lu: the steady solve (KINSOL) supports auto, dense, klu");
   sk_steady_settings s;
   sk_steady_settings_default(&s);
   s.fnormtol = 0.0;

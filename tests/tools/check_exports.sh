@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/tools/check_exports.sh: libstiffkit.so exports the public API only (no sk__ symbol, every name declared in include/stiffkit/), each module its table and attach function only
+# tests/tools/check_exports.sh: libstiffkit.so exports the public API only (no sk__ symbol, every name declared in include/stiffkit/), the commands (PROGRAMS) exactly the same, each module its table and attach function only
 set -euo pipefail
 lib=$1
 include_dir=$2
@@ -24,6 +24,18 @@ if [ "$count" -lt 100 ]; then
   echo "FAIL: $lib exports only $count symbols: the public API is missing"
   fail=1
 fi
+# PROGRAMS: programs that hold stiffkit statically and export its public API to plugins
+for program in ${PROGRAMS:-}; do
+  theirs=$(nm -D --defined-only "$program" | awk '$2 ~ /^[TDRB]$/ {print $3}' | grep '^sk_' | sort -u)
+  missing=$(comm -23 <(printf '%s\n' "$exported") <(printf '%s\n' "$theirs"))
+  extra=$(comm -13 <(printf '%s\n' "$exported") <(printf '%s\n' "$theirs"))
+  if [ -n "$missing$extra" ]; then
+    echo "FAIL: $program does not export exactly libstiffkit's public API:"
+    [ -n "$missing" ] && printf '  missing %s\n' $missing
+    [ -n "$extra" ] && printf '  extra %s\n' $extra
+    fail=1
+  fi
+done
 for module in "$@"; do
   others=$(nm -D --defined-only "$module" | awk '$2 ~ /^[TDRB]$/ {print $3}' \
     | grep -v -E '^(sk__[a-z0-9_]*_module(_table)?|sk__module_attach)$' || true)

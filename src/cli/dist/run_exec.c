@@ -1,6 +1,7 @@
 /* src/cli/dist/run_exec.c: cli_dist_run of an MPI build: the MPI driver where this program holds it (stiffkit-mpi), else the same command line handed to stiffkit-mpi beside this program */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/dist_run.h"
+#include "cli/signal_thread.h"
 
 /* defined in stiffkit-mpi only (cli/dist/run_mpi.c); NULL in stiffkit, which links no MPI */
 extern int cli_dist_run_mpi(sk_context *ctx, const cli_args *args, int argc, char **argv,
@@ -41,6 +43,13 @@ int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
   for (int i = 0; i < argc; i++) { /* argv[0] is the subcommand ("run") */
     av[i + 1] = argv[i];
   }
+  /* a stop signal already taken by this process's signal thread is sent again, to this
+     process, where it stays blocked and pending across execv for stiffkit-mpi's own thread */
+  cli_signal_thread_stop();
+  if (*stop_signal) {
+    kill(getpid(), (int)*stop_signal);
+  }
+  fflush(NULL);
   execv(path, av); /* returns only on failure */
   const int err = errno;
   free(av);

@@ -1,0 +1,73 @@
+/* src/linsol/linsol_types.c: the linear-solver and preconditioner registries (linsol/linsol_types.h), built from their one list each */
+#include <stdio.h>
+#include <string.h>
+
+#include <sunlinsol/sunlinsol_pcg.h>
+#include <sunlinsol/sunlinsol_spbcgs.h>
+#include <sunlinsol/sunlinsol_spfgmr.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
+#include <sunlinsol/sunlinsol_sptfqmr.h>
+
+#include "linsol/linsol_types.h"
+
+#define SK__LINSOL_ENTRY(name, kind, engines, krylov) {{#name, engines}, kind, krylov},
+static const sk__linsol_type linsol_types[] = {SK__LINSOL_TYPES(SK__LINSOL_ENTRY)};
+
+#define SK__PREC_ENTRY(name, engines) {{#name, engines}},
+static const sk__prec_type prec_types[] = {SK__PREC_TYPES(SK__PREC_ENTRY)};
+
+#define SK__COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The entry named `name` of a registry (`count` entries, `stride` bytes apart, each starting
+ * with its sk__linsol_entry), NULL if none. */
+static const void *find(const void *base, size_t count, size_t stride, const char *name)
+{
+  for (size_t i = 0; name && i < count; i++) {
+    const sk__linsol_entry *e = (const void *)((const char *)base + i * stride);
+    if (!strcmp(e->name, name)) {
+      return e;
+    }
+  }
+  return NULL;
+}
+
+/* The names of the entries that have one of `engines`, joined by ", " into buf. */
+static void join_names(const void *base, size_t count, size_t stride, unsigned engines, char *buf,
+                       size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < count && used < len; i++) {
+    const sk__linsol_entry *e = (const void *)((const char *)base + i * stride);
+    if (e->engines & engines) {
+      const int w = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", e->name);
+      used += w > 0 ? (size_t)w : 0;
+    }
+  }
+}
+
+const sk__linsol_type *sk__linsol_type_find(const char *name)
+{
+  return find(linsol_types, SK__COUNT(linsol_types), sizeof linsol_types[0], name);
+}
+
+const sk__prec_type *sk__prec_type_find(const char *name)
+{
+  return find(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], name);
+}
+
+int sk__linsol_is(const char *name, sk__ls_kind kind)
+{
+  const sk__linsol_type *t = sk__linsol_type_find(name);
+  return t && t->kind == kind;
+}
+
+void sk__linsol_names(unsigned engines, char *buf, size_t len)
+{
+  join_names(linsol_types, SK__COUNT(linsol_types), sizeof linsol_types[0], engines, buf, len);
+}
+
+void sk__prec_names(unsigned engines, char *buf, size_t len)
+{
+  join_names(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], engines, buf, len);
+}

@@ -1,0 +1,88 @@
+/* src/linsol/linsol_types.h: the registry of linear solvers and preconditioners that linsol.type and linsol.preconditioner name: each one's kind and the engines that attach it */
+#ifndef SK_LINSOL_LINSOL_TYPES_H
+#define SK_LINSOL_LINSOL_TYPES_H
+
+#include <stddef.h>
+
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_nvector.h>
+
+/* What a linear solver is, which is all an engine asks of it: how to attach
+ * it follows from the kind (a dense or band SUNMatrix and LU, the model's
+ * CSC matrix and a sparse factorization, a matrix-free Krylov solver with a
+ * preconditioner, or none: CVODE's fixed-point iteration). */
+typedef enum { SK__LS_NONE, SK__LS_DENSE, SK__LS_BAND, SK__LS_SPARSE, SK__LS_KRYLOV } sk__ls_kind;
+
+/* The engines, as bits of a registry entry's `engines`: who can use it. */
+enum {
+  SK__ENGINE_CVODE = 1u,  /* cvode-bdf, cvode-adams (and the distributed runs) */
+  SK__ENGINE_IDA = 2u,    /* ida-bdf */
+  SK__ENGINE_KINSOL = 4u, /* the steady solve */
+  SK__ENGINE_NEWTON = 8u  /* the reference steppers' own Newton iteration (steppers/newton_klu.c) */
+};
+
+/* X(name, kind, engines, Krylov constructor or NULL): every linear solver,
+ * once. linsol.type's choices are "auto" and these names, in this order. */
+#define SK__CVODE_IDA (SK__ENGINE_CVODE | SK__ENGINE_IDA)
+#define SK__LINSOL_TYPES(X)                                                                  \
+  X(none, SK__LS_NONE, SK__ENGINE_CVODE, NULL)                                               \
+  X(dense, SK__LS_DENSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                            \
+  X(band, SK__LS_BAND, SK__CVODE_IDA, NULL)                                                  \
+  X(klu, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_NEWTON, NULL)         \
+  X(umfpack, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                         \
+  X(spgmr, SK__LS_KRYLOV, SK__CVODE_IDA | SK__ENGINE_KINSOL, SUNLinSol_SPGMR)                \
+  X(spfgmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPFGMR)                                  \
+  X(spbcgs, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPBCGS)                                  \
+  X(sptfqmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPTFQMR)                                \
+  X(pcg, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_PCG)
+
+/* X(name, engines): every Krylov preconditioner, once; linsol.preconditioner's
+ * choices are "auto" and these. jacobi, amg and mg need the model's Jacobian
+ * values, model its own preconditioner, mg a structured grid, bbd a pattern. */
+#define SK__PREC_TYPES(X)                                  \
+  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL)               \
+  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)          \
+  X(model, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)           \
+  X(amg, SK__ENGINE_CVODE)                                 \
+  X(mg, SK__ENGINE_CVODE)                                  \
+  X(bbd, SK__ENGINE_CVODE)
+
+#define SK__TYPE_CHOICE(name, ...) "|" #name
+#define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
+#define SK__PREC_CHOICES "auto" SK__PREC_TYPES(SK__TYPE_CHOICE)
+
+/* A SUNDIALS Krylov solver's constructor (SUNLinSol_SPGMR and its kin). */
+typedef SUNLinearSolver (*sk__krylov_create_fn)(N_Vector y, int pretype, int maxl,
+                                                SUNContext sunctx);
+
+/* What every entry of both registries starts with. */
+typedef struct {
+  const char *name;
+  unsigned engines; /* SK__ENGINE_* bits */
+} sk__linsol_entry;
+
+typedef struct {
+  sk__linsol_entry id;
+  sk__ls_kind kind;
+  sk__krylov_create_fn krylov; /* SK__LS_KRYLOV: its constructor */
+} sk__linsol_type;
+
+typedef struct {
+  sk__linsol_entry id;
+} sk__prec_type;
+
+/* sk__linsol_type_find / sk__prec_type_find: the entry named `name`, NULL
+ * for "auto", NULL or a name no entry has. */
+const sk__linsol_type *sk__linsol_type_find(const char *name);
+const sk__prec_type *sk__prec_type_find(const char *name);
+
+/* sk__linsol_is: 1 when `name` is a linear solver of `kind`. */
+int sk__linsol_is(const char *name, sk__ls_kind kind);
+
+/* sk__linsol_names / sk__prec_names: the names of the entries whose
+ * engines include one of `engines`, joined by ", " into buf (always
+ * NUL-terminated), for the messages that list what is supported. */
+void sk__linsol_names(unsigned engines, char *buf, size_t len);
+void sk__prec_names(unsigned engines, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,113 @@
+/* tests/unit/test_linsol_registry.c: the linear-solver and preconditioner registries: linsol.type and linsol.preconditioner accept exactly their names, each Krylov entry builds the SUNDIALS solver its name says (SUNLinSolGetID), the engines' lists */
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_linearsolver.h>
+
+#include "backends/sundials_compat.h"
+#include "linsol/linsol_types.h"
+#include "test.h"
+
+/* the choices of `key` in the stepper's option table */
+static const char *choices_of(const char *key)
+{
+  size_t n = 0;
+  const sk_option_spec *t = sk_stepper_options(&n);
+  for (size_t i = 0; i < n; i++) {
+    if (!strcmp(t[i].key, key)) {
+      return t[i].choices;
+    }
+  }
+  return NULL;
+}
+
+/* every "|"-separated name of `choices` after "auto" is found by `find`; returns their count */
+static int check_choices(const char *choices, int (*found)(const char *))
+{
+  CHECK(choices != NULL && !strncmp(choices, "auto|", 5));
+  int count = 0;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", choices ? choices + 5 : "");
+  for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
+    CHECK(found(tok));
+    count++;
+  }
+  return count;
+}
+
+static int linsol_found(const char *name)
+{
+  return sk__linsol_type_find(name) != NULL;
+}
+
+static int prec_found(const char *name)
+{
+  return sk__prec_type_find(name) != NULL;
+}
+
+/* the SUNDIALS identity each Krylov name stands for (sundials_linearsolver.h) */
+static SUNLinearSolver_ID krylov_id(const char *name)
+{
+  return !strcmp(name, "spgmr")    ? SUNLINEARSOLVER_SPGMR
+         : !strcmp(name, "spfgmr") ? SUNLINEARSOLVER_SPFGMR
+         : !strcmp(name, "spbcgs") ? SUNLINEARSOLVER_SPBCGS
+         : !strcmp(name, "sptfqmr")
+             ? SUNLINEARSOLVER_SPTFQMR
+             : (!strcmp(name, "pcg") ? SUNLINEARSOLVER_PCG : SUNLINEARSOLVER_CUSTOM);
+}
+
+int main(void)
+{
+  /* linsol.type: 10 solvers besides auto; linsol.preconditioner: 6 */
+  CHECK_EQ_INT(check_choices(choices_of("linsol.type"), linsol_found), 10);
+  CHECK_EQ_INT(check_choices(choices_of("linsol.preconditioner"), prec_found), 6);
+  CHECK(sk__linsol_type_find("auto") == NULL);
+  CHECK(sk__linsol_type_find("lu") == NULL);
+  CHECK(sk__prec_type_find("ilu") == NULL);
+
+  SUNContext sunctx = NULL;
+  CHECK(SK_SUNCONTEXT_CREATE(&sunctx) == 0);
+  N_Vector y = N_VNew_Serial(8, sunctx);
+  const char *krylov[] = {"spgmr", "spfgmr", "spbcgs", "sptfqmr", "pcg"};
+  for (size_t i = 0; i < sizeof krylov / sizeof krylov[0]; i++) {
+    const sk__linsol_type *t = sk__linsol_type_find(krylov[i]);
+    CHECK(t != NULL && t->kind == SK__LS_KRYLOV && t->krylov != NULL);
+    if (t && t->krylov) {
+      SUNLinearSolver LS = t->krylov(y, SUN_PREC_NONE, 5, sunctx);
+      CHECK(LS != NULL && SUNLinSolGetID(LS) == krylov_id(krylov[i]));
+      SUNLinSolFree(LS);
+    }
+  }
+  N_VDestroy(y);
+  SUNContext_Free(&sunctx);
+  CHECK(sk__linsol_is("klu", SK__LS_SPARSE) && sk__linsol_is("umfpack", SK__LS_SPARSE));
+  CHECK(sk__linsol_is("dense", SK__LS_DENSE) && sk__linsol_is("band", SK__LS_BAND));
+  CHECK(sk__linsol_is("none", SK__LS_NONE) && !sk__linsol_is("auto", SK__LS_NONE));
+
+  /* what each engine takes (the refusal messages list these) */
+  char names[256];
+  sk__linsol_names(SK__ENGINE_KINSOL, names, sizeof names);
+  CHECK(!strcmp(names, "dense, klu, umfpack, spgmr"));
+  sk__linsol_names(SK__ENGINE_NEWTON, names, sizeof names);
+  CHECK(!strcmp(names, "klu"));
+  sk__linsol_names(SK__ENGINE_IDA, names, sizeof names);
+  CHECK(!strcmp(names, "dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"));
+  sk__prec_names(SK__ENGINE_KINSOL, names, sizeof names);
+  CHECK(!strcmp(names, "none, jacobi, model"));
+
+  /* the public setter refuses a name no entry has, listing the valid ones */
+  sk_context *ctx = NULL;
+  CHECK_OK(ctx, sk_context_create(&ctx));
+  sk_model *m = NULL;
+  CHECK_OK(ctx, sk_problem_create(ctx, "rober", &m));
+  sk_stepper *s = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK(sk_stepper_set_linear_solver(s, "lu") == SK_ERR_ARG);
+  CHECK(strstr(sk_context_get_error(ctx)->message,
+               "unknown linear solver 'lu'; valid: auto, none, dense, band, klu") != NULL);
+  CHECK_OK(ctx, sk_stepper_set_linear_solver(s, "sptfqmr"));
+  CHECK(sk_stepper_set_preconditioner(s, "ilu") == SK_ERR_ARG);
+  CHECK_OK(ctx, sk_stepper_set_preconditioner(s, "bbd"));
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&m);
+  sk_context_destroy(&ctx);
+  TEST_RETURN();
+}
