@@ -18,7 +18,7 @@
  * the folder removes them. */
 #define SK_CLONE_OOM_EXIT 71
 
-_Noreturn void sk__nvector_clone_failed(void)
+static _Noreturn void clone_failed(void)
 {
   static const char msg[] =
       "stiffkit: error: out of memory: cannot allocate a SUNDIALS work vector (N_VClone); "
@@ -28,13 +28,18 @@ _Noreturn void sk__nvector_clone_failed(void)
   _exit(SK_CLONE_OOM_EXIT);
 }
 
-static N_Vector clone_serial(N_Vector w)
+N_Vector sk__nvector_clone_or_exit(N_Vector w, N_Vector (*clone)(N_Vector))
 {
-  N_Vector v = N_VClone_Serial(w);
+  N_Vector v = clone(w);
   if (!v) {
-    sk__nvector_clone_failed();
+    clone_failed();
   }
   return v;
+}
+
+static N_Vector clone_serial(N_Vector w)
+{
+  return sk__nvector_clone_or_exit(w, N_VClone_Serial);
 }
 
 void sk__nvector_guard_clone(N_Vector v)

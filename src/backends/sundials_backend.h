@@ -151,8 +151,9 @@ void sk__nvector_wsqrsums_local(int nvec, N_Vector *X, N_Vector *W, sk_sunreal *
  * vector, before any clone. */
 void sk__nvector_guard_clone(N_Vector v);
 
-/* sk__nvector_clone_failed: that end: the message on stderr, _exit(71). */
-_Noreturn void sk__nvector_clone_failed(void);
+/* sk__nvector_clone_or_exit: clone(w), or that end (the message on stderr,
+ * _exit(71)) when it returns NULL: the guarded clone of a vector kind. */
+N_Vector sk__nvector_clone_or_exit(N_Vector w, N_Vector (*clone)(N_Vector));
 
 /* ---- the shared stepping loop (sundials_stepping.c) ------------------- */
 

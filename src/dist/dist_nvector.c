@@ -80,11 +80,7 @@ void sk__dist_nvector_use_fast_ops(N_Vector v)
 
 static N_Vector clone_parallel(N_Vector w)
 {
-  N_Vector v = N_VClone_Parallel(w);
-  if (!v) {
-    sk__nvector_clone_failed();
-  }
-  return v;
+  return sk__nvector_clone_or_exit(w, N_VClone_Parallel);
 }
 
 void sk__dist_nvector_guard_clone(N_Vector v)

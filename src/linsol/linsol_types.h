@@ -18,33 +18,34 @@ enum {
   SK__ENGINE_CVODE = 1u,  /* cvode-bdf, cvode-adams (and the distributed runs) */
   SK__ENGINE_IDA = 2u,    /* ida-bdf */
   SK__ENGINE_KINSOL = 4u, /* the steady solve */
-  SK__ENGINE_NEWTON = 8u  /* the reference steppers' own Newton iteration (steppers/newton_klu.c) */
+  SK__ENGINE_NEWTON =
+      8u /* the reference steppers' own Newton iteration (steppers/newton_klu.c) */
 };
 
 /* X(name, kind, engines, Krylov constructor or NULL): every linear solver,
  * once. linsol.type's choices are "auto" and these names, in this order. */
 #define SK__CVODE_IDA (SK__ENGINE_CVODE | SK__ENGINE_IDA)
-#define SK__LINSOL_TYPES(X)                                                                  \
-  X(none, SK__LS_NONE, SK__ENGINE_CVODE, NULL)                                               \
-  X(dense, SK__LS_DENSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                            \
-  X(band, SK__LS_BAND, SK__CVODE_IDA, NULL)                                                  \
-  X(klu, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_NEWTON, NULL)         \
-  X(umfpack, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                         \
-  X(spgmr, SK__LS_KRYLOV, SK__CVODE_IDA | SK__ENGINE_KINSOL, SUNLinSol_SPGMR)                \
-  X(spfgmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPFGMR)                                  \
-  X(spbcgs, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPBCGS)                                  \
-  X(sptfqmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPTFQMR)                                \
+#define SK__LINSOL_TYPES(X)                                                          \
+  X(none, SK__LS_NONE, SK__ENGINE_CVODE, NULL)                                       \
+  X(dense, SK__LS_DENSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                    \
+  X(band, SK__LS_BAND, SK__CVODE_IDA, NULL)                                          \
+  X(klu, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_NEWTON, NULL) \
+  X(umfpack, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                 \
+  X(spgmr, SK__LS_KRYLOV, SK__CVODE_IDA | SK__ENGINE_KINSOL, SUNLinSol_SPGMR)        \
+  X(spfgmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPFGMR)                          \
+  X(spbcgs, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPBCGS)                          \
+  X(sptfqmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPTFQMR)                        \
   X(pcg, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_PCG)
 
 /* X(name, engines): every Krylov preconditioner, once; linsol.preconditioner's
  * choices are "auto" and these. jacobi, amg and mg need the model's Jacobian
  * values, model its own preconditioner, mg a structured grid, bbd a pattern. */
-#define SK__PREC_TYPES(X)                                  \
-  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL)               \
-  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)          \
-  X(model, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)           \
-  X(amg, SK__ENGINE_CVODE)                                 \
-  X(mg, SK__ENGINE_CVODE)                                  \
+#define SK__PREC_TYPES(X)                         \
+  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL)      \
+  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL) \
+  X(model, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)  \
+  X(amg, SK__ENGINE_CVODE)                        \
+  X(mg, SK__ENGINE_CVODE)                         \
   X(bbd, SK__ENGINE_CVODE)
 
 #define SK__TYPE_CHOICE(name, ...) "|" #name
