@@ -49,7 +49,7 @@ sk_mpi_expect(decomposition_wrong_count 4 65 "parallel.decomposition" none
   run ${H2} --set parallel.decomposition=[3,1])
 sk_mpi_expect(more_ranks_than_blocks 4 65 "more ranks than grid blocks" none run ${H2} --set model.n=[1,3])
 sk_mpi_expect(neumann_refused 2 65 "model.bc.y1.type" none run ${H2} --set model.bc.y1.type=neumann)
-sk_mpi_expect(jacobi_refused 2 65 "linsol.preconditioner = jacobi: distributed runs take auto, model, bbd, amg or none"
+sk_mpi_expect(jacobi_refused 2 65 "linsol.preconditioner = jacobi: distributed runs take auto, none, model, amg, bbd"
   none run ${H2} --set linsol.preconditioner=jacobi)
 sk_mpi_expect(manufactured_refused 2 65 "manufactured" none run ${H2} --set model.exact=manufactured)
 sk_mpi_expect(method_refused 2 65 "cvode-bdf" none run ${H2} --set solver.method=rk45)

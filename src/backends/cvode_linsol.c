@@ -277,8 +277,8 @@ static int reads_jacobian(const sk__cvode *cv)
   if (sk__linsol_is(cv->linsol, SK__LS_NONE)) { /* the fixed-point iteration */
     return 0;
   }
-  return !sk__linsol_is(cv->linsol, SK__LS_KRYLOV) || !strcmp(cv->prec, "jacobi") ||
-         !strcmp(cv->prec, "amg") || !strcmp(cv->prec, "mg") || !strcmp(cv->prec, "bbd") ||
+  return !sk__linsol_is(cv->linsol, SK__LS_KRYLOV) ||
+         (sk__prec_needs(cv->prec) & (SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN)) ||
          sk_stepper_get_nsens(cv->s) > 0;
 }
 

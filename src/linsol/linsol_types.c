@@ -13,7 +13,7 @@
 #define SK__LINSOL_ENTRY(name, kind, engines, krylov) {{#name, engines}, kind, krylov},
 static const sk__linsol_type linsol_types[] = {SK__LINSOL_TYPES(SK__LINSOL_ENTRY)};
 
-#define SK__PREC_ENTRY(name, engines) {{#name, engines}},
+#define SK__PREC_ENTRY(name, engines, needs) {{#name, engines}, needs},
 static const sk__prec_type prec_types[] = {SK__PREC_TYPES(SK__PREC_ENTRY)};
 
 #define SK__COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -54,6 +54,12 @@ const sk__linsol_type *sk__linsol_type_find(const char *name)
 const sk__prec_type *sk__prec_type_find(const char *name)
 {
   return find(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], name);
+}
+
+unsigned sk__prec_needs(const char *name)
+{
+  const sk__prec_type *t = sk__prec_type_find(name);
+  return t ? t->needs : 0u;
 }
 
 int sk__linsol_is(const char *name, sk__ls_kind kind)

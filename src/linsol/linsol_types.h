@@ -15,38 +15,45 @@ typedef enum { SK__LS_NONE, SK__LS_DENSE, SK__LS_BAND, SK__LS_SPARSE, SK__LS_KRY
 
 /* The engines, as bits of a registry entry's `engines`: who can use it. */
 enum {
-  SK__ENGINE_CVODE = 1u,  /* cvode-bdf, cvode-adams (and the distributed runs) */
+  SK__ENGINE_CVODE = 1u,  /* cvode-bdf, cvode-adams */
   SK__ENGINE_IDA = 2u,    /* ida-bdf */
   SK__ENGINE_KINSOL = 4u, /* the steady solve */
-  SK__ENGINE_NEWTON =
-      8u /* the reference steppers' own Newton iteration (steppers/newton_klu.c) */
+  SK__ENGINE_NEWTON = 8u, /* the reference steppers' Newton iteration (steppers/newton_klu.c) */
+  SK__ENGINE_MPI = 16u    /* the distributed runs (dist/: CVODE on NVECTOR_PARALLEL) */
 };
 
 /* X(name, kind, engines, Krylov constructor or NULL): every linear solver,
  * once. linsol.type's choices are "auto" and these names, in this order. */
 #define SK__CVODE_IDA (SK__ENGINE_CVODE | SK__ENGINE_IDA)
-#define SK__LINSOL_TYPES(X)                                                          \
-  X(none, SK__LS_NONE, SK__ENGINE_CVODE, NULL)                                       \
-  X(dense, SK__LS_DENSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                    \
-  X(band, SK__LS_BAND, SK__CVODE_IDA, NULL)                                          \
-  X(klu, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_NEWTON, NULL) \
-  X(umfpack, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                 \
-  X(spgmr, SK__LS_KRYLOV, SK__CVODE_IDA | SK__ENGINE_KINSOL, SUNLinSol_SPGMR)        \
-  X(spfgmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPFGMR)                          \
-  X(spbcgs, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPBCGS)                          \
-  X(sptfqmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPTFQMR)                        \
+#define SK__LINSOL_TYPES(X)                                                                    \
+  X(none, SK__LS_NONE, SK__ENGINE_CVODE, NULL)                                                 \
+  X(dense, SK__LS_DENSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                              \
+  X(band, SK__LS_BAND, SK__CVODE_IDA, NULL)                                                    \
+  X(klu, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_NEWTON, NULL)           \
+  X(umfpack, SK__LS_SPARSE, SK__CVODE_IDA | SK__ENGINE_KINSOL, NULL)                           \
+  X(spgmr, SK__LS_KRYLOV, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_MPI, SUNLinSol_SPGMR) \
+  X(spfgmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPFGMR)                                    \
+  X(spbcgs, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPBCGS)                                    \
+  X(sptfqmr, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_SPTFQMR)                                  \
   X(pcg, SK__LS_KRYLOV, SK__CVODE_IDA, SUNLinSol_PCG)
 
-/* X(name, engines): every Krylov preconditioner, once; linsol.preconditioner's
- * choices are "auto" and these. jacobi, amg and mg need the model's Jacobian
- * values, model its own preconditioner, mg a structured grid, bbd a pattern. */
-#define SK__PREC_TYPES(X)                         \
-  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL)      \
-  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL) \
-  X(model, SK__ENGINE_CVODE | SK__ENGINE_KINSOL)  \
-  X(amg, SK__ENGINE_CVODE)                        \
-  X(mg, SK__ENGINE_CVODE)                         \
-  X(bbd, SK__ENGINE_CVODE)
+/* What a preconditioner needs of the model (bits of its `needs`). */
+enum {
+  SK__PREC_NEEDS_VALUES = 1u,  /* the Jacobian's values (its own or colored differences) */
+  SK__PREC_NEEDS_PATTERN = 2u, /* the Jacobian's pattern only */
+  SK__PREC_NEEDS_MODEL = 4u,   /* the model's own preconditioner */
+  SK__PREC_NEEDS_GRID = 8u     /* a structured grid (core/model_grid.h) */
+};
+
+/* X(name, engines, needs): every Krylov preconditioner, once;
+ * linsol.preconditioner's choices are "auto" and these. */
+#define SK__PREC_TYPES(X)                                                               \
+  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_MPI, 0u)                       \
+  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL, SK__PREC_NEEDS_VALUES)                \
+  X(model, SK__ENGINE_CVODE | SK__ENGINE_KINSOL | SK__ENGINE_MPI, SK__PREC_NEEDS_MODEL) \
+  X(amg, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_VALUES)                      \
+  X(mg, SK__ENGINE_CVODE, SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID)                  \
+  X(bbd, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_PATTERN)
 
 #define SK__TYPE_CHOICE(name, ...) "|" #name
 #define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
@@ -70,7 +77,12 @@ typedef struct {
 
 typedef struct {
   sk__linsol_entry id;
+  unsigned needs; /* SK__PREC_NEEDS_* bits */
 } sk__prec_type;
+
+/* sk__prec_needs: the SK__PREC_NEEDS_* bits of preconditioner `name` (0 for
+ * "auto", none or an unknown name). */
+unsigned sk__prec_needs(const char *name);
 
 /* sk__linsol_type_find / sk__prec_type_find: the entry named `name`, NULL
  * for "auto", NULL or a name no entry has. */

@@ -92,6 +92,15 @@ int main(void)
   CHECK(!strcmp(names, "dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"));
   sk__prec_names(SK__ENGINE_KINSOL, names, sizeof names);
   CHECK(!strcmp(names, "none, jacobi, model"));
+  sk__linsol_names(SK__ENGINE_MPI, names, sizeof names);
+  CHECK(!strcmp(names, "spgmr"));
+  sk__prec_names(SK__ENGINE_MPI, names, sizeof names);
+  CHECK(!strcmp(names, "none, model, amg, bbd"));
+  /* what each preconditioner needs of the model */
+  CHECK_EQ_INT(sk__prec_needs("mg"), SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID);
+  CHECK_EQ_INT(sk__prec_needs("bbd"), SK__PREC_NEEDS_PATTERN);
+  CHECK_EQ_INT(sk__prec_needs("model"), SK__PREC_NEEDS_MODEL);
+  CHECK_EQ_INT(sk__prec_needs("auto"), 0);
 
   /* the public setter refuses a name no entry has, listing the valid ones */
   sk_context *ctx = NULL;
