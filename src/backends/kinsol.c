@@ -228,7 +228,6 @@ static int one_of(const char *v, const char *const *names)
 static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
 {
   static const char *const strategies[] = {"linesearch", "none", NULL};
-  static const char *const orderings[] = {"auto", "amd", "colamd", "metis-nd", NULL};
   SK_CHECK(ctx, one_of(s->strategy, strategies), SK_ERR_ARG,
            "steady.strategy '%s': must be linesearch or none", s->strategy);
   const sk__linsol_type *lt = sk__linsol_type_find(s->linsol);
@@ -243,8 +242,9 @@ static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
            SK_ERR_UNSUPPORTED,
            "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec,
            names);
-  SK_CHECK(ctx, one_of(s->ordering, orderings), SK_ERR_ARG,
-           "linsol.ordering '%s': must be auto, amd, colamd or metis-nd", s->ordering);
+  sk__ordering_names(names, sizeof names);
+  SK_CHECK(ctx, !strcmp(s->ordering, "auto") || sk__ordering_known(s->ordering), SK_ERR_ARG,
+           "linsol.ordering '%s': must be auto, %s", s->ordering, names);
   return SK_OK;
 }
 

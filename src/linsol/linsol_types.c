@@ -77,3 +77,31 @@ void sk__prec_names(unsigned engines, char *buf, size_t len)
 {
   join_names(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], engines, buf, len);
 }
+
+/* the orderings after "auto|" */
+static const char *orderings(void)
+{
+  return SK__ORDERING_CHOICES + strlen("auto|");
+}
+
+int sk__ordering_known(const char *name)
+{
+  const size_t n = name ? strlen(name) : 0;
+  for (const char *p = orderings(); n > 0 && *p; p += strcspn(p, "|"), p += *p == '|') {
+    if (strcspn(p, "|") == n && !strncmp(p, name, n)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void sk__ordering_names(char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (const char *p = orderings(); *p && used < len; p += strcspn(p, "|"), p += *p == '|') {
+    const int w =
+        snprintf(buf + used, len - used, "%s%.*s", used ? ", " : "", (int)strcspn(p, "|"), p);
+    used += w > 0 ? (size_t)w : 0;
+  }
+}

@@ -59,6 +59,9 @@ enum {
 #define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
 #define SK__PREC_CHOICES "auto" SK__PREC_TYPES(SK__TYPE_CHOICE)
 
+/* The fill-reducing orderings of the sparse direct solvers (linsol.ordering): the one list. */
+#define SK__ORDERING_CHOICES "auto|amd|colamd|metis-nd"
+
 /* A SUNDIALS Krylov solver's constructor (SUNLinSol_SPGMR and its kin). */
 typedef SUNLinearSolver (*sk__krylov_create_fn)(N_Vector y, int pretype, int maxl,
                                                 SUNContext sunctx);
@@ -97,5 +100,10 @@ int sk__linsol_is(const char *name, sk__ls_kind kind);
  * NUL-terminated), for the messages that list what is supported. */
 void sk__linsol_names(unsigned engines, char *buf, size_t len);
 void sk__prec_names(unsigned engines, char *buf, size_t len);
+
+/* sk__ordering_known: 1 when `name` is one of SK__ORDERING_CHOICES other
+ * than "auto"; sk__ordering_names: those, joined by ", " into buf. */
+int sk__ordering_known(const char *name);
+void sk__ordering_names(char *buf, size_t len);
 
 #endif

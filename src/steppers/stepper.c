@@ -132,7 +132,7 @@ static const sk_option_spec stepper_options[] = {
      "linsol.preconditioner=amg with cvode-*: keep the BoomerAMG hierarchy (built for I - "
      "gamma0 J) while CVODE keeps its Jacobian (jok) and gamma / gamma0 stays within [1/r, "
      "r]; 1 = build a hierarchy at every preconditioner setup"},
-    {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, "auto|amd|colamd|metis-nd",
+    {"linsol.ordering", SK_OPT_CHOICE, "auto", 0, 0, SK__ORDERING_CHOICES,
      "fill-reducing ordering of the sparse direct solvers (auto: metis-nd for n >= 1000, "
      "else amd)"},
 };
@@ -440,26 +440,6 @@ sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
   return SK_OK;
 }
 
-static sk_status set_name(sk_stepper *s, char *dst, size_t len, const char *value,
-                          const char *const *valid, const char *what)
-{
-  SK__NOT_AFTER_SETUP(s);
-  for (size_t i = 0; value && valid[i]; i++) {
-    if (strcmp(value, valid[i]) == 0) {
-      snprintf(dst, len, "%s", value);
-      return SK_OK;
-    }
-  }
-  char list[256] = "";
-  size_t used = 0;
-  for (size_t i = 0; valid[i] && used < sizeof list; i++) {
-    int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", valid[i]);
-    used += w > 0 ? (size_t)w : 0;
-  }
-  return SK_ERROR(s->ctx, SK_ERR_ARG, "unknown %s '%s'; valid: %s", what, value ? value : "",
-                  list);
-}
-
 /* A registry name (linsol/linsol_types.h) or "auto" into dst; else SK_ERR_ARG listing them. */
 static sk_status set_registered(sk_stepper *s, char *dst, size_t len, const char *value,
                                 int known, const char *names, const char *what)
@@ -489,8 +469,10 @@ sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)
 {
-  static const char *const valid[] = {"auto", "amd", "colamd", "metis-nd", NULL};
-  return set_name(s, s->ordering, sizeof s->ordering, name, valid, "ordering");
+  char names[64];
+  sk__ordering_names(names, sizeof names);
+  return set_registered(s, s->ordering, sizeof s->ordering, name, sk__ordering_known(name), names,
+                        "ordering");
 }
 
 sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin)

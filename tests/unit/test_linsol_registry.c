@@ -1,4 +1,4 @@
-/* tests/unit/test_linsol_registry.c: the linear-solver and preconditioner registries: linsol.type and linsol.preconditioner accept exactly their names, each Krylov entry builds the SUNDIALS solver its name says (SUNLinSolGetID), the engines' lists */
+/* tests/unit/test_linsol_registry.c: the linear-solver, preconditioner and ordering registries: linsol.type, linsol.preconditioner and linsol.ordering accept exactly their names, each Krylov entry builds the SUNDIALS solver its name says (SUNLinSolGetID), the engines' lists */
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_linearsolver.h>
 
@@ -102,6 +102,15 @@ int main(void)
   CHECK_EQ_INT(sk__prec_needs("model"), SK__PREC_NEEDS_MODEL);
   CHECK_EQ_INT(sk__prec_needs("auto"), 0);
 
+  /* the orderings: one list for the option table, the setter and the steady solve */
+  CHECK(!strcmp(choices_of("linsol.ordering"), "auto|amd|colamd|metis-nd"));
+  CHECK(sk__ordering_known("amd") && sk__ordering_known("colamd") &&
+        sk__ordering_known("metis-nd"));
+  CHECK(!sk__ordering_known("auto") && !sk__ordering_known("am") && !sk__ordering_known("amdx") &&
+        !sk__ordering_known("") && !sk__ordering_known(NULL));
+  sk__ordering_names(names, sizeof names);
+  CHECK(!strcmp(names, "amd, colamd, metis-nd"));
+
   /* the public setter refuses a name no entry has, listing the valid ones */
   sk_context *ctx = NULL;
   CHECK_OK(ctx, sk_context_create(&ctx));
@@ -115,6 +124,10 @@ int main(void)
   CHECK_OK(ctx, sk_stepper_set_linear_solver(s, "sptfqmr"));
   CHECK(sk_stepper_set_preconditioner(s, "ilu") == SK_ERR_ARG);
   CHECK_OK(ctx, sk_stepper_set_preconditioner(s, "bbd"));
+  CHECK(sk_stepper_set_ordering(s, "nd") == SK_ERR_ARG);
+  CHECK(strstr(sk_context_get_error(ctx)->message,
+               "unknown ordering 'nd'; valid: auto, amd, colamd, metis-nd") != NULL);
+  CHECK_OK(ctx, sk_stepper_set_ordering(s, "colamd"));
   sk_stepper_destroy(&s);
   sk_model_destroy(&m);
   sk_context_destroy(&ctx);
