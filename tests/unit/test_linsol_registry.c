@@ -83,19 +83,23 @@ int main(void)
   CHECK(sk__linsol_is("none", SK__LS_NONE) && !sk__linsol_is("auto", SK__LS_NONE));
 
   /* what each engine takes (the refusal messages list these) */
+  static const struct {
+    unsigned engine;
+    int prec; /* 0: linear solvers, 1: preconditioners */
+    const char *expect;
+  } lists[] = {
+      {SK__ENGINE_KINSOL, 0, "dense, klu, umfpack, spgmr"},
+      {SK__ENGINE_NEWTON, 0, "klu"},
+      {SK__ENGINE_IDA, 0, "dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"},
+      {SK__ENGINE_MPI, 0, "spgmr"},
+      {SK__ENGINE_KINSOL, 1, "none, jacobi, model"},
+      {SK__ENGINE_MPI, 1, "none, model, amg, bbd"},
+  };
   char names[256];
-  sk__linsol_names(SK__ENGINE_KINSOL, names, sizeof names);
-  CHECK(!strcmp(names, "dense, klu, umfpack, spgmr"));
-  sk__linsol_names(SK__ENGINE_NEWTON, names, sizeof names);
-  CHECK(!strcmp(names, "klu"));
-  sk__linsol_names(SK__ENGINE_IDA, names, sizeof names);
-  CHECK(!strcmp(names, "dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"));
-  sk__prec_names(SK__ENGINE_KINSOL, names, sizeof names);
-  CHECK(!strcmp(names, "none, jacobi, model"));
-  sk__linsol_names(SK__ENGINE_MPI, names, sizeof names);
-  CHECK(!strcmp(names, "spgmr"));
-  sk__prec_names(SK__ENGINE_MPI, names, sizeof names);
-  CHECK(!strcmp(names, "none, model, amg, bbd"));
+  for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+    (lists[i].prec ? sk__prec_names : sk__linsol_names)(lists[i].engine, names, sizeof names);
+    CHECK(!strcmp(names, lists[i].expect));
+  }
   /* what each preconditioner needs of the model */
   CHECK_EQ_INT(sk__prec_needs("mg"), SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID);
   CHECK_EQ_INT(sk__prec_needs("bbd"), SK__PREC_NEEDS_PATTERN);
