@@ -181,10 +181,8 @@ static sk_status attach_linear_solver(sk__ida *ida)
   double eps_lin;
   sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
   sk__krylov_resolve(1, &maxl, &eps_lin);
-  const sk__linsol_type *lt = sk__linsol_type_find(ls);
-  char names[256];
-  sk__linsol_names(SK__ENGINE_IDA, names, sizeof names);
-  SK_CHECK(ctx, lt && (lt->id.engines & SK__ENGINE_IDA), SK_ERR_UNSUPPORTED,
+  char names[256]; /* ("auto" is resolved above) */
+  SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_IDA, names, sizeof names), SK_ERR_UNSUPPORTED,
            "ida-bdf supports linsol.type = auto, %s; got %s%s", names, ls,
            sk__linsol_is(ls, SK__LS_NONE)
                ? " (IDA has no fixed-point iteration: its Newton iteration needs "

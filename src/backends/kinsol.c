@@ -230,18 +230,13 @@ static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
   static const char *const strategies[] = {"linesearch", "none", NULL};
   SK_CHECK(ctx, one_of(s->strategy, strategies), SK_ERR_ARG,
            "steady.strategy '%s': must be linesearch or none", s->strategy);
-  const sk__linsol_type *lt = sk__linsol_type_find(s->linsol);
-  const sk__prec_type *pt = sk__prec_type_find(s->prec);
   char names[256];
-  sk__linsol_names(SK__ENGINE_KINSOL, names, sizeof names);
-  SK_CHECK(ctx, !strcmp(s->linsol, "auto") || (lt && (lt->id.engines & SK__ENGINE_KINSOL)),
+  SK_CHECK(ctx, sk__linsol_accepts(s->linsol, SK__ENGINE_KINSOL, names, sizeof names),
            SK_ERR_UNSUPPORTED, "linsol.type = %s: the steady solve (KINSOL) supports auto, %s",
            s->linsol, names);
-  sk__prec_names(SK__ENGINE_KINSOL, names, sizeof names);
-  SK_CHECK(ctx, !strcmp(s->prec, "auto") || (pt && (pt->id.engines & SK__ENGINE_KINSOL)),
-           SK_ERR_UNSUPPORTED,
-           "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec,
-           names);
+  SK_CHECK(
+      ctx, sk__prec_accepts(s->prec, SK__ENGINE_KINSOL, names, sizeof names), SK_ERR_UNSUPPORTED,
+      "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec, names);
   sk__ordering_names(names, sizeof names);
   SK_CHECK(ctx, !strcmp(s->ordering, "auto") || sk__ordering_known(s->ordering), SK_ERR_ARG,
            "linsol.ordering '%s': must be auto, %s", s->ordering, names);

@@ -170,18 +170,12 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   SK_CHECK(ctx, !sk_options_is_set(opts, "solver.stop_time"), SK_ERR_UNSUPPORTED,
            "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
-  const sk__linsol_type *lt = sk__linsol_type_find(ls);
   char names[128];
-  sk__linsol_names(SK__ENGINE_MPI, names, sizeof names);
-  SK_CHECK(ctx, !strcmp(ls, "auto") || (lt && (lt->id.engines & SK__ENGINE_MPI)),
-           SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)", ls,
-           names, names);
+  SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
+           "linsol.type = %s: distributed runs use %s (auto or %s)", ls, names, names);
   SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
-  const sk__prec_type *pt = sk__prec_type_find(pc);
-  sk__prec_names(SK__ENGINE_MPI, names, sizeof names);
-  SK_CHECK(ctx, !strcmp(pc, "auto") || (pt && (pt->id.engines & SK__ENGINE_MPI)),
-           SK_ERR_UNSUPPORTED, "linsol.preconditioner = %s: distributed runs take auto, %s", pc,
-           names);
+  SK_CHECK(ctx, sk__prec_accepts(pc, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
+           "linsol.preconditioner = %s: distributed runs take auto, %s", pc, names);
   /* auto and model: the distributed model's own choice */
   const int own = !strcmp(pc, "auto") || !strcmp(pc, "model");
   snprintf(s->prec, sizeof s->prec, "%s", own ? (s->kind == SK__DIST_HEAT ? "amg" : "bbd") : pc);

@@ -78,6 +78,20 @@ void sk__prec_names(unsigned engines, char *buf, size_t len)
   join_names(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], engines, buf, len);
 }
 
+int sk__linsol_accepts(const char *name, unsigned engines, char *buf, size_t len)
+{
+  sk__linsol_names(engines, buf, len);
+  const sk__linsol_type *t = sk__linsol_type_find(name);
+  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines));
+}
+
+int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len)
+{
+  sk__prec_names(engines, buf, len);
+  const sk__prec_type *t = sk__prec_type_find(name);
+  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines));
+}
+
 /* the orderings after "auto|" */
 static const char *orderings(void)
 {

@@ -101,6 +101,12 @@ int sk__linsol_is(const char *name, sk__ls_kind kind);
 void sk__linsol_names(unsigned engines, char *buf, size_t len);
 void sk__prec_names(unsigned engines, char *buf, size_t len);
 
+/* sk__linsol_accepts / sk__prec_accepts: 1 when `name` is "auto" or an
+ * entry whose engines include one of `engines`; buf (len > 0) gets the names
+ * those engines take (sk__linsol_names / sk__prec_names), for the message. */
+int sk__linsol_accepts(const char *name, unsigned engines, char *buf, size_t len);
+int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len);
+
 /* sk__ordering_known: 1 when `name` is one of SK__ORDERING_CHOICES other
  * than "auto"; sk__ordering_names: those, joined by ", " into buf. */
 int sk__ordering_known(const char *name);

@@ -133,10 +133,8 @@ sk_status sk__ref_setup(sk_stepper *s)
   }
   const char *ls = sk_stepper_get_linear_solver(s);
   if (r->m->implicit) {
-    const sk__linsol_type *lt = sk__linsol_type_find(ls);
     char names[64];
-    sk__linsol_names(SK__ENGINE_NEWTON, names, sizeof names);
-    SK_CHECK(ctx, !strcmp(ls, "auto") || (lt && (lt->id.engines & SK__ENGINE_NEWTON)),
+    SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_NEWTON, names, sizeof names),
              SK_ERR_UNSUPPORTED,
              "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
              "auto, %s; got %s",

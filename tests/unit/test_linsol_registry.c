@@ -100,6 +100,16 @@ int main(void)
     (lists[i].prec ? sk__prec_names : sk__linsol_names)(lists[i].engine, names, sizeof names);
     CHECK(!strcmp(names, lists[i].expect));
   }
+  /* who accepts what: "auto" everywhere, a name where its engines say */
+  CHECK(sk__linsol_accepts("auto", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(sk__linsol_accepts("klu", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(!sk__linsol_accepts("spgmr", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(!strcmp(names, "klu"));
+  CHECK(!sk__linsol_accepts("band", SK__ENGINE_KINSOL, names, sizeof names));
+  CHECK(!sk__linsol_accepts("lu", SK__ENGINE_CVODE, names, sizeof names));
+  CHECK(sk__prec_accepts("bbd", SK__ENGINE_MPI, names, sizeof names));
+  CHECK(!sk__prec_accepts("jacobi", SK__ENGINE_MPI, names, sizeof names));
+  CHECK(!strcmp(names, "none, model, amg, bbd"));
   /* what each preconditioner needs of the model */
   CHECK_EQ_INT(sk__prec_needs("mg"), SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID);
   CHECK_EQ_INT(sk__prec_needs("bbd"), SK__PREC_NEEDS_PATTERN);
