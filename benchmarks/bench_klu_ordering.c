@@ -173,8 +173,10 @@ static int run_klu(const grid *G, int metis)
   }
   klu_l_defaults(&common);
   common.ordering = 0; /* AMD */
-  if (metis) {
-    sk__klu_use_metis_nd(&common);
+  if (metis && sk__klu_use_metis_nd(NULL, &common) != SK_OK) {
+    fprintf(stderr, "bench_klu_ordering: the METIS module cannot be loaded\n");
+    free(x);
+    return -1;
   }
   t0 = now_s();
   sym = klu_l_analyze(G->n, G->ap, G->ai, &common);

@@ -136,9 +136,7 @@ sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *o
   *LS = SUNLinSol_KLU(y, A, sunctx);
   SK_CHECK(ctx, *LS != NULL, SK_ERR_NOMEM, "cannot create the KLU solver");
   if (!strcmp(ordering, "metis-nd")) {
-    SK_CHECK(ctx, sk__klu_use_metis_nd(SUNLinSol_KLUGetCommon(*LS)) == 0, SK_ERR_SOLVER,
-             "cannot configure the METIS nested-dissection ordering for KLU");
-    return SK_OK;
+    return sk__klu_use_metis_nd(ctx, SUNLinSol_KLUGetCommon(*LS));
   }
   /* SUNDIALS' KLU wrapper defaults to COLAMD (1); AMD is 0 */
   SK_CHECK(ctx,

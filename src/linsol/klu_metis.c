@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include <klu.h>
-#include <metis.h>
-
+#include "core/error.h"
 #include "linsol/linsol.h"
+#include "linsol/metis_module.h"
 
 _Static_assert(sizeof(SuiteSparse_long) == sizeof(sunindextype),
                "KLU's SuiteSparse_long must match sunindextype (64-bit SUNDIALS build)");
@@ -217,6 +217,10 @@ static SuiteSparse_long metis_nd_order(SuiteSparse_long n, SuiteSparse_long *Ap,
   if (Ap[n] < 0) {
     return 0;
   }
+  const sk__metis_module *metis = sk__metis(); /* opened by sk__klu_use_metis_nd */
+  if (!metis) {
+    return 0;
+  }
 
   rc = nd_graph_build(n, Ap, Ai, &g, &build_peak);
   if (rc != 1) {
@@ -239,7 +243,7 @@ static SuiteSparse_long metis_nd_order(SuiteSparse_long n, SuiteSparse_long *Ap,
   if (!perm || !iperm) {
     goto done;
   }
-  METIS_SetDefaultOptions(options);
+  metis->set_default_options(options);
   options[METIS_OPTION_NUMBERING] = 0;
   nv = g.n;
   /* METIS (GKlib) traps SIGTERM and SIGABRT for its own error handling while
@@ -250,7 +254,7 @@ static SuiteSparse_long metis_nd_order(SuiteSparse_long n, SuiteSparse_long *Ap,
   sigaddset(&hold, SIGINT);
   sigaddset(&hold, SIGTERM);
   sigprocmask(SIG_BLOCK, &hold, &saved);
-  const int metis_rc = METIS_NodeND(&nv, g.xadj, g.adjncy, NULL, options, perm, iperm);
+  const int metis_rc = metis->node_nd(&nv, g.xadj, g.adjncy, NULL, options, perm, iperm);
   sigprocmask(SIG_SETMASK, &saved, NULL);
   if (metis_rc != METIS_OK) {
     goto done;
@@ -296,14 +300,14 @@ done:
   return result;
 }
 
-int sk__klu_use_metis_nd(sun_klu_common *common)
+sk_status sk__klu_use_metis_nd(sk_context *ctx, sun_klu_common *common)
 {
-  if (!common) {
-    return -1;
-  }
+  SK_CHECK(ctx, common, SK_ERR_ARG, "sk__klu_use_metis_nd: NULL KLU common");
+  const sk__metis_module *metis = NULL;
+  SK_CALL(ctx, sk__metis_open(ctx, &metis));
   common->ordering = 3;
   common->user_order = metis_nd_order;
-  return 0;
+  return SK_OK;
 }
 
 int64_t sk__klu_factor_nnz(SUNLinearSolver S)

@@ -85,9 +85,11 @@ const char *sk__umfpack_status_name(int status);
  * Common->user_data is left untouched; the function's own workspace is
  * added to Common->mempeak (METIS' internal memory is not). Must be called
  * before the first setup (SUNLinSol_KLU analyzes on the first setup after
- * initialize, and its ordering setter only accepts 0..2).
- * Returns 0 on success, -1 when common is NULL. */
-int sk__klu_use_metis_nd(sun_klu_common *common);
+ * initialize, and its ordering setter only accepts 0..2). METIS is the
+ * module libstiffkit-metis.so, loaded here on the first call.
+ * Errors: SK_ERR_ARG (common NULL), those of loading the module
+ * (SK_ERR_UNSUPPORTED naming it; the CLI's exit 69). */
+sk_status sk__klu_use_metis_nd(sk_context *ctx, sun_klu_common *common);
 
 /* sk__klu_factor_nnz: Numeric->lnz + Numeric->unz of the current KLU numeric
  * object of a SUNLinSol_KLU solver (each includes the diagonal; entries of

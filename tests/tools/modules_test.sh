@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/tools/modules_test.sh: HDF5, hypre, UMFPACK, muparser and Open MPI are loaded only by the runs that need them (the loader's own record), and a module that cannot be loaded stops the run with exit 69, its name and the loader's reason, before any file is written
+# tests/tools/modules_test.sh: HDF5, hypre, UMFPACK, METIS, muparser and Open MPI are loaded only by the runs that need them (the loader's own record), and a module that cannot be loaded stops the run with exit 69, its name and the loader's reason, before any file is written
 # usage: modules_test.sh (STIFFKIT: the CLI; DATA: the data directory)
 set -u
 work=$(mktemp -d)
@@ -11,6 +11,8 @@ amg=(run "$DATA/heat2d.yaml" --set model.n=[16] --set linsol.type=spgmr
   --set linsol.preconditioner=amg --quiet)
 umf=(run "$DATA/rober.yaml" --set solver.t_end=40 --set linsol.type=umfpack --quiet)
 formula=(run "$DATA/formula/rober.yaml" --set solver.t_end=40 --quiet)
+metis=(run "$DATA/rober.yaml" --set solver.t_end=40 --set linsol.type=klu
+  --set linsol.ordering=metis-nd --quiet)
 mpi=0
 "$STIFFKIT" info | grep -q 'mpi=ON' && mpi=1
 # Open MPI (started by the AMG preconditioner) keeps blocks that tests/lsan.supp names; only
@@ -33,7 +35,8 @@ has() { grep -q "file=[^ ]*$2.*generating link map" "$work/$1.ld"; }
 # a CSV-only run maps neither HDF5 nor hypre nor UMFPACK nor their modules ...
 loaded csv "${rober[@]}" --set output.hdf5=false
 for lib in libhdf5 libstiffkit-hdf5 libHYPRE libstiffkit-hypre libumfpack libcholmod \
-  libstiffkit-umfpack libmpi libopen-pal libstiffkit-muparser libmuparser libstdc++; do
+  libstiffkit-umfpack libstiffkit-metis libmetis libmpi libopen-pal libstiffkit-muparser \
+  libmuparser libstdc++; do
   # (a sanitizer's runtime brings libstdc++ with the program itself: not the run's doing)
   ldd "$STIFFKIT" | grep -q "$lib" && continue
   has csv "$lib" && bad "a CSV-only run loaded $lib"
@@ -46,6 +49,10 @@ has h5 libhdf5 || bad "an HDF5 run did not load libhdf5"
 loaded umf "${umf[@]}" --set output.hdf5=false
 has umf libstiffkit-umfpack || bad "an UMFPACK run did not load libstiffkit-umfpack.so"
 has umf libumfpack || bad "an UMFPACK run did not load libumfpack"
+loaded metis "${metis[@]}" --set output.hdf5=false
+has metis libstiffkit-metis || bad "a METIS-ordered KLU run did not load libstiffkit-metis.so"
+has metis libmetis || bad "a METIS-ordered KLU run did not load libmetis"
+has metis libumfpack && bad "a KLU run loaded libumfpack"
 loaded formula "${formula[@]}" --set output.hdf5=false
 has formula libstiffkit-muparser || bad "a formula model's run did not load libstiffkit-muparser.so"
 has formula libmuparser || bad "a formula model's run did not load libmuparser"
@@ -76,6 +83,9 @@ STIFFKIT_MODULE_DIR="$work/empty" expect_missing no_hdf5 hdf5 \
 STIFFKIT_MODULE_DIR="$work/broken" expect_missing broken_hdf5 hdf5 "file too short" "${rober[@]}"
 STIFFKIT_MODULE_DIR="$work/empty" expect_missing no_umfpack umfpack \
   "$work/empty/libstiffkit-umfpack.so: cannot open shared object file" "${umf[@]}" \
+  --set output.hdf5=false
+STIFFKIT_MODULE_DIR="$work/empty" expect_missing no_metis metis \
+  "$work/empty/libstiffkit-metis.so: cannot open shared object file" "${metis[@]}" \
   --set output.hdf5=false
 STIFFKIT_MODULE_DIR="$work/empty" expect_missing no_muparser muparser \
   "$work/empty/libstiffkit-muparser.so: cannot open shared object file" "${formula[@]}" \

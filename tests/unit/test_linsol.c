@@ -338,7 +338,7 @@ static double klu_case(SUNMatrix A, int metis, int btf, SUNContext sunctx, int64
   /* SUNLinSol_KLU's own default is COLAMD (SUNKLU_ORDERING_DEFAULT 1) */
   CHECK_EQ_INT(SUNLinSol_KLUSetOrdering(S, 0), SUNLS_SUCCESS);
   if (metis) {
-    CHECK_EQ_INT(sk__klu_use_metis_nd(SUNLinSol_KLUGetCommon(S)), 0);
+    CHECK_EQ_INT(sk__klu_use_metis_nd(NULL, SUNLinSol_KLUGetCommon(S)), SK_OK);
   }
   SUNLinSol_KLUGetCommon(S)->btf = btf;
   CHECK_EQ_INT(SUNLinSolInitialize(S), SUNLS_SUCCESS);
@@ -459,7 +459,7 @@ static void test_klu_misc(SUNContext sunctx)
   int64_t p;
   int flag;
 
-  CHECK_EQ_INT(sk__klu_use_metis_nd(NULL), -1);
+  CHECK_EQ_INT(sk__klu_use_metis_nd(NULL, NULL), SK_ERR_ARG);
   CHECK_EQ_INT(sk__klu_factor_nnz(NULL), 0);
   CHECK_EQ_INT(sk__klu_factor_nnz(U), 0); /* not a KLU solver */
   CHECK(strcmp(sk__klu_status_name(KLU_OK), "KLU_OK") == 0);
@@ -479,7 +479,7 @@ static void test_klu_misc(SUNContext sunctx)
   for (p = cp[0]; p < cp[1]; p++) {
     v[p] = 0.0;
   }
-  sk__klu_use_metis_nd(SUNLinSol_KLUGetCommon(S));
+  CHECK_EQ_INT(sk__klu_use_metis_nd(NULL, SUNLinSol_KLUGetCommon(S)), SK_OK);
   SUNLinSolInitialize(S);
   flag = SUNLinSolSetup(S, Z);
   printf("SUNLinSol_KLU first setup on a singular matrix: flag %d, %s\n", flag,
