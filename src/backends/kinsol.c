@@ -45,6 +45,7 @@
 #include "core/model_impl.h"
 #include "linsol/linsol_choice.h"
 #include "stiffkit/steady.h"
+#include "steppers/stepper_keys.h"
 
 /* "auto" ordering: nested dissection from this n (as the CVODE adapter) */
 #define SK__STEADY_ND_MIN 1000
@@ -323,7 +324,8 @@ static sk_status resolve(sk__kin *k)
            "none)",
            name);
   if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
-    SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, "linsol.type"));
+    SK_CALL(ctx,
+            sk__sun_check_dense_size(ctx, k->n, sk__stepper_key(SK__STEPPER_KEY_linsol_type)));
   }
   return SK_OK;
 }

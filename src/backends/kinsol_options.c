@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "steppers/stepper_keys.h"
 #include "stiffkit/steady.h"
 
 static const sk_option_spec steady_options[] = {
@@ -82,19 +83,25 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
   SK_CHECK(ctx, o != NULL && s != NULL, SK_ERR_ARG,
            "sk_steady_settings_from_options: NULL argument");
   sk_steady_settings_default(s);
-  const char *tkey = sk_options_is_set(o, "steady.t") || !sk_options_is_key(o, "solver.t0")
-                         ? "steady.t"
-                         : "solver.t0";
-  SK_CALL(ctx, sk_options_get_real(o, tkey, &s->t));
+  /* the keys every engine shares (steppers/stepper_keys.h), where registered */
+  sk__stepper_settings st;
+  uint64_t given = 0;
+  const int shared = sk__stepper_keys_registered(o);
+  if (shared) {
+    SK_CALL(ctx, sk__stepper_settings_read(o, &st, &given));
+  }
+  if (shared && !sk_options_is_set(o, "steady.t")) {
+    s->t = st.t0;
+  } else {
+    SK_CALL(ctx, sk_options_get_real(o, "steady.t", &s->t));
+  }
   SK_CALL(ctx, get_name(o, "steady.strategy", s->strategy, sizeof s->strategy));
-  /* the linear solver: the linsol.* keys every engine shares, where registered */
-  if (sk_options_is_key(o, "linsol.type")) {
-    SK_CALL(ctx, get_name(o, "linsol.type", s->linsol, sizeof s->linsol));
-    SK_CALL(ctx, get_name(o, "linsol.preconditioner", s->prec, sizeof s->prec));
-    SK_CALL(ctx, get_name(o, "linsol.ordering", s->ordering, sizeof s->ordering));
-    int maxl = 0;
-    SK_CALL(ctx, get_small_int(o, "linsol.maxl", &maxl));
-    s->maxl = maxl > 0 ? maxl : s->maxl; /* 0: the steady solve's default */
+  if (shared) { /* the linear solver: the linsol.* keys */
+    snprintf(s->linsol, sizeof s->linsol, "%s", st.linsol_type);
+    snprintf(s->prec, sizeof s->prec, "%s", st.preconditioner);
+    snprintf(s->ordering, sizeof s->ordering, "%s", st.ordering);
+    s->maxl = st.maxl > 0 ? (int)st.maxl : s->maxl; /* 0: the steady solve's default */
+    s->check_jacobian = st.check_jacobian;          /* one switch for every engine */
   }
   SK_CALL(ctx, sk_options_get_real(o, "steady.fnormtol", &s->fnormtol));
   SK_CALL(ctx, sk_options_get_real(o, "steady.scsteptol", &s->scsteptol));
@@ -105,8 +112,5 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
   SK_CALL(ctx, sk_options_get_int(o, "steady.max_iters", &s->max_iters));
   SK_CALL(ctx, sk_options_get_int(o, "steady.max_setup_calls", &s->max_setup_calls));
   SK_CALL(ctx, get_small_int(o, "steady.max_restarts", &s->max_restarts));
-  if (sk_options_is_key(o, "solver.check_jacobian")) { /* one switch for every engine */
-    SK_CALL(ctx, sk_options_get_bool(o, "solver.check_jacobian", &s->check_jacobian));
-  }
   return SK_OK;
 }

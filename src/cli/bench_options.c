@@ -9,6 +9,7 @@
 #include "cli/bench_keys.h"
 #include "core/error.h"
 #include "core/stop.h"
+#include "steppers/stepper_keys.h"
 
 sk_status bench_job_load(bench_study *b, cli_job *job, const char *method)
 {
@@ -17,14 +18,16 @@ sk_status bench_job_load(bench_study *b, cli_job *job, const char *method)
   SK_CALL_STOP(ctx, cli_job_load(ctx, job, b->config, b->sets, b->nsets));
   if (method) {
     SK_CALL(ctx, bench_keys_apply_options(ctx, job->bench_keys, job->opts, method));
-    char assign[BENCH_NAME_LEN + 16];
-    snprintf(assign, sizeof assign, "solver.method=%s", method);
-    SK_CALL(ctx, sk_options_set_assignment(job->opts, assign));
+    SK_CALL(ctx,
+            sk_options_set(job->opts, sk__stepper_key(SK__STEPPER_KEY_method), method, NULL));
   }
   SK_CALL_STOP(ctx, cli_job_build_model(ctx, job));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.rtol", &job->rtol));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.atol", &job->atol));
-  SK_CALL(ctx, sk_options_get_string(job->opts, "solver.method", &job->method));
+  sk__stepper_settings solver;
+  uint64_t given;
+  SK_CALL(ctx, sk__stepper_settings_read(job->opts, &solver, &given));
+  job->rtol = solver.rtol;
+  job->atol = solver.atol;
+  job->method = solver.method;
   SK_CALL_STOP(ctx, cli_job_prepare_outputs(ctx, job));
   return SK_OK;
 }

@@ -9,6 +9,7 @@
 #include "cli/bench.h"
 #include "cli/progress.h"
 #include "core/error.h"
+#include "steppers/stepper_keys.h"
 
 bench_row *bench_row_new(bench_study *b)
 {
@@ -61,8 +62,10 @@ sk_status bench_solve(bench_study *b, cli_job *job, const char *method, int fixe
 {
   sk_context *ctx = b->ctx;
   sk_stepper *s = NULL;
-  int64_t max_steps = 0;
-  sk_status rc = sk_options_get_int(job->opts, "solver.max_steps", &max_steps);
+  sk__stepper_settings solver;
+  uint64_t given;
+  sk_status rc = sk__stepper_settings_read(job->opts, &solver, &given);
+  int64_t max_steps = solver.max_steps;
   if (rc == SK_OK) {
     rc = sk_stepper_create(ctx, method, job->model, &s);
   }

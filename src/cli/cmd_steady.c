@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "io/provenance.h"
 #include "io/results.h"
+#include "steppers/stepper_keys.h"
 
 static const char help_text[] =
     "usage: stiffkit steady [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"
@@ -102,9 +103,11 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   SK_CHECK(ctx, r->u && r->f, SK_ERR_NOMEM, "cannot allocate the state (%lld components)",
            (long long)n);
   const char *guess = NULL;
-  double t0 = 0.0;
+  sk__stepper_settings solver;
+  uint64_t given;
   SK_CALL(ctx, sk_options_get_string(o, "steady.guess", &guess));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.t0", &t0));
+  SK_CALL(ctx, sk__stepper_settings_read(o, &solver, &given));
+  const double t0 = solver.t0;
   if (!strcmp(guess, "initial") && sk_model_get_kind(r->job.model) == SK_MODEL_DAE) {
     SK_CALL(ctx, sk_model_eval_dae_initial(r->job.model, t0, r->u, r->f)); /* r->f: scratch y'0 */
   } else if (!strcmp(guess, "initial")) {

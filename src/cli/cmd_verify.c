@@ -16,6 +16,7 @@
 #include "cli/verify_sens.h"
 #include "core/error.h"
 #include "core/jacobian_check.h"
+#include "steppers/stepper_keys.h"
 
 /* Jacobian self-test: every column up to this size, else a column sample. */
 #define VERIFY_JAC_FULL_MAX 20000
@@ -97,8 +98,10 @@ static sk_status make_stepper(verify_ctx *v, const char *method, int from_option
                               int64_t budget, sk_stepper **s)
 {
   cli_job *job = v->job;
-  int64_t max_steps = 0;
-  SK_CALL(v->ctx, sk_options_get_int(job->opts, "solver.max_steps", &max_steps));
+  sk__stepper_settings solver;
+  uint64_t given;
+  SK_CALL(v->ctx, sk__stepper_settings_read(job->opts, &solver, &given));
+  const int64_t max_steps = solver.max_steps;
   SK_CALL(v->ctx, sk_stepper_create(v->ctx, method, job->model, s));
   if (from_options) {
     SK_CALL(v->ctx, sk_stepper_set_from_options(*s, job->opts));

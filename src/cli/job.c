@@ -17,6 +17,7 @@
 #include "core/stop.h"
 #include "io/output_options.h"
 #include "io/provenance.h"
+#include "steppers/stepper_keys.h"
 
 /* The embedded default job: the 2D heat equation u_t = u_xx + u_yy on the
  * unit square, homogeneous Dirichlet sides, u0 = sin(pi x) sin(pi y), whose
@@ -131,8 +132,11 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
 
 sk_status cli_job_output_times(sk_context *ctx, cli_job *job)
 {
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t0", &job->t0));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.t_end", &job->t_end));
+  sk__stepper_settings st;
+  uint64_t given;
+  SK_CALL(ctx, sk__stepper_settings_read(job->opts, &st, &given));
+  job->t0 = st.t0;
+  job->t_end = st.t_end;
   SK_CHECK(ctx, job->t_end > job->t0, SK_ERR_INPUT,
            "solver.t_end (%g) must be greater than solver.t0 (%g)", job->t_end, job->t0);
   return make_output_times(ctx, job);
@@ -218,17 +222,21 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
            pending);
   /* every key is declared once the model is built: a key nobody declared is refused */
   SK_CALL_STOP(ctx, sk_model_from_options(ctx, o, &job->model));
+  sk__stepper_settings st;
+  uint64_t given;
+  SK_CALL_STOP(ctx, sk__stepper_settings_read(o, &st, &given));
   /* a DAE model goes to IDA unless an engine is configured */
-  if (sk_model_get_kind(job->model) == SK_MODEL_DAE && !sk_options_is_set(o, "solver.method")) {
-    SK_CALL_STOP(ctx, sk_options_set_assignment(o, "solver.method=ida-bdf"));
+  if (sk_model_get_kind(job->model) == SK_MODEL_DAE && !SK__STEPPER_GIVEN(given, method)) {
+    SK_CALL_STOP(ctx,
+                 sk_options_set(o, sk__stepper_key(SK__STEPPER_KEY_method), "ida-bdf", NULL));
   }
   /* the model's natural end time (a library problem's, a plugin's) unless solver.t_end is
      configured, set as the option so that the echoed options reproduce the run */
   const double t_def = sk_model_get_default_t_end(job->model);
-  if (!sk_options_is_set(o, "solver.t_end") && t_def > 0.0) {
-    char assign[64];
-    snprintf(assign, sizeof assign, "solver.t_end=%.17g", t_def);
-    SK_CALL_STOP(ctx, sk_options_set_assignment(o, assign));
+  if (!SK__STEPPER_GIVEN(given, t_end) && t_def > 0.0) {
+    char value[32];
+    snprintf(value, sizeof value, "%.17g", t_def);
+    SK_CALL_STOP(ctx, sk_options_set(o, sk__stepper_key(SK__STEPPER_KEY_t_end), value, NULL));
   }
   return SK_OK;
 }
@@ -237,9 +245,11 @@ sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
   SK_CALL_STOP(ctx, cli_job_output_times(ctx, job));
-  if (sk_options_is_set(o, "solver.stop_time")) {
-    double tstop;
-    SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.stop_time", &tstop));
+  sk__stepper_settings st;
+  uint64_t given;
+  SK_CALL_STOP(ctx, sk__stepper_settings_read(o, &st, &given));
+  if (SK__STEPPER_GIVEN(given, stop_time)) {
+    const double tstop = st.stop_time;
     SK_CHECK(ctx, tstop > job->t0 && tstop >= job->times[job->ntimes - 1], SK_ERR_INPUT,
              "solver.stop_time (%g) must lie after solver.t0 (%g) and not before the last output "
              "time (%g)",
@@ -259,9 +269,12 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CALL_STOP(ctx, cli_job_build_model(ctx, job));
   /* a stop during a long phase ends the run at the next phase boundary, before any output */
   SK_CALL_STOP(ctx, sk__stop_check(ctx, "building the model; nothing was written"));
-  SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.rtol", &job->rtol));
-  SK_CALL_STOP(ctx, sk_options_get_real(o, "solver.atol", &job->atol));
-  SK_CALL_STOP(ctx, sk_options_get_string(o, "solver.method", &job->method));
+  sk__stepper_settings st;
+  uint64_t given;
+  SK_CALL_STOP(ctx, sk__stepper_settings_read(o, &st, &given));
+  job->rtol = st.rtol;
+  job->atol = st.atol;
+  job->method = st.method;
   SK_CALL_STOP(ctx, cli_job_prepare_outputs(ctx, job));
   /* in-house stepper types (solver.plugin) must be registered before the lookup */
   SK_CALL_STOP(ctx, sk_plugin_load_from_options(ctx, o));

@@ -12,6 +12,7 @@
 #include "core/stop.h"
 #include "io/provenance.h"
 #include "io/results.h"
+#include "steppers/stepper_keys.h"
 
 /* The monitor series' columns. */
 static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",
@@ -28,8 +29,11 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
            "data/mechanisms/README.md)");
   SK_CALL_STOP(ctx, sk_mechanism_load(ctx, file, &cm->mech));
   SK_CALL(ctx, cli_job_output_times(ctx, job));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.rtol", &cm->rtol));
-  SK_CALL(ctx, sk_options_get_real(o, "solver.atol", &cm->atol));
+  sk__stepper_settings solver;
+  uint64_t given;
+  SK_CALL(ctx, sk__stepper_settings_read(o, &solver, &given));
+  cm->rtol = solver.rtol;
+  cm->atol = solver.atol;
   SK_CALL(ctx, sk_options_get_string(o, "mbs.inconsistent", &inconsistent));
   double tol;
   SK_CALL(ctx, sk_options_get_real(o, "mbs.init_tol", &tol));
@@ -53,13 +57,13 @@ void cli_mechanism_free(cli_mechanism *cm)
 
 const char *cli_mechanism_method(const sk_options *o, const sk_mbs_settings *s)
 {
-  const char *method = "cvode-bdf";
-  if (sk_options_is_set(o, "solver.method")) {
-    sk_options_get_string(o, "solver.method", &method);
-  } else if (s->formulation == SK_MBS_GGL) {
-    method = "ida-bdf";
+  sk__stepper_settings solver;
+  uint64_t given;
+  if (sk__stepper_settings_read(o, &solver, &given) == SK_OK &&
+      SK__STEPPER_GIVEN(given, method)) {
+    return solver.method;
   }
-  return method;
+  return s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf";
 }
 
 void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out)

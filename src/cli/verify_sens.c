@@ -6,6 +6,7 @@
 
 #include "cli/verify_sens.h"
 #include "core/error.h"
+#include "steppers/stepper_keys.h"
 
 sk_status verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, verify_sens *vs)
 {
@@ -46,8 +47,10 @@ static sk_status fd_solve(sk_context *ctx, cli_job *job, const double *y0, doubl
 {
   sk_stepper *s = NULL;
   const int64_t n = sk_model_get_n(job->model);
-  int64_t max_steps = 0;
-  sk_status st = sk_options_get_int(job->opts, "solver.max_steps", &max_steps);
+  sk__stepper_settings solver;
+  uint64_t given;
+  sk_status st = sk__stepper_settings_read(job->opts, &solver, &given);
+  const int64_t max_steps = solver.max_steps;
   if (st == SK_OK) {
     st = sk_stepper_create(ctx, job->method, job->model, &s);
   }

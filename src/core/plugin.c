@@ -195,23 +195,6 @@ sk_status sk_plugin_model_from_options(sk_context *ctx, sk_options *opts, sk_mod
   return SK_OK;
 }
 
-sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts)
-{
-  if (!ctx || !opts) {
-    return SK_ERR_ARG;
-  }
-  if (!sk_options_is_key(opts, "solver.plugin")) {
-    return SK_OK;
-  }
-  const char *const *paths;
-  size_t n;
-  SK_CALL(ctx, sk_options_get_input_files(opts, "solver.plugin", &paths, &n));
-  for (size_t i = 0; i < n; i++) {
-    SK_CALL(ctx, sk_plugin_load(ctx, paths[i]));
-  }
-  return SK_OK;
-}
-
 static const sk_option_spec plugin_model_table[] = {
     {"model.plugin", SK_OPT_PATH, "", 0, 0, NULL,
      "path of a model plugin (a shared object exporting sk_plugin_create_model, see "

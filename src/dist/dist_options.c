@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "dist/dist_impl.h"
 #include "linsol/linsol_types.h"
+#include "steppers/stepper_keys.h"
 
 static const char axis[] = "xyz";
 
@@ -160,41 +161,41 @@ static sk_status read_bruss(sk_context *ctx, const sk_options *opts, sk__dist_se
   return SK_OK;
 }
 
-/* solver.* and linsol.* as the serial CVODE backend reads them. */
+/* solver.* and linsol.* as the serial CVODE backend reads them (steppers/stepper_keys.h). */
 static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
 {
-  const char *method = NULL, *ls = NULL, *pc = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "solver.method", &method));
-  SK_CHECK(ctx, strcmp(method, "cvode-bdf") == 0, SK_ERR_UNSUPPORTED,
-           "solver.method = %s: distributed runs use cvode-bdf", method);
-  SK_CHECK(ctx, !sk_options_is_set(opts, "solver.stop_time"), SK_ERR_UNSUPPORTED,
+  sk__stepper_settings st;
+  uint64_t given = 0;
+  SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
+  SK_CHECK(ctx, strcmp(st.method, "cvode-bdf") == 0, SK_ERR_UNSUPPORTED,
+           "solver.method = %s: distributed runs use cvode-bdf", st.method);
+  SK_CHECK(ctx, !SK__STEPPER_GIVEN(given, stop_time), SK_ERR_UNSUPPORTED,
            "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
-  SK_CALL(ctx, sk_options_get_string(opts, "linsol.type", &ls));
   char names[128];
-  SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
-           "linsol.type = %s: distributed runs use %s (auto or %s)", ls, names, names);
-  SK_CALL(ctx, sk_options_get_string(opts, "linsol.preconditioner", &pc));
+  SK_CHECK(ctx, sk__linsol_accepts(st.linsol_type, SK__ENGINE_MPI, names, sizeof names),
+           SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)",
+           st.linsol_type, names, names);
+  const char *pc = st.preconditioner;
   SK_CHECK(ctx, sk__prec_accepts(pc, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
            "linsol.preconditioner = %s: distributed runs take auto, %s", pc, names);
   /* auto and model: the distributed model's own choice */
   const int own = !strcmp(pc, "auto") || !strcmp(pc, "model");
   snprintf(s->prec, sizeof s->prec, "%s", own ? (s->kind == SK__DIST_HEAT ? "amg" : "bbd") : pc);
   SK_CALL(ctx, sk_options_get_int(opts, "linsol.bbd_band", &s->band));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.rtol", &s->rtol));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.atol", &s->atol));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &s->t0));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.h0", &s->h0));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmin", &s->hmin));
-  SK_CALL(ctx, sk_options_get_real(opts, "solver.hmax", &s->hmax));
-  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_steps", &s->max_steps));
-  SK_CALL(ctx, sk_options_get_int(opts, "solver.max_order", &s->max_order));
+  s->rtol = st.rtol;
+  s->atol = st.atol;
+  s->t0 = st.t0;
+  s->h0 = st.h0;
+  s->hmin = st.hmin;
+  s->hmax = st.hmax;
+  s->max_steps = st.max_steps;
+  s->max_order = st.max_order;
   SK_CHECK(ctx, s->max_order <= 5, SK_ERR_INPUT,
            "solver.max_order = %lld: cvode-bdf has orders 1 to 5", (long long)s->max_order);
-  SK_CALL(ctx, sk_options_get_int(opts, "linsol.maxl", &s->maxl));
-  const char *kernels = "auto";
-  SK_CALL(ctx, sk_options_get_string(opts, "solver.fast_vector_ops", &kernels));
-  s->fast_ops = strcmp(kernels, "off") != 0; /* auto: stiffkit's (faster at every size) */
-  SK_CALL(ctx, sk_options_get_real(opts, "linsol.eps_lin", &s->eps_lin));
+  s->maxl = st.maxl;
+  s->fast_ops =
+      strcmp(st.fast_vector_ops, "off") != 0; /* auto: stiffkit's (faster at every size) */
+  s->eps_lin = st.eps_lin;
   return SK_OK;
 }
 

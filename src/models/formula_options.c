@@ -10,6 +10,7 @@
 #include "core/options_impl.h"
 #include "models/formula_keys.h"
 #include "stiffkit/model_type.h"
+#include "steppers/stepper_keys.h"
 
 /* What a formula may read. */
 enum { READ_STATE, READ_STATE_DERIV, READ_PARAMS, READ_TIME };
@@ -698,9 +699,12 @@ static sk_status build(sk_context *ctx, sk_options *opts, const sk__fm_desc *D, 
   SK_CHECK(ctx, !(dae && has_mass), SK_ERR_INPUT,
            "formula.mass: a residual model F(t, y, y') = 0 writes M y' in its residuals; the "
            "mass matrix is for models M y' = f (formula.rhs)");
-  double t0 = 0.0;
-  if (sk_options_is_key(opts, "solver.t0")) {
-    SK_CALL(ctx, sk_options_get_real(opts, "solver.t0", &t0));
+  double t0 = 0.0; /* solver.t0, where registered (steppers/stepper_keys.h) */
+  if (sk__stepper_keys_registered(opts)) {
+    sk__stepper_settings st;
+    uint64_t given = 0;
+    SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
+    t0 = st.t0;
   }
   sk__formula_model *F = sk__calloc(ctx, 1, sizeof *F);
   SK_CHECK(ctx, F != NULL, SK_ERR_NOMEM, "cannot allocate the formula model");

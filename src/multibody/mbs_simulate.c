@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "models/mbs_impl.h"
+#include "steppers/stepper_keys.h"
 #include "stiffkit/stepper.h"
 
 /* The Newton-test weight of the GGL multipliers: values from 1e-4 to 1e6 ran the pendula, the
@@ -85,6 +86,16 @@ static sk_status ggl_first_step(sk_stepper *st, const sk_model *model, int n, do
                   : SK_OK;
 }
 
+/* 1 when the database gives linsol.type (steppers/stepper_keys.h) */
+static int linsol_given(const sk_options *opts)
+{
+  sk__stepper_settings st;
+  uint64_t given = 0;
+  return opts && sk__stepper_keys_registered(opts) &&
+         sk__stepper_settings_read(opts, &st, &given) == SK_OK &&
+         SK__STEPPER_GIVEN(given, linsol_type);
+}
+
 static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
                                double rtol, double atol, const sk_options *opts, double t,
                                const double *q, const double *v, double w0, segment *g)
@@ -134,12 +145,9 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
     }
     sk__free(ctx, y0);
   }
-  if (st == SK_OK && sk_model_get_kind(g->model) != SK_MODEL_DAE &&
-      !strncmp(method, "cvode", 5) && !(opts && sk_options_is_set(opts, "linsol.type"))) {
-    st = sk_stepper_set_linear_solver(g->stepper, "dense");
-  }
-  if (st == SK_OK && sk_model_get_kind(g->model) == SK_MODEL_DAE &&
-      !(opts && sk_options_is_set(opts, "linsol.type"))) {
+  /* dense unless linsol.type is given: the mechanisms are small and their Jacobians full */
+  if (st == SK_OK && !linsol_given(opts) &&
+      (sk_model_get_kind(g->model) == SK_MODEL_DAE || !strncmp(method, "cvode", 5))) {
     st = sk_stepper_set_linear_solver(g->stepper, "dense");
   }
   if (st == SK_OK && s->formulation == SK_MBS_GGL && g->h0_cap > 0) {

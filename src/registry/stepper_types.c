@@ -7,6 +7,7 @@
 #include "registry/type_names.h"
 #include "steppers/stepper_impl.h"
 #include "stiffkit/plugin.h"
+#include "steppers/stepper_keys.h"
 
 extern const sk_stepper_type sk__stepper_cvode_bdf;
 extern const sk_stepper_type sk__stepper_ida_bdf;
@@ -99,7 +100,8 @@ sk_status sk_stepper_type_from_options(sk_context *ctx, const sk_options *opts,
            "sk_stepper_type_from_options: NULL argument");
   *type = NULL;
   size_t i = 0;
-  SK_CALL(ctx, sk__type_lookup(ctx, opts, "solver.method", "solver", type_name, &i));
+  SK_CALL(ctx, sk__type_lookup(ctx, opts, sk__stepper_key(SK__STEPPER_KEY_method), "solver",
+                               type_name, &i));
   *type = sk_stepper_type_list(ctx, i);
   return SK_OK;
 }

@@ -21,7 +21,6 @@ void sk__krylov_resolve(int ida, int *maxl, double *eps_lin);
 
 /* linsol.amg_reuse_gamma_ratio's default (benchmarks/README.md, "AMG setup re-use") */
 #define SK__AMG_REUSE_RATIO_DEFAULT 2.0
-#define SK__AMG_REUSE_RATIO_TEXT "2"
 
 typedef struct sk__sens {
   int np;        /* 0 = none */
@@ -167,5 +166,10 @@ void sk__stepper_set_init_report(sk_stepper *s, const char *report);
 /* sk__stepper_budget_message: fill the error record for an exhausted total
  * step budget at (t, h), with the likely cause. Returns SK_ERR_TOO_MUCH_WORK. */
 sk_status sk__stepper_budget_error(sk_stepper *s, double t, double h, int64_t steps);
+
+/* SK__NOT_AFTER_SETUP(s): SK_ERR_STATE from a setter called after setup */
+#define SK__NOT_AFTER_SETUP(s)                                                               \
+  SK_CHECK((s)->ctx, !(s)->is_setup, SK_ERR_STATE, "%s: settings cannot change after setup", \
+           __func__)
 
 #endif

@@ -16,6 +16,7 @@
 #include "core/threads.h"
 #include "dist/dist.h"
 #include "io/checkpoint.h"
+#include "steppers/stepper_keys.h"
 
 /* One rank's run. Rank 0 (the root) alone builds the serial model (names,
  * probes, exact solution, grid coordinates for the files), holds the
@@ -104,8 +105,10 @@ static sk_status prepare(dist_run *r)
   SK_CALL(ctx, agree(r, sk__dist_check_options(ctx, job->opts, r->nranks)));
   /* ranks share the node's cores: one thread each, unless solver.threads or OMP_NUM_THREADS
      asks for more */
-  int64_t threads = 0;
-  SK_CALL(ctx, sk_options_get_int(job->opts, "solver.threads", &threads));
+  sk__stepper_settings solver;
+  uint64_t given;
+  SK_CALL(ctx, sk__stepper_settings_read(job->opts, &solver, &given));
+  int64_t threads = solver.threads;
   if (threads == 0 && !getenv("OMP_NUM_THREADS")) {
     threads = 1;
   }
@@ -130,8 +133,8 @@ static sk_status prepare(dist_run *r)
   job->method = "cvode-bdf";
   snprintf(job->linsol, sizeof job->linsol, "spgmr");
   snprintf(job->prec, sizeof job->prec, "%s", L->prec);
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.rtol", &job->rtol));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "solver.atol", &job->atol));
+  job->rtol = solver.rtol;
+  job->atol = solver.atol;
   st = SK_OK;
   if (r->rank == 0) {
     r->y = malloc((size_t)L->nglobal * sizeof *r->y);

@@ -1,0 +1,43 @@
+/* src/core/options_bind.h: option keys bound to the fields of a settings struct, so that a table declares each key once and one call reads them all */
+#ifndef SK_CORE_OPTIONS_BIND_H
+#define SK_CORE_OPTIONS_BIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stiffkit/options.h"
+
+/* The C type of a bound field, by the key's sk_opt_type: SK__FIELD(SK_OPT_REAL) is double. */
+typedef struct {
+  const double *v; /* into the database; NULL when empty */
+  size_t n;
+} sk__real_list;
+typedef struct {
+  const int64_t *v; /* into the database; NULL when empty */
+  size_t n;
+} sk__int_list;
+#define SK__FIELD_SK_OPT_REAL double
+#define SK__FIELD_SK_OPT_INT int64_t
+#define SK__FIELD_SK_OPT_BOOL int
+#define SK__FIELD_SK_OPT_STRING const char *
+#define SK__FIELD_SK_OPT_CHOICE const char *
+#define SK__FIELD_SK_OPT_PATH const char *
+#define SK__FIELD_SK_OPT_PATH_LIST const char *
+#define SK__FIELD_SK_OPT_REAL_LIST sk__real_list
+#define SK__FIELD_SK_OPT_INT_LIST sk__int_list
+#define SK__FIELD(type) SK__FIELD_##type
+
+/* sk__options_read_bound: every key of spec[0..n) into the field at
+ * settings + offset[i] (the C type SK__FIELD of its type): the value set by
+ * a config or the command line, else the default (a key without default
+ * that was never set leaves its field as it was; strings read "" then).
+ * Bit i of *given is set when key i was given (sk_options_is_set).
+ * Strings and lists point into the database (valid while it lives and the
+ * key is not set again). n <= 64. Errors: those of the typed getters
+ * (SK_ERR_UNKNOWN_KEY when a key is not registered in opts), SK_ERR_ARG
+ * for n > 64. */
+sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *spec,
+                                 const size_t *offset, size_t n, void *settings,
+                                 uint64_t *given);
+
+#endif
