@@ -14,9 +14,11 @@
  * Uses Debian's plain serial N_Vector ops. Prints one JSON object on stdout.
  *
  * Usage: baseline_cvode_heat2d N [--rtol R] [--atol A] [--linsol spgmr|klu]
- *                              [--klu-ordering amd|colamd]
+ *                              [--klu-ordering amd|colamd] [--maxl M] [--eps-lin E]
  * (--klu-ordering: KLU's fill-reducing ordering; without it SUNLinSol_KLU's
- * default, COLAMD, is used.)
+ * default, COLAMD, is used. --maxl, --eps-lin: SPGMR's Krylov subspace size
+ * and CVODE's linear tolerance factor (CVodeSetEpsLin); without them
+ * SUNDIALS' defaults, 5 and 0.05.)
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -222,7 +224,7 @@ static int heat_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *u
 static void usage(void)
 {
   fprintf(stderr, "usage: baseline_cvode_heat2d N [--rtol R] [--atol A] [--linsol spgmr|klu]"
-                  " [--klu-ordering amd|colamd]\n");
+                  " [--klu-ordering amd|colamd] [--maxl M] [--eps-lin E]\n");
   exit(64);
 }
 
@@ -235,6 +237,8 @@ int main(int argc, char **argv)
   double rtol = 1e-6, atol = 1e-9;
   int use_klu = 0;
   int klu_ordering = -1; /* -1: SUNLinSol_KLU default; 0: AMD; 1: COLAMD */
+  int maxl = 0;          /* 0: SUNDIALS' default (5) */
+  double eps_lin = 0.0;  /* 0: CVODE's default (0.05) */
   for (int a = 2; a < argc; a++) {
     if (strcmp(argv[a], "--rtol") == 0 && a + 1 < argc) {
       rtol = strtod(argv[++a], NULL);
@@ -245,6 +249,12 @@ int main(int argc, char **argv)
       if (strcmp(argv[a], "klu") == 0) use_klu = 1;
       else if (strcmp(argv[a], "spgmr") == 0) use_klu = 0;
       else usage();
+    } else if (strcmp(argv[a], "--maxl") == 0 && a + 1 < argc) {
+      maxl = atoi(argv[++a]);
+      if (maxl < 0) usage();
+    } else if (strcmp(argv[a], "--eps-lin") == 0 && a + 1 < argc) {
+      eps_lin = strtod(argv[++a], NULL);
+      if (!(eps_lin >= 0)) usage();
     } else if (strcmp(argv[a], "--klu-ordering") == 0 && a + 1 < argc) {
       a++;
       if (strcmp(argv[a], "amd") == 0) klu_ordering = 0;
@@ -299,9 +309,10 @@ int main(int argc, char **argv)
     if ((flag = CVodeSetLinearSolver(mem, LS, A))) die("CVodeSetLinearSolver", flag);
     if ((flag = CVodeSetJacFn(mem, heat_jac))) die("CVodeSetJacFn", flag);
   } else {
-    LS = SUNLinSol_SPGMR(y, SUN_PREC_LEFT, 0, sunctx);
+    LS = SUNLinSol_SPGMR(y, SUN_PREC_LEFT, maxl, sunctx);
     if (!LS) die("SUNLinSol_SPGMR", 0);
     if ((flag = CVodeSetLinearSolver(mem, LS, NULL))) die("CVodeSetLinearSolver", flag);
+    if ((flag = CVodeSetEpsLin(mem, eps_lin))) die("CVodeSetEpsLin", flag);
     if ((flag = CVodeSetPreconditioner(mem, heat_psetup, heat_psolve)))
       die("CVodeSetPreconditioner", flag);
   }

@@ -12,6 +12,7 @@
 #include "cli/progress.h"
 #include "core/error.h"
 #include "core/stop.h"
+#include "io/output_options.h"
 
 static const sk_option_spec checkpoint_options[] = {
     {"checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,
@@ -71,8 +72,10 @@ sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
   SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.every", &c->every));
   SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.wall", &c->wall));
   SK_CALL(ctx, sk_options_get_bool(job->opts, "checkpoint.segment", &c->segment));
-  SK_CALL(ctx, sk_options_get_string(job->opts, "output.dir", &dir));
-  SK_CALL(ctx, sk_options_get_string(job->opts, "output.prefix", &prefix));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  dir = out.dir;
+  prefix = out.prefix;
   const int n = file[0]
                     ? snprintf(c->path, sizeof c->path, "%s", file)
                     : snprintf(c->path, sizeof c->path, "%s/%s.ckpt", dir[0] ? dir : ".", prefix);
@@ -292,10 +295,11 @@ static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job
  * output.states, in an HDF5 file: a CSV holds no states). */
 static size_t main_width(const cli_job *job)
 {
-  int csv = 0, hdf5 = 0, states = 0;
-  sk_options_get_bool(job->opts, "output.csv", &csv);
-  sk_options_get_bool(job->opts, "output.hdf5", &hdf5);
-  sk_options_get_bool(job->opts, "output.states", &states);
+  sk__output_settings out;
+  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
+    return 0;
+  }
+  const int csv = out.csv, hdf5 = out.hdf5, states = out.states;
   if (!csv && !hdf5) {
     return 0;
   }

@@ -12,6 +12,7 @@
 #include "cli/run_report.h"
 #include "cli/signal_thread.h"
 #include "core/error.h"
+#include "io/output_options.h"
 
 static const char help_text[] =
     "usage: stiffkit bench CONFIG.yaml [--set key=value ...] [--out PREFIX] [--quiet]\n"
@@ -79,10 +80,9 @@ static int study(bench_study *b, const cli_args *a, int argc, char **argv)
   if (a->out) {
     snprintf(prefix, sizeof prefix, "%s", a->out);
   } else {
-    const char *dir, *pre;
-    sk_options_get_string(b->base.opts, "output.dir", &dir);
-    sk_options_get_string(b->base.opts, "output.prefix", &pre);
-    snprintf(prefix, sizeof prefix, "%s/%s", dir[0] ? dir : ".", pre);
+    sk__output_settings out = {.dir = ".", .prefix = "result"};
+    (void)sk__output_settings_read(b->base.opts, &out, NULL); /* registered: the defaults */
+    snprintf(prefix, sizeof prefix, "%s/%s", out.dir[0] ? out.dir : ".", out.prefix);
   }
   int code = remove_previous(prefix);
   if (code != 0) {

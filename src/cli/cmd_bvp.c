@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "io/provenance.h"
 #include "io/results.h"
+#include "io/output_options.h"
 
 static const char help_text[] =
     "usage: stiffkit bvp [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"
@@ -80,9 +81,7 @@ sk_status cli_bvp_load(sk_context *ctx, cli_job *job, const cli_args *a)
 sk_status cli_bvp_build(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_bvp_from_options(ctx, job->opts, &job->bvp, &job->bvp_keys));
-  if (!sk_options_is_set(job->opts, "output.prefix")) {
-    SK_CALL(ctx, sk_options_set_assignment(job->opts, "output.prefix=bvp"));
-  }
+  SK_CALL(ctx, cli_job_default_prefix(ctx, job, "bvp"));
   return SK_OK;
 }
 
@@ -238,21 +237,13 @@ static int write_path(bvp_run *r, const char *dir, const char *prefix)
 static int write_outputs(sk_context *ctx, bvp_run *r, int argc, char **argv)
 {
   const sk_options *o = r->job.opts;
-  const char *dir, *prefix;
-  int csv, hdf5;
-  sk_status st = sk_options_get_bool(o, "output.csv", &csv);
-  if (st == SK_OK) {
-    st = sk_options_get_bool(o, "output.hdf5", &hdf5);
-  }
-  if (st == SK_OK) {
-    st = sk_options_get_string(o, "output.dir", &dir);
-  }
-  if (st == SK_OK) {
-    st = sk_options_get_string(o, "output.prefix", &prefix);
-  }
+  sk__output_settings out;
+  sk_status st = sk__output_settings_read(o, &out, NULL);
   if (st != SK_OK) {
     return cli_report(ctx, st);
   }
+  const char *dir = out.dir, *prefix = out.prefix;
+  const int csv = out.csv, hdf5 = out.hdf5;
   if (!csv && !hdf5) {
     return SK_EXIT_OK;
   }

@@ -14,6 +14,7 @@
 #include "io/provenance.h"
 #include "io/results.h"
 #include "steppers/stepper_keys.h"
+#include "io/output_options.h"
 
 static const char help_text[] =
     "usage: stiffkit steady [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"
@@ -67,11 +68,16 @@ static int prefix_chosen(const sk_options *o, const cli_args *a)
     while (*p == ' ') {
       p++;
     }
-    if (!strncmp(p, "output.prefix", 13) && strchr(" =", p[13])) {
+    const char *key = sk__output_key(SK__OUTPUT_KEY_prefix);
+    const size_t len = strlen(key);
+    if (!strncmp(p, key, len) && strchr(" =", p[len])) {
       return 1;
     }
   }
-  return a->config && sk_options_is_set(o, "output.prefix");
+  uint64_t given = 0;
+  sk__output_settings out;
+  return a->config && sk__output_settings_read(o, &out, &given) == SK_OK &&
+         SK__OUTPUT_GIVEN(given, prefix);
 }
 
 /* Settings, the default prefix and the initial guess (steady.guess). */
@@ -93,7 +99,7 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   }
   SK_CALL(ctx, cli_job_build_model(ctx, &r->job));
   if (!prefix_chosen(o, a)) { /* set, so that the echoed options reproduce it */
-    SK_CALL(ctx, sk_options_set_assignment(o, "output.prefix=steady"));
+    SK_CALL(ctx, sk_options_set(o, sk__output_key(SK__OUTPUT_KEY_prefix), "steady", NULL));
   }
   SK_CALL(ctx, sk_model_constraints_from_options(r->job.model, o));
   SK_CALL(ctx, sk_steady_settings_from_options(ctx, o, &r->set));
@@ -163,10 +169,12 @@ static sk_status open_outputs(sk_context *ctx, steady_run *r, int *printed)
 {
   sk_options *o = r->job.opts;
   *printed = 0;
-  SK_CALL(ctx, sk_options_get_bool(o, "output.csv", &r->csv));
-  SK_CALL(ctx, sk_options_get_bool(o, "output.hdf5", &r->hdf5));
-  SK_CALL(ctx, sk_options_get_string(o, "output.dir", &r->dir));
-  SK_CALL(ctx, sk_options_get_string(o, "output.prefix", &r->prefix));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(o, &out, NULL));
+  r->csv = out.csv;
+  r->hdf5 = out.hdf5;
+  r->dir = out.dir;
+  r->prefix = out.prefix;
   SK_CHECK(ctx, r->prefix[0] && !strchr(r->prefix, '/'), SK_ERR_INPUT,
            "output.prefix '%s' must be a non-empty file stem without '/'", r->prefix);
   snprintf(r->csv_path, sizeof r->csv_path, "%s/%s.csv", r->dir, r->prefix);

@@ -100,9 +100,10 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
 /* Output times: output.times if given, else n_times equally spaced. */
 static sk_status make_output_times(sk_context *ctx, cli_job *job)
 {
-  const double *list;
-  size_t nlist;
-  SK_CALL(ctx, sk_options_get_real_list(job->opts, "output.times", &list, &nlist));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  const double *list = out.times.v;
+  const size_t nlist = out.times.n;
   if (nlist > 0) {
     job->times = malloc(nlist * sizeof *job->times);
     SK_CHECK(ctx, job->times != NULL, SK_ERR_NOMEM, "cannot allocate output times");
@@ -118,8 +119,7 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
     job->ntimes = nlist;
     return SK_OK;
   }
-  int64_t nt;
-  SK_CALL(ctx, sk_options_get_int(job->opts, "output.n_times", &nt));
+  const int64_t nt = out.n_times;
   job->times = malloc((size_t)nt * sizeof *job->times);
   SK_CHECK(ctx, job->times != NULL, SK_ERR_NOMEM, "cannot allocate output times");
   for (int64_t i = 0; i < nt; i++) {
@@ -127,6 +127,17 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
                                 : job->t0 + (job->t_end - job->t0) * (double)(i + 1) / (double)nt;
   }
   job->ntimes = (size_t)nt;
+  return SK_OK;
+}
+
+sk_status cli_job_default_prefix(sk_context *ctx, cli_job *job, const char *prefix)
+{
+  sk__output_settings out;
+  uint64_t given = 0;
+  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, &given));
+  if (!SK__OUTPUT_GIVEN(given, prefix)) {
+    SK_CALL(ctx, sk_options_set(job->opts, sk__output_key(SK__OUTPUT_KEY_prefix), prefix, NULL));
+  }
   return SK_OK;
 }
 
@@ -170,9 +181,10 @@ static int64_t default_probe(const cli_job *job)
 static sk_status make_probes(sk_context *ctx, cli_job *job)
 {
   const int64_t n = sk_model_get_n(job->model);
-  const int64_t *list;
-  size_t nlist;
-  SK_CALL(ctx, sk_options_get_int_list(job->opts, "output.probes", &list, &nlist));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  const int64_t *list = out.probes.v;
+  size_t nlist = out.probes.n;
   int64_t *named = NULL; /* output.probe_nodes of a network model replaces output.probes */
   size_t nnamed = 0;
   SK_CALL(ctx, sk_network_probes_from_options(ctx, job->opts, job->model, &named, &nnamed));
@@ -397,13 +409,10 @@ static sk_status remove_previous_results(sk_context *ctx, const char *dir, const
 sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  int csv, hdf5, states;
-  const char *dir, *prefix;
-  SK_CALL(ctx, sk_options_get_bool(o, "output.csv", &csv));
-  SK_CALL(ctx, sk_options_get_bool(o, "output.hdf5", &hdf5));
-  SK_CALL(ctx, sk_options_get_bool(o, "output.states", &states));
-  SK_CALL(ctx, sk_options_get_string(o, "output.dir", &dir));
-  SK_CALL(ctx, sk_options_get_string(o, "output.prefix", &prefix));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(o, &out, NULL));
+  const int csv = out.csv, hdf5 = out.hdf5, states = out.states;
+  const char *dir = out.dir, *prefix = out.prefix;
   if (!csv && !hdf5) {
     return SK_OK;
   }
@@ -448,12 +457,10 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
 /* Paths of the files a finished or failed run leaves, for the summary. */
 static void note_files(cli_job *job, const char *suffix)
 {
-  const char *dir, *prefix;
-  int csv, hdf5;
-  sk_options_get_string(job->opts, "output.dir", &dir);
-  sk_options_get_string(job->opts, "output.prefix", &prefix);
-  sk_options_get_bool(job->opts, "output.csv", &csv);
-  sk_options_get_bool(job->opts, "output.hdf5", &hdf5);
+  sk__output_settings out = {.dir = ".", .prefix = "result"};
+  (void)sk__output_settings_read(job->opts, &out, NULL); /* registered: the defaults */
+  const char *dir = out.dir, *prefix = out.prefix;
+  const int csv = out.csv, hdf5 = out.hdf5;
   const char *ext[] = {".csv", ".h5"};
   const int on[] = {csv, hdf5};
   job->nfiles = 0;
@@ -644,9 +651,9 @@ static void remove_dead_temps(const cli_job *job)
   static const char *const ext[] = {".csv",       ".h5",         ".provenance.yaml",
                                     ".flows.csv", ".events.csv", ".sensitivity.csv"};
   enum { NEXT = sizeof ext / sizeof ext[0] };
-  const char *dir = ".", *prefix = "";
-  sk_options_get_string(job->opts, "output.dir", &dir);
-  sk_options_get_string(job->opts, "output.prefix", &prefix);
+  sk__output_settings out = {.dir = ".", .prefix = ""};
+  (void)sk__output_settings_read(job->opts, &out, NULL); /* registered: the defaults */
+  const char *dir = out.dir, *prefix = out.prefix;
   char names[NEXT][4096];
   const char *paths[NEXT + 1];
   for (size_t k = 0; k < NEXT; k++) {

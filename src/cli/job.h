@@ -71,6 +71,11 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
  * solver.t_end, unless those are configured. */
 sk_status cli_job_build_model(sk_context *ctx, cli_job *job);
 
+/* cli_job_default_prefix: set output.prefix to `prefix` (a command's own
+ * default: "bvp", "mechanism") unless a config or the command line gives
+ * it; set as an option, so that the echoed options reproduce the run. */
+sk_status cli_job_default_prefix(sk_context *ctx, cli_job *job, const char *prefix);
+
 /* cli_job_output_times: job->t0, t_end from solver.t0 and solver.t_end
  * (t_end > t0), and job->times from output.times or output.n_times.
  * Errors: SK_ERR_INPUT (naming the key), SK_ERR_NOMEM. */

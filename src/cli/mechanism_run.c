@@ -13,6 +13,7 @@
 #include "io/provenance.h"
 #include "io/results.h"
 #include "steppers/stepper_keys.h"
+#include "io/output_options.h"
 
 /* The monitor series' columns. */
 static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",
@@ -156,12 +157,10 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
   sk_mechanism *mech = cm->mech;
   const sk_options *opts = job->opts;
   const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
-  const char *dir, *prefix;
-  int csv, hdf5;
-  SK_CALL(ctx, sk_options_get_string(opts, "output.dir", &dir));
-  SK_CALL(ctx, sk_options_get_string(opts, "output.prefix", &prefix));
-  SK_CALL(ctx, sk_options_get_bool(opts, "output.csv", &csv));
-  SK_CALL(ctx, sk_options_get_bool(opts, "output.hdf5", &hdf5));
+  sk__output_settings out;
+  SK_CALL(ctx, sk__output_settings_read(opts, &out, NULL));
+  const char *dir = out.dir, *prefix = out.prefix;
+  const int csv = out.csv, hdf5 = out.hdf5;
   SK_CHECK(ctx, csv || hdf5, SK_ERR_INPUT, "output.csv and output.hdf5 are both off");
   char(*names)[64] = calloc((size_t)(n + m + 1), sizeof *names);
   const char **np = calloc((size_t)(n + m + 1), sizeof *np);
@@ -266,8 +265,8 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
   if (st == SK_OK) {
     st = sk_mechanism_settings_from_options(ctx, job->opts, 0, &s, &project);
   }
-  if (st == SK_OK && !sk_options_is_set(job->opts, "output.prefix")) {
-    st = sk_options_set_assignment(job->opts, "output.prefix=mechanism");
+  if (st == SK_OK) {
+    st = cli_job_default_prefix(ctx, job, "mechanism");
   }
   const char *method = st == SK_OK ? cli_mechanism_method(job->opts, &s) : "";
   s.project = project;

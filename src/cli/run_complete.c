@@ -8,6 +8,7 @@
 #include "cli/job.h"
 #include "cli/run_complete.h"
 #include "io/hdf5_module.h"
+#include "io/output_options.h"
 
 void cli_run_problem_line(uint64_t hash, char *buf, size_t cap)
 {
@@ -55,12 +56,12 @@ static int h5_complete(const char *path, const char *line)
 
 int cli_run_complete(const cli_job *job, uint64_t hash, char *marker, size_t cap)
 {
-  int csv = 0, hdf5 = 0;
-  const char *dir = ".", *prefix = "";
-  sk_options_get_bool(job->opts, "output.csv", &csv);
-  sk_options_get_bool(job->opts, "output.hdf5", &hdf5);
-  sk_options_get_string(job->opts, "output.dir", &dir);
-  sk_options_get_string(job->opts, "output.prefix", &prefix);
+  sk__output_settings out = {.dir = ".", .prefix = ""};
+  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
+    out.csv = out.hdf5 = 0;
+  }
+  const int csv = out.csv, hdf5 = out.hdf5;
+  const char *dir = out.dir, *prefix = out.prefix;
   if (!csv && !hdf5) {
     return 0;
   }

@@ -6,6 +6,7 @@
 
 #include "cli/sweep_dir.h"
 #include "core/error.h"
+#include "io/output_options.h"
 
 /* One `set` entry: a value or a list, located in the sweep file. */
 static sk_status apply_setting(sk_context *ctx, sk_options *opts, const sweep_spec *s,
@@ -108,7 +109,7 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   }
   const sk_option_origin here = {s->path, 0, 0, 0};
   if (st == SK_OK) {
-    st = sk_options_set(job.opts, "output.dir", out_dir, &here);
+    st = sk_options_set(job.opts, sk__output_key(SK__OUTPUT_KEY_dir), out_dir, &here);
   }
   const sk_model_type *mtype = NULL;
   if (st == SK_OK && sk_options_pending_key(job.opts, 0) &&
@@ -126,8 +127,10 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
                   s->path, pending);
   }
   const char *pfx = NULL;
+  sk__output_settings out;
   if (st == SK_OK) {
-    st = sk_options_get_string(job.opts, "output.prefix", &pfx);
+    st = sk__output_settings_read(job.opts, &out, NULL);
+    pfx = out.prefix;
   }
   if (st == SK_OK) {
     char *effective = sk_options_effective_string(job.opts);

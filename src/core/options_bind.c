@@ -26,8 +26,7 @@ static sk_status read_one(const sk_options *opts, const sk_option_spec *sp, char
 }
 
 sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *spec,
-                                 const size_t *offset, size_t n, void *settings,
-                                 uint64_t *given)
+                                 const size_t *offset, size_t n, void *settings, uint64_t *given)
 {
   SK_CHECK(sk_options_get_context(opts), n <= 64, SK_ERR_ARG,
            "sk__options_read_bound: %zu keys, at most 64", n);

@@ -37,7 +37,6 @@ typedef struct {
  * (SK_ERR_UNKNOWN_KEY when a key is not registered in opts), SK_ERR_ARG
  * for n > 64. */
 sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *spec,
-                                 const size_t *offset, size_t n, void *settings,
-                                 uint64_t *given);
+                                 const size_t *offset, size_t n, void *settings, uint64_t *given);
 
 #endif

@@ -5,7 +5,7 @@
 #include "stiffkit/stepper.h"
 
 static const sk_option_spec stepper_options[] = {
-#define SK__STEPPER_SPEC(f, key, type, def, min, max, choices, help)                               \
+#define SK__STEPPER_SPEC(f, key, type, def, min, max, choices, help) \
   {key, type, def, min, max, choices, help},
     SK__STEPPER_KEYS(SK__STEPPER_SPEC)
 #undef SK__STEPPER_SPEC
@@ -30,8 +30,8 @@ sk_status sk__stepper_settings_read(const sk_options *opts, sk__stepper_settings
                                     uint64_t *given)
 {
   *st = (sk__stepper_settings){0};
-  return sk__options_read_bound(opts, stepper_options, stepper_offsets, SK__STEPPER_KEY_COUNT,
-                                st, given);
+  return sk__options_read_bound(opts, stepper_options, stepper_offsets, SK__STEPPER_KEY_COUNT, st,
+                                given);
 }
 
 int sk__stepper_keys_registered(const sk_options *opts)

@@ -236,7 +236,8 @@ sk_status sk_plugin_load_from_options(sk_context *ctx, const sk_options *opts)
   }
   const char *const *paths;
   size_t n;
-  SK_CALL(ctx, sk_options_get_input_files(opts, sk__stepper_key(SK__STEPPER_KEY_plugin), &paths, &n));
+  SK_CALL(ctx,
+          sk_options_get_input_files(opts, sk__stepper_key(SK__STEPPER_KEY_plugin), &paths, &n));
   for (size_t i = 0; i < n; i++) {
     SK_CALL(ctx, sk_plugin_load(ctx, paths[i]));
   }

@@ -6,13 +6,13 @@ allowed=$(awk '/<!-- cli-internal-headers begin -->/{f=1; next} /<!-- cli-intern
   "$root/DESIGN.md" | grep -o '`[a-z_]*/[a-z_0-9]*\.h`' | tr -d '`' | sort -u)
 [ -n "$allowed" ] || { echo "FAIL: DESIGN.md has no cli-internal-headers list"; exit 1; }
 fail=0
-if printf '%s\n' "$allowed" | grep -q '_impl\.h$'; then
+if grep -q '_impl\.h$' <<< "$allowed"; then
   echo "FAIL: the list names a private layout: $(printf '%s\n' "$allowed" | grep '_impl\.h$' | tr '\n' ' ')"
   fail=1
 fi
 while IFS=: read -r file header; do
   case "$header" in cli/* | stiffkit/*) continue ;; esac
-  if ! printf '%s\n' "$allowed" | grep -qx "$header"; then
+  if ! grep -qx "$header" <<< "$allowed"; then
     echo "FAIL: ${file#"$root"/} includes $header, which is not on DESIGN.md's list"
     fail=1
   fi

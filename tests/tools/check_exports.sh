@@ -44,7 +44,8 @@ for module in "$@"; do
     printf '  %s\n' $others
     fail=1
   fi
-  if nm -D --undefined-only "$module" | grep -q ' sk_'; then
+  undefined=$(nm -D --undefined-only "$module") # (no pipe into grep -q: pipefail and SIGPIPE)
+  if grep -q ' sk_' <<< "$undefined"; then
     echo "FAIL: $module needs stiffkit symbols (it must use the host table):"
     nm -D --undefined-only "$module" | grep ' sk_'
     fail=1

@@ -27,8 +27,8 @@ static const sk_option_spec demo_table[] = {
     {"demo.unset", SK_OPT_REAL, "", 0, 10, NULL, "no default"},
 };
 static const size_t demo_offsets[] = {
-    offsetof(demo_settings, r),  offsetof(demo_settings, i),  offsetof(demo_settings, b),
-    offsetof(demo_settings, s),  offsetof(demo_settings, c),  offsetof(demo_settings, rl),
+    offsetof(demo_settings, r),  offsetof(demo_settings, i),     offsetof(demo_settings, b),
+    offsetof(demo_settings, s),  offsetof(demo_settings, c),     offsetof(demo_settings, rl),
     offsetof(demo_settings, il), offsetof(demo_settings, unset),
 };
 
