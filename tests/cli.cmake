@@ -30,6 +30,11 @@ sk_cli_test(missing_config 66 "cannot open config file" none run ${SK_BAD}/does_
 sk_cli_test(malformed_yaml 65 "malformed.yaml:3:7: YAML syntax error" none run ${SK_BAD}/malformed.yaml)
 sk_cli_test(unknown_key 65 "did you mean 'solver.rtol'" none run ${SK_BAD}/unknown_key.yaml)
 sk_cli_test(unknown_key_set 65 "unknown key 'solver.rtoll'" none run --set solver.rtoll=1e-6)
+# a fixed step given to an engine that always adapts is refused, never silently ignored
+sk_cli_test(fixed_step_cvode 65 "solver.fixed_step = 0.01: cvode-bdf chooses its own step sizes"
+  none run ${SK_DATA}/rober.yaml --set solver.fixed_step=0.01)
+sk_cli_test(fixed_step_ida 65 "solver.fixed_step = 0.001: ida-bdf chooses its own step sizes"
+  none run ${SK_DATA}/rober.yaml --set solver.method=ida-bdf --set solver.fixed_step=1e-3)
 # linsol.preconditioner=bbd in a serial run: CVBANDPRE over the pattern's bandwidths. Against the
 # exact semi-discrete mode exp(-2 lambda t) (model.semidiscrete): BDF's global error at rtol 1e-6
 # stays within 100 rtol of max |y| = exp(-2 pi^2 0.1) = 0.139 (the factor of tests/mpi), so < 1.4e-5

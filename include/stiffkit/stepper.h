@@ -160,8 +160,9 @@ sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin,
                                      double hmax); /* 0 = default */
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
 /* fixed step size h >= 0 (solver.fixed_step): 0 = adaptive where the method
- * allows; fixed-step-only methods need h > 0 (setup: SK_ERR_INPUT); engines
- * that always adapt (cvode-*) ignore it */
+ * allows; fixed-step-only methods need h > 0 (setup: SK_ERR_INPUT); the
+ * engines that always adapt (cvode-*, ida-bdf) refuse h > 0 at setup
+ * (SK_ERR_UNSUPPORTED: running adaptively would silently change the method) */
 sk_status sk_stepper_set_fixed_step(sk_stepper *s, double h);
 /* linear solver: dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg */
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);

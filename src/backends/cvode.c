@@ -141,6 +141,7 @@ static sk_status cvode_setup(sk_stepper *s)
   sk__cvode *cv = sk_stepper_get_impl(s);
   sk_context *ctx = cv->ctx;
   const int64_t n = sk_model_get_n(cv->model);
+  SK_CALL(ctx, sk__sun_check_adaptive(s));
   release(cv); /* a setup retried after a failure starts clean */
   memset(&cv->before, 0, sizeof cv->before);
   cv->restarted = 0;

@@ -235,6 +235,7 @@ static sk_status ida_setup(sk_stepper *s)
   sk__ida *ida = sk_stepper_get_impl(s);
   sk_context *ctx = ida->ctx;
   const int64_t n = sk_model_get_n(ida->model);
+  SK_CALL(ctx, sk__sun_check_adaptive(s));
   release(ida);
   memset(&ida->before, 0, sizeof ida->before);
   ida->restarted = 0;

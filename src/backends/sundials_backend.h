@@ -186,6 +186,13 @@ typedef struct {
   double (*last_step)(void *eng);
 } sk__sun_engine;
 
+/* sk__sun_check_adaptive: SK_ERR_UNSUPPORTED when the stepper was given a
+ * fixed step (solver.fixed_step, sk_stepper_set_fixed_step): CVODE and IDA
+ * choose their own steps, and running adaptively instead would be a silent
+ * change of method. The message names the fixed-step methods and
+ * solver.hmax. */
+sk_status sk__sun_check_adaptive(sk_stepper *s);
+
 /* sk__sun_one_step: one package call in one-step mode toward tout (single-
  * step mode: the state at the end of one internal step, or at an event
  * inside it) under the stepper's step budget and stop time, then the step

@@ -60,6 +60,17 @@ static sk_status package_call(sk_stepper *s, const sk__sun_engine *e, double tou
   return stepped ? sk__stepper_after_step(s, tret, h) : SK_OK;
 }
 
+sk_status sk__sun_check_adaptive(sk_stepper *s)
+{
+  const double h = sk_stepper_get_fixed_step(s);
+  SK_CHECK(sk_stepper_get_context(s), h == 0.0, SK_ERR_UNSUPPORTED,
+           "solver.fixed_step = %g: %s chooses its own step sizes (SUNDIALS has no fixed-step "
+           "mode); fixed steps are taken by stiffkit's reference methods (`stiffkit info` lists "
+           "the stepper types), and solver.hmax bounds %s's steps",
+           h, sk_stepper_get_type(s)->name, sk_stepper_get_type(s)->name);
+  return SK_OK;
+}
+
 sk_status sk__sun_one_step(sk_stepper *s, const sk__sun_engine *e, double tout, double *t)
 {
   int reached;

@@ -50,7 +50,7 @@
   X(hmax, "solver.hmax", SK_OPT_REAL, "0", 0, 1e300, NULL, "maximum step size (0 = none)")       \
   X(fixed_step, "solver.fixed_step", SK_OPT_REAL, "0", 0, 1e300, NULL,                           \
     "fixed step size of the reference steppers (0 = adaptive where the method allows; "          \
-    "euler, rk4, ab2, beuler, trap and am2pc need it > 0)")                                      \
+    "euler, rk4, ab2, beuler, trap and am2pc need it > 0; cvode-* and ida-bdf refuse it)")       \
   X(suppress_alg, "solver.suppress_alg", SK_OPT_BOOL, "false", 0, 0, NULL,                       \
     "ida-bdf: leave a DAE's algebraic variables (model ids 0) out of the local error test "      \
     "(IDASetSuppressAlg), with the consistent initialization (IDACalcIC) still computed; "       \
