@@ -27,6 +27,15 @@ typedef struct {
 #define SK__FIELD_SK_OPT_INT_LIST sk__int_list
 #define SK__FIELD(type) SK__FIELD_##type
 
+/* Expanders of a bound table's rows X(field, key, type, default, min, max,
+ * choices, help): SK__BIND_FIELD declares the settings struct's field,
+ * SK__BIND_SPEC gives the sk_option_spec, SK__BIND_OFFSET the field's
+ * offset in the struct named by SK__BIND_STRUCT (define it around the use). */
+#define SK__BIND_FIELD(f, key, type, ...) SK__FIELD(type) f;
+#define SK__BIND_SPEC(f, key, type, def, min, max, choices, help) \
+  {key, type, def, min, max, choices, help},
+#define SK__BIND_OFFSET(f, ...) offsetof(SK__BIND_STRUCT, f),
+
 /* sk__options_read_bound: every key of spec[0..n) into the field at
  * settings + offset[i] (the C type SK__FIELD of its type): the value set by
  * a config or the command line, else the default (a key without default

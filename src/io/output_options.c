@@ -1,18 +1,11 @@
 /* src/io/output_options.c: the output.* option table (which files, where, output times, probes) and the reader of its fields */
 #include "io/output_options.h"
 
-static const sk_option_spec output_options[] = {
-#define SK__OUTPUT_SPEC(f, key, type, def, min, max, choices, help) \
-  {key, type, def, min, max, choices, help},
-    SK__OUTPUT_KEYS(SK__OUTPUT_SPEC)
-#undef SK__OUTPUT_SPEC
-};
+static const sk_option_spec output_options[] = {SK__OUTPUT_KEYS(SK__BIND_SPEC)};
 
-static const size_t output_offsets[] = {
-#define SK__OUTPUT_OFFSET(f, ...) offsetof(sk__output_settings, f),
-    SK__OUTPUT_KEYS(SK__OUTPUT_OFFSET)
-#undef SK__OUTPUT_OFFSET
-};
+#define SK__BIND_STRUCT sk__output_settings
+static const size_t output_offsets[] = {SK__OUTPUT_KEYS(SK__BIND_OFFSET)};
+#undef SK__BIND_STRUCT
 
 const sk_option_spec *sk__output_options(size_t *n)
 {

@@ -29,9 +29,7 @@
 /* The values of the keys: field `f` of the row X(f, ...) has the C type of
  * the key's type (core/options_bind.h). */
 typedef struct {
-#define SK__OUTPUT_FIELD(f, key, type, ...) SK__FIELD(type) f;
-  SK__OUTPUT_KEYS(SK__OUTPUT_FIELD)
-#undef SK__OUTPUT_FIELD
+  SK__OUTPUT_KEYS(SK__BIND_FIELD)
 } sk__output_settings;
 
 /* SK__OUTPUT_KEY_<field>: the row's index, its bit in the `given` mask */

@@ -4,18 +4,11 @@
 #include "steppers/stepper_keys.h"
 #include "stiffkit/stepper.h"
 
-static const sk_option_spec stepper_options[] = {
-#define SK__STEPPER_SPEC(f, key, type, def, min, max, choices, help) \
-  {key, type, def, min, max, choices, help},
-    SK__STEPPER_KEYS(SK__STEPPER_SPEC)
-#undef SK__STEPPER_SPEC
-};
+static const sk_option_spec stepper_options[] = {SK__STEPPER_KEYS(SK__BIND_SPEC)};
 
-static const size_t stepper_offsets[] = {
-#define SK__STEPPER_OFFSET(f, ...) offsetof(sk__stepper_settings, f),
-    SK__STEPPER_KEYS(SK__STEPPER_OFFSET)
-#undef SK__STEPPER_OFFSET
-};
+#define SK__BIND_STRUCT sk__stepper_settings
+static const size_t stepper_offsets[] = {SK__STEPPER_KEYS(SK__BIND_OFFSET)};
+#undef SK__BIND_STRUCT
 
 _Static_assert(sizeof stepper_options / sizeof stepper_options[0] == SK__STEPPER_KEY_COUNT,
                "one spec per key");

@@ -137,9 +137,7 @@
 /* The values of the keys: field `f` of the row X(f, ...) has the C type of
  * the key's type (core/options_bind.h). */
 typedef struct {
-#define SK__STEPPER_FIELD(f, key, type, ...) SK__FIELD(type) f;
-  SK__STEPPER_KEYS(SK__STEPPER_FIELD)
-#undef SK__STEPPER_FIELD
+  SK__STEPPER_KEYS(SK__BIND_FIELD)
 } sk__stepper_settings;
 
 /* SK__STEPPER_KEY_<field>: the row's index, its bit in the `given` mask */
