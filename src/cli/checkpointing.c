@@ -35,6 +35,17 @@ const sk_option_spec *cli_checkpoint_options(size_t *n)
   return checkpoint_options;
 }
 
+const char *cli_checkpoint_interval_key(const sk_options *o)
+{
+  /* the table's rows after checkpoint.file: every, wall, segment */
+  for (size_t k = 1; k < sizeof checkpoint_options / sizeof checkpoint_options[0]; k++) {
+    if (sk_options_is_set(o, checkpoint_options[k].key)) {
+      return checkpoint_options[k].key;
+    }
+  }
+  return NULL;
+}
+
 /* The first boundary t0 + k every (k >= 1) after t, computed from k alone
  * so that a run and its restart see the same boundaries bitwise. */
 static void set_next_after(cli_ckpt *c, double t0, double t)

@@ -32,6 +32,11 @@ typedef struct {
 /* cli_checkpoint_options: the checkpoint.* option keys. */
 const sk_option_spec *cli_checkpoint_options(size_t *n);
 
+/* cli_checkpoint_interval_key: the first of checkpoint.every, checkpoint.wall
+ * and checkpoint.segment that a config or the command line sets (what makes
+ * a run write interval checkpoints), else NULL. */
+const char *cli_checkpoint_interval_key(const sk_options *o);
+
 /* cli_ckpt_init: read the checkpoint.* options of a prepared job and hash
  * its problem. Errors: SK_ERR_INPUT (checkpoint.wall with
  * checkpoint.segment, whose boundaries must be simulated times; segment

@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include "cli/checkpointing.h"
 #include "cli/cli.h"
 #include "cli/dist_run.h"
 #include "cli/job.h"
@@ -79,13 +80,11 @@ static sk_status check_run_features(dist_run *r)
            "%s: distributed runs write no checkpoints to continue from (run without mpirun "
            "for checkpoint/restart)",
            a->restart ? "--restart" : "--resume");
-  static const char *const keys[] = {"checkpoint.every", "checkpoint.wall", "checkpoint.segment"};
-  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-    SK_CHECK(r->ctx, !sk_options_is_set(r->job.opts, keys[k]), SK_ERR_UNSUPPORTED,
-             "%s: distributed runs write no checkpoints (run without mpirun for "
-             "checkpoint/restart)",
-             keys[k]);
-  }
+  const char *key = cli_checkpoint_interval_key(r->job.opts);
+  SK_CHECK(r->ctx, key == NULL, SK_ERR_UNSUPPORTED,
+           "%s: distributed runs write no checkpoints (run without mpirun for "
+           "checkpoint/restart)",
+           key);
   return SK_OK;
 }
 
