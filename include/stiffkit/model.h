@@ -424,6 +424,14 @@ int sk_model_has_sens_initial(const sk_model *m);
  * SK_ERR_NONFINITE naming the component). */
 sk_status sk_model_eval_sens_initial(sk_model *m, double t0, int k, double *s, double *sp);
 
+/* sk_model_get_grid: the structured grid the model's states live on (the
+ * diffusion and Brusselator models): *dim in 1..3, n[d] points along axis
+ * d (1 beyond dim), *ncomp states per point, interleaved: state
+ * c + ncomp (i + n[0] (j + n[1] k)). Returns SK_ERR_UNSUPPORTED (nothing
+ * recorded, outputs untouched) when the model has no grid, SK_ERR_ARG for a
+ * NULL argument. */
+sk_status sk_model_get_grid(const sk_model *m, int *dim, int64_t n[3], int *ncomp);
+
 /* Getters (NULL / 0 when not set); they never fail. */
 int64_t sk_model_get_n(const sk_model *m);
 sk_model_kind sk_model_get_kind(const sk_model *m);

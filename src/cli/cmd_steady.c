@@ -232,9 +232,10 @@ static void write_csv(steady_run *r)
   FILE *f = r->csvf.f;
   const int64_t n = sk_model_get_n(r->job.model);
   double x[3];
-  int64_t dim = 0;
-  if (coords_of(r, 0, x)) {
-    sk_options_get_int(r->job.opts, "model.dim", &dim);
+  int dim = 0, ncomp;
+  int64_t dims[3];
+  if (!coords_of(r, 0, x) || sk_model_get_grid(r->job.model, &dim, dims, &ncomp) != SK_OK) {
+    dim = 0;
   }
   static const char *const axis[3] = {"x", "y", "z"};
   fprintf(f, "index,component");

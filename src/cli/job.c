@@ -157,25 +157,12 @@ sk_status cli_job_output_times(sk_context *ctx, cli_job *job)
  * component), the middle component otherwise. */
 static int64_t default_probe(const cli_job *job)
 {
-  const char *type;
-  int64_t dim;
-  const int64_t *nl;
-  size_t nn;
-  const int64_t n = sk_model_get_n(job->model);
-  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK ||
-      sk_options_get_int(job->opts, "model.dim", &dim) != SK_OK ||
-      sk_options_get_int_list(job->opts, "model.n", &nl, &nn) != SK_OK || nn == 0) {
-    return n / 2;
+  int dim, ncomp;
+  int64_t n[3];
+  if (sk_model_get_grid(job->model, &dim, n, &ncomp) != SK_OK) {
+    return sk_model_get_n(job->model) / 2;
   }
-  int64_t idx = 0, stride = 1, nodes = 1;
-  for (int64_t d = 0; d < dim; d++) {
-    const int64_t nd = nl[nn == 1 ? 0 : (size_t)d];
-    idx += stride * (nd / 2);
-    stride *= nd;
-    nodes *= nd;
-  }
-  const int64_t ncomp = nodes > 0 ? n / nodes : 1; /* interleaved species */
-  return ncomp >= 1 && ncomp * nodes == n ? ncomp * idx : n / 2;
+  return ncomp * (n[0] / 2 + n[0] * (n[1] / 2 + n[1] * (n[2] / 2)));
 }
 
 static sk_status make_probes(sk_context *ctx, cli_job *job)
@@ -334,19 +321,12 @@ void cli_job_record_error(cli_job *job, const double *y)
 /* Node coordinates along each axis of a diffusion grid (for the HDF5 file). */
 static sk_status grid_axes(const cli_job *job, int *dim, int64_t dims[3], double *axes[3])
 {
-  const char *type;
-  int64_t d64;
-  const int64_t *nl;
-  size_t nn;
-  if (sk_options_get_string(job->opts, "model.type", &type) != SK_OK ||
-      strcmp(type, "diffusion") || sk_options_get_int(job->opts, "model.dim", &d64) != SK_OK ||
-      sk_options_get_int_list(job->opts, "model.n", &nl, &nn) != SK_OK || nn == 0) {
+  int ncomp;
+  if (sk_model_get_grid(job->model, dim, dims, &ncomp) != SK_OK || ncomp != 1) {
     return SK_ERR_UNSUPPORTED;
   }
-  *dim = (int)d64;
   int64_t stride = 1;
   for (int d = 0; d < *dim; d++) {
-    dims[d] = nl[nn == 1 ? 0 : (size_t)d];
     axes[d] = malloc((size_t)dims[d] * sizeof *axes[d]);
     if (!axes[d]) {
       return SK_ERR_NOMEM;

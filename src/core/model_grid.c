@@ -1,4 +1,4 @@
-/* src/core/model_grid.c: a model's structured-grid description (sk__model_set_grid, sk__model_get_grid) */
+/* src/core/model_grid.c: a model's structured-grid description (sk__model_set_grid, sk__model_get_grid, sk_model_get_grid) */
 #include "core/model_grid.h"
 
 #include "core/error.h"
@@ -28,4 +28,21 @@ sk_status sk__model_set_grid(sk_model *m, const sk__model_grid *g)
 const sk__model_grid *sk__model_get_grid(const sk_model *m)
 {
   return m && m->grid.dim > 0 ? &m->grid : NULL;
+}
+
+sk_status sk_model_get_grid(const sk_model *m, int *dim, int64_t n[3], int *ncomp)
+{
+  if (!m || !dim || !n || !ncomp) {
+    return SK_ERR_ARG;
+  }
+  const sk__model_grid *g = sk__model_get_grid(m);
+  if (!g) {
+    return SK_ERR_UNSUPPORTED;
+  }
+  *dim = g->dim;
+  for (int d = 0; d < 3; d++) {
+    n[d] = g->n[d];
+  }
+  *ncomp = g->ncomp;
+  return SK_OK;
 }
