@@ -35,6 +35,11 @@ sk_cli_test(fixed_step_cvode 65 "solver.fixed_step = 0.01: cvode-bdf chooses its
   none run ${SK_DATA}/rober.yaml --set solver.fixed_step=0.01)
 sk_cli_test(fixed_step_ida 65 "solver.fixed_step = 0.001: ida-bdf chooses its own step sizes"
   none run ${SK_DATA}/rober.yaml --set solver.method=ida-bdf --set solver.fixed_step=1e-3)
+# an order limit below a fixed-order method's order is refused; one at its order is accepted
+sk_cli_test(max_order_fixed_order 65 "solver.max_order = 3: rk45 has the fixed order 5"
+  none run ${SK_DATA}/rober.yaml --set solver.method=rk45 --set solver.max_order=3)
+sk_cli_test(max_order_at_order 0 "solver rk45" complete run ${SK_DATA}/rober.yaml --set solver.method=rk45
+  --set solver.max_order=5 --set solver.t_end=1e-3)
 # linsol.preconditioner=bbd in a serial run: CVBANDPRE over the pattern's bandwidths. Against the
 # exact semi-discrete mode exp(-2 lambda t) (model.semidiscrete): BDF's global error at rtol 1e-6
 # stays within 100 rtol of max |y| = exp(-2 pi^2 0.1) = 0.139 (the factor of tests/mpi), so < 1.4e-5

@@ -155,7 +155,10 @@ sk_status sk_stepper_set_initial_derivative(sk_stepper *s, const double *yp0);
  * solver.max_steps; 0 = unlimited). When it is spent, advance fails with
  * SK_ERR_TOO_MUCH_WORK naming t, h and the likely cause. */
 sk_status sk_stepper_set_max_steps(sk_stepper *s, int64_t max_steps);
-sk_status sk_stepper_set_max_order(sk_stepper *s, int order); /* 0 = method default */
+/* sk_stepper_set_max_order: the highest order a variable-order engine may
+ * use (0 = the method's default); a fixed-order method accepts only a limit
+ * at or above its order (setup: SK_ERR_UNSUPPORTED otherwise). */
+sk_status sk_stepper_set_max_order(sk_stepper *s, int order);
 sk_status sk_stepper_set_step_limits(sk_stepper *s, double h0, double hmin,
                                      double hmax); /* 0 = default */
 sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);

@@ -375,6 +375,15 @@ sk_status sk_stepper_setup(sk_stepper *s)
   if (s->is_setup) {
     return SK_OK;
   }
+  /* an order limit below a fixed-order method's order cannot be honoured: refused, never
+     ignored in silence */
+  SK_CHECK(s->ctx,
+           s->max_order <= 0 || (s->type->flags & SK_STEPPER_VARIABLE_ORDER) ||
+               s->max_order >= s->type->order,
+           SK_ERR_UNSUPPORTED,
+           "solver.max_order = %d: %s has the fixed order %d; a lower limit is taken by the "
+           "variable-order engines (cvode-bdf and ida-bdf up to 5, cvode-adams up to 12)",
+           s->max_order, s->type->name, s->type->order);
   /* a DAE engine evaluates y0 together with y'0 (sk_model_eval_dae_initial) */
   if (!s->have_y0 && sk_model_get_kind(s->model) != SK_MODEL_DAE) {
     SK_CALL(s->ctx, sk_model_eval_initial(s->model, s->t0, s->y));
