@@ -21,5 +21,5 @@ echo "## small systems: the whole process (run_startup.sh)"
 bash "$HERE/run_startup.sh"
 echo
 echo "## 2D heat, 10^4 to 10^6 states (run_heat2d.sh)"
-SIZES=${SIZES:-"100 316 1000"} KLU_SIZES=${KLU_SIZES:-100} SCIPY_SIZES= REPS=${REPS:-3} \
+SIZES=${SIZES:-"100 316 1000"} KLU_SIZES=${KLU_SIZES:-100} SCIPY_SIZES='' REPS=${REPS:-3} \
   REPS_LARGE=${REPS_LARGE:-2} SKIP_BUILD=${SKIP_BUILD:-1} bash "$HERE/../run_heat2d.sh"

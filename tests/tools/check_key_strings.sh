@@ -12,7 +12,7 @@ for table in "$root/src/steppers/stepper_keys.h" "$root/src/io/output_options.h"
   for k in $keys; do
     others=$(grep -rlF "\"$k\"" "$root/src" | grep -vx "$table" || true)
     if [ -n "$others" ]; then
-      echo "FAIL: \"$k\" is written outside ${table#"$root"/}, in: $(printf '%s ' $others)"
+      echo "FAIL: \"$k\" is written outside ${table#"$root"/}, in: $(tr "\n" " " <<< "$others")"
       fail=1
     fi
   done
