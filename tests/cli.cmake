@@ -35,6 +35,14 @@ sk_cli_test(fixed_step_cvode 65 "solver.fixed_step = 0.01: cvode-bdf chooses its
   none run ${SK_DATA}/rober.yaml --set solver.fixed_step=0.01)
 sk_cli_test(fixed_step_ida 65 "solver.fixed_step = 0.001: ida-bdf chooses its own step sizes"
   none run ${SK_DATA}/rober.yaml --set solver.method=ida-bdf --set solver.fixed_step=1e-3)
+# a preconditioner that the chosen direct solver does not use is said (the run goes on)
+sk_cli_test(unused_preconditioner 0
+  "linsol.type = klu takes no preconditioner: linsol.preconditioner = model is not used"
+  complete run ${SK_DATA}/heat2d.yaml --set model.n=[10] --set linsol.type=klu)
+sk_cli_test(unused_preconditioner_ida 0
+  "linsol.type = dense takes no preconditioner: linsol.preconditioner = jacobi is not used"
+  complete run ${SK_DATA}/rober.yaml --set solver.method=ida-bdf --set linsol.type=dense
+  --set linsol.preconditioner=jacobi --set solver.t_end=1)
 # an order limit below a fixed-order method's order is refused; one at its order is accepted
 sk_cli_test(max_order_fixed_order 65 "solver.max_order = 3: rk45 has the fixed order 5"
   none run ${SK_DATA}/rober.yaml --set solver.method=rk45 --set solver.max_order=3)

@@ -332,6 +332,9 @@ static sk_status resolve_names(sk__cvode *cv)
     SK_CALL_STOP(cv->ctx, jac_init_once(cv));
   }
   const char *ls = cv->linsol;
+  /* a preconditioner named for a solver that takes none (a config written for a Krylov run,
+     its linear solver changed): said, not ignored in silence */
+  sk__sun_note_unused_prec(cv->ctx, ls, sk_stepper_get_preconditioner(s));
   if (sk__linsol_is(ls, SK__LS_SPARSE)) {
     SK_CHECK(
         cv->ctx, has_jac, SK_ERR_UNSUPPORTED,

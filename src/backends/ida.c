@@ -194,6 +194,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
            "solvers run unpreconditioned); got %s: use cvode-bdf for a preconditioned Krylov "
            "solve, or a direct solver (klu, umfpack, band, dense)",
            ls, prec);
+  sk__sun_note_unused_prec(ctx, ls, prec); /* said, not ignored in silence */
   if (sk__linsol_is(ls, SK__LS_SPARSE)) {
     SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
              "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern, and model "

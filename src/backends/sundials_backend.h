@@ -84,6 +84,11 @@ void sk__sun_jac_diagonal(const sk__sun_jac *J, double *d);
  * included); J can be initialized again. */
 void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J);
 
+/* sk__sun_note_unused_prec: a warning (sk__log) when the preconditioner the
+ * stepper was given (not auto or none) goes unused because the linear
+ * solver `ls` takes none (a direct solver, or none). */
+void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec);
+
 /* sk__sun_sparse_direct: a KLU (with `ordering`: amd, colamd or metis-nd)
  * or UMFPACK (`name` "umfpack") solver for the CSC matrix A. Errors:
  * SK_ERR_NOMEM, SK_ERR_SOLVER (the ordering cannot be configured). */

@@ -128,6 +128,15 @@ void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J)
   J->mnnz = 0;
 }
 
+void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec)
+{
+  if (!sk__linsol_is(ls, SK__LS_KRYLOV) && strcmp(prec, "auto") && strcmp(prec, "none")) {
+    sk__log(ctx, SK_LOG_WARN,
+            "linsol.type = %s takes no preconditioner: linsol.preconditioner = %s is not used",
+            ls, prec);
+  }
+}
+
 sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *ordering,
                                 N_Vector y, SUNMatrix A, SUNContext sunctx, SUNLinearSolver *LS)
 {
