@@ -7,61 +7,37 @@
 #include "core/error.h"
 #include "core/options_impl.h"
 #include "models/bvp_formulas.h"
+#include "models/bvp_keys.h"
 #include "stiffkit/model_type.h"
 #include "stiffkit/options.h"
 
-static const sk_option_spec bvp_table[] = {
-    {"bvp.interval", SK_OPT_REAL_LIST, "[0, 1]", 0, 0, NULL, "the interval [a, b] of x"},
-    {"bvp.order", SK_OPT_INT, "1", 1, 2, NULL,
-     "1: y' = f(x, y) per variable; 2: y'' = f(x, y, y') (the derivative of v is named dv)"},
-    {"bvp.variables", SK_OPT_STRING, "", 0, 0, NULL,
-     "the unknown functions, comma separated (\"T, q\"); each needs bvp.equations.<name>"},
-    {"bvp.method", SK_OPT_CHOICE, "fd", 0, 0, "fd|shooting|multiple-shooting",
-     "finite differences (KINSOL + KLU), single or multiple shooting (CVODE + KINSOL)"},
-    {"bvp.tol", SK_OPT_REAL, "1e-6", 1e-14, 0.1, NULL,
-     "requested error: max |err| / (1 + |y|) (fd: Richardson estimate; shooting: IVP "
-     "tolerances)"},
-    {"bvp.mesh.n", SK_OPT_INT, "32", 1, 100000000, NULL, "intervals of the initial mesh"},
-    {"bvp.mesh.ratio", SK_OPT_REAL, "1", 1e-3, 1e3, NULL,
-     "geometric grading h_{i+1}/h_i of the initial mesh (1: uniform)"},
-    {"bvp.mesh.refine", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "bisect where the local defect is large until the error estimate meets bvp.tol"},
-    {"bvp.mesh.estimate", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "estimate the error by a second solve on the bisected mesh (Richardson)"},
-    {"bvp.mesh.max_points", SK_OPT_INT, "1000000", 3, 1000000000, NULL,
-     "refinement stops with an error beyond this many points"},
-    {"bvp.mesh.max_refinements", SK_OPT_INT, "20", 0, 1000, NULL, "refinement rounds at most"},
-    {"bvp.newton.max_iters", SK_OPT_INT, "50", 1, 100000, NULL, "Newton iterations per solve"},
-    {"bvp.newton.fnormtol", SK_OPT_REAL, "0", 0, 1, NULL,
-     "accept when max |scaled residual| <= this (0: automatic, from bvp.tol and the mesh)"},
-    {"bvp.newton.linesearch", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "KINSOL's line search (false: full Newton steps)"},
-    {"bvp.shooting.intervals", SK_OPT_INT, "10", 1, 100000, NULL,
-     "multiple shooting: uniform subintervals"},
-    {"bvp.shooting.nodes", SK_OPT_REAL_LIST, "", 0, 0, NULL,
-     "multiple shooting: explicit nodes a = x0 < ... < xK = b (replace bvp.shooting.intervals)"},
-    {"bvp.shooting.ivp_method", SK_OPT_STRING, "cvode-bdf", 0, 0, NULL,
-     "stepper integrating the initial-value problems"},
-    {"bvp.shooting.rtol", SK_OPT_REAL, "0", 0, 1, NULL,
-     "IVP relative tolerance (0: bvp.tol / 100)"},
-    {"bvp.shooting.atol", SK_OPT_REAL, "0", 0, 1e10, NULL,
-     "IVP absolute tolerance (0: bvp.tol / 1000)"},
-    {"bvp.shooting.sensitivity_limit", SK_OPT_REAL, "1e8", 1.0, 1e300, NULL,
-     "warn when ||dy(x_k+1)/dy(x_k)|| exceeds this (an unstable IVP)"},
-    {"bvp.output.points", SK_OPT_INT, "101", 2, 1000000, NULL,
-     "shooting: uniform points at which the solution is written"},
-    {"bvp.continuation.parameter", SK_OPT_STRING, "", 0, 0, NULL,
-     "a parameter (bvp.parameters.<name>) to step from its value to bvp.continuation.to"},
-    {"bvp.continuation.to", SK_OPT_REAL, "", 0, 0, NULL, "the continuation's final value"},
-    {"bvp.continuation.step", SK_OPT_REAL, "0.1", 1e-300, 1e300, NULL, "the continuation step"},
-    {"bvp.continuation.min_step", SK_OPT_REAL, "1e-4", 1e-12, 1e300, NULL,
-     "failed steps are halved down to this"},
-};
+static const sk_option_spec bvp_table[] = {SK__BVP_KEYS(SK__BIND_SPEC)};
+
+#define SK__BIND_STRUCT sk__bvp_keys
+static const size_t bvp_offsets[] = {SK__BVP_KEYS(SK__BIND_OFFSET)};
+#undef SK__BIND_STRUCT
+
+sk_status sk__bvp_keys_read(const sk_options *opts, sk__bvp_keys *k, uint64_t *given)
+{
+  uint64_t mask = 0;
+  *k = (sk__bvp_keys){0};
+  const sk_status rc =
+      sk__options_read_bound(opts, bvp_table, bvp_offsets, SK__BVP_KEY_COUNT, k, &mask);
+  if (given) {
+    *given = mask;
+  }
+  return rc;
+}
+
+const char *sk__bvp_key(int i)
+{
+  return i >= 0 && i < SK__BVP_KEY_COUNT ? bvp_table[i].key : "";
+}
 
 const sk_option_spec *sk_bvp_options(size_t *n)
 {
   if (n) {
-    *n = sizeof bvp_table / sizeof bvp_table[0];
+    *n = SK__BVP_KEY_COUNT;
   }
   return bvp_table;
 }
@@ -124,13 +100,12 @@ typedef struct {
 /* bvp.variables into names; order-2 derivatives named d<v>. */
 static sk_status read_variables(sk_context *ctx, const sk_options *opts, description *D)
 {
-  const char *text;
-  int64_t order;
-  SK_CALL(ctx, sk_options_get_string(opts, "bvp.variables", &text));
-  SK_CALL(ctx, sk_options_get_int(opts, "bvp.order", &order));
+  sk__bvp_keys k;
+  SK_CALL(ctx, sk__bvp_keys_read(opts, &k, NULL));
+  const char *text = k.variables;
   char where[256];
-  sk_options_where(opts, "bvp.variables", where, sizeof where);
-  D->order = (int)order;
+  sk_options_where(opts, sk__bvp_key(SK__BVP_KEY_variables), where, sizeof where);
+  D->order = (int)k.order;
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
     const size_t n = strcspn(p, " ,\t");
@@ -492,11 +467,12 @@ sk_status sk_bvp_from_options(sk_context *ctx, sk_options *opts, sk_bvp **bvp, s
   SK_CALL(ctx, sk_options_check_pending(opts));
   double pvals[SK_BVP_MAX_PARAMS];
   SK_CALL(ctx, check_parameters(ctx, opts, &D, pvals));
-  const double *iv;
-  size_t niv;
-  SK_CALL(ctx, sk_options_get_real_list(opts, "bvp.interval", &iv, &niv));
+  sk__bvp_keys k;
+  SK_CALL(ctx, sk__bvp_keys_read(opts, &k, NULL));
+  const double *iv = k.interval.v;
+  const size_t niv = k.interval.n;
   char where[256];
-  sk_options_where(opts, "bvp.interval", where, sizeof where);
+  sk_options_where(opts, sk__bvp_key(SK__BVP_KEY_interval), where, sizeof where);
   SK_CHECK(ctx, niv == 2 && iv[0] < iv[1], SK_ERR_INPUT,
            "%s: give two numbers a < b (got %zu value%s)", where, niv, niv == 1 ? "" : "s");
   SK_CHECK(
