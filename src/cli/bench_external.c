@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli/bench_keys.h"
 #include "cli/bench.h"
 #include "cli/csv_read.h"
 #include "core/error.h"
@@ -204,7 +205,8 @@ sk_status bench_external_add(bench_study *b)
   sk_context *ctx = b->ctx;
   const char *const *paths;
   size_t n;
-  SK_CALL(ctx, sk_options_get_input_files(b->base.opts, "bench.external", &paths, &n));
+  SK_CALL(ctx, /* each checked to exist */
+          sk_options_get_input_files(b->base.opts, bench_key(BENCH_KEY_external), &paths, &n));
   double *y = malloc(b->nt * b->ncomp * sizeof *y);
   SK_CHECK(ctx, y != NULL, SK_ERR_NOMEM, "out of memory");
   sk_status rc = SK_OK;

@@ -10,51 +10,32 @@
 #define STEPPER_SECTION "bench.stepper"
 #define OPTIONS_FIELD "options."
 
-static const sk_option_spec bench_table[] = {
-    {"bench.methods", SK_OPT_STRING, "", 0, 0, NULL,
-     "steppers to compare, separated by commas (any registered type: `stiffkit info` lists "
-     "them; plugin types with solver.plugin); \"\" = the names under bench.stepper"},
-    {"bench.rtols", SK_OPT_REAL_LIST, "1e-3, 1e-4, 1e-5, 1e-6, 1e-7", 1e-15, 1.0, NULL,
-     "the rtol ladder of adaptive steppers (bench.stepper.NAME.rtols for one stepper)"},
-    {"bench.atol_ratio", SK_OPT_REAL, "1e-3", 0, 1e300, NULL,
-     "atol = atol_ratio * rtol at every rung; 0 = solver.atol at every rung"},
-    {"bench.steps", SK_OPT_REAL_LIST, "", 1e-300, 1e300, NULL,
-     "the step ladder (solver.fixed_step values) of fixed-step steppers "
-     "(bench.stepper.NAME.steps for one stepper)"},
-    {"bench.repeats", SK_OPT_INT, "3", 1, 1000, NULL,
-     "runs per point: the wall time is their median, with min and max"},
-    {"bench.error", SK_OPT_CHOICE, "max", 0, 0, "max|rms",
-     "error measure over the measured components and times: max |y - y_ref| or the RMS"},
-    {"bench.components", SK_OPT_INT_LIST, "", 0, 1e15, NULL,
-     "components measured (0-based; empty = all)"},
-    {"bench.times", SK_OPT_CHOICE, "all", 0, 0, "all|final",
-     "output times measured: all of them, or the last one"},
-    {"bench.reference", SK_OPT_CHOICE, "auto", 0, 0, "auto|computed|exact|file",
-     "the reference solution: the model's exact one (exact), a CVODE/IDA solve far below the "
-     "study's tolerances (computed), a CSV of t and the n states (file); auto = exact where the "
-     "model has one, else computed"},
-    {"bench.reference_file", SK_OPT_PATH, "", 0, 0, NULL,
-     "bench.reference = file: CSV with header t then the n state columns, a row per output "
-     "time"},
-    {"bench.reference_rtol", SK_OPT_REAL, "0", 0, 1e-2, NULL,
-     "rtol of the computed reference; 0 = 1e-3 times the tightest rtol of the study, within "
-     "[1e-13, 1e-10]"},
-    {"bench.reference_check", SK_OPT_STRING, "auto", 0, 0, NULL,
-     "the independent method that checks the computed reference at 10 reference_rtol; auto = "
-     "cvode-adams for an ODE, the first other DAE stepper for a DAE; \"none\" = no check"},
-    {"bench.target_error", SK_OPT_REAL, "0", 0, 1e300, NULL,
-     "the error of the side-by-side report; 0 = the smallest error every method reaches"},
-    {"bench.external", SK_OPT_PATH_LIST, "", 0, 0, NULL,
-     "results of outside codes: CSVs with header tolerance, wall_time[, rhs_evals], t, then "
-     "the n state columns, one row per output time and tolerance"},
-    {"bench.hdf5", SK_OPT_BOOL, "false", 0, 0, NULL, "also write PREFIX.bench.h5"},
-    {"bench.plot", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "draw PREFIX.bench.png (python3 with matplotlib; left out with a note when missing)"},
-};
+static const sk_option_spec bench_table[] = {BENCH_KEYS(SK__BIND_SPEC)};
+
+#define SK__BIND_STRUCT bench_settings
+static const size_t bench_offsets[] = {BENCH_KEYS(SK__BIND_OFFSET)};
+#undef SK__BIND_STRUCT
+
+sk_status bench_settings_read(const sk_options *opts, bench_settings *st, uint64_t *given)
+{
+  uint64_t mask = 0;
+  *st = (bench_settings){0};
+  const sk_status rc =
+      sk__options_read_bound(opts, bench_table, bench_offsets, BENCH_KEY_COUNT, st, &mask);
+  if (given) {
+    *given = mask;
+  }
+  return rc;
+}
+
+const char *bench_key(int k)
+{
+  return k >= 0 && k < BENCH_KEY_COUNT ? bench_table[k].key : "";
+}
 
 const sk_option_spec *bench_options(size_t *n)
 {
-  *n = sizeof bench_table / sizeof bench_table[0];
+  *n = BENCH_KEY_COUNT;
   return bench_table;
 }
 

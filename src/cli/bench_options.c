@@ -111,7 +111,10 @@ static sk_status method_ladder(bench_study *b, bench_method *m)
            "ladder, bench.stepper.%s.steps",
            where, m->name, m->name);
   m->fixed = own_s || (!own_r && !adaptive);
-  const char *key = own_r ? rk : own_s ? sk : m->fixed ? "bench.steps" : "bench.rtols";
+  const char *key = own_r      ? rk
+                    : own_s    ? sk
+                    : m->fixed ? bench_key(BENCH_KEY_steps)
+                               : bench_key(BENCH_KEY_rtols);
   SK_CALL(ctx, copy_list(ctx, o, key, &m->ladder, &m->nladder));
   sk_options_where(o, key, where, sizeof where);
   SK_CHECK(ctx, m->nladder > 0, SK_ERR_INPUT,
@@ -122,7 +125,9 @@ static sk_status method_ladder(bench_study *b, bench_method *m)
   if (sk_options_is_key(o, ak) && sk_options_is_set(o, ak)) {
     SK_CALL(ctx, sk_options_get_real(o, ak, &m->atol_ratio));
   } else {
-    SK_CALL(ctx, sk_options_get_real(o, "bench.atol_ratio", &m->atol_ratio));
+    bench_settings bs;
+    SK_CALL(ctx, bench_settings_read(o, &bs, NULL));
+    m->atol_ratio = bs.atol_ratio;
   }
   return SK_OK;
 }
@@ -133,23 +138,22 @@ static sk_status measured(bench_study *b)
   sk_context *ctx = b->ctx;
   const sk_options *o = b->base.opts;
   const int64_t n = sk_model_get_n(b->base.model);
-  const char *times;
-  SK_CALL(ctx, sk_options_get_string(o, "bench.times", &times));
-  b->final_only = !strcmp(times, "final");
+  bench_settings bs;
+  SK_CALL(ctx, bench_settings_read(o, &bs, NULL));
+  b->final_only = !strcmp(bs.times, "final");
   b->nt = b->final_only ? 1 : b->base.ntimes;
   b->tidx = malloc(b->nt * sizeof *b->tidx);
   SK_CHECK(ctx, b->tidx != NULL, SK_ERR_NOMEM, "out of memory");
   for (size_t k = 0; k < b->nt; k++) {
     b->tidx[k] = b->final_only ? b->base.ntimes - 1 : k;
   }
-  const int64_t *c;
-  size_t nc;
-  SK_CALL(ctx, sk_options_get_int_list(o, "bench.components", &c, &nc));
+  const int64_t *c = bs.components.v;
+  const size_t nc = bs.components.n;
   b->ncomp = nc ? nc : (size_t)n;
   b->comps = malloc(b->ncomp * sizeof *b->comps);
   SK_CHECK(ctx, b->comps != NULL, SK_ERR_NOMEM, "out of memory");
   char where[384];
-  sk_options_where(o, "bench.components", where, sizeof where);
+  sk_options_where(o, bench_key(BENCH_KEY_components), where, sizeof where);
   for (size_t i = 0; i < b->ncomp; i++) {
     b->comps[i] = nc ? c[i] : (int64_t)i;
     SK_CHECK(ctx, b->comps[i] < n, SK_ERR_INPUT,
@@ -164,10 +168,11 @@ sk_status bench_study_configure(bench_study *b)
   sk_context *ctx = b->ctx;
   const sk_options *o = b->base.opts;
   SK_CALL_STOP(ctx, sk_plugin_load_from_options(ctx, o));
-  const char *list;
+  bench_settings bs;
+  SK_CALL(ctx, bench_settings_read(o, &bs, NULL));
+  const char *list = bs.methods;
   char where[384];
-  SK_CALL(ctx, sk_options_get_string(o, "bench.methods", &list));
-  sk_options_where(o, "bench.methods", where, sizeof where);
+  sk_options_where(o, bench_key(BENCH_KEY_methods), where, sizeof where);
   for (const char *p = list; *p;) {
     p += strspn(p, " ,\t");
     const size_t len = strcspn(p, " ,\t");
@@ -186,15 +191,11 @@ sk_status bench_study_configure(bench_study *b)
   SK_CHECK(ctx, b->nm > 0, SK_ERR_INPUT,
            "bench.methods: no steppers to compare: name them, e.g. bench.methods: "
            "\"cvode-bdf, rk45\" (`stiffkit info` lists the types)");
-  int64_t reps;
-  const char *err;
-  SK_CALL(ctx, sk_options_get_int(o, "bench.repeats", &reps));
-  b->repeats = reps;
-  SK_CALL(ctx, sk_options_get_string(o, "bench.error", &err));
-  b->rms = !strcmp(err, "rms");
-  SK_CALL(ctx, sk_options_get_real(o, "bench.target_error", &b->target));
-  SK_CALL(ctx, sk_options_get_bool(o, "bench.hdf5", &b->hdf5));
-  SK_CALL(ctx, sk_options_get_bool(o, "bench.plot", &b->plot));
+  b->repeats = bs.repeats;
+  b->rms = !strcmp(bs.error, "rms");
+  b->target = bs.target_error;
+  b->hdf5 = bs.hdf5;
+  b->plot = bs.plot;
   SK_CALL(ctx, measured(b));
   for (int k = 0; k < b->nm; k++) {
     SK_CALL(ctx, method_ladder(b, &b->m[k]));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/bench_keys.h"
 #include "cli/bench.h"
 #include "core/error.h"
 
@@ -12,8 +13,9 @@
  * rtol of the study within [1e-13, 1e-10]. */
 static double reference_rtol(const bench_study *b)
 {
-  double r = 0;
-  sk_options_get_real(b->base.opts, "bench.reference_rtol", &r);
+  bench_settings bs = {.reference_rtol = 0};
+  (void)bench_settings_read(b->base.opts, &bs, NULL); /* registered: 0 = derived below */
+  const double r = bs.reference_rtol;
   if (r > 0) {
     return r;
   }
@@ -29,8 +31,9 @@ static double reference_rtol(const bench_study *b)
 /* The independent method that checks a computed reference ("" = none). */
 static void check_method(const bench_study *b, const char *primary, char *buf, size_t len)
 {
-  const char *opt = "auto";
-  sk_options_get_string(b->base.opts, "bench.reference_check", &opt);
+  bench_settings bs = {.reference_check = "auto"};
+  (void)bench_settings_read(b->base.opts, &bs, NULL); /* registered: its default, auto */
+  const char *opt = bs.reference_check;
   buf[0] = '\0';
   if (strcmp(opt, "auto")) {
     snprintf(buf, len, "%s", strcmp(opt, "none") ? opt : "");
@@ -65,8 +68,9 @@ static sk_status computed(bench_study *b, double *work)
   const int dae = sk_model_get_kind(job->model) == SK_MODEL_DAE;
   snprintf(R->kind, sizeof R->kind, "computed");
   snprintf(R->method, sizeof R->method, "%s", dae ? "ida-bdf" : "cvode-bdf");
-  double ratio;
-  SK_CALL(ctx, sk_options_get_real(job->opts, "bench.atol_ratio", &ratio));
+  bench_settings bs;
+  SK_CALL(ctx, bench_settings_read(job->opts, &bs, NULL));
+  const double ratio = bs.atol_ratio;
   R->rtol = reference_rtol(b);
   R->atol = ratio > 0 ? ratio * R->rtol : job->atol * R->rtol / job->rtol;
   sk_stats st;
@@ -164,9 +168,10 @@ static sk_status from_file(bench_study *b)
   sk_context *ctx = b->ctx;
   const sk_options *o = b->base.opts;
   const char *path;
-  SK_CHECK(ctx, sk_options_is_set(o, "bench.reference_file"), SK_ERR_INPUT,
+  const char *key = bench_key(BENCH_KEY_reference_file);
+  SK_CHECK(ctx, sk_options_is_set(o, key), SK_ERR_INPUT,
            "bench.reference = file: name the file in bench.reference_file");
-  SK_CALL(ctx, sk_options_get_input_file(o, "bench.reference_file", &path));
+  SK_CALL(ctx, sk_options_get_input_file(o, key, &path)); /* checked to exist */
   bench_state_table st;
   sk_status rc =
       bench_state_table_read(ctx, path, NULL, NULL, 0, sk_model_get_n(b->base.model), &st);
@@ -185,8 +190,9 @@ static sk_status from_file(bench_study *b)
 sk_status bench_reference_make(bench_study *b)
 {
   sk_context *ctx = b->ctx;
-  const char *kind;
-  SK_CALL(ctx, sk_options_get_string(b->base.opts, "bench.reference", &kind));
+  bench_settings bs;
+  SK_CALL(ctx, bench_settings_read(b->base.opts, &bs, NULL));
+  const char *kind = bs.reference;
   b->ref = malloc(b->nt * b->ncomp * sizeof *b->ref);
   double *work = malloc(b->nt * b->ncomp * sizeof *work);
   sk_status st = b->ref && work ? SK_OK : SK_ERR_NOMEM;
