@@ -3,8 +3,8 @@
 # A small run's whole process is mostly the dynamic loader: every shared object costs
 # mapping, relocations and page faults (benchmarks/README.md, "The whole process"). The
 # commands therefore link SUNDIALS, KLU (with AMD, COLAMD, BTF, SuiteSparse_config), libyaml,
-# jansson and libcsv from their static archives, and hide those symbols
-# (-Wl,--exclude-libs,ALL), so that they export the public API only. libstiffkit.so and the
+# jansson and libcsv from their static archives, and hide those archives' symbols
+# (-Wl,--exclude-libs,<their names>), so that they export the public API only. libstiffkit.so and the
 # programs that link the static stiffkit library keep the shared libraries.
 #
 # A target selects the set with its property SK_STATIC_DEPS (ON: archives): stiffkit_objs
@@ -51,6 +51,14 @@ if(SK_STATIC_COMMANDS)
   endif()
 endif()
 if(SK_STATIC_COMMANDS_ACTIVE)
+  # the archives whose symbols the commands keep out of their exports: these only (a clang
+  # sanitizer's runtime is a static archive too, and the modules need its symbols)
+  set(_sk_hidden "")
+  foreach(a ${_sk_lib_archives} ${_sk_cli_archives})
+    get_filename_component(_sk_name ${a} NAME)
+    list(APPEND _sk_hidden ${_sk_name})
+  endforeach()
+  string(REPLACE ";" ":" SK_STATIC_HIDDEN "${_sk_hidden}")
   add_library(sk_deps_static INTERFACE)
   target_link_libraries(sk_deps_static INTERFACE ${_sk_lib_archives} ${SK_MATH_LIB})
   add_library(sk_cli_deps_static INTERFACE)
@@ -76,7 +84,7 @@ target_include_directories(sk_cli_deps SYSTEM INTERFACE
 function(sk_static_command tgt)
   if(SK_STATIC_COMMANDS_ACTIVE)
     set_target_properties(${tgt} PROPERTIES SK_STATIC_DEPS ON)
-    target_link_options(${tgt} PRIVATE -Wl,--exclude-libs,ALL)
+    target_link_options(${tgt} PRIVATE -Wl,--exclude-libs,${SK_STATIC_HIDDEN})
   endif()
 endfunction()
 unset(_sk_sundials)

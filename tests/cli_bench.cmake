@@ -49,3 +49,9 @@ add_test(NAME cli_bench_interrupt COMMAND bash -c
    ! ls | grep -q tmp")
 set_tests_properties(cli_bench_interrupt PROPERTIES LABELS "regression;cli" TIMEOUT 300
   ENVIRONMENT "${SK_BENCH_ENV};CFG=${SK_DATA}/bench_heat1d.yaml")
+# a base solver.fixed_step belongs to the fixed-step rows: the cvode-bdf rows and the computed
+# reference (an engine that always adapts refuses a fixed step) run with their tolerances
+sk_cli_test(bench_base_fixed_step 0 "wrote ./bench_heat1d.bench.csv" complete
+  bench ${SK_DATA}/bench_heat1d.yaml --set solver.fixed_step=1e-4 --set bench.plot=false
+  --set bench.methods=cvode-bdf,rk4 --set bench.rtols=[1e-4] --set bench.steps=[2e-4]
+  --set bench.repeats=1 --set bench.reference=computed)

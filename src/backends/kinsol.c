@@ -44,8 +44,8 @@
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "linsol/linsol_choice.h"
-#include "stiffkit/steady.h"
 #include "steppers/stepper_keys.h"
+#include "stiffkit/steady.h"
 
 /* "auto" ordering: nested dissection from this n (as the CVODE adapter) */
 #define SK__STEADY_ND_MIN 1000

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/bench_keys.h"
 #include "cli/bench.h"
+#include "cli/bench_keys.h"
 #include "cli/csv_read.h"
 #include "core/error.h"
 

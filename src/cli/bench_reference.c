@@ -5,17 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/bench_keys.h"
 #include "cli/bench.h"
+#include "cli/bench_keys.h"
 #include "core/error.h"
 
 /* The reference rtol: bench.reference_rtol, else 1e-3 times the tightest
  * rtol of the study within [1e-13, 1e-10]. */
 static double reference_rtol(const bench_study *b)
 {
-  bench_settings bs = {.reference_rtol = 0};
-  (void)bench_settings_read(b->base.opts, &bs, NULL); /* registered: 0 = derived below */
-  const double r = bs.reference_rtol;
+  bench_settings bs;
+  const double r = bench_settings_read(b->base.opts, &bs, NULL) == SK_OK ? bs.reference_rtol : 0;
   if (r > 0) {
     return r;
   }
@@ -31,9 +30,9 @@ static double reference_rtol(const bench_study *b)
 /* The independent method that checks a computed reference ("" = none). */
 static void check_method(const bench_study *b, const char *primary, char *buf, size_t len)
 {
-  bench_settings bs = {.reference_check = "auto"};
-  (void)bench_settings_read(b->base.opts, &bs, NULL); /* registered: its default, auto */
-  const char *opt = bs.reference_check;
+  bench_settings bs;
+  const char *opt =
+      bench_settings_read(b->base.opts, &bs, NULL) == SK_OK ? bs.reference_check : "auto";
   buf[0] = '\0';
   if (strcmp(opt, "auto")) {
     snprintf(buf, len, "%s", strcmp(opt, "none") ? opt : "");

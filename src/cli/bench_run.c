@@ -78,7 +78,12 @@ sk_status bench_solve(bench_study *b, cli_job *job, const char *method, int fixe
     max_steps = steps + 16 > (double)max_steps ? (int64_t)fmin(steps + 16, 1e15) : max_steps;
     rc = sk_stepper_set_fixed_step(s, param);
   } else if (rc == SK_OK) {
-    rc = sk_stepper_set_tolerances(s, param, atol);
+    /* a tolerance rung (or a reference solve): a base solver.fixed_step is the fixed-step
+       rows' (an engine that always adapts would refuse it) */
+    rc = sk_stepper_set_fixed_step(s, 0.0);
+    if (rc == SK_OK) {
+      rc = sk_stepper_set_tolerances(s, param, atol);
+    }
   }
   if (rc == SK_OK) {
     rc = sk_stepper_set_max_steps(s, max_steps * budget);

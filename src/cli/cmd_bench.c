@@ -80,8 +80,10 @@ static int study(bench_study *b, const cli_args *a, int argc, char **argv)
   if (a->out) {
     snprintf(prefix, sizeof prefix, "%s", a->out);
   } else {
-    sk__output_settings out = {.dir = ".", .prefix = "result"};
-    (void)sk__output_settings_read(b->base.opts, &out, NULL); /* registered: the defaults */
+    sk__output_settings out;
+    if (sk__output_settings_read(b->base.opts, &out, NULL) != SK_OK) {
+      out = (sk__output_settings){.dir = ".", .prefix = "result"};
+    }
     snprintf(prefix, sizeof prefix, "%s/%s", out.dir[0] ? out.dir : ".", out.prefix);
   }
   int code = remove_previous(prefix);

@@ -12,9 +12,9 @@
 #include "cli/cli.h"
 #include "cli/json_out.h"
 #include "core/error.h"
+#include "io/output_options.h"
 #include "io/provenance.h"
 #include "io/results.h"
-#include "io/output_options.h"
 
 static const char help_text[] =
     "usage: stiffkit bvp [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"

@@ -11,10 +11,10 @@
 #include "cli/job.h"
 #include "cli/json_out.h"
 #include "core/error.h"
+#include "io/output_options.h"
 #include "io/provenance.h"
 #include "io/results.h"
 #include "steppers/stepper_keys.h"
-#include "io/output_options.h"
 
 static const char help_text[] =
     "usage: stiffkit steady [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"

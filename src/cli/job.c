@@ -437,8 +437,10 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
 /* Paths of the files a finished or failed run leaves, for the summary. */
 static void note_files(cli_job *job, const char *suffix)
 {
-  sk__output_settings out = {.dir = ".", .prefix = "result"};
-  (void)sk__output_settings_read(job->opts, &out, NULL); /* registered: the defaults */
+  sk__output_settings out;
+  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) { /* no file to note */
+    out = (sk__output_settings){.dir = ".", .prefix = "result"};
+  }
   const char *dir = out.dir, *prefix = out.prefix;
   const int csv = out.csv, hdf5 = out.hdf5;
   const char *ext[] = {".csv", ".h5"};
@@ -631,8 +633,10 @@ static void remove_dead_temps(const cli_job *job)
   static const char *const ext[] = {".csv",       ".h5",         ".provenance.yaml",
                                     ".flows.csv", ".events.csv", ".sensitivity.csv"};
   enum { NEXT = sizeof ext / sizeof ext[0] };
-  sk__output_settings out = {.dir = ".", .prefix = ""};
-  (void)sk__output_settings_read(job->opts, &out, NULL); /* registered: the defaults */
+  sk__output_settings out;
+  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
+    out = (sk__output_settings){.dir = ".", .prefix = ""};
+  }
   const char *dir = out.dir, *prefix = out.prefix;
   char names[NEXT][4096];
   const char *paths[NEXT + 1];

@@ -10,10 +10,10 @@
 #include "cli/mechanism_cli.h"
 #include "core/error.h"
 #include "core/stop.h"
+#include "io/output_options.h"
 #include "io/provenance.h"
 #include "io/results.h"
 #include "steppers/stepper_keys.h"
-#include "io/output_options.h"
 
 /* The monitor series' columns. */
 static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",

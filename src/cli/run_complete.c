@@ -56,15 +56,12 @@ static int h5_complete(const char *path, const char *line)
 
 int cli_run_complete(const cli_job *job, uint64_t hash, char *marker, size_t cap)
 {
-  sk__output_settings out = {.dir = ".", .prefix = ""};
-  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
-    out.csv = out.hdf5 = 0;
+  sk__output_settings out;
+  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK || (!out.csv && !out.hdf5)) {
+    return 0; /* no result files */
   }
-  const int csv = out.csv, hdf5 = out.hdf5;
+  const int csv = out.csv;
   const char *dir = out.dir, *prefix = out.prefix;
-  if (!csv && !hdf5) {
-    return 0;
-  }
   char line[64];
   cli_run_problem_line(hash, line, sizeof line);
   snprintf(marker, cap, "%s/%s%s", dir[0] ? dir : ".", prefix, csv ? ".provenance.yaml" : ".h5");

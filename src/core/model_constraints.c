@@ -1,4 +1,4 @@
-/* src/core/model_constraints.c: per-component inequality constraints of a model's state (SUNDIALS' 0, +-1, +-2) (solver.constraints: steppers/state_keys.c) */
+/* src/core/model_constraints.c: per-component inequality constraints of a model's state (SUNDIALS' 0, +-1, +-2) (solver.constraints: steppers/stepper_options.c) */
 #include <stdio.h>
 #include <string.h>
 

@@ -9,8 +9,8 @@
 #include "core/model_impl.h"
 #include "core/options_impl.h"
 #include "models/formula_keys.h"
-#include "stiffkit/model_type.h"
 #include "steppers/stepper_keys.h"
+#include "stiffkit/model_type.h"
 
 /* What a formula may read. */
 enum { READ_STATE, READ_STATE_DERIV, READ_PARAMS, READ_TIME };

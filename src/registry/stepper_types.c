@@ -6,8 +6,8 @@
 #include "core/error.h"
 #include "registry/type_names.h"
 #include "steppers/stepper_impl.h"
-#include "stiffkit/plugin.h"
 #include "steppers/stepper_keys.h"
+#include "stiffkit/plugin.h"
 
 extern const sk_stepper_type sk__stepper_cvode_bdf;
 extern const sk_stepper_type sk__stepper_ida_bdf;

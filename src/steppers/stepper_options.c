@@ -31,6 +31,9 @@ sk_status sk_model_constraints_from_options(sk_model *m, const sk_options *opts)
     return SK_ERR_ARG;
   }
   sk_context *ctx = sk_model_get_context(m);
+  if (!sk__stepper_keys_registered(opts)) { /* a database without the solver.* table */
+    return SK_OK;
+  }
   sk__stepper_settings st;
   uint64_t given = 0;
   SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
@@ -129,9 +132,11 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
 {
   sk_context *ctx = s->ctx;
   SK__NOT_AFTER_SETUP(s);
-  sk__stepper_settings st;
-  uint64_t given = 0;
-  SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
+  sk__stepper_settings st = {0};
+  uint64_t given = 0; /* a database without the solver.* table gives none of its keys */
+  if (sk__stepper_keys_registered(opts)) {
+    SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
+  }
 #define GIVEN(f) SK__STEPPER_GIVEN(given, f)
   if (GIVEN(rtol) || GIVEN(atol)) {
     SK_CALL(ctx, sk_stepper_set_tolerances(s, GIVEN(rtol) ? st.rtol : s->rtol,
