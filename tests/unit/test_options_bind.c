@@ -96,6 +96,18 @@ int main(void)
   CHECK_OK(ctx, sk_options_create(ctx, &o));
   CHECK(!sk__stepper_keys_registered(o));
   CHECK(sk__stepper_settings_read(o, &st, &given) == SK_ERR_UNKNOWN_KEY);
+  /* ... which the public readers take as "no solver.* key given" */
+  sk_model *m = NULL;
+  CHECK_OK(ctx, sk_problem_create(ctx, "rober", &m));
+  sk_stepper *s = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-5, 1e-8));
+  CHECK_OK(ctx, sk_stepper_set_from_options(s, o));
+  CHECK(sk_stepper_get_rtol(s) == 1e-5 && sk_stepper_get_atol(s) == 1e-8);
+  CHECK_OK(ctx, sk_model_constraints_from_options(m, o));
+  CHECK(sk_model_get_constraints(m) == NULL);
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&m);
   sk_options_destroy(&o);
   sk_context_destroy(&ctx);
   TEST_RETURN();
