@@ -95,7 +95,8 @@ int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len)
 /* the orderings after "auto|" */
 static const char *orderings(void)
 {
-  return SK__ORDERING_CHOICES + strlen("auto|");
+  static const char choices[] = SK__ORDERING_CHOICES;
+  return &choices[sizeof "auto|" - 1];
 }
 
 int sk__ordering_known(const char *name)
