@@ -18,19 +18,13 @@ static const size_t bench_offsets[] = {BENCH_KEYS(SK__BIND_OFFSET)};
 
 sk_status bench_settings_read(const sk_options *opts, bench_settings *st, uint64_t *given)
 {
-  uint64_t mask = 0;
   *st = (bench_settings){0};
-  const sk_status rc =
-      sk__options_read_bound(opts, bench_table, bench_offsets, BENCH_KEY_COUNT, st, &mask);
-  if (given) {
-    *given = mask;
-  }
-  return rc;
+  return sk__options_read_bound(opts, bench_table, bench_offsets, BENCH_KEY_COUNT, st, given);
 }
 
 const char *bench_key(int k)
 {
-  return k >= 0 && k < BENCH_KEY_COUNT ? bench_table[k].key : "";
+  return sk__bound_key(bench_table, BENCH_KEY_COUNT, k);
 }
 
 const sk_option_spec *bench_options(size_t *n)

@@ -40,6 +40,13 @@ sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *s
       bits |= UINT64_C(1) << i;
     }
   }
-  *given = bits;
+  if (given) {
+    *given = bits;
+  }
   return SK_OK;
+}
+
+const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k)
+{
+  return k >= 0 && (size_t)k < n ? spec[k].key : "";
 }

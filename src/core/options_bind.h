@@ -40,12 +40,16 @@ typedef struct {
  * settings + offset[i] (the C type SK__FIELD of its type): the value set by
  * a config or the command line, else the default (a key without default
  * that was never set leaves its field as it was; strings read "" then).
- * Bit i of *given is set when key i was given (sk_options_is_set).
+ * Bit i of *given (may be NULL) is set when key i was given
+ * (sk_options_is_set).
  * Strings and lists point into the database (valid while it lives and the
  * key is not set again). n <= 64. Errors: those of the typed getters
  * (SK_ERR_UNKNOWN_KEY when a key is not registered in opts), SK_ERR_ARG
  * for n > 64. */
 sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *spec,
                                  const size_t *offset, size_t n, void *settings, uint64_t *given);
+
+/* sk__bound_key: spec[k].key, or "" when k is outside [0, n). */
+const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k);
 
 #endif

@@ -16,17 +16,12 @@ const sk_option_spec *sk__output_options(size_t *n)
 sk_status sk__output_settings_read(const sk_options *opts, sk__output_settings *st,
                                    uint64_t *given)
 {
-  uint64_t mask = 0;
   *st = (sk__output_settings){0};
-  const sk_status rc = sk__options_read_bound(opts, output_options, output_offsets,
-                                              SK__OUTPUT_KEY_COUNT, st, &mask);
-  if (given) {
-    *given = mask;
-  }
-  return rc;
+  return sk__options_read_bound(opts, output_options, output_offsets, SK__OUTPUT_KEY_COUNT, st,
+                                given);
 }
 
 const char *sk__output_key(int k)
 {
-  return k >= 0 && k < SK__OUTPUT_KEY_COUNT ? output_options[k].key : "";
+  return sk__bound_key(output_options, SK__OUTPUT_KEY_COUNT, k);
 }

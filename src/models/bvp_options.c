@@ -19,19 +19,13 @@ static const size_t bvp_offsets[] = {SK__BVP_KEYS(SK__BIND_OFFSET)};
 
 sk_status sk__bvp_keys_read(const sk_options *opts, sk__bvp_keys *k, uint64_t *given)
 {
-  uint64_t mask = 0;
   *k = (sk__bvp_keys){0};
-  const sk_status rc =
-      sk__options_read_bound(opts, bvp_table, bvp_offsets, SK__BVP_KEY_COUNT, k, &mask);
-  if (given) {
-    *given = mask;
-  }
-  return rc;
+  return sk__options_read_bound(opts, bvp_table, bvp_offsets, SK__BVP_KEY_COUNT, k, given);
 }
 
 const char *sk__bvp_key(int i)
 {
-  return i >= 0 && i < SK__BVP_KEY_COUNT ? bvp_table[i].key : "";
+  return sk__bound_key(bvp_table, SK__BVP_KEY_COUNT, i);
 }
 
 const sk_option_spec *sk_bvp_options(size_t *n)

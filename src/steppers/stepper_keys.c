@@ -34,5 +34,5 @@ int sk__stepper_keys_registered(const sk_options *opts)
 
 const char *sk__stepper_key(int k)
 {
-  return k >= 0 && k < SK__STEPPER_KEY_COUNT ? stepper_options[k].key : "";
+  return sk__bound_key(stepper_options, SK__STEPPER_KEY_COUNT, k);
 }
