@@ -39,7 +39,7 @@ sk_cli_test(plugin_not_shared_object 65 "invalid ELF header" none
   run --set solver.plugin=${PROJECT_SOURCE_DIR}/data/heat2d.yaml --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_without_register 65 "exports neither 'sk_plugin_register' (stepper types) nor 'sk_plugin_create_model'" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_no_register> --set solver.method=inhouse-rk2)
-sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 3 (it loads plugins of ABI 1 to 3): rebuild it" none
+sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 4 (it loads plugins of ABI 1 to 4): rebuild it" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch> --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_fixed_step_missing 65 "invalid input data" none
   run --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2)
@@ -94,7 +94,7 @@ sk_cli_test(plugin_model_file_missing 66 "--set: model.plugin: '/nonexistent/rod
   run --set model.type=plugin --set model.plugin=/nonexistent/rod_model.so)
 sk_cli_test(plugin_model_no_create 65 "does not export the symbol 'sk_plugin_create_model'" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:inhouse_rk2>)
-sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 3" none
+sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 4" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch>)
 
 # --- the Jacobian self-test on a model with deliberate defects ----------------

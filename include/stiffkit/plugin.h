@@ -29,8 +29,10 @@ extern "C" {
  *   2: reinit added (optional; a type without it, or from an ABI 1
  *      plugin, is restarted by sk_stepper_reinit by re-creating it);
  *   3: initialize added (optional; without it, or from an older plugin,
- *      sk_stepper_initialize leaves the initial values as given). */
-#define SK_PLUGIN_ABI_VERSION 3
+ *      sk_stepper_initialize leaves the initial values as given);
+ *   4: options added (optional): the type's own keys, registered by
+ *      sk_stepper_register_options and read by its set_from_options. */
+#define SK_PLUGIN_ABI_VERSION 4
 #define SK_PLUGIN_ABI_MIN_VERSION 1
 
 /* Symbols of a plugin stay visible even when it is compiled with

@@ -87,6 +87,12 @@ typedef struct sk_stepper_type {
    * first advance then starts from them without computing them again.
    * NULL: the initial values are taken as given. */
   sk_status (*initialize)(sk_stepper *s, double tout1);
+  /* options (optional; plugin ABI 4): the keys the type owns, beside the
+   * shared solver.* and linsol.* ones (NULL: none); sk_stepper_register_options
+   * registers them, the type's set_from_options reads them, and
+   * sk_stepper_check_options refuses them for a stepper of another type.
+   * Types may share one table (every reference stepper has the same). */
+  const sk_option_spec *(*options)(size_t *n);
 } sk_stepper_type;
 
 /* Monitor called once per internal step with the time and state the engine
@@ -496,8 +502,28 @@ sk_status sk_stepper_get_sensitivity(sk_stepper *s, int j, double *out);
  * read by sk_stepper_set_from_options where the database registers it. */
 const sk_option_spec *sk_stepper_sensitivity_options(size_t *n);
 
-/* sk_stepper_options: the solver.* and linsol.* option table. */
+/* sk_stepper_options: every solver.* and linsol.* key of the built-in
+ * stepper types, as one table for sk_options_register: the keys every
+ * stepper shares, the linear solvers' keys, and each built-in type's own
+ * (its `options`). A program that also loads plugin types registers with
+ * sk_stepper_register_options instead, which adds theirs. */
 const sk_option_spec *sk_stepper_options(size_t *n);
+
+/* sk_stepper_register_options: register in opts the table of
+ * sk_stepper_options and the own keys of every stepper type registered in
+ * opts' context at the time of the call (a table already registered, or
+ * shared with an earlier type, is skipped). Errors: as sk_options_register. */
+sk_status sk_stepper_register_options(sk_options *opts);
+
+/* sk_stepper_check_options: refuse a key that opts sets (a config or the
+ * command line) and that belongs to other stepper types only, not to s's
+ * type nor to the shared tables: SK_ERR_INPUT naming the key, where it was
+ * set, and the types that take it. A program that runs one stepper from a
+ * config calls it after sk_stepper_set_from_options, so that no given key
+ * goes unused; one that builds several types from one config (a
+ * comparison of methods) does not. Errors: SK_ERR_ARG (NULL argument),
+ * SK_ERR_INPUT. */
+sk_status sk_stepper_check_options(const sk_stepper *s, const sk_options *opts);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

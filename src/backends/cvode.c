@@ -8,6 +8,7 @@
 #include <cvodes/cvodes_ls.h>
 #include <cvodes/cvodes_proj.h>
 
+#include "backends/cvode_keys.h"
 #include "backends/cvode_state.h"
 #include "core/context_impl.h"
 #include "core/error.h"
@@ -579,7 +580,8 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .step = cvode_step,
     .advance = cvode_advance,
     .get_stats = cvode_get_stats,
-    .set_from_options = NULL,
+    .set_from_options = sk__cvode_set_from_options,
+    .options = sk__cvode_options,
     .destroy = cvode_destroy,
     .reinit = cvode_reinit,
 };
@@ -596,7 +598,8 @@ const sk_stepper_type sk__stepper_cvode_adams = {
     .step = cvode_step,
     .advance = cvode_advance,
     .get_stats = cvode_get_stats,
-    .set_from_options = NULL,
+    .set_from_options = sk__cvode_set_from_options,
+    .options = sk__cvode_options,
     .destroy = cvode_destroy,
     .reinit = cvode_reinit,
 };

@@ -7,6 +7,7 @@
 #include <idas/idas_ls.h>
 
 #include "backends/ida_impl.h"
+#include "backends/ida_keys.h"
 #include "steppers/stepper_impl.h"
 #include "core/context_impl.h"
 #include "core/model_impl.h"
@@ -601,7 +602,8 @@ const sk_stepper_type sk__stepper_ida_bdf = {
     .step = ida_step,
     .advance = ida_advance,
     .get_stats = ida_get_stats,
-    .set_from_options = NULL,
+    .set_from_options = sk__ida_set_from_options,
+    .options = sk__ida_options,
     .destroy = ida_destroy,
     .reinit = ida_reinit,
     .initialize = ida_initialize,

@@ -44,7 +44,7 @@
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
 #include "linsol/linsol_choice.h"
-#include "steppers/stepper_keys.h"
+#include "linsol/linsol_keys.h"
 #include "stiffkit/steady.h"
 
 /* "auto" ordering: nested dissection from this n (as the CVODE adapter) */
@@ -324,8 +324,7 @@ static sk_status resolve(sk__kin *k)
            "none)",
            name);
   if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
-    SK_CALL(ctx,
-            sk__sun_check_dense_size(ctx, k->n, sk__stepper_key(SK__STEPPER_KEY_linsol_type)));
+    SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, sk__linsol_key(SK__LINSOL_KEY_type)));
   }
   return SK_OK;
 }

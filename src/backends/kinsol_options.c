@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "linsol/linsol_keys.h"
 #include "steppers/stepper_keys.h"
 #include "stiffkit/steady.h"
 
@@ -96,12 +97,16 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
     SK_CALL(ctx, sk_options_get_real(o, "steady.t", &s->t));
   }
   SK_CALL(ctx, get_name(o, "steady.strategy", s->strategy, sizeof s->strategy));
-  if (shared) { /* the linear solver: the linsol.* keys */
-    snprintf(s->linsol, sizeof s->linsol, "%s", st.linsol_type);
-    snprintf(s->prec, sizeof s->prec, "%s", st.preconditioner);
-    snprintf(s->ordering, sizeof s->ordering, "%s", st.ordering);
-    s->maxl = st.maxl > 0 ? (int)st.maxl : s->maxl; /* 0: the steady solve's default */
-    s->check_jacobian = st.check_jacobian;          /* one switch for every engine */
+  if (shared) {
+    s->check_jacobian = st.check_jacobian; /* one switch for every engine */
+  }
+  if (sk__linsol_keys_registered(o)) { /* the linear solver: the linsol.* keys */
+    sk__linsol_settings ls;
+    SK_CALL(ctx, sk__linsol_settings_read(o, &ls, NULL));
+    snprintf(s->linsol, sizeof s->linsol, "%s", ls.type);
+    snprintf(s->prec, sizeof s->prec, "%s", ls.preconditioner);
+    snprintf(s->ordering, sizeof s->ordering, "%s", ls.ordering);
+    s->maxl = ls.maxl > 0 ? (int)ls.maxl : s->maxl; /* 0: the steady solve's default */
   }
   SK_CALL(ctx, sk_options_get_real(o, "steady.fnormtol", &s->fnormtol));
   SK_CALL(ctx, sk_options_get_real(o, "steady.scsteptol", &s->scsteptol));

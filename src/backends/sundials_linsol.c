@@ -20,7 +20,7 @@
 #include "linsol/linsol_types.h"
 #include "core/csc.h"
 #include "core/model_impl.h"
-#include "steppers/stepper_keys.h"
+#include "linsol/linsol_keys.h"
 
 sk_status sk__sun_jac_init(sk_context *ctx, sk_model *m, sk__sun_jac *J)
 {
@@ -267,7 +267,7 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
   *A = NULL;
   *LS = NULL;
   if (sk__linsol_is(name, SK__LS_DENSE)) {
-    SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, sk__stepper_key(SK__STEPPER_KEY_linsol_type)));
+    SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, sk__linsol_key(SK__LINSOL_KEY_type)));
     *A = SUNDenseMatrix(n, n, sunctx);
     SK_CHECK(ctx, *A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix (n=%lld)",
              (long long)n);

@@ -10,28 +10,9 @@
 #define STEPPER_SECTION "bench.stepper"
 #define OPTIONS_FIELD "options."
 
-static const sk_option_spec bench_table[] = {BENCH_KEYS(SK__BIND_SPEC)};
-
 #define SK__BIND_STRUCT bench_settings
-static const size_t bench_offsets[] = {BENCH_KEYS(SK__BIND_OFFSET)};
+SK__BIND_DEFINE(bench, BENCH_KEYS, bench_settings, BENCH_KEY_COUNT)
 #undef SK__BIND_STRUCT
-
-sk_status bench_settings_read(const sk_options *opts, bench_settings *st, uint64_t *given)
-{
-  *st = (bench_settings){0};
-  return sk__options_read_bound(opts, bench_table, bench_offsets, BENCH_KEY_COUNT, st, given);
-}
-
-const char *bench_key(int k)
-{
-  return sk__bound_key(bench_table, BENCH_KEY_COUNT, k);
-}
-
-const sk_option_spec *bench_options(size_t *n)
-{
-  *n = BENCH_KEY_COUNT;
-  return bench_table;
-}
 
 /* The fields of bench.stepper.NAME. */
 static const struct {

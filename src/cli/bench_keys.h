@@ -64,18 +64,11 @@ enum {
       BENCH_KEY_COUNT
 };
 
-/* bench_settings_read: every bench.* key into *st (its default when not
- * given) and the mask of the keys given (given may be NULL). Errors: those
- * of sk__options_read_bound (SK_ERR_UNKNOWN_KEY when not registered). */
-sk_status bench_settings_read(const sk_options *opts, bench_settings *st, uint64_t *given);
-
-/* bench_key: the key string of field index k (BENCH_KEY_<f>), "" outside. */
-const char *bench_key(int k);
+/* bench_options, bench_settings_read, bench_key, bench_keys_registered: the
+ * table of bench.* keys and its reader (core/options_bind.h). */
+SK__BIND_DECLARE(bench, bench_settings)
 
 struct bench_keys; /* the per-stepper keys found in one options database */
-
-/* bench_options: the table of bench.* keys. */
-const sk_option_spec *bench_options(size_t *n);
 
 /* bench_keys_defer: register the bench.* table in opts and let
  * bench.stepper.NAME.* be set before their keys exist (call it before the

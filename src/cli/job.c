@@ -59,9 +59,11 @@ void cli_job_free(cli_job *job)
 sk_status cli_job_options(sk_context *ctx, cli_job *job)
 {
   SK_CALL(ctx, sk_options_create(ctx, &job->opts));
-  const sk_option_spec *(*tables[])(size_t *) = {
-      sk_stepper_options, sk_stepper_sensitivity_options, sk__output_options,
-      sk_steady_options,  cli_checkpoint_options,         sk__dist_options};
+  /* the stepper keys: shared, linear solvers', and each stepper type's own */
+  SK_CALL(ctx, sk_stepper_register_options(job->opts));
+  const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_sensitivity_options,
+                                                 sk__output_options, sk_steady_options,
+                                                 cli_checkpoint_options, sk__dist_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);
@@ -281,6 +283,8 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   SK_CALL_STOP(ctx, sk_stepper_type_from_options(ctx, o, &type));
   SK_CALL_STOP(ctx, sk_stepper_create_with_type(ctx, type, job->model, &job->stepper));
   SK_CALL_STOP(ctx, sk_stepper_set_from_options(job->stepper, o));
+  /* a key that only other stepper types take would go unused */
+  SK_CALL_STOP(ctx, sk_stepper_check_options(job->stepper, o));
   SK_CALL_STOP(ctx, sk_stepper_setup(job->stepper));
   SK_CALL_STOP(ctx,
                sk__stop_check(ctx, "setting up the solver (analysis, coloring, factorization); "

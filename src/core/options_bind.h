@@ -52,4 +52,59 @@ sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *s
 /* sk__bound_key: spec[k].key, or "" when k is outside [0, n). */
 const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k);
 
+/* SK__BIND_DECLARE(prefix, settings_type): the four functions of a bound
+ * table, defined by SK__BIND_DEFINE:
+ *   prefix_options(n): the table (n entries), for sk_options_register;
+ *   prefix_settings_read(opts, st, given): every key into *st (its default
+ *     when not given) and the mask of the keys given (may be NULL); errors
+ *     those of sk__options_read_bound (SK_ERR_UNKNOWN_KEY when the table is
+ *     not registered in opts);
+ *   prefix_key(k): the key string of row k, for messages and origins;
+ *   prefix_keys_registered(opts): 1 when opts holds the table's keys;
+ *   prefix_settings_given(opts, st, given): as prefix_settings_read, but a
+ *     database without the table reads as nothing given (*st zeroed,
+ *     *given 0, SK_OK). */
+#define SK__BIND_DECLARE(prefix, settings_type)                                                 \
+  const sk_option_spec *prefix##_options(size_t *n);                                            \
+  sk_status prefix##_settings_read(const sk_options *opts, settings_type *st, uint64_t *given); \
+  const char *prefix##_key(int k);                                                              \
+  int prefix##_keys_registered(const sk_options *opts);                                         \
+  sk_status prefix##_settings_given(const sk_options *opts, settings_type *st, uint64_t *given);
+
+/* SK__BIND_DEFINE(prefix, KEYS, settings_type, count): the table of the rows
+ * KEYS(X) and the functions SK__BIND_DECLARE declares. Define SK__BIND_STRUCT
+ * as settings_type around the use (the rows' offsets are taken in it). */
+#define SK__BIND_DEFINE(prefix, KEYS, settings_type, count)                                     \
+  static const sk_option_spec prefix##_spec[] = {KEYS(SK__BIND_SPEC)};                          \
+  static const size_t prefix##_offset[] = {KEYS(SK__BIND_OFFSET)};                              \
+  _Static_assert(sizeof prefix##_spec / sizeof prefix##_spec[0] == (count), "one spec a row");  \
+  const sk_option_spec *prefix##_options(size_t *n)                                             \
+  {                                                                                             \
+    *n = (count);                                                                               \
+    return prefix##_spec;                                                                       \
+  }                                                                                             \
+  sk_status prefix##_settings_read(const sk_options *opts, settings_type *st, uint64_t *given)  \
+  {                                                                                             \
+    *st = (settings_type){0};                                                                   \
+    return sk__options_read_bound(opts, prefix##_spec, prefix##_offset, (count), st, given);    \
+  }                                                                                             \
+  const char *prefix##_key(int k)                                                               \
+  {                                                                                             \
+    return sk__bound_key(prefix##_spec, (count), k);                                            \
+  }                                                                                             \
+  int prefix##_keys_registered(const sk_options *opts)                                          \
+  {                                                                                             \
+    return sk_options_is_key(opts, prefix##_spec[0].key);                                       \
+  }                                                                                             \
+  sk_status prefix##_settings_given(const sk_options *opts, settings_type *st, uint64_t *given) \
+  {                                                                                             \
+    *st = (settings_type){0};                                                                   \
+    *given = 0;                                                                                 \
+    return prefix##_keys_registered(opts) ? prefix##_settings_read(opts, st, given) : SK_OK;    \
+  }
+
+/* SK__BIND_GIVEN(given, index): 1 when row `index` was set by a config or the
+ * command line (the mask of a settings_read). */
+#define SK__BIND_GIVEN(given, index) ((int)(((given) >> (index)) & 1u))
+
 #endif

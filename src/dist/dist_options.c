@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "backends/cvode_keys.h"
 #include "dist/dist_impl.h"
+#include "linsol/linsol_keys.h"
 #include "linsol/linsol_types.h"
 #include "steppers/stepper_keys.h"
 
@@ -161,7 +163,7 @@ static sk_status read_bruss(sk_context *ctx, const sk_options *opts, sk__dist_se
   return SK_OK;
 }
 
-/* solver.* and linsol.* as the serial CVODE backend reads them (steppers/stepper_keys.h). */
+/* solver.*, linsol.* and CVODE's own keys as the serial CVODE backend reads them (steppers/stepper_keys.h, linsol/linsol_keys.h, backends/cvode_keys.h). */
 static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
 {
   sk__stepper_settings st;
@@ -171,11 +173,15 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
            "solver.method = %s: distributed runs use cvode-bdf", st.method);
   SK_CHECK(ctx, !SK__STEPPER_GIVEN(given, stop_time), SK_ERR_UNSUPPORTED,
            "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
+  sk__linsol_settings ls;
+  SK_CALL(ctx, sk__linsol_settings_read(opts, &ls, NULL));
+  sk__cvode_settings cv;
+  SK_CALL(ctx, sk__cvode_settings_read(opts, &cv, NULL));
   char names[128];
-  SK_CHECK(ctx, sk__linsol_accepts(st.linsol_type, SK__ENGINE_MPI, names, sizeof names),
-           SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)",
-           st.linsol_type, names, names);
-  const char *pc = st.preconditioner;
+  SK_CHECK(ctx, sk__linsol_accepts(ls.type, SK__ENGINE_MPI, names, sizeof names),
+           SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)", ls.type,
+           names, names);
+  const char *pc = ls.preconditioner;
   SK_CHECK(ctx, sk__prec_accepts(pc, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
            "linsol.preconditioner = %s: distributed runs take auto, %s", pc, names);
   /* auto and model: the distributed model's own choice */
@@ -192,10 +198,10 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   s->max_order = st.max_order;
   SK_CHECK(ctx, s->max_order <= 5, SK_ERR_INPUT,
            "solver.max_order = %lld: cvode-bdf has orders 1 to 5", (long long)s->max_order);
-  s->maxl = st.maxl;
+  s->maxl = ls.maxl;
   s->fast_ops =
-      strcmp(st.fast_vector_ops, "off") != 0; /* auto: stiffkit's (faster at every size) */
-  s->eps_lin = st.eps_lin;
+      strcmp(cv.fast_vector_ops, "off") != 0; /* auto: stiffkit's (faster at every size) */
+  s->eps_lin = ls.eps_lin;
   return SK_OK;
 }
 

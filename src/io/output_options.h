@@ -42,19 +42,10 @@ enum {
 
 /* SK__OUTPUT_GIVEN(given, f): 1 when the key of field f was set by a config
  * or the command line. */
-#define SK__OUTPUT_GIVEN(given, f) ((int)(((given) >> SK__OUTPUT_KEY_##f) & 1u))
+#define SK__OUTPUT_GIVEN(given, f) SK__BIND_GIVEN(given, SK__OUTPUT_KEY_##f)
 
-/* sk__output_options: the output.* keys (n receives the count). */
-const sk_option_spec *sk__output_options(size_t *n);
-
-/* sk__output_settings_read: every output.* key into *st (its default when
- * not given); *given (may be NULL) receives the mask of the keys given.
- * Errors: SK_ERR_UNKNOWN_KEY when the keys are not registered in opts. */
-sk_status sk__output_settings_read(const sk_options *opts, sk__output_settings *st,
-                                   uint64_t *given);
-
-/* sk__output_key: the key string of field index k (SK__OUTPUT_KEY_<f>), ""
- * outside the table. */
-const char *sk__output_key(int k);
+/* sk__output_options, sk__output_settings_read, sk__output_key,
+ * sk__output_keys_registered: the table and its reader (core/options_bind.h). */
+SK__BIND_DECLARE(sk__output, sk__output_settings)
 
 #endif

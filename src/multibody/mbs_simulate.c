@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "models/mbs_impl.h"
-#include "steppers/stepper_keys.h"
+#include "linsol/linsol_keys.h"
 #include "stiffkit/stepper.h"
 
 /* The Newton-test weight of the GGL multipliers: values from 1e-4 to 1e6 ran the pendula, the
@@ -86,14 +86,13 @@ static sk_status ggl_first_step(sk_stepper *st, const sk_model *model, int n, do
                   : SK_OK;
 }
 
-/* 1 when the database gives linsol.type (steppers/stepper_keys.h) */
+/* 1 when the database gives linsol.type (linsol/linsol_keys.h) */
 static int linsol_given(const sk_options *opts)
 {
-  sk__stepper_settings st;
+  sk__linsol_settings ls;
   uint64_t given = 0;
-  return opts && sk__stepper_keys_registered(opts) &&
-         sk__stepper_settings_read(opts, &st, &given) == SK_OK &&
-         SK__STEPPER_GIVEN(given, linsol_type);
+  return opts && sk__linsol_keys_registered(opts) &&
+         sk__linsol_settings_read(opts, &ls, &given) == SK_OK && SK__LINSOL_GIVEN(given, type);
 }
 
 static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,

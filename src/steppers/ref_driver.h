@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "steppers/newton_klu.h"
+#include "steppers/reference_keys.h"
 #include "steppers/stepper_impl.h"
 
 typedef struct sk__ref sk__ref;
@@ -123,9 +124,10 @@ sk_status sk__ref_newton(sk__ref *r, double t, double gamma, const double *psi, 
       .step = sk__ref_step,                                                                 \
       .advance = sk__ref_advance,                                                           \
       .get_stats = sk__ref_get_stats,                                                       \
-      .set_from_options = NULL,                                                             \
+      .set_from_options = sk__reference_set_from_options,                                   \
       .destroy = sk__ref_destroy,                                                           \
       .reinit = sk__ref_reinit,                                                             \
+      .options = sk__reference_options,                                                     \
   }
 
 #endif

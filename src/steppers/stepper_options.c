@@ -1,8 +1,9 @@
-/* src/steppers/stepper_options.c: the solver.* and linsol.* keys applied to a stepper (sk_stepper_set_from_options), solver.constraints to a model and solver.plugin to the plugin loader */
+/* src/steppers/stepper_options.c: the shared solver.* and the linsol.* keys applied to a stepper (sk_stepper_set_from_options, which then hands opts to the type's own), solver.constraints to a model and solver.plugin to the plugin loader */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "linsol/linsol_keys.h"
 #include "steppers/atol_fields.h"
 #include "steppers/stepper_impl.h"
 #include "steppers/stepper_keys.h"
@@ -125,18 +126,59 @@ static int choice3(const char *v, const char *on, int on_val, const char *off, i
   return !strcmp(v, on) ? on_val : !strcmp(v, off) ? off_val : other;
 }
 
+/* the linsol.* keys given (the mask of sk__linsol_settings_read) */
+static sk_status apply_linsol_keys(sk_stepper *s, const sk__linsol_settings *ls, uint64_t given)
+{
+  sk_context *ctx = s->ctx;
+#define GIVEN(f) SK__LINSOL_GIVEN(given, f)
+  if (GIVEN(type)) {
+    SK_CALL(ctx, sk_stepper_set_linear_solver(s, ls->type));
+  }
+  if (GIVEN(dq_jacobian)) {
+    SK_CALL(ctx, sk_stepper_set_dq_jacobian(
+                     s, choice3(ls->dq_jacobian, "sundials", SK_DQ_JACOBIAN_SUNDIALS, "stiffkit",
+                                SK_DQ_JACOBIAN_STIFFKIT, SK_DQ_JACOBIAN_STIFFKIT)));
+  }
+  if (GIVEN(preconditioner)) {
+    SK_CALL(ctx, sk_stepper_set_preconditioner(s, ls->preconditioner));
+  }
+  if (GIVEN(ordering)) {
+    SK_CALL(ctx, sk_stepper_set_ordering(s, ls->ordering));
+  }
+  if (GIVEN(mg_solver)) {
+    s->mg.solver = !strcmp(ls->mg_solver, "smg") ? SK__MG_SMG : SK__MG_PFMG;
+  }
+  if (GIVEN(mg_cycles)) {
+    s->mg.cycles = (int)ls->mg_cycles;
+  }
+  if (GIVEN(mg_relax)) {
+    s->mg.relax = !strcmp(ls->mg_relax, "jacobi")    ? SK__MG_RELAX_JACOBI
+                  : !strcmp(ls->mg_relax, "wjacobi") ? SK__MG_RELAX_WJACOBI
+                  : !strcmp(ls->mg_relax, "rbgs")    ? SK__MG_RELAX_RBGS
+                                                     : SK__MG_RELAX_AUTO;
+  }
+  if (GIVEN(maxl) || GIVEN(eps_lin)) {
+    SK_CALL(ctx, sk_stepper_set_krylov(s, GIVEN(maxl) ? (int)ls->maxl : s->maxl,
+                                       GIVEN(eps_lin) ? ls->eps_lin : s->eps_lin));
+  }
+  if (GIVEN(amg_reuse_ratio)) {
+    SK_CALL(ctx, sk_stepper_set_amg_reuse(s, ls->amg_reuse_ratio));
+  }
+#undef GIVEN
+  return SK_OK;
+}
+
 /* Layering: a key applies only when the database sets it (a config file or
  * the command line); unset keys leave the stepper's own values. The keys and
- * their fields: steppers/stepper_keys.h. */
+ * their fields: steppers/stepper_keys.h (shared), linsol/linsol_keys.h; the
+ * type's own keys are its set_from_options'. */
 sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
 {
   sk_context *ctx = s->ctx;
   SK__NOT_AFTER_SETUP(s);
-  sk__stepper_settings st = {0};
-  uint64_t given = 0; /* a database without the solver.* table gives none of its keys */
-  if (sk__stepper_keys_registered(opts)) {
-    SK_CALL(ctx, sk__stepper_settings_read(opts, &st, &given));
-  }
+  sk__stepper_settings st;
+  uint64_t given; /* a database without the solver.* table gives none of its keys */
+  SK_CALL(ctx, sk__stepper_settings_given(opts, &st, &given));
 #define GIVEN(f) SK__STEPPER_GIVEN(given, f)
   if (GIVEN(rtol) || GIVEN(atol)) {
     SK_CALL(ctx, sk_stepper_set_tolerances(s, GIVEN(rtol) ? st.rtol : s->rtol,
@@ -164,19 +206,8 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   if (GIVEN(threads)) { /* the table's range: 0..4096 */
     SK_CALL(ctx, sk_stepper_set_threads(s, (int)st.threads));
   }
-  if (GIVEN(fast_vector_ops)) {
-    SK_CALL(ctx, sk_stepper_set_vector_kernels(
-                     s, choice3(st.fast_vector_ops, "on", SK_VECTOR_KERNELS_ON, "off",
-                                SK_VECTOR_KERNELS_OFF, SK_VECTOR_KERNELS_AUTO)));
-  }
   if (GIVEN(check_jacobian)) {
     SK_CALL(ctx, sk_stepper_set_check_jacobian(s, st.check_jacobian));
-  }
-  if (GIVEN(suppress_alg)) {
-    SK_CALL(ctx, sk_stepper_set_suppress_alg(s, st.suppress_alg));
-  }
-  if (GIVEN(allow_unstable)) {
-    SK_CALL(ctx, sk_stepper_set_allow_unstable(s, st.allow_unstable));
   }
   if (GIVEN(max_growth)) {
     SK_CALL(ctx, sk_stepper_set_max_growth(s, st.max_growth));
@@ -186,43 +217,14 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
                      s, choice3(st.detect_pattern, "on", SK_DETECT_PATTERN_ON, "off",
                                 SK_DETECT_PATTERN_OFF, SK_DETECT_PATTERN_AUTO)));
   }
-  if (GIVEN(linsol_type)) {
-    SK_CALL(ctx, sk_stepper_set_linear_solver(s, st.linsol_type));
-  }
-  if (GIVEN(dq_jacobian)) {
-    SK_CALL(ctx, sk_stepper_set_dq_jacobian(
-                     s, choice3(st.dq_jacobian, "sundials", SK_DQ_JACOBIAN_SUNDIALS, "stiffkit",
-                                SK_DQ_JACOBIAN_STIFFKIT, SK_DQ_JACOBIAN_STIFFKIT)));
-  }
-  if (GIVEN(preconditioner)) {
-    SK_CALL(ctx, sk_stepper_set_preconditioner(s, st.preconditioner));
-  }
-  if (GIVEN(ordering)) {
-    SK_CALL(ctx, sk_stepper_set_ordering(s, st.ordering));
-  }
-  if (GIVEN(mg_solver)) {
-    s->mg.solver = !strcmp(st.mg_solver, "smg") ? SK__MG_SMG : SK__MG_PFMG;
-  }
-  if (GIVEN(mg_cycles)) {
-    s->mg.cycles = (int)st.mg_cycles;
-  }
-  if (GIVEN(mg_relax)) {
-    s->mg.relax = !strcmp(st.mg_relax, "jacobi")    ? SK__MG_RELAX_JACOBI
-                  : !strcmp(st.mg_relax, "wjacobi") ? SK__MG_RELAX_WJACOBI
-                  : !strcmp(st.mg_relax, "rbgs")    ? SK__MG_RELAX_RBGS
-                                                    : SK__MG_RELAX_AUTO;
-  }
-  if (GIVEN(maxl) || GIVEN(eps_lin)) {
-    SK_CALL(ctx, sk_stepper_set_krylov(s, GIVEN(maxl) ? (int)st.maxl : s->maxl,
-                                       GIVEN(eps_lin) ? st.eps_lin : s->eps_lin));
-  }
-  if (GIVEN(amg_reuse_ratio)) {
-    SK_CALL(ctx, sk_stepper_set_amg_reuse(s, st.amg_reuse_ratio));
-  }
   if (GIVEN(stop_time)) {
     SK_CALL(ctx, sk_stepper_set_stop_time(s, st.stop_time));
   }
 #undef GIVEN
+  sk__linsol_settings ls;
+  uint64_t lgiven;
+  SK_CALL(ctx, sk__linsol_settings_given(opts, &ls, &lgiven));
+  SK_CALL(ctx, apply_linsol_keys(s, &ls, lgiven));
   SK_CALL(ctx, sk__stepper_sens_from_options(s, opts));
   if (s->type->set_from_options) {
     SK_CALL(ctx, s->type->set_from_options(s, opts));

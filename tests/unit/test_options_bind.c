@@ -2,6 +2,10 @@
 #include <stddef.h>
 
 #include "core/options_bind.h"
+#include "backends/cvode_keys.h"
+#include "backends/ida_keys.h"
+#include "linsol/linsol_keys.h"
+#include "steppers/reference_keys.h"
 #include "steppers/stepper_keys.h"
 #include "test.h"
 
@@ -65,31 +69,45 @@ int main(void)
   CHECK(sk__options_read_bound(o, demo_table, demo_offsets, 65, &d, &given) == SK_ERR_ARG);
   sk_options_destroy(&o);
 
-  /* the stepper table: each field is filled from its own key (the key read back by name
-     agrees with the field), and the mask bit of a field is its key's */
+  /* the stepper tables: sk_stepper_options holds the shared table, then the linear
+     solvers', CVODE's, IDA's and the reference steppers' rows, each field is filled from its
+     own key (the key read back by name agrees with the field), and the mask bit of a field
+     is its key's */
   CHECK_OK(ctx, sk_options_create(ctx, &o));
   size_t n = 0;
   const sk_option_spec *t = sk_stepper_options(&n);
-  CHECK(n == SK__STEPPER_KEY_COUNT);
+  CHECK(n == SK__STEPPER_KEY_COUNT + SK__LINSOL_KEY_COUNT + SK__CVODE_KEY_COUNT +
+                 SK__IDA_KEY_COUNT + SK__REFERENCE_KEY_COUNT);
   CHECK_OK(ctx, sk_options_register(o, t, n));
-  CHECK(sk__stepper_keys_registered(o));
+  CHECK(sk__stepper_keys_registered(o) && sk__linsol_keys_registered(o));
+  CHECK(sk__cvode_keys_registered(o) && sk__ida_keys_registered(o));
+  CHECK(sk__reference_keys_registered(o));
   CHECK_OK(ctx, sk_options_set_assignment(o, "solver.rtol=3e-7"));
   CHECK_OK(ctx, sk_options_set_assignment(o, "linsol.maxl=17"));
   CHECK_OK(ctx, sk_options_set_assignment(o, "linsol.preconditioner=jacobi"));
   CHECK_OK(ctx, sk_options_set_assignment(o, "solver.stop_time=2.5"));
   sk__stepper_settings st;
   CHECK_OK(ctx, sk__stepper_settings_read(o, &st, &given));
-  CHECK(given == ((UINT64_C(1) << SK__STEPPER_KEY_rtol) | (UINT64_C(1) << SK__STEPPER_KEY_maxl) |
-                  (UINT64_C(1) << SK__STEPPER_KEY_preconditioner) |
-                  (UINT64_C(1) << SK__STEPPER_KEY_stop_time)));
-  CHECK(st.rtol == 3e-7 && st.maxl == 17 && !strcmp(st.preconditioner, "jacobi"));
-  CHECK(st.stop_time == 2.5 && SK__STEPPER_GIVEN(given, stop_time));
+  CHECK(given ==
+        ((UINT64_C(1) << SK__STEPPER_KEY_rtol) | (UINT64_C(1) << SK__STEPPER_KEY_stop_time)));
+  CHECK(st.rtol == 3e-7 && st.stop_time == 2.5 && SK__STEPPER_GIVEN(given, stop_time));
   CHECK(!SK__STEPPER_GIVEN(given, atol) && st.atol == 1e-9); /* the table's default */
+  sk__linsol_settings ls;
+  CHECK_OK(ctx, sk__linsol_settings_read(o, &ls, &given));
+  CHECK(given ==
+        ((UINT64_C(1) << SK__LINSOL_KEY_maxl) | (UINT64_C(1) << SK__LINSOL_KEY_preconditioner)));
+  CHECK(ls.maxl == 17 && !strcmp(ls.preconditioner, "jacobi") && !strcmp(ls.type, "auto"));
   CHECK(!strcmp(sk__stepper_key(SK__STEPPER_KEY_rtol), "solver.rtol"));
-  CHECK(!strcmp(sk__stepper_key(SK__STEPPER_KEY_linsol_type), "linsol.type"));
+  CHECK(!strcmp(sk__linsol_key(SK__LINSOL_KEY_type), "linsol.type"));
+  CHECK(!strcmp(sk__cvode_key(SK__CVODE_KEY_fast_vector_ops), "solver.fast_vector_ops"));
+  CHECK(!strcmp(sk__ida_key(SK__IDA_KEY_suppress_alg), "solver.suppress_alg"));
+  CHECK(!strcmp(sk__reference_key(SK__REFERENCE_KEY_allow_unstable), "solver.allow_unstable"));
   CHECK(!strcmp(sk__stepper_key(-1), "") && !strcmp(sk__stepper_key(SK__STEPPER_KEY_COUNT), ""));
-  for (size_t k = 0; k < n; k++) { /* the row order is the index order */
+  for (size_t k = 0; k < SK__STEPPER_KEY_COUNT; k++) { /* the row order is the index order */
     CHECK(!strcmp(sk__stepper_key((int)k), t[k].key));
+  }
+  for (size_t k = 0; k < SK__LINSOL_KEY_COUNT; k++) {
+    CHECK(!strcmp(sk__linsol_key((int)k), t[SK__STEPPER_KEY_COUNT + k].key));
   }
   sk_options_destroy(&o);
   /* a database without the table */
