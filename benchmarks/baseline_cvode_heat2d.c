@@ -5,6 +5,9 @@
  * idx = i + N*j (x fastest). Per node, in this operation order:
  *   ydot = (k*(uE-u) - k*(u-uW))/(h*h) + (k*(uN-u) - k*(u-uS))/(h*h)
  * u(x,y,0) = sin(pi x) sin(pi y); exact u = exp(-2 pi^2 k t) sin(pi x) sin(pi y).
+ * --ic poly starts from 16 x(1-x) y(1-y), --ic one from 1 at every interior
+ * node (the all-mode starts; their errors are computed by the caller from the
+ * state written with --state-out, benchmarks/scaling/semidiscrete_error.py).
  *
  * CVODE BDF, rtol/atol scalar, default everything else, max steps 10^6,
  * integrated with CV_NORMAL to t = 0.01, 0.02, ..., 0.1. Linear solver:
@@ -15,7 +18,8 @@
  *
  * Usage: baseline_cvode_heat2d N [--rtol R] [--atol A] [--linsol spgmr|klu]
  *                              [--klu-ordering amd|colamd] [--maxl M] [--eps-lin E]
- * (--klu-ordering: KLU's fill-reducing ordering; without it SUNLinSol_KLU's
+ *                              [--ic sin|poly|one] [--state-out FILE]
+ * (--state-out: the final state as N*N raw doubles in index order. --klu-ordering: KLU's fill-reducing ordering; without it SUNLinSol_KLU's
  * default, COLAMD, is used. --maxl, --eps-lin: SPGMR's Krylov subspace size
  * and CVODE's linear tolerance factor (CVodeSetEpsLin); without them
  * SUNDIALS' defaults, 5 and 0.05.)
@@ -224,7 +228,8 @@ static int heat_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *u
 static void usage(void)
 {
   fprintf(stderr, "usage: baseline_cvode_heat2d N [--rtol R] [--atol A] [--linsol spgmr|klu]"
-                  " [--klu-ordering amd|colamd] [--maxl M] [--eps-lin E]\n");
+                  " [--klu-ordering amd|colamd] [--maxl M] [--eps-lin E]"
+                  " [--ic sin|poly|one] [--state-out FILE]\n");
   exit(64);
 }
 
@@ -239,6 +244,8 @@ int main(int argc, char **argv)
   int klu_ordering = -1; /* -1: SUNLinSol_KLU default; 0: AMD; 1: COLAMD */
   int maxl = 0;          /* 0: SUNDIALS' default (5) */
   double eps_lin = 0.0;  /* 0: CVODE's default (0.05) */
+  const char *ic = "sin";
+  const char *state_out = NULL;
   for (int a = 2; a < argc; a++) {
     if (strcmp(argv[a], "--rtol") == 0 && a + 1 < argc) {
       rtol = strtod(argv[++a], NULL);
@@ -255,6 +262,11 @@ int main(int argc, char **argv)
     } else if (strcmp(argv[a], "--eps-lin") == 0 && a + 1 < argc) {
       eps_lin = strtod(argv[++a], NULL);
       if (!(eps_lin >= 0)) usage();
+    } else if (strcmp(argv[a], "--ic") == 0 && a + 1 < argc) {
+      ic = argv[++a];
+      if (strcmp(ic, "sin") && strcmp(ic, "poly") && strcmp(ic, "one")) usage();
+    } else if (strcmp(argv[a], "--state-out") == 0 && a + 1 < argc) {
+      state_out = argv[++a];
     } else if (strcmp(argv[a], "--klu-ordering") == 0 && a + 1 < argc) {
       a++;
       if (strcmp(argv[a], "amd") == 0) klu_ordering = 0;
@@ -286,8 +298,12 @@ int main(int argc, char **argv)
   if (!y) die("N_VNew_Serial", 0);
   double *u = N_VGetArrayPointer(y);
   for (sunindextype j = 0; j < p.nx; j++)
-    for (sunindextype i = 0; i < p.nx; i++)
-      u[i + p.nx * j] = sin(HEAT_PI * node_x(i, p.nx)) * sin(HEAT_PI * node_x(j, p.nx));
+    for (sunindextype i = 0; i < p.nx; i++) {
+      const double x = node_x(i, p.nx), yy = node_x(j, p.nx);
+      u[i + p.nx * j] = !strcmp(ic, "one")    ? 1.0
+                        : !strcmp(ic, "poly") ? 16.0 * x * (1.0 - x) * yy * (1.0 - yy)
+                                              : sin(HEAT_PI * x) * sin(HEAT_PI * yy);
+    }
 
   void *mem = CVodeCreate(CV_BDF, sunctx);
   if (!mem) die("CVodeCreate", 0);
@@ -365,6 +381,12 @@ int main(int argc, char **argv)
       esq += e * e;
     }
   const double erms = sqrt(esq / (double)p.n);
+  const int has_exact = !strcmp(ic, "sin");
+  if (state_out) {
+    FILE *f = fopen(state_out, "wb");
+    if (!f || fwrite(u, sizeof(double), (size_t)p.n, f) != (size_t)p.n || fclose(f) != 0)
+      die("writing --state-out", 0);
+  }
 
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
@@ -380,9 +402,9 @@ int main(int argc, char **argv)
          "\"newton_fails\": %ld, \"lin_iters\": %ld, \"lin_conv_fails\": %ld, "
          "\"prec_setups\": %ld, \"prec_solves\": %ld, \"last_order\": %d, \"last_h\": %.6e, ",
          nje, nsetups, nni, nncf, nli, nlcf, npe, nps, qlast, hlast);
-  printf("\"t\": %.17g, \"wall_time\": %.6f, \"max_err\": %.10e, \"rms_err\": %.10e, "
-         "\"peak_rss_mib\": %.1f}\n",
-         t, wall, emax, erms, (double)ru.ru_maxrss / 1024.0);
+  printf("\"t\": %.17g, \"wall_time\": %.6f, \"ic\": \"%s\", ", t, wall, ic);
+  if (has_exact) printf("\"max_err\": %.10e, \"rms_err\": %.10e, ", emax, erms);
+  printf("\"peak_rss_mib\": %.1f}\n", (double)ru.ru_maxrss / 1024.0);
 
   SUNLinSolFree(LS);
   if (A) SUNMatDestroy(A);

@@ -9,7 +9,11 @@ u(x,y,0) = sin(pi x) sin(pi y); exact u = exp(-2 pi^2 k t) sin(pi x) sin(pi y).
 Integrated on [0, 0.1] with t_eval = 0.01, ..., 0.1 and the constant sparse
 Jacobian (CSC) passed as jac. Prints one JSON object on stdout.
 
-Usage: scipy_heat2d.py N [--rtol R] [--atol A]
+--ic poly starts from 16 x(1-x) y(1-y), --ic one from 1 at every interior
+node; their errors come from the state written with --state-out (raw
+doubles, index order) and benchmarks/scaling/semidiscrete_error.py.
+
+Usage: scipy_heat2d.py N [--rtol R] [--atol A] [--ic sin|poly|one] [--state-out FILE]
 """
 import argparse
 import json
@@ -28,6 +32,8 @@ def main():
     ap.add_argument("N", type=int)
     ap.add_argument("--rtol", type=float, default=1e-6)
     ap.add_argument("--atol", type=float, default=1e-9)
+    ap.add_argument("--ic", choices=["sin", "poly", "one"], default="sin")
+    ap.add_argument("--state-out")
     args = ap.parse_args()
     nx = args.N
     if nx < 1:
@@ -58,7 +64,12 @@ def main():
 
     xs = (np.arange(nx) + 1) * h
     shape = np.outer(np.sin(np.pi * xs), np.sin(np.pi * xs))  # [j, i]
-    y0 = shape.reshape(n).copy()
+    if args.ic == "poly":
+        y0 = np.outer(4 * xs * (1 - xs), 4 * xs * (1 - xs)).reshape(n)
+    elif args.ic == "one":
+        y0 = np.ones(n)
+    else:
+        y0 = shape.reshape(n).copy()
     t_end = 0.1
     t_eval = np.linspace(0.01, t_end, 10)
 
@@ -71,16 +82,20 @@ def main():
         return 1
 
     t = float(sol.t[-1])
+    if args.state_out:
+        sol.y[:, -1].astype(np.float64).tofile(args.state_out)
     exact = np.exp(-2.0 * np.pi ** 2 * k * t) * shape.reshape(n)
-    err = np.abs(sol.y[:, -1] - exact)
+    err = np.abs(sol.y[:, -1] - exact) if args.ic == "sin" else None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     out = {
         "n": n, "linsol": "splu", "steps": None, "failed_steps": None,
         "rhs_evals": int(sol.nfev), "rhs_evals_dq": 0, "jac_evals": int(sol.njev),
         "lin_setups": int(sol.nlu), "newton_iters": None, "newton_fails": None,
         "lin_iters": None, "prec_setups": None, "prec_solves": None, "t": t,
-        "wall_time": wall, "max_err": float(err.max()),
-        "rms_err": float(np.sqrt(np.mean(err ** 2))), "peak_rss_mib": peak,
+        "wall_time": wall, "ic": args.ic,
+        "max_err": float(err.max()) if err is not None else None,
+        "rms_err": float(np.sqrt(np.mean(err ** 2))) if err is not None else None,
+        "peak_rss_mib": peak,
         "scipy": scipy.__version__, "numpy": np.__version__,
     }
     print(json.dumps(out))

@@ -1,16 +1,19 @@
-/* data/plugins/inhouse_rk2.c: an example in-house stepper plugin: the explicit midpoint rule (RK2), fixed step, public API only */
-/* The explicit midpoint rule for y' = f(t, y):
+/* data/plugins/inhouse_rk2.c: an example in-house stepper plugin: the two-stage explicit Runge-Kutta family (the midpoint rule by default), fixed step, a key of its own, public API only */
+/* The two-stage explicit Runge-Kutta methods of order 2 for y' = f(t, y),
+ * with a = solver.inhouse_rk2.alpha (the plugin's own key, default 1/2):
  *   k1 = f(t_n, y_n)
- *   k2 = f(t_n + h/2, y_n + h/2 k1)
- *   y_{n+1} = y_n + h k2
- * order 2, stable for h |lambda| <= 2 on the negative real axis (not for
- * stiff problems). Fixed step only: solver.fixed_step > 0.
+ *   k2 = f(t_n + a h, y_n + a h k1)
+ *   y_{n+1} = y_n + h ((1 - 1/(2a)) k1 + 1/(2a) k2)
+ * a = 1/2 is the explicit midpoint rule (y_{n+1} = y_n + h k2), a = 1 Heun's
+ * method, a = 2/3 Ralston's. Order 2 for every a > 0, stable for
+ * h |lambda| <= 2 on the negative real axis (not for stiff problems). Fixed
+ * step only: solver.fixed_step > 0.
  *
  * Build (against an installed stiffkit):
  *   cc -std=c11 -O2 -shared -fPIC inhouse_rk2.c $(pkg-config --cflags stiffkit) -o inhouse_rk2.so
  * Run:
  *   stiffkit run --set solver.plugin=./inhouse_rk2.so --set solver.method=inhouse-rk2 \
- *     --set solver.fixed_step=1e-4
+ *     --set solver.fixed_step=1e-4 [--set solver.inhouse_rk2.alpha=1]
  */
 #include <stdlib.h>
 
@@ -21,8 +24,22 @@
 typedef struct {
   double *k1, *k2, *tmp; /* work vectors, length n */
   double t;              /* time of the state buffer */
+  double alpha;          /* the second stage's node (solver.inhouse_rk2.alpha) */
   int64_t steps, rhs;
 } rk2;
+
+/* The plugin's own keys (plugin ABI 4): registered with the library's by
+ * sk_stepper_register_options, read by rk2_set_from_options. */
+static const sk_option_spec rk2_keys[] = {
+    {"solver.inhouse_rk2.alpha", SK_OPT_REAL, "0.5", 1e-3, 1.0, NULL,
+     "inhouse-rk2: node of the second stage (1/2 midpoint, 1 Heun, 2/3 Ralston)"},
+};
+
+static const sk_option_spec *rk2_options(size_t *n)
+{
+  *n = sizeof rk2_keys / sizeof rk2_keys[0];
+  return rk2_keys;
+}
 
 /* create: allocate the work vectors (the generic stepper destroys on error). */
 static sk_status rk2_create(sk_stepper *s)
@@ -33,6 +50,7 @@ static sk_status rk2_create(sk_stepper *s)
     return SK_ERR_NOMEM;
   }
   sk_stepper_set_impl(s, r);
+  r->alpha = 0.5;
   r->k1 = calloc((size_t)n, sizeof(double));
   r->k2 = calloc((size_t)n, sizeof(double));
   r->tmp = calloc((size_t)n, sizeof(double));
@@ -49,6 +67,16 @@ static void rk2_destroy(sk_stepper *s)
     free(r);
   }
   sk_stepper_set_impl(s, NULL);
+}
+
+/* set_from_options: the plugin's key, where the database holds it (a program
+ * that registered the stepper keys with sk_stepper_register_options). */
+static sk_status rk2_set_from_options(sk_stepper *s, const sk_options *opts)
+{
+  rk2 *r = sk_stepper_get_impl(s);
+  return sk_options_is_key(opts, rk2_keys[0].key)
+             ? sk_options_get_real(opts, rk2_keys[0].key, &r->alpha)
+             : SK_OK;
 }
 
 /* setup: start at t0; a fixed step is required (SK_ERR_INPUT without one). */
@@ -91,16 +119,17 @@ static sk_status rk2_one(sk_stepper *s, double tout, int clip)
   if (rc != SK_OK) {
     return rc > 0 ? SK_ERR_CALLBACK : rc;
   }
+  const double a = r->alpha, b2 = 0.5 / a, b1 = 1.0 - b2;
   for (int64_t i = 0; i < n; i++) {
-    r->tmp[i] = y[i] + 0.5 * h * r->k1[i];
+    r->tmp[i] = y[i] + a * h * r->k1[i];
   }
   r->rhs++;
-  rc = sk_model_eval_rhs(m, t + 0.5 * h, r->tmp, r->k2);
+  rc = sk_model_eval_rhs(m, t + a * h, r->tmp, r->k2);
   if (rc != SK_OK) {
     return rc > 0 ? SK_ERR_CALLBACK : rc;
   }
-  for (int64_t i = 0; i < n; i++) {
-    y[i] += h * r->k2[i];
+  for (int64_t i = 0; i < n; i++) { /* the midpoint rule (b1 = 0) adds h k2 alone */
+    y[i] += b1 != 0.0 ? h * (b1 * r->k1[i] + b2 * r->k2[i]) : h * r->k2[i];
   }
   r->t = last ? tout : t + h;
   r->steps++;
@@ -138,7 +167,9 @@ static sk_status rk2_stats(sk_stepper *s, sk_stats *st)
 
 static const sk_stepper_type inhouse_rk2 = {
     .name = "inhouse-rk2",
-    .description = "explicit midpoint rule (RK2), fixed step: an in-house stepper from a plugin",
+    .description = "two-stage explicit Runge-Kutta, order 2 (the midpoint rule unless "
+                   "solver.inhouse_rk2.alpha says otherwise), fixed step: an in-house stepper "
+                   "from a plugin",
     .order = 2,
     .flags = SK_STEPPER_EXPLICIT,
     .create = rk2_create,
@@ -146,9 +177,10 @@ static const sk_stepper_type inhouse_rk2 = {
     .step = rk2_step,
     .advance = rk2_advance,
     .get_stats = rk2_stats,
-    .set_from_options = NULL,
+    .set_from_options = rk2_set_from_options,
     .destroy = rk2_destroy,
     .reinit = rk2_reinit,
+    .options = rk2_options,
 };
 
 SK_PLUGIN_DEFINE_ABI_VERSION()

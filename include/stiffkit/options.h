@@ -144,15 +144,26 @@ int sk_options_is_section(const sk_options *opts, const char *prefix);
  * Such a value is kept as text with its origin; when a later
  * sk_options_register adds the key, the value is parsed then, and a bad
  * one fails that registration with the error sk_options_set would have
- * given, naming the original file:line:column. Up to 16 sections. Errors:
+ * given, naming the original file:line:column. Up to 32 sections. Errors:
  * SK_ERR_ARG (NULL or malformed prefix), SK_ERR_TOO_LARGE, SK_ERR_NOMEM. */
 sk_status sk_options_defer_section(sk_options *opts, const char *prefix);
+
+/* sk_options_undefer_section: end the deferral of "prefix." (a no-op when
+ * it is not deferred): from now on a key there that no table declares is
+ * refused when set. Values already pending stay pending (check them with
+ * sk_options_check_pending_in first). Errors: SK_ERR_ARG (NULL argument). */
+sk_status sk_options_undefer_section(sk_options *opts, const char *prefix);
 
 /* sk_options_check_pending: SK_ERR_UNKNOWN_KEY for the first deferred value
  * that no table claimed (message: its origin, the key, the nearest
  * registered key); SK_OK when none is left. Call it once every table is
  * registered. */
 sk_status sk_options_check_pending(const sk_options *opts);
+
+/* sk_options_check_pending_in: as sk_options_check_pending, for the
+ * deferred values under "prefix." only (the others may wait for a later
+ * table). Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY. */
+sk_status sk_options_check_pending_in(const sk_options *opts, const char *prefix);
 
 /* sk_options_is_deferred: 1 when `key` is not registered but lies in a
  * deferred section (so a set is kept pending rather than refused). */

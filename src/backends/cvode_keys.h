@@ -8,10 +8,10 @@
 #include "stiffkit/stepper.h"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
-#define SK__CVODE_KEYS(X) \
-  X(fast_vector_ops, "solver.fast_vector_ops", SK_OPT_CHOICE, "auto", 0, 0, "auto|on|off", \
+#define SK__CVODE_KEYS(X)                                                                      \
+  X(fast_vector_ops, "solver.fast_vector_ops", SK_OPT_CHOICE, "auto", 0, 0, "auto|on|off",     \
     "CVODE's N_Vector kernels: on = stiffkit's optimized ones (bitwise the packaged kernels' " \
-    "results, for every thread count), off = the packaged SUNDIALS ones, auto = stiffkit's " \
+    "results, for every thread count), off = the packaged SUNDIALS ones, auto = stiffkit's "   \
     "where measured faster (every size on the reference machine: benchmarks/README.md)")
 
 /* The values of the keys: field `f` of row X(f, ...) has its key's C type. */

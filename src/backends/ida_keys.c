@@ -12,5 +12,7 @@ sk_status sk__ida_set_from_options(sk_stepper *s, const sk_options *opts)
   sk__ida_settings st;
   uint64_t given;
   const sk_status rc = sk__ida_settings_given(opts, &st, &given);
-  return rc == SK_OK && SK__IDA_GIVEN(given, suppress_alg) ? sk_stepper_set_suppress_alg(s, st.suppress_alg) : rc;
+  return rc == SK_OK && SK__IDA_GIVEN(given, suppress_alg)
+             ? sk_stepper_set_suppress_alg(s, st.suppress_alg)
+             : rc;
 }

@@ -8,10 +8,10 @@
 #include "stiffkit/stepper.h"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
-#define SK__IDA_KEYS(X) \
-  X(suppress_alg, "solver.suppress_alg", SK_OPT_BOOL, "false", 0, 0, NULL, \
+#define SK__IDA_KEYS(X)                                                                     \
+  X(suppress_alg, "solver.suppress_alg", SK_OPT_BOOL, "false", 0, 0, NULL,                  \
     "ida-bdf: leave a DAE's algebraic variables (model ids 0) out of the local error test " \
-    "(IDASetSuppressAlg), with the consistent initialization (IDACalcIC) still computed; " \
+    "(IDASetSuppressAlg), with the consistent initialization (IDACalcIC) still computed; "  \
     "other engines integrate ODEs only and have no algebraic variables")
 
 /* The values of the keys: field `f` of row X(f, ...) has its key's C type. */

@@ -78,6 +78,8 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
 sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const char **sets,
                        size_t nsets)
 {
+  /* a plugin stepper type's own keys (solver.NAME.*) wait until its plugin is loaded */
+  SK_CALL(ctx, sk_options_defer_section(job->opts, "solver"));
   const size_t len = config ? strlen(config) : 0;
   if (len > 4 && strcmp(config + len - 4, ".net") == 0) {
     /* a thermal netlist given directly: the network model with the default settings */
@@ -96,6 +98,12 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
   for (size_t k = 0; k < nsets; k++) {
     SK_CALL(ctx, sk_options_set_assignment(job->opts, sets[k]));
   }
+  /* in-house stepper types (solver.plugin) and their own keys; then any solver.* key still
+     unclaimed is unknown */
+  SK_CALL(ctx, sk_plugin_load_from_options(ctx, job->opts));
+  SK_CALL(ctx, sk_stepper_register_options(job->opts));
+  SK_CALL(ctx, sk_options_check_pending_in(job->opts, "solver"));
+  SK_CALL(ctx, sk_options_undefer_section(job->opts, "solver"));
   return bench_keys_register(job->opts, &job->bench_keys);
 }
 
@@ -277,7 +285,7 @@ sk_status cli_job_prepare(sk_context *ctx, cli_job *job)
   job->atol = st.atol;
   job->method = st.method;
   SK_CALL_STOP(ctx, cli_job_prepare_outputs(ctx, job));
-  /* in-house stepper types (solver.plugin) must be registered before the lookup */
+  /* a plugin named after the load (a sweep case's setting); loading one again does nothing */
   SK_CALL_STOP(ctx, sk_plugin_load_from_options(ctx, o));
   const sk_stepper_type *type = NULL;
   SK_CALL_STOP(ctx, sk_stepper_type_from_options(ctx, o, &type));

@@ -40,7 +40,7 @@ typedef struct {
   int line, column;
 } opt_pending;
 
-#define SK__OPT_MAX_DEFERRED 16
+#define SK__OPT_MAX_DEFERRED 32
 
 struct sk_options {
   sk_context *ctx;

@@ -58,6 +58,22 @@ sk_status sk_options_defer_section(sk_options *opts, const char *prefix)
   return SK_OK;
 }
 
+sk_status sk_options_undefer_section(sk_options *opts, const char *prefix)
+{
+  if (!opts || !prefix) {
+    return SK_ERR_ARG;
+  }
+  for (size_t i = 0; i < opts->ndeferred; i++) {
+    if (strcmp(opts->deferred[i], prefix) == 0) {
+      sk__free(opts->ctx, opts->deferred[i]);
+      opts->deferred[i] = opts->deferred[--opts->ndeferred];
+      opts->deferred[opts->ndeferred] = NULL;
+      break;
+    }
+  }
+  return SK_OK;
+}
+
 /* Fill p from the arguments of sk__options_pend (p zeroed; partial on NOMEM). */
 static int pending_fill(sk_context *ctx, opt_pending *p, const char *key, const char *value,
                         const char *const *items, size_t nitems, const sk_option_origin *origin)
@@ -117,16 +133,28 @@ sk_option_origin sk__options_pending_origin(const opt_pending *p)
   return o;
 }
 
+/* The first pending value under "prefix." (every one when prefix is NULL), as an unknown key. */
+static sk_status check_pending(const sk_options *opts, const char *prefix)
+{
+  const size_t plen = prefix ? strlen(prefix) : 0;
+  for (size_t i = 0; i < opts->npending; i++) {
+    const char *key = opts->pending[i].key;
+    if (!prefix || (strncmp(key, prefix, plen) == 0 && key[plen] == '.')) {
+      const sk_option_origin o = sk__options_pending_origin(&opts->pending[i]);
+      return sk__options_unknown_key_error(opts, key, &o);
+    }
+  }
+  return SK_OK;
+}
+
 sk_status sk_options_check_pending(const sk_options *opts)
 {
-  if (!opts) {
-    return SK_ERR_ARG;
-  }
-  if (opts->npending == 0) {
-    return SK_OK;
-  }
-  const sk_option_origin o = sk__options_pending_origin(&opts->pending[0]);
-  return sk__options_unknown_key_error(opts, opts->pending[0].key, &o);
+  return opts ? check_pending(opts, NULL) : SK_ERR_ARG;
+}
+
+sk_status sk_options_check_pending_in(const sk_options *opts, const char *prefix)
+{
+  return opts && prefix ? check_pending(opts, prefix) : SK_ERR_ARG;
 }
 
 const char *sk_options_pending_key(const sk_options *opts, size_t i)

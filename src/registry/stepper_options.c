@@ -12,9 +12,8 @@
 
 /* the rows of each table, in one array: each key is still written once, in its owner's header */
 static const sk_option_spec builtin_keys[] = {
-    SK__STEPPER_KEYS(SK__BIND_SPEC) SK__LINSOL_KEYS(SK__BIND_SPEC)
-        SK__CVODE_KEYS(SK__BIND_SPEC) SK__IDA_KEYS(SK__BIND_SPEC)
-            SK__REFERENCE_KEYS(SK__BIND_SPEC)};
+    SK__STEPPER_KEYS(SK__BIND_SPEC) SK__LINSOL_KEYS(SK__BIND_SPEC) SK__CVODE_KEYS(SK__BIND_SPEC)
+        SK__IDA_KEYS(SK__BIND_SPEC) SK__REFERENCE_KEYS(SK__BIND_SPEC)};
 
 const sk_option_spec *sk_stepper_options(size_t *n)
 {
@@ -101,7 +100,7 @@ sk_status sk_stepper_check_options(const sk_stepper *s, const sk_options *opts)
       sk_options_where(opts, key, where, sizeof where);
       owners(ctx, key, names, sizeof names);
       return SK_ERROR(ctx, SK_ERR_INPUT,
-                      "%s: a key of the stepper types %s only; solver.method = %s does not "
+                      "%s: a key of the stepper types %s only, solver.method = %s does not "
                       "take it (remove it, or choose one of those methods)",
                       where, names, s->type->name);
     }

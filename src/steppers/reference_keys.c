@@ -13,5 +13,7 @@ sk_status sk__reference_set_from_options(sk_stepper *s, const sk_options *opts)
   sk__reference_settings st;
   uint64_t given;
   const sk_status rc = sk__reference_settings_given(opts, &st, &given);
-  return rc == SK_OK && SK__REFERENCE_GIVEN(given, allow_unstable) ? sk_stepper_set_allow_unstable(s, st.allow_unstable) : rc;
+  return rc == SK_OK && SK__REFERENCE_GIVEN(given, allow_unstable)
+             ? sk_stepper_set_allow_unstable(s, st.allow_unstable)
+             : rc;
 }

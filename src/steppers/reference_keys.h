@@ -8,13 +8,13 @@
 #include "stiffkit/stepper.h"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
-#define SK__REFERENCE_KEYS(X) \
-  X(allow_unstable, "solver.allow_unstable", SK_OPT_BOOL, "false", 0, 0, NULL, \
+#define SK__REFERENCE_KEYS(X)                                                                  \
+  X(allow_unstable, "solver.allow_unstable", SK_OPT_BOOL, "false", 0, 0, NULL,                 \
     "explicit methods with solver.fixed_step (euler, rk4, rk45, ab2, am2pc): at t0 and every " \
-    "100 steps (doubling up to 6400 while the estimate holds within 5%) the Jacobian's " \
-    "dominant eigenvalue lambda is estimated (restarted Arnoldi) and " \
-    "the run is refused (exit 10, the limit named) when h lambda lies outside the method's " \
-    "stability region; true = warn once and run anyway. Implicit methods are A-stable and " \
+    "100 steps (doubling up to 6400 while the estimate holds within 5%) the Jacobian's "       \
+    "dominant eigenvalue lambda is estimated (restarted Arnoldi) and "                         \
+    "the run is refused (exit 10, the limit named) when h lambda lies outside the method's "   \
+    "stability region; true = warn once and run anyway. Implicit methods are A-stable and "    \
     "not checked")
 
 /* The values of the keys: field `f` of row X(f, ...) has its key's C type. */

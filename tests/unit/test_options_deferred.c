@@ -1,4 +1,6 @@
 /* tests/unit/test_options_deferred.c: deferred option sections: values set before their table is registered, from --set and YAML, checked on registration */
+#include <string.h>
+
 #include "test.h"
 
 static const sk_option_spec base_table[] = {
@@ -105,6 +107,32 @@ static void test_unclaimed(sk_context *ctx)
   sk_options_destroy(&o);
 }
 
+/* The check of one section leaves the others waiting; an ended deferral refuses new keys
+   there at once and keeps what was pending. */
+static void test_check_in_and_undefer(sk_context *ctx)
+{
+  sk_options *o = make(ctx);
+  CHECK_OK(ctx, sk_options_defer_section(o, "solver"));
+  CHECK_OK(ctx, sk_options_set_assignment(o, "model.parameters.kappa=2.5"));
+  CHECK_OK(ctx, sk_options_check_pending_in(o, "solver")); /* nothing under solver. */
+  CHECK_OK(ctx, sk_options_set_assignment(o, "solver.rtoll=1e-6"));
+  CHECK_EQ_INT(sk_options_check_pending_in(o, "solver"), SK_ERR_UNKNOWN_KEY);
+  CHECK(strstr(message(ctx), "solver.rtoll") != NULL);
+  /* a prefix names a section: the key itself is not under it */
+  CHECK_OK(ctx, sk_options_check_pending_in(o, "model.parameters.kappa"));
+  CHECK_EQ_INT(sk_options_check_pending_in(o, "model"), SK_ERR_UNKNOWN_KEY);
+  CHECK(strstr(message(ctx), "model.parameters.kappa") != NULL);
+  CHECK_OK(ctx, sk_options_undefer_section(o, "solver"));
+  CHECK_OK(ctx, sk_options_undefer_section(o, "solver")); /* twice: no-op */
+  CHECK(!sk_options_is_deferred(o, "solver.atol"));
+  CHECK(sk_options_is_deferred(o, "model.parameters.n"));
+  CHECK_EQ_INT(sk_options_set_assignment(o, "solver.atol=1"), SK_ERR_UNKNOWN_KEY);
+  CHECK_EQ_INT(sk_options_check_pending_in(o, "solver"), SK_ERR_UNKNOWN_KEY); /* still kept */
+  CHECK_EQ_INT(sk_options_check_pending_in(NULL, "solver"), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_options_undefer_section(o, NULL), SK_ERR_ARG);
+  sk_options_destroy(&o);
+}
+
 static void test_defer_errors(sk_context *ctx)
 {
   sk_options *o = make(ctx);
@@ -113,7 +141,7 @@ static void test_defer_errors(sk_context *ctx)
   CHECK_OK(ctx, sk_options_defer_section(o, "model.parameters")); /* twice: no-op */
   char name[32];
   sk_status last = SK_OK;
-  for (int k = 0; k < 20 && last == SK_OK; k++) { /* the limit is 16 sections */
+  for (int k = 0; k < 40 && last == SK_OK; k++) { /* the limit is 32 sections */
     snprintf(name, sizeof name, "extra%d", k);
     last = sk_options_defer_section(o, name);
   }
@@ -132,6 +160,7 @@ int main(void)
   test_bad_value_named_at_registration(ctx);
   test_yaml_nesting(ctx);
   test_unclaimed(ctx);
+  test_check_in_and_undefer(ctx);
   test_defer_errors(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();

@@ -125,7 +125,8 @@ int main(void)
   sk_stepper_destroy(&s);
   CHECK(configure(ctx, m, "rk4", o, &s) == SK_ERR_INPUT);
   msg = sk_context_get_error(ctx)->message;
-  CHECK(strstr(msg, "solver.rk4_scaled.factor") != NULL && strstr(msg, "rk4-scaled only") != NULL);
+  CHECK(strstr(msg, "solver.rk4_scaled.factor") != NULL &&
+        strstr(msg, "rk4-scaled only") != NULL);
   sk_stepper_destroy(&s);
   /* registering again adds nothing twice */
   CHECK_OK(ctx, sk_stepper_register_options(o));
