@@ -17,7 +17,8 @@
 # (benchmarks/baseline_cvode_heat2d.c: SPGMR + the same ADI preconditioner,
 # stiffkit's Krylov settings maxl 20 and eps_lin 1e-3, the packaged vector
 # kernels), scipy solve_ivp BDF with the sparse Jacobian, Octave ode15s with the
-# sparse Jacobian. rtol 1e-6, atol 1e-9, t in [0, 0.1] (Brusselator [0, 1]).
+# sparse Jacobian. rtol 1e-6, atol 1e-9, t in [0, 0.1] (the Brusselator: [0, 2], as
+# data/brusselator.yaml; stiffkit only, it has no exact solution).
 # The error of every heat run is that of its final state against the exact
 # solution of the same ODE system (semidiscrete_error.py); "lin/NL" is linear
 # iterations per nonlinear iteration.
@@ -119,7 +120,7 @@ for round in $(seq 1 "$REPS"); do
   fi
 done
 
-SK_ERROR_SCRIPT="$HERE/semidiscrete_error.py" "$PYTHON" - "$ROWS" "$RESULT" << 'EOF'
+TMAX="$TMAX" SK_ERROR_SCRIPT="$HERE/semidiscrete_error.py" "$PYTHON" - "$ROWS" "$RESULT" << 'EOF'
 import json, os, re, subprocess, sys
 rows_file, result = sys.argv[1], sys.argv[2]
 runs = {}
@@ -159,8 +160,13 @@ lines = ["| case | program | linear solver | steps | NL its | lin its | lin/NL |
 for (case, prog), rs in runs.items():
     ok = [r for r in rs if r[0] == 0]
     if not ok:
-        rc = rs[0][0]
-        lines.append(f"| {case} | {prog} | | {'timeout' if rc == 124 else 'exit %d' % rc} | | | | | | | | {len(rs)} |")
+        rc, tag = rs[0][0], rs[0][3]
+        why = f"timeout ({os.environ.get('TMAX', '600')} s)" if rc == 124 else f"exit {rc}"
+        if rc != 124 and os.path.exists(tag + ".err"):  # the program's own first error line
+            errs = [ln.strip() for ln in open(tag + ".err", errors="replace") if ln.strip()]
+            if errs:
+                why += ": " + " ".join(errs[:2])[:140].replace("|", "/")
+        lines.append(f"| {case} | {prog} | | {why} | | | | | | | | {len(rs)} |")
         continue
     best = None
     for rc, wp, rss, tag in ok:

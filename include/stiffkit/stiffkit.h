@@ -10,6 +10,7 @@
 #include "stiffkit/model_type.h"
 #include "stiffkit/stats.h"
 #include "stiffkit/stepper.h"
+#include "stiffkit/preconditioner.h"
 #include "stiffkit/plugin.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/problems.h"

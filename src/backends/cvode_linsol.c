@@ -127,6 +127,37 @@ static int prec_solve_jacobi(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, 
   return 0;
 }
 
+/* A registered preconditioner type: the model's Jacobian refreshed when CVODE asks (!jok) and
+ * the type needs it, then the type's setup. */
+static int prec_setup_user(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok,
+                           sk_sunbool *jcur, sk_sunreal gamma, void *ud)
+{
+  sk__cvode *cv = ud;
+  const int needs_jac = (cv->uprec->needs & SK_PREC_NEEDS_JACOBIAN) != 0;
+  if (needs_jac && !jok) {
+    const int rc = eval_model_jac(cv, t, y, fy);
+    if (rc) {
+      return rc;
+    }
+    cv->prec_jac_evals++;
+  }
+  *jcur = jok ? SK_SUN_FALSE : SK_SUN_TRUE;
+  const sk_jacobian_view view = {cv->jac.n, cv->jac.colptr, cv->jac.rowind, cv->jac.vals};
+  return three_way(cv, cv->uprec->setup(cv->uprec_state, t, N_VGetArrayPointer(y), gamma,
+                                        needs_jac ? &view : NULL, !jok));
+}
+
+static int prec_solve_user(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                           sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+{
+  (void)fy;
+  (void)delta;
+  (void)lr;
+  sk__cvode *cv = ud;
+  return three_way(cv, cv->uprec->solve(cv->uprec_state, t, N_VGetArrayPointer(y),
+                                        N_VGetArrayPointer(r), N_VGetArrayPointer(z), gamma));
+}
+
 /* 1 when the hierarchy built for gamma0 may serve gamma: CVODE keeps its Jacobian (jok) and
  * gamma / gamma0 lies within [1/ratio, ratio] (linsol.amg_reuse_gamma_ratio; 1 = never). */
 static int amg_reusable(const sk__cvode *cv, int jok, double gamma)
@@ -253,13 +284,13 @@ static int mg_auto(const sk__cvode *cv)
          sk_model_has_jacobian_values(cv->model) && sk__mg_available() == NULL;
 }
 
-/* The preconditioners that apply to the model, for a refusal's message. */
-static void applicable_precs(const sk__cvode *cv, char *buf, size_t cap)
+/* What the model provides of the preconditioners' needs (SK__PREC_NEEDS_* bits). */
+static unsigned model_provides(const sk__cvode *cv)
 {
-  const int has_jac = sk_model_has_jacobian(cv->model);
-  snprintf(buf, cap, "none%s%s%s%s", has_jac ? ", jacobi" : "", has_jac ? ", amg" : "",
-           sk_model_has_preconditioner(cv->model) ? ", model" : "",
-           cv->jac.colptr ? ", bbd" : "");
+  return (sk_model_has_jacobian(cv->model) ? SK__PREC_NEEDS_VALUES : 0u) |
+         (cv->jac.colptr ? SK__PREC_NEEDS_PATTERN : 0u) |
+         (sk_model_has_preconditioner(cv->model) ? SK__PREC_NEEDS_MODEL : 0u) |
+         (sk__model_get_grid(cv->model) ? SK__PREC_NEEDS_GRID : 0u);
 }
 
 /* The model's pattern and a values buffer in cv->jac, once. */
@@ -277,9 +308,10 @@ static int reads_jacobian(const sk__cvode *cv)
   if (sk__linsol_is(cv->linsol, SK__LS_NONE)) { /* the fixed-point iteration */
     return 0;
   }
+  const sk_preconditioner_type *u = sk_preconditioner_type_find(cv->ctx, cv->prec);
   return !sk__linsol_is(cv->linsol, SK__LS_KRYLOV) ||
          (sk__prec_needs(cv->prec) & (SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN)) ||
-         sk_stepper_get_nsens(cv->s) > 0;
+         (u && (u->needs & SK_PREC_NEEDS_JACOBIAN)) || sk_stepper_get_nsens(cv->s) > 0;
 }
 
 /* Resolve "auto" choices from the engine and the model. */
@@ -344,35 +376,15 @@ static sk_status resolve_names(sk__cvode *cv)
         ls, sk_model_get_name(cv->model));
   }
   if (sk__linsol_is(ls, SK__LS_KRYLOV)) {
-    SK_CHECK(cv->ctx, strcmp(cv->prec, "model") || sk_model_has_preconditioner(cv->model),
+    SK_CALL(cv->ctx, sk__prec_check_needs(cv->ctx, cv->prec, SK__ENGINE_CVODE, model_provides(cv),
+                                          sk_model_get_name(cv->model)));
+    const sk_preconditioner_type *u = sk_preconditioner_type_find(cv->ctx, cv->prec);
+    SK_CHECK(cv->ctx,
+             !u || !(u->needs & SK_PREC_NEEDS_JACOBIAN) || sk_model_has_jacobian(cv->model),
              SK_ERR_UNSUPPORTED,
-             "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi "
-             "or none)",
-             sk_model_get_name(cv->model));
-    SK_CHECK(cv->ctx, strcmp(cv->prec, "jacobi") || has_jac, SK_ERR_UNSUPPORTED,
-             "linsol.preconditioner=jacobi needs the model's Jacobian; model '%s' has none",
-             sk_model_get_name(cv->model));
-    SK_CHECK(cv->ctx, strcmp(cv->prec, "amg") || has_jac, SK_ERR_UNSUPPORTED,
-             "linsol.preconditioner=amg needs the model's sparse Jacobian (pattern and values); "
-             "model '%s' has none (use none, or model if it has its own)",
-             sk_model_get_name(cv->model));
-    if (!strcmp(cv->prec, "mg")) {
-      char apply[96];
-      applicable_precs(cv, apply, sizeof apply);
-      SK_CHECK(cv->ctx, sk__model_get_grid(cv->model) != NULL, SK_ERR_UNSUPPORTED,
-               "linsol.preconditioner=mg needs a model on a structured grid (the diffusion "
-               "models, the Brusselator); model '%s' has none, the preconditioners that apply "
-               "to it: %s",
-               sk_model_get_name(cv->model), apply);
-      SK_CHECK(cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
-               "linsol.preconditioner=mg needs the model's sparse Jacobian (pattern and "
-               "values); model '%s' has none, the preconditioners that apply to it: %s",
-               sk_model_get_name(cv->model), apply);
-    }
-    SK_CHECK(cv->ctx, strcmp(cv->prec, "bbd") || cv->jac.colptr, SK_ERR_UNSUPPORTED,
-             "linsol.preconditioner=bbd needs the model's Jacobian pattern (its bandwidths "
-             "size the band block); model '%s' has none (solver.detect_pattern=on finds one)",
-             sk_model_get_name(cv->model));
+             "linsol.preconditioner=%s needs the model's sparse Jacobian (pattern and values); "
+             "model '%s' has none",
+             cv->prec, sk_model_get_name(cv->model));
   }
   return SK_OK; /* dense and band are checked where they are built (sk__sun_matrix_direct) */
 }
@@ -461,6 +473,12 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
                                cv->jac.rowind, &cv->s->mg, &cv->mg));
     cv->amg_have_jac = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_mg, prec_solve_mg);
+  } else if ((cv->uprec = sk_preconditioner_type_find(ctx, cv->prec)) != NULL) {
+    if (cv->uprec->create) {
+      SK_CALL(ctx, cv->uprec->create(cv->model, &cv->uprec_state));
+    }
+    cv->uprec_created = 1;
+    flag = CVodeSetPreconditioner(cv->mem, prec_setup_user, prec_solve_user);
   } else if (!strcmp(cv->prec, "bbd")) {
     /* one block on one process: CVBBDPRE's band block is CVBANDPRE's band of the whole J
        (difference quotients of f over the pattern's half-bandwidths) */
@@ -501,6 +519,12 @@ void sk__cvode_free_linear_solver(sk__cvode *cv)
   }
   sk__amg_destroy(&cv->amg);
   sk__mg_destroy(&cv->mg);
+  if (cv->uprec_created && cv->uprec->destroy) {
+    cv->uprec->destroy(cv->uprec_state);
+  }
+  cv->uprec = NULL;
+  cv->uprec_state = NULL;
+  cv->uprec_created = 0;
   cv->amg_have_jac = 0;
   cv->amg_built = 0;
   sk__free(cv->ctx, cv->jdiag);

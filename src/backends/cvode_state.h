@@ -38,6 +38,10 @@ typedef struct {
   int64_t amg_hierarchies; /* hierarchies built since the last restart */
   /* structured multigrid preconditioner (src/linsol/mg_struct.h) on I - gamma*J */
   struct sk__mg *mg;
+  /* a preconditioner type registered at run time (stiffkit/preconditioner.h) and its state */
+  const sk_preconditioner_type *uprec;
+  void *uprec_state;
+  int uprec_created;
   /* messages and callback failures */
   sk__sundials_messages messages;
   sk_error callback_error;

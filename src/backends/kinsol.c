@@ -316,13 +316,11 @@ static sk_status resolve(sk__kin *k)
            "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
            "use dense or spgmr",
            k->linsol, name);
-  SK_CHECK(ctx, has_jac || strcmp(k->prec, "jacobi"), SK_ERR_UNSUPPORTED,
-           "linsol.preconditioner=jacobi needs the model's Jacobian; model '%s' has none", name);
-  SK_CHECK(ctx, sk_model_has_preconditioner(k->model) || strcmp(k->prec, "model"),
-           SK_ERR_UNSUPPORTED,
-           "linsol.preconditioner=model but model '%s' provides no preconditioner (use jacobi or "
-           "none)",
-           name);
+  if (sk__linsol_is(k->linsol, SK__LS_KRYLOV)) { /* what the preconditioner needs of the model */
+    const unsigned has = (has_jac ? SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN : 0u) |
+                         (sk_model_has_preconditioner(k->model) ? SK__PREC_NEEDS_MODEL : 0u);
+    SK_CALL(ctx, sk__prec_check_needs(ctx, k->prec, SK__ENGINE_KINSOL, has, name));
+  }
   if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
     SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, sk__linsol_key(SK__LINSOL_KEY_type)));
   }

@@ -6,11 +6,13 @@
 
 #include "stiffkit/context.h"
 #include "stiffkit/model_type.h"
+#include "stiffkit/preconditioner.h"
 #include "stiffkit/stepper.h"
 
 #define SK_MAX_USER_STEPPERS 32
 #define SK_MAX_USER_MODELS 32
 #define SK_MAX_PLUGINS 16
+#define SK_MAX_USER_PRECS 16
 
 struct sk_context {
   sk_error err;
@@ -26,6 +28,9 @@ struct sk_context {
   /* user-registered model types (src/registry/model_types.c) */
   const sk_model_type *user_models[SK_MAX_USER_MODELS];
   size_t n_user_models;
+  /* user-registered preconditioner types (src/linsol/prec_user.c) */
+  const sk_preconditioner_type *user_precs[SK_MAX_USER_PRECS];
+  size_t n_user_precs;
   /* the plugin ABI each user type's table was built for (a plugin's, read
    * from registering_abi while its sk_plugin_register runs; the
    * application's own: SK_PLUGIN_ABI_VERSION), so that fields added in

@@ -24,8 +24,10 @@
     "values: stiffkit = colored finite differences on the pattern (one call per color), "        \
     "sundials = the package's own difference quotients (n calls for dense, ml + mu + 1 for "     \
     "band), as SUNDIALS' examples without a Jacobian function")                                  \
-  X(preconditioner, "linsol.preconditioner", SK_OPT_CHOICE, "auto", 0, 0, SK__PREC_CHOICES,      \
-    "Krylov preconditioner (auto: mg for a grid model in 2D/3D from 5e4 states with its "        \
+  X(preconditioner, "linsol.preconditioner", SK_OPT_STRING, "auto", 0, 0, NULL,                  \
+    "Krylov preconditioner: " SK__PREC_CHOICES_TEXT ", or a type registered at run time "        \
+    "(stiffkit/preconditioner.h, from the application or a plugin; cvode-* only) (auto: mg for " \
+    "a grid model in 2D/3D from 5e4 states with its "                                            \
     "Jacobian, else the model's own if it has one, else jacobi; amg: one "                       \
     "hypre BoomerAMG V-cycle on I - gamma J, needs the model's Jacobian; mg: geometric "         \
     "multigrid on the model's structured grid (hypre PFMG/SMG, SysPFMG for several species) "    \

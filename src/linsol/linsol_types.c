@@ -8,6 +8,7 @@
 #include <sunlinsol/sunlinsol_spgmr.h>
 #include <sunlinsol/sunlinsol_sptfqmr.h>
 
+#include "core/error.h"
 #include "linsol/linsol_types.h"
 
 #define SK__LINSOL_ENTRY(name, kind, engines, krylov) {{#name, engines}, kind, krylov},
@@ -60,6 +61,51 @@ unsigned sk__prec_needs(const char *name)
 {
   const sk__prec_type *t = sk__prec_type_find(name);
   return t ? t->needs : 0u;
+}
+
+void sk__prec_applicable(unsigned engines, unsigned has, char *buf, size_t len)
+{
+  size_t used = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < SK__COUNT(prec_types) && used < len; i++) {
+    const sk__prec_type *t = &prec_types[i];
+    if ((t->id.engines & engines) && (t->needs & ~has) == 0u) {
+      const int w = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", t->id.name);
+      used += w > 0 ? (size_t)w : 0;
+    }
+  }
+}
+
+/* What each need asks of the model, and how a model lacks it. */
+static const struct {
+  unsigned need;
+  const char *what, *lack;
+} need_texts[] = {
+    {SK__PREC_NEEDS_MODEL, "the model's own preconditioner", "provides no preconditioner"},
+    {SK__PREC_NEEDS_GRID, "a model on a structured grid (the diffusion models, the Brusselator)",
+     "has none"},
+    {SK__PREC_NEEDS_VALUES, "the model's sparse Jacobian (pattern and values)", "has none"},
+    {SK__PREC_NEEDS_PATTERN,
+     "the model's Jacobian pattern (its bandwidths size the band block; solver.detect_pattern=on "
+     "finds one)",
+     "has none"},
+};
+
+sk_status sk__prec_check_needs(sk_context *ctx, const char *name, unsigned engines, unsigned has,
+                               const char *model)
+{
+  const unsigned unmet = sk__prec_needs(name) & ~has;
+  for (size_t i = 0; unmet && i < SK__COUNT(need_texts); i++) {
+    if (unmet & need_texts[i].need) {
+      char apply[160];
+      sk__prec_applicable(engines, has, apply, sizeof apply);
+      return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                      "linsol.preconditioner=%s needs %s; model '%s' %s, the preconditioners "
+                      "that apply to it: %s",
+                      name, need_texts[i].what, model, need_texts[i].lack, apply);
+    }
+  }
+  return SK_OK;
 }
 
 int sk__linsol_is(const char *name, sk__ls_kind kind)

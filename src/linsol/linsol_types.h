@@ -7,6 +7,9 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_nvector.h>
 
+#include "stiffkit/context.h"
+#include "stiffkit/status.h"
+
 /* What a linear solver is, which is all an engine asks of it: how to attach
  * it follows from the kind (a dense or band SUNMatrix and LU, the model's
  * CSC matrix and a sparse factorization, a matrix-free Krylov solver with a
@@ -57,7 +60,8 @@ enum {
 
 #define SK__TYPE_CHOICE(name, ...) "|" #name
 #define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
-#define SK__PREC_CHOICES "auto" SK__PREC_TYPES(SK__TYPE_CHOICE)
+#define SK__TYPE_TEXT(name, ...) ", " #name
+#define SK__PREC_CHOICES_TEXT "auto" SK__PREC_TYPES(SK__TYPE_TEXT)
 
 /* The fill-reducing orderings of the sparse direct solvers (linsol.ordering): the one list. */
 #define SK__ORDERING_CHOICES "auto|amd|colamd|metis-nd"
@@ -86,6 +90,19 @@ typedef struct {
 /* sk__prec_needs: the SK__PREC_NEEDS_* bits of preconditioner `name` (0 for
  * "auto", none or an unknown name). */
 unsigned sk__prec_needs(const char *name);
+
+/* sk__prec_applicable: the names of the preconditioners of `engines` whose
+ * needs lie within `has` (SK__PREC_NEEDS_* bits a model provides), joined by
+ * ", " into buf (always NUL-terminated). */
+void sk__prec_applicable(unsigned engines, unsigned has, char *buf, size_t len);
+
+/* sk__prec_check_needs: SK_OK when the model (named `model`) provides every
+ * need of preconditioner `name` (`has`: the SK__PREC_NEEDS_* bits it provides;
+ * "auto" and unknown names need nothing), else SK_ERR_UNSUPPORTED:
+ * "linsol.preconditioner=NAME needs WHAT; model 'MODEL' has none, the
+ * preconditioners that apply to it: LIST" (LIST: sk__prec_applicable). */
+sk_status sk__prec_check_needs(sk_context *ctx, const char *name, unsigned engines, unsigned has,
+                               const char *model);
 
 /* sk__linsol_type_find / sk__prec_type_find: the entry named `name`, NULL
  * for "auto", NULL or a name no entry has. */

@@ -330,10 +330,15 @@ sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  char names[256];
+  char names[512];
   sk__prec_names(~0u, names, sizeof names);
-  return set_registered(s, s->prec, sizeof s->prec, name, sk__prec_type_find(name) != NULL, names,
-                        "preconditioner");
+  for (size_t i = 0; i < s->ctx->n_user_precs; i++) { /* the types registered at run time */
+    const size_t used = strlen(names);
+    snprintf(names + used, sizeof names - used, ", %s", s->ctx->user_precs[i]->name);
+  }
+  const int known =
+      sk__prec_type_find(name) != NULL || sk_preconditioner_type_find(s->ctx, name) != NULL;
+  return set_registered(s, s->prec, sizeof s->prec, name, known, names, "preconditioner");
 }
 
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)

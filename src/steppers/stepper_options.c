@@ -126,8 +126,21 @@ static int choice3(const char *v, const char *on, int on_val, const char *off, i
   return !strcmp(v, on) ? on_val : !strcmp(v, off) ? off_val : other;
 }
 
+/* a setter's refusal of a key's value as an input error at the key's place */
+static sk_status located(sk_stepper *s, const sk_options *opts, const char *key, sk_status rc)
+{
+  if (rc != SK_ERR_ARG) {
+    return rc;
+  }
+  char where[320], why[SK_ERROR_MSG_LEN];
+  sk_options_where(opts, key, where, sizeof where);
+  snprintf(why, sizeof why, "%s", sk_context_get_error(s->ctx)->message);
+  return SK_ERROR(s->ctx, SK_ERR_INPUT, "%s: %s", where, why);
+}
+
 /* the linsol.* keys given (the mask of sk__linsol_settings_read) */
-static sk_status apply_linsol_keys(sk_stepper *s, const sk__linsol_settings *ls, uint64_t given)
+static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
+                                   const sk__linsol_settings *ls, uint64_t given)
 {
   sk_context *ctx = s->ctx;
 #define GIVEN(f) SK__LINSOL_GIVEN(given, f)
@@ -139,8 +152,9 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk__linsol_settings *ls,
                      s, choice3(ls->dq_jacobian, "sundials", SK_DQ_JACOBIAN_SUNDIALS, "stiffkit",
                                 SK_DQ_JACOBIAN_STIFFKIT, SK_DQ_JACOBIAN_STIFFKIT)));
   }
-  if (GIVEN(preconditioner)) {
-    SK_CALL(ctx, sk_stepper_set_preconditioner(s, ls->preconditioner));
+  if (GIVEN(preconditioner)) { /* a string: the types registered at run time count too */
+    SK_CALL(ctx, located(s, opts, sk__linsol_key(SK__LINSOL_KEY_preconditioner),
+                         sk_stepper_set_preconditioner(s, ls->preconditioner)));
   }
   if (GIVEN(ordering)) {
     SK_CALL(ctx, sk_stepper_set_ordering(s, ls->ordering));
@@ -224,7 +238,7 @@ sk_status sk_stepper_set_from_options(sk_stepper *s, const sk_options *opts)
   sk__linsol_settings ls;
   uint64_t lgiven;
   SK_CALL(ctx, sk__linsol_settings_given(opts, &ls, &lgiven));
-  SK_CALL(ctx, apply_linsol_keys(s, &ls, lgiven));
+  SK_CALL(ctx, apply_linsol_keys(s, opts, &ls, lgiven));
   SK_CALL(ctx, sk__stepper_sens_from_options(s, opts));
   if (s->type->set_from_options) {
     SK_CALL(ctx, s->type->set_from_options(s, opts));
