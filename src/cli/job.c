@@ -63,7 +63,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   SK_CALL(ctx, sk_stepper_register_options(job->opts));
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_sensitivity_options,
                                                  sk__output_options, sk_steady_options,
-                                                 cli_checkpoint_options, sk__dist_options};
+                                                 cli_checkpoint_options, sk__parallel_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
     const sk_option_spec *t = tables[k](&n);

@@ -5,6 +5,8 @@
 #include "core/error.h"
 #include "backends/cvode_keys.h"
 #include "dist/dist_impl.h"
+#include "dist/dist_keys.h"
+#include "stiffkit/model_type.h"
 #include "linsol/linsol_keys.h"
 #include "linsol/linsol_types.h"
 #include "steppers/stepper_keys.h"
@@ -72,7 +74,10 @@ static sk_status read_grid(sk_context *ctx, const sk_options *opts, int nranks,
   const int64_t *v = NULL;
   size_t nv = 0;
   char ns[96], ps[96], fits[400];
-  SK_CALL(ctx, sk_options_get_int_list(opts, "parallel.decomposition", &v, &nv));
+  sk__parallel_settings ps_keys;
+  SK_CALL(ctx, sk__parallel_settings_read(opts, &ps_keys, NULL));
+  v = ps_keys.decomposition.v;
+  nv = ps_keys.decomposition.n;
   list_str(ns, sizeof ns, s->dim, s->n);
   if (nv == 0) {
     if (sk__dist_choose_grid(nranks, s->dim, s->n, s->procs)) {
@@ -187,7 +192,9 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   /* auto and model: the distributed model's own choice */
   const int own = !strcmp(pc, "auto") || !strcmp(pc, "model");
   snprintf(s->prec, sizeof s->prec, "%s", own ? (s->kind == SK__DIST_HEAT ? "amg" : "bbd") : pc);
-  SK_CALL(ctx, sk_options_get_int(opts, "linsol.bbd_band", &s->band));
+  sk__parallel_settings pk;
+  SK_CALL(ctx, sk__parallel_settings_read(opts, &pk, NULL));
+  s->band = pk.bbd_band;
   s->rtol = st.rtol;
   s->atol = st.atol;
   s->t0 = st.t0;
@@ -211,8 +218,9 @@ sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nr
   SK_CHECK(ctx, opts != NULL && s != NULL && nranks >= 1, SK_ERR_ARG,
            "sk__dist_read_settings: NULL argument or nranks < 1");
   memset(s, 0, sizeof *s);
-  const char *type = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
+  const sk_model_type *mt = NULL;
+  SK_CALL(ctx, sk_model_type_from_options(ctx, opts, &mt));
+  const char *type = mt->name;
   if (!strcmp(type, "diffusion")) {
     s->kind = SK__DIST_HEAT;
     SK_CALL(ctx, read_heat(ctx, opts, s));

@@ -17,7 +17,7 @@ static inline sk_options *mpi_opts(sk_context *ctx, const char *const *set)
   t = sk_stepper_options(&n);
   CHECK_OK(ctx, sk_options_register(o, t, n));
   CHECK_OK(ctx, sk_model_register_options(o));
-  t = sk__dist_options(&n);
+  t = sk__parallel_options(&n);
   CHECK_OK(ctx, sk_options_register(o, t, n));
   for (size_t i = 0; set && set[i]; i++) {
     CHECK_OK(ctx, sk_options_set_assignment(o, set[i]));
