@@ -6,7 +6,6 @@
 #include "backends/cvode_keys.h"
 #include "dist/dist_impl.h"
 #include "dist/dist_keys.h"
-#include "stiffkit/model_type.h"
 #include "linsol/linsol_keys.h"
 #include "linsol/linsol_types.h"
 #include "steppers/stepper_keys.h"
@@ -218,9 +217,8 @@ sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nr
   SK_CHECK(ctx, opts != NULL && s != NULL && nranks >= 1, SK_ERR_ARG,
            "sk__dist_read_settings: NULL argument or nranks < 1");
   memset(s, 0, sizeof *s);
-  const sk_model_type *mt = NULL;
-  SK_CALL(ctx, sk_model_type_from_options(ctx, opts, &mt));
-  const char *type = mt->name;
+  const char *type = NULL;
+  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
   if (!strcmp(type, "diffusion")) {
     s->kind = SK__DIST_HEAT;
     SK_CALL(ctx, read_heat(ctx, opts, s));
