@@ -4,7 +4,8 @@
 # Usage: bash benchmarks/mpi/run_scaling.sh [BUILD_DIR]
 # Environment (optional):
 #   NPS      rank counts (default "1 2 4"; 4 oversubscribes a 2-core machine)
-#   CASES    strong-scaling cases (default "heat2d_amg heat3d_amg heat2d_bbd bruss_bbd")
+#   CASES    strong-scaling cases (default "heat2d_amg heat3d_amg heat2d_bbd bruss_bbd"; also
+#            heat2d_mg heat3d_mg bruss_mg poly_amg poly_mg: the structured multigrid)
 #   WEAK     1 (default): the weak-scaling table too
 #   REPS     repetitions per run, the fastest is kept (default 1)
 #   OUT      result CSV (default benchmarks/results/mpi_scaling.csv)
@@ -36,6 +37,13 @@ case_args() {
     heat2d_bbd) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[256] --set solver.t_end=0.02 --set linsol.preconditioner=bbd" ;;
     heat3d_amg) echo "--set model.type=diffusion --set model.dim=3 --set model.n=[100] --set solver.t_end=0.01 --set linsol.preconditioner=amg" ;;
     bruss_bbd) echo "--set model.type=brusselator --set model.dim=2 --set model.n=[128] --set solver.t_end=1.0 --set linsol.preconditioner=bbd" ;;
+    # the structured multigrid on the blocks (PFMG / SysPFMG), beside AMG and BBD on the same cases
+    heat2d_mg) echo "$(case_args heat2d_amg | sed 's/=amg/=mg/')" ;;
+    heat3d_mg) echo "$(case_args heat3d_amg | sed 's/=amg/=mg/')" ;;
+    bruss_mg) echo "$(case_args bruss_bbd | sed 's/=bbd/=mg/')" ;;
+    # a hard start (every mode present): the polynomial 16 x(1-x) y(1-y) on 512^2 to t = 0.1
+    poly_amg) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[512] --set solver.t_end=0.1 --set model.ic=formula --set model.ic_formula=16*x*(1-x)*y*(1-y) --set model.exact=none --set linsol.preconditioner=amg" ;;
+    poly_mg) echo "$(case_args poly_amg | sed 's/=amg/=mg/')" ;;
     weak_heat2d_1) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[500,500] --set solver.t_end=0.02 --set linsol.preconditioner=amg" ;;
     weak_heat2d_2) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,500] --set model.length=[2,1] --set solver.t_end=0.02 --set linsol.preconditioner=amg --set parallel.decomposition=[2,1]" ;;
     weak_heat2d_4) echo "--set model.type=diffusion --set model.dim=2 --set model.n=[1000,1000] --set model.length=[2,2] --set solver.t_end=0.02 --set linsol.preconditioner=amg --set parallel.decomposition=[2,2]" ;;

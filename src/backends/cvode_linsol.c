@@ -539,15 +539,5 @@ int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups)
 
 void sk__cvode_prec_report(const sk__cvode *cv, char *buf, size_t cap)
 {
-  buf[0] = '\0';
-  if (!cv->mg) {
-    return;
-  }
-  sk__mg_info in;
-  sk__mg_get_info(cv->mg, &in);
-  snprintf(buf, cap,
-           "%s, %d-entry stencil, %d V-cycle%s per solve: %lld setups, %.3g s (%.3g ms each)",
-           in.solver, in.stencil, cv->s->mg.cycles, cv->s->mg.cycles == 1 ? "" : "s",
-           (long long)in.setups, in.setup_seconds,
-           in.setups ? 1e3 * in.setup_seconds / (double)in.setups : 0.0);
+  sk__mg_report(cv->mg, cv->s->mg.cycles, buf, cap);
 }

@@ -42,7 +42,7 @@ typedef struct {
   int64_t lo[3], cnt[3]; /* this rank's first node and node count per direction */
   int64_t nlocal;        /* cnt[0] cnt[1] cnt[2] ncomp */
   int64_t nglobal;
-  char prec[8];        /* the preconditioner in use: "bbd", "amg" or "none" */
+  char prec[8];        /* the preconditioner in use: "bbd", "amg", "mg" or "none" */
   int64_t bbd_band[2]; /* BBD: difference-quotient and kept half-bandwidths (upper = lower) */
 } sk__dist_layout;
 
@@ -97,8 +97,12 @@ void sk__dist_get_stats(const sk__dist *d, sk_stats *st);
 /* sk__dist_describe_yaml: the parallel block of the provenance, as a YAML
  * block mapping at indentation 0 (ranks, decomposition, per-rank block
  * extent of this layout, preconditioner, BBD bandwidths, halo message
- * sizes in bytes per exchange), into out. */
+ * sizes in bytes per exchange, the multigrid's report), into out. */
 void sk__dist_describe_yaml(const sk__dist *d, FILE *out);
+
+/* sk__dist_prec_report: with linsol.preconditioner=mg, one line of what
+ * this rank's structured multigrid did (sk__mg_report), else "". */
+void sk__dist_prec_report(const sk__dist *d, char *buf, size_t cap);
 
 /* sk__dist_destroy: free everything (CVODE, vectors, hypre objects,
  * requests) and NULL *d; accepts NULL. Not collective. */

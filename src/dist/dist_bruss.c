@@ -56,7 +56,7 @@ void sk__dist_bruss_rhs(sk__dist *d, double t, double *f)
   }
 }
 
-int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals)
+int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals)
 {
   const sk__dist_layout *L = &d->L;
   const sk_brusselator_params *p = &d->s.bp;
@@ -72,13 +72,17 @@ int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals
     for (int s = 0; s < 2; s++) {
       int64_t nb[3] = {gijk[0], gijk[1], 0};
       (void)mirror(d, q, gijk[k], k, s, &nb[k]);
+      const int o = (int)(nb[k] - gijk[k]); /* the mirrored side's: -1 or 1 */
       cols[cnt] = sk__dist_block_index(d, nb) + comp;
+      keys[cnt] = SK__MG_KEY(k == 0 ? o : 0, k == 1 ? o : 0, 0, (int)comp, 2);
       vals[cnt++] = p->alpha / d->g.hh[k];
     }
   }
   cols[cnt] = self;
+  keys[cnt] = SK__MG_KEY(0, 0, 0, 0, 2);
   vals[cnt++] = comp ? p->b - 2.0 * u * v : -(p->b + 1.0) + 2.0 * u * v + dlap;
   cols[cnt] = self + 1;
+  keys[cnt] = SK__MG_KEY(0, 0, 0, 1, 2);
   vals[cnt++] = comp ? -u * u + dlap : u * u;
   return cnt;
 }

@@ -385,7 +385,17 @@ void sk__dist_describe_yaml(const sk__dist *d, FILE *out)
     fprintf(out, "bbd_half_bandwidth: {difference_quotient: %lld, kept: %lld}\n",
             (long long)L->bbd_band[0], (long long)L->bbd_band[1]);
   }
+  if (d->mg) {
+    char line[256];
+    sk__mg_report(d->mg, d->s.mg.cycles, line, sizeof line);
+    fprintf(out, "multigrid: \"%s\"\n", line);
+  }
   fprintf(out, "halo_bytes_per_exchange: %lld\n", (long long)(halo * (int64_t)sizeof(double)));
+}
+
+void sk__dist_prec_report(const sk__dist *d, char *buf, size_t cap)
+{
+  sk__mg_report(d->mg, d->s.mg.cycles, buf, cap);
 }
 
 void sk__dist_destroy(sk__dist **dp)

@@ -210,7 +210,7 @@ static void local_split(const sk__dist_layout *L, int64_t r, int64_t l[3])
   l[2] = r / (L->cnt[0] * L->cnt[1]);
 }
 
-int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals)
+int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals)
 {
   const sk__dist_layout *L = &d->L;
   const sk_diffusion_params *p = &d->s.hp;
@@ -231,13 +231,17 @@ int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals)
         continue;
       }
       int64_t nb[3] = {gijk[0], gijk[1], gijk[2]};
-      nb[k] += s ? 1 : -1;
+      int off[3] = {0, 0, 0};
+      off[k] = s ? 1 : -1;
+      nb[k] += off[k];
       cols[cnt] = sk__dist_block_index(d, nb);
+      keys[cnt] = SK__MG_KEY(off[0], off[1], off[2], 0, 1);
       vals[cnt++] = (kf + 0.5 * d->kp[j] * du) / d->g.hh[k];
     }
   }
   (void)p;
   cols[cnt] = sk__dist_block_index(d, gijk);
+  keys[cnt] = SK__MG_KEY(0, 0, 0, 0, 1);
   vals[cnt++] = diag;
   return cnt;
 }

@@ -8,6 +8,7 @@
 
 #include "backends/sundials_backend.h"
 #include "dist/dist.h"
+#include "linsol/mg_struct.h"
 #include "models/diffusion_ic.h"
 #include "models/grid.h"
 
@@ -20,9 +21,10 @@ typedef struct {
   sk_brusselator_params bp; /* Brusselator */
   int dim, ncomp;
   int64_t n[3];
-  int procs[3]; /* the process grid (checked: divides n) */
-  char prec[8]; /* resolved: bbd, amg or none */
-  int64_t band; /* linsol.bbd_band (0 = automatic) */
+  int procs[3];     /* the process grid (checked: divides n) */
+  char prec[8];     /* resolved: bbd, amg, mg or none */
+  sk__mg_params mg; /* linsol.mg_solver, mg_cycles, mg_relax */
+  int64_t band;     /* linsol.bbd_band (0 = automatic) */
   double rtol, atol, t0, h0, hmin, hmax, eps_lin;
   int64_t max_steps, max_order, maxl;
   int fast_ops; /* solver.fast_vector_ops: the project's N_Vector kernels */
@@ -76,6 +78,7 @@ struct sk__dist {
   void *monitor_data;
   /* AMG (dist_prec.c): rows of this rank in the rank-contiguous numbering */
   struct sk__amg *amg;
+  sk__mg *mg; /* or the structured multigrid on this rank's block (raw entries in aval) */
   int64_t *arow, *acol, *amap; /* row pointers, sorted columns, raw entry -> position */
   int64_t araw;                /* raw stencil entries (before merging duplicates) */
   double *aval;
@@ -127,9 +130,11 @@ void sk__dist_heat_initial(const sk__dist *d, double t0, double *y);
 void sk__dist_bruss_initial(const sk__dist *d, double *y);
 /* sk__dist_*_row: the Jacobian row of local state r (local ordering) from
  * d->ug (and d->kn, d->kp): raw entries (column in the rank-contiguous
- * numbering, value), possibly repeating a column; returns the count (<= 8). */
-int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals);
-int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, double *vals);
+ * numbering, the coupling's structured-grid stencil key SK__MG_KEY, value),
+ * possibly repeating a column; returns the count (<= SK__DIST_ROW_MAX). */
+#define SK__DIST_ROW_MAX 8
+int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals);
+int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals);
 /* diffusion tables (coordinates, k scratch); SK_ERR_NOMEM */
 sk_status sk__dist_heat_init(sk__dist *d);
 /* diffusion: nodal k and dk/du of d->ug (interior and ghosts) into d->kn, d->kp */

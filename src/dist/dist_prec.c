@@ -1,4 +1,4 @@
-/* src/dist/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, or BoomerAMG on this rank's rows of I - gamma J */
+/* src/dist/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, BoomerAMG on this rank's rows of I - gamma J, or the structured multigrid on its block */
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,12 +75,33 @@ static sk_status attach_bbd(sk__dist *d)
   return SK_OK;
 }
 
-/* ---- BoomerAMG on the rank-contiguous numbering ---- */
+/* ---- BoomerAMG on the rank-contiguous numbering, PFMG/SysPFMG on the blocks ---- */
 
-static int row_of(const sk__dist *d, int64_t r, int64_t *cols, double *vals)
+static int row_of(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals)
 {
-  return d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, vals)
-                                    : sk__dist_bruss_row(d, r, cols, vals);
+  return d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, keys, vals)
+                                    : sk__dist_bruss_row(d, r, cols, keys, vals);
+}
+
+/* J's raw entries of this rank's rows at d->ug into out: out[map[p]] +=
+ * the value of raw entry p (AMG's merged rows), or out[p] = it (map NULL:
+ * the multigrid's raw order). */
+static void jac_rows(const sk__dist *d, double *out, const int64_t *map)
+{
+  int64_t raw = 0;
+  for (int64_t r = 0; r < d->L.nlocal; r++) {
+    int64_t cols[SK__DIST_ROW_MAX];
+    int keys[SK__DIST_ROW_MAX];
+    double vals[SK__DIST_ROW_MAX];
+    const int cnt = row_of(d, r, cols, keys, vals);
+    for (int k = 0; k < cnt; k++, raw++) {
+      if (map) {
+        out[map[raw]] += vals[k];
+      } else {
+        out[raw] = vals[k];
+      }
+    }
+  }
 }
 
 /* Rows (sorted, merged columns) and the map raw entry -> position. */
@@ -89,16 +110,17 @@ static sk_status amg_pattern(sk__dist *d)
   sk_context *ctx = d->ctx;
   const int64_t nl = d->L.nlocal;
   d->arow = sk__calloc(ctx, (size_t)nl + 1, sizeof *d->arow);
-  d->acol = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->acol);
-  d->amap = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->amap);
-  d->aval = sk__malloc(ctx, (size_t)nl * 8 * sizeof *d->aval);
+  d->acol = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof *d->acol);
+  d->amap = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof *d->amap);
+  d->aval = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof *d->aval);
   SK_CHECK(ctx, d->arow && d->acol && d->amap && d->aval, SK_ERR_NOMEM,
            "cannot allocate the AMG rows (%lld states)", (long long)nl);
   int64_t raw = 0, pos = 0;
   for (int64_t r = 0; r < nl; r++) {
-    int64_t cols[8];
-    double vals[8];
-    const int cnt = row_of(d, r, cols, vals);
+    int64_t cols[SK__DIST_ROW_MAX];
+    int keys[SK__DIST_ROW_MAX];
+    double vals[SK__DIST_ROW_MAX];
+    const int cnt = row_of(d, r, cols, keys, vals);
     const int64_t start = pos;
     for (int k = 0; k < cnt; k++) {
       /* insert cols[k] into the sorted row [start, pos) unless present */
@@ -127,8 +149,33 @@ static sk_status amg_pattern(sk__dist *d)
   return SK_OK;
 }
 
-static int amg_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
-                        sk_sunreal gamma, void *ud)
+/* The multigrid's raw entries: each row state and stencil key, for the create. */
+static sk_status mg_pattern(sk__dist *d, int64_t **rows, int **keys)
+{
+  sk_context *ctx = d->ctx;
+  const int64_t nl = d->L.nlocal;
+  *rows = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof **rows);
+  *keys = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof **keys);
+  d->aval = sk__malloc(ctx, (size_t)nl * SK__DIST_ROW_MAX * sizeof *d->aval);
+  SK_CHECK(ctx, *rows && *keys && d->aval, SK_ERR_NOMEM,
+           "cannot allocate the multigrid entries (%lld states)", (long long)nl);
+  int64_t raw = 0;
+  for (int64_t r = 0; r < nl; r++) {
+    int64_t cols[SK__DIST_ROW_MAX];
+    double vals[SK__DIST_ROW_MAX];
+    const int cnt = row_of(d, r, cols, *keys + raw, vals);
+    for (int k = 0; k < cnt; k++) {
+      (*rows)[raw++] = r;
+    }
+  }
+  d->araw = raw;
+  return SK_OK;
+}
+
+/* CVLsPrecSetupFn of amg and mg: J's rows at y when CVODE asks for a fresh
+ * Jacobian (or none is held), then the hierarchy of I - gamma J. */
+static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
+                         sk_sunreal gamma, void *ud)
 {
   sk__dist *d = ud;
   (void)t;
@@ -145,16 +192,10 @@ static int amg_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, s
       if (d->s.kind == SK__DIST_HEAT) {
         sk__dist_heat_coeffs(d);
       }
-      memset(d->aval, 0, (size_t)d->arow[d->L.nlocal] * sizeof *d->aval);
-      int64_t raw = 0;
-      for (int64_t r = 0; r < d->L.nlocal; r++) {
-        int64_t cols[8];
-        double vals[8];
-        const int cnt = row_of(d, r, cols, vals);
-        for (int k = 0; k < cnt; k++) {
-          d->aval[d->amap[raw++]] += vals[k];
-        }
+      if (d->amg) {
+        memset(d->aval, 0, (size_t)d->arow[d->L.nlocal] * sizeof *d->aval);
       }
+      jac_rows(d, d->aval, d->amg ? d->amap : NULL);
       d->prec_jac_evals++;
     }
   }
@@ -163,15 +204,16 @@ static int amg_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, s
   }
   d->amg_have_jac = 1;
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
-  failed = sk__amg_setup_rows(d->amg, gamma, d->aval) != SK_OK;
+  failed = (d->amg ? sk__amg_setup_rows(d->amg, gamma, d->aval)
+                   : sk__mg_setup(d->mg, gamma, d->aval)) != SK_OK;
   if (failed) {
     sk__dist_callback_failed(d);
   }
   return sk__dist_agree_flag(d, failed) ? -1 : 0;
 }
 
-static int amg_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
-                        sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+static int prec_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
+                         sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
 {
   sk__dist *d = ud;
   (void)t;
@@ -180,7 +222,10 @@ static int amg_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vec
   (void)gamma;
   (void)delta;
   (void)lr;
-  const int failed = sk__amg_solve(d->amg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK;
+  const double *rv = N_VGetArrayPointer(r);
+  double *zv = N_VGetArrayPointer(z);
+  const int failed =
+      (d->amg ? sk__amg_solve(d->amg, rv, zv) : sk__mg_solve(d->mg, rv, zv)) != SK_OK;
   if (failed) {
     sk__dist_callback_failed(d);
   }
@@ -197,29 +242,52 @@ static sk_status attach_amg(sk__dist *d)
   }
   const int64_t ilower = (int64_t)d->L.rank * d->L.nlocal;
   st = sk__amg_create_rows(ctx, &d->comm, ilower, d->L.nlocal, d->arow, d->acol, NULL, &d->amg);
-  st = sk__dist_agree(ctx, d->comm, st);
-  if (st != SK_OK) {
-    return st;
+  return sk__dist_agree(ctx, d->comm, st);
+}
+
+/* The structured multigrid on this rank's block of the global grid. */
+static sk_status attach_mg(sk__dist *d)
+{
+  sk_context *ctx = d->ctx;
+  int64_t *rows = NULL;
+  int *keys = NULL;
+  sk_status st = sk__dist_agree(ctx, d->comm, mg_pattern(d, &rows, &keys));
+  if (st == SK_OK) {
+    const sk__dist_layout *L = &d->L;
+    const sk__mg_box box = {
+        L->dim, L->ncomp, {L->lo[0], L->lo[1], L->lo[2]}, {L->cnt[0], L->cnt[1], L->cnt[2]}};
+    st = sk__mg_create_box(ctx, &d->comm, &box, d->araw, rows, keys, &d->s.mg, &d->mg);
+    st = sk__dist_agree(ctx, d->comm, st);
   }
-  const int flag = CVodeSetPreconditioner(d->mem, amg_setup_cb, amg_solve_cb);
-  SK_CHECK(ctx, flag == CVLS_SUCCESS, SK_ERR_SOLVER, "CVodeSetPreconditioner failed (flag %d)",
-           flag);
-  return SK_OK;
+  sk__free(ctx, rows);
+  sk__free(ctx, keys);
+  return st;
 }
 
 sk_status sk__dist_attach_prec(sk__dist *d)
 {
+  sk_context *ctx = d->ctx;
   if (!strcmp(d->L.prec, "bbd")) {
-    SK_CALL(d->ctx, sk__dist_agree(d->ctx, d->comm, attach_bbd(d)));
-  } else if (!strcmp(d->L.prec, "amg")) {
-    SK_CALL(d->ctx, sk__dist_agree(d->ctx, d->comm, attach_amg(d)));
+    SK_CALL(ctx, sk__dist_agree(ctx, d->comm, attach_bbd(d)));
+    return SK_OK;
   }
+  if (!strcmp(d->L.prec, "none")) {
+    return SK_OK;
+  }
+  SK_CALL(ctx, !strcmp(d->L.prec, "amg") ? attach_amg(d) : attach_mg(d));
+  const int flag = CVodeSetPreconditioner(d->mem, prec_setup_cb, prec_solve_cb);
+  sk_status st = SK_OK;
+  if (flag != CVLS_SUCCESS) {
+    st = SK_ERROR(ctx, SK_ERR_SOLVER, "CVodeSetPreconditioner failed (flag %d)", flag);
+  }
+  SK_CALL(ctx, sk__dist_agree(ctx, d->comm, st));
   return SK_OK;
 }
 
 void sk__dist_free_prec(sk__dist *d)
 {
   sk__amg_destroy(&d->amg);
+  sk__mg_destroy(&d->mg);
   sk__free(d->ctx, d->arow);
   sk__free(d->ctx, d->acol);
   sk__free(d->ctx, d->amap);

@@ -24,11 +24,11 @@
 
 struct sk__mg_impl {
   sk_context *ctx;
+  MPI_Comm comm; /* the caller's (not owned): mg->comm for a serial grid */
   sk__mg_params params;
   int dim; /* the model's; hypre's grid has max(dim, 2) */
   int ncomp;
-  int64_t n0, n1; /* points along x and y (index split) */
-  int64_t npts;
+  int64_t npts; /* points of this rank's block */
   HYPRE_Int ilower[3], iupper[3];
   int nent[SK_MG_MAX_COMP];       /* stencil entries of component v's equations */
   int64_t vstart[SK_MG_MAX_COMP]; /* where component v's values start in vals */
@@ -37,8 +37,8 @@ struct sk__mg_impl {
   int64_t nvals;
   double *vals; /* per component: point-major, entries fastest (SetBoxValues' order) */
   int64_t nnz;
-  int64_t *pos;  /* vals position of CSC entry p */
-  int64_t *dpos; /* vals position of the diagonal of state s */
+  int64_t *pos;  /* vals position of J's entry p (the creator's order) */
+  int64_t *dpos; /* vals position of the diagonal of block state s */
   double *buf;   /* npts: one component of a vector (several components only) */
   /* one component: the Struct interface */
   HYPRE_StructGrid sgrid;
@@ -67,66 +67,54 @@ static double now_seconds(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Point index -> (i, j, k). */
-static void split(const sk__mg_impl *mg, int64_t pt, int ijk[3])
-{
-  ijk[0] = (int)(pt % mg->n0);
-  ijk[1] = (int)((pt / mg->n0) % mg->n1);
-  ijk[2] = (int)(pt / (mg->n0 * mg->n1));
-}
-
-/* The stencil key of the coupling of row state r to column state c, or -1
- * (offs = the offset) when the points are more than one step apart. */
-static int coupling_key(const sk__mg_impl *mg, int64_t r, int64_t c, int off[3])
-{
-  int ri[3], ci[3];
-  split(mg, r / mg->ncomp, ri);
-  split(mg, c / mg->ncomp, ci);
-  int key = 0, mul = 1, inside = 1;
-  for (int d = 0; d < 3; d++) {
-    off[d] = ci[d] - ri[d];
-    inside &= off[d] >= -1 && off[d] <= 1;
-    key += (off[d] + 1) * mul;
-    mul *= 3;
-  }
-  return inside ? key * mg->ncomp + (int)(c % mg->ncomp) : -1;
-}
-
 static const char *solver_name(const sk__mg_impl *mg)
 {
   return mg->ncomp > 1 ? "syspfmg" : mg->params.solver == SK__MG_SMG ? "smg" : "pfmg";
 }
 
-/* The stencil of each component's equations from the pattern (plus the
- * diagonal), the value layout, and every entry's and diagonal's position. */
-static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int64_t *rowind)
+/* The stencil of each component's equations from J's entries (plus the
+ * diagonal; the union over the ranks), the value layout, and every entry's
+ * and diagonal's position. */
+static sk_status build_stencil(sk__mg_impl *mg, const sk__mg_entries *src)
 {
   sk_context *ctx = mg->ctx;
   const int nc = mg->ncomp;
   const int64_t n = mg->npts * nc;
-  int(*key_of)[SK_MG_KEYS] = sk__malloc(ctx, sizeof(int[SK_MG_MAX_COMP][SK_MG_KEYS]));
+  /* key_of[v][k] for k < SK_MG_KEYS, and one slot more: this rank's bad entry */
+  int(*key_of)[SK_MG_KEYS + 1] = sk__malloc(ctx, sizeof(int[SK_MG_MAX_COMP][SK_MG_KEYS + 1]));
   SK_CHECK(ctx, key_of != NULL, SK_ERR_NOMEM, "cannot allocate the multigrid stencil");
   for (int v = 0; v < nc; v++) {
-    for (int k = 0; k < SK_MG_KEYS; k++) {
+    for (int k = 0; k <= SK_MG_KEYS; k++) {
       key_of[v][k] = -1;
     }
     key_of[v][13 * nc + v] = 0; /* offset (0,0,0), own component: the identity's diagonal */
   }
-  int off[3];
-  for (int64_t c = 0; c < n; c++) {
-    for (int64_t p = colptr[c]; p < colptr[c + 1]; p++) {
-      const int key = coupling_key(mg, rowind[p], c, off);
-      if (key < 0) {
-        sk__free(ctx, key_of);
-        return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
-                        "linsol.preconditioner=mg: the Jacobian entry (row %lld, column %lld) "
-                        "couples grid points (%d, %d, %d) apart, outside the structured "
-                        "multigrid's stencil (neighbours at most one point away along each "
-                        "axis); use linsol.preconditioner=amg",
-                        (long long)rowind[p], (long long)c, off[0], off[1], off[2]);
-      }
-      key_of[rowind[p] % nc][key] = 0;
+  int64_t row = 0, bad = -1;
+  int key_bad = 0;
+  for (int64_t p = 0; p < src->count && bad < 0; p++) {
+    const int key = src->entry(src->u, p, &row);
+    if (key < 0 || key >= 27 * nc || row < 0 || row >= n) {
+      bad = p;
+      key_bad = key;
+      break;
     }
+    key_of[row % nc][key] = 0;
+  }
+  key_of[0][SK_MG_KEYS] = bad >= 0 ? 0 : -1;
+  /* every rank's stencil is the union (hypre's Struct stencils are global) */
+  MPI_Allreduce(MPI_IN_PLACE, key_of, (int)(SK_MG_MAX_COMP * (SK_MG_KEYS + 1)), MPI_INT, MPI_MAX,
+                mg->comm);
+  if (key_of[0][SK_MG_KEYS] >= 0) {
+    sk__free(ctx, key_of);
+    if (bad < 0) {
+      return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                      "linsol.preconditioner=mg: another rank's Jacobian entries do not fit the "
+                      "structured multigrid's stencil");
+    }
+    return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
+                    "linsol.preconditioner=mg: the Jacobian entry %lld (row %lld, stencil key "
+                    "%d) is outside the structured multigrid's stencil or the block",
+                    (long long)bad, (long long)row, key_bad);
   }
   /* PFMG's coarse operators take the cross (5 points in 2D, 7 in 3D) or
    * the full box (9, 27): pad each component's own stencil to the cross,
@@ -180,7 +168,7 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
                     (long long)start);
   }
   mg->nvals = start;
-  mg->nnz = colptr[n];
+  mg->nnz = src->count;
   mg->vals = sk__calloc(ctx, (size_t)start, sizeof *mg->vals);
   mg->pos = sk__malloc(ctx, (size_t)(mg->nnz > 0 ? mg->nnz : 1) * sizeof *mg->pos);
   mg->dpos = sk__malloc(ctx, (size_t)n * sizeof *mg->dpos);
@@ -189,17 +177,14 @@ static sk_status build_stencil(sk__mg_impl *mg, const int64_t *colptr, const int
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the multigrid matrix (%lld values)",
                     (long long)start);
   }
-  for (int64_t c = 0; c < n; c++) {
-    for (int64_t p = colptr[c]; p < colptr[c + 1]; p++) {
-      const int64_t r = rowind[p];
-      const int v = (int)(r % nc);
-      mg->pos[p] =
-          mg->vstart[v] + (r / nc) * mg->nent[v] + key_of[v][coupling_key(mg, r, c, off)];
-    }
+  for (int64_t p = 0; p < src->count; p++) {
+    const int key = src->entry(src->u, p, &row);
+    const int v = (int)(row % nc);
+    mg->pos[p] = mg->vstart[v] + (row / nc) * mg->nent[v] + key_of[v][key];
   }
   for (int64_t s = 0; s < n; s++) {
     const int v = (int)(s % nc);
-    mg->dpos[s] = (int32_t)(mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v]);
+    mg->dpos[s] = mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v];
   }
   sk__free(ctx, key_of);
   return SK_OK;
@@ -210,7 +195,7 @@ static sk_status create_struct(sk__mg_impl *mg)
 {
   sk_context *ctx = mg->ctx;
   const int dim = mg->dim > 1 ? mg->dim : 2;
-  SK_HYPRE(ctx, HYPRE_StructGridCreate(MPI_COMM_SELF, dim, &mg->sgrid), "HYPRE_StructGridCreate");
+  SK_HYPRE(ctx, HYPRE_StructGridCreate(mg->comm, dim, &mg->sgrid), "HYPRE_StructGridCreate");
   SK_HYPRE(ctx, HYPRE_StructGridSetExtents(mg->sgrid, mg->ilower, mg->iupper),
            "HYPRE_StructGridSetExtents");
   SK_HYPRE(ctx, HYPRE_StructGridAssemble(mg->sgrid), "HYPRE_StructGridAssemble");
@@ -221,12 +206,12 @@ static sk_status create_struct(sk__mg_impl *mg)
     SK_HYPRE(ctx, HYPRE_StructStencilSetElement(mg->sstencil, e, o),
              "HYPRE_StructStencilSetElement");
   }
-  SK_HYPRE(ctx, HYPRE_StructMatrixCreate(MPI_COMM_SELF, mg->sgrid, mg->sstencil, &mg->sA),
+  SK_HYPRE(ctx, HYPRE_StructMatrixCreate(mg->comm, mg->sgrid, mg->sstencil, &mg->sA),
            "HYPRE_StructMatrixCreate");
   SK_HYPRE(ctx, HYPRE_StructMatrixInitialize(mg->sA), "HYPRE_StructMatrixInitialize");
   HYPRE_StructVector *vecs[2] = {&mg->sb, &mg->sx};
   for (int k = 0; k < 2; k++) {
-    SK_HYPRE(ctx, HYPRE_StructVectorCreate(MPI_COMM_SELF, mg->sgrid, vecs[k]),
+    SK_HYPRE(ctx, HYPRE_StructVectorCreate(mg->comm, mg->sgrid, vecs[k]),
              "HYPRE_StructVectorCreate");
     SK_HYPRE(ctx, HYPRE_StructVectorInitialize(*vecs[k]), "HYPRE_StructVectorInitialize");
   }
@@ -239,8 +224,7 @@ static sk_status create_sstruct(sk__mg_impl *mg)
 {
   sk_context *ctx = mg->ctx;
   const int dim = mg->dim > 1 ? mg->dim : 2, nc = mg->ncomp;
-  SK_HYPRE(ctx, HYPRE_SStructGridCreate(MPI_COMM_SELF, dim, 1, &mg->grid),
-           "HYPRE_SStructGridCreate");
+  SK_HYPRE(ctx, HYPRE_SStructGridCreate(mg->comm, dim, 1, &mg->grid), "HYPRE_SStructGridCreate");
   SK_HYPRE(ctx, HYPRE_SStructGridSetExtents(mg->grid, 0, mg->ilower, mg->iupper),
            "HYPRE_SStructGridSetExtents");
   HYPRE_SStructVariable types[SK_MG_MAX_COMP];
@@ -250,7 +234,7 @@ static sk_status create_sstruct(sk__mg_impl *mg)
   SK_HYPRE(ctx, HYPRE_SStructGridSetVariables(mg->grid, 0, nc, types),
            "HYPRE_SStructGridSetVariables");
   SK_HYPRE(ctx, HYPRE_SStructGridAssemble(mg->grid), "HYPRE_SStructGridAssemble");
-  SK_HYPRE(ctx, HYPRE_SStructGraphCreate(MPI_COMM_SELF, mg->grid, &mg->graph),
+  SK_HYPRE(ctx, HYPRE_SStructGraphCreate(mg->comm, mg->grid, &mg->graph),
            "HYPRE_SStructGraphCreate");
   SK_HYPRE(ctx, HYPRE_SStructGraphSetObjectType(mg->graph, HYPRE_SSTRUCT),
            "HYPRE_SStructGraphSetObjectType");
@@ -266,59 +250,61 @@ static sk_status create_sstruct(sk__mg_impl *mg)
              "HYPRE_SStructGraphSetStencil");
   }
   SK_HYPRE(ctx, HYPRE_SStructGraphAssemble(mg->graph), "HYPRE_SStructGraphAssemble");
-  SK_HYPRE(ctx, HYPRE_SStructMatrixCreate(MPI_COMM_SELF, mg->graph, &mg->A),
+  SK_HYPRE(ctx, HYPRE_SStructMatrixCreate(mg->comm, mg->graph, &mg->A),
            "HYPRE_SStructMatrixCreate");
   SK_HYPRE(ctx, HYPRE_SStructMatrixSetObjectType(mg->A, HYPRE_SSTRUCT),
            "HYPRE_SStructMatrixSetObjectType");
   SK_HYPRE(ctx, HYPRE_SStructMatrixInitialize(mg->A), "HYPRE_SStructMatrixInitialize");
   HYPRE_SStructVector *vecs[2] = {&mg->b, &mg->x};
   for (int k = 0; k < 2; k++) {
-    SK_HYPRE(ctx, HYPRE_SStructVectorCreate(MPI_COMM_SELF, mg->grid, vecs[k]),
+    SK_HYPRE(ctx, HYPRE_SStructVectorCreate(mg->comm, mg->grid, vecs[k]),
              "HYPRE_SStructVectorCreate");
     SK_HYPRE(ctx, HYPRE_SStructVectorSetObjectType(*vecs[k], HYPRE_SSTRUCT),
              "HYPRE_SStructVectorSetObjectType");
     SK_HYPRE(ctx, HYPRE_SStructVectorInitialize(*vecs[k]), "HYPRE_SStructVectorInitialize");
+    /* assembled once here: hypre 2.26 cannot destroy a vector never assembled (an object
+       created and destroyed without a solve) */
+    SK_HYPRE(ctx, HYPRE_SStructVectorAssemble(*vecs[k]), "HYPRE_SStructVectorAssemble");
   }
   mg->buf = sk__malloc(ctx, (size_t)mg->npts * sizeof *mg->buf);
   SK_CHECK(ctx, mg->buf != NULL, SK_ERR_NOMEM, "cannot allocate the multigrid vectors");
   return SK_OK;
 }
 
-static sk_status check_args(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                            const int64_t *colptr, const int64_t *rowind, const sk__mg_params *p)
+static sk_status check_args(sk_context *ctx, const sk__mg_box *box, const sk__mg_entries *src,
+                            const sk__mg_params *p)
 {
-  SK_CHECK(ctx, g && colptr && (rowind || colptr[n] == 0) && n >= 1, SK_ERR_ARG,
-           "sk__mg_create: NULL argument or n < 1");
-  SK_CHECK(ctx,
-           g->dim >= 1 && g->dim <= 3 && g->ncomp >= 1 && g->n[0] >= 1 && g->n[1] >= 1 &&
-               g->n[2] >= 1,
-           SK_ERR_ARG, "sk__mg_create: bad grid (dim %d, ncomp %d)", g->dim, g->ncomp);
-  SK_CHECK(ctx, (int64_t)g->ncomp * g->n[0] * g->n[1] * g->n[2] == n, SK_ERR_ARG,
-           "sk__mg_create: the grid has %lld states, the pattern %lld",
-           (long long)((int64_t)g->ncomp * g->n[0] * g->n[1] * g->n[2]), (long long)n);
-  SK_CHECK(ctx, g->ncomp <= SK_MG_MAX_COMP, SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, box && src && (src->entry || src->count == 0) && src->count >= 0, SK_ERR_ARG,
+           "sk__mg_create: NULL argument");
+  SK_CHECK(ctx, box->dim >= 1 && box->dim <= 3 && box->ncomp >= 1, SK_ERR_ARG,
+           "sk__mg_create: bad grid (dim %d, ncomp %d)", box->dim, box->ncomp);
+  for (int d = 0; d < 3; d++) {
+    SK_CHECK(ctx, box->cnt[d] >= 1 && box->lo[d] >= 0 && (d < box->dim || box->cnt[d] == 1),
+             SK_ERR_ARG, "sk__mg_create: bad block along axis %d (first point %lld, %lld points)",
+             d, (long long)box->lo[d], (long long)box->cnt[d]);
+    SK_CHECK(ctx, box->lo[d] + box->cnt[d] - 1 <= INT_MAX, SK_ERR_TOO_LARGE,
+             "linsol.preconditioner=mg: grid index %lld exceeds hypre's 32-bit indices",
+             (long long)(box->lo[d] + box->cnt[d] - 1));
+  }
+  SK_CHECK(ctx, box->ncomp <= SK_MG_MAX_COMP, SK_ERR_UNSUPPORTED,
            "linsol.preconditioner=mg: %d components per grid point; the structured multigrid "
            "takes at most %d (use linsol.preconditioner=amg)",
-           g->ncomp, SK_MG_MAX_COMP);
-  SK_CHECK(ctx, n <= INT_MAX && colptr[n] <= INT_MAX, SK_ERR_TOO_LARGE,
+           box->ncomp, SK_MG_MAX_COMP);
+  const int64_t n = box->ncomp * box->cnt[0] * box->cnt[1] * box->cnt[2];
+  SK_CHECK(ctx, n <= INT_MAX && src->count <= INT_MAX, SK_ERR_TOO_LARGE,
            "linsol.preconditioner=mg: n = %lld (%lld nonzeros) exceeds hypre's 32-bit indices",
-           (long long)n, (long long)colptr[n]);
+           (long long)n, (long long)src->count);
   SK_CHECK(ctx, p->cycles >= 1, SK_ERR_ARG, "linsol.mg_cycles = %d: must be >= 1", p->cycles);
-  SK_CHECK(ctx, g->ncomp == 1 || p->solver == SK__MG_PFMG, SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, box->ncomp == 1 || p->solver == SK__MG_PFMG, SK_ERR_UNSUPPORTED,
            "linsol.mg_solver=smg: SMG takes one component per grid point, the model has %d "
            "(use linsol.mg_solver=pfmg: SysPFMG)",
-           g->ncomp);
-  for (int64_t p2 = 0; p2 < colptr[n]; p2++) {
-    SK_CHECK(ctx, rowind[p2] >= 0 && rowind[p2] < n, SK_ERR_ARG,
-             "sk__mg_create: row index %lld outside [0, %lld)", (long long)rowind[p2],
-             (long long)n);
-  }
+           box->ncomp);
   return SK_OK;
 }
 
-static sk_status mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
-                           const int64_t *colptr, const int64_t *rowind,
-                           const sk__mg_params *params, sk__mg_impl **out)
+static sk_status mg_create(sk_context *ctx, const void *comm, const sk__mg_box *box,
+                           const sk__mg_entries *src, const sk__mg_params *params,
+                           sk__mg_impl **out)
 {
   if (out) {
     *out = NULL;
@@ -330,25 +316,24 @@ static sk_status mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
   } else {
     sk__mg_params_default(&p);
   }
-  SK_CALL(ctx, check_args(ctx, g, n, colptr, rowind, &p));
+  SK_CALL(ctx, check_args(ctx, box, src, &p));
   SK_CALL(ctx, sk__hypre_ensure_mpi(ctx, "linsol.preconditioner=mg"));
   sk__mg_impl *mg = sk__calloc(ctx, 1, sizeof *mg);
   SK_CHECK(ctx, mg != NULL, SK_ERR_NOMEM, "cannot allocate the multigrid preconditioner");
   mg->ctx = ctx;
+  mg->comm = comm ? *(const MPI_Comm *)comm : MPI_COMM_SELF;
   mg->params = p;
   if (mg->params.relax == SK__MG_RELAX_AUTO) {
-    mg->params.relax = g->ncomp > 1 ? SK__MG_RELAX_WJACOBI : SK__MG_RELAX_RBGS;
+    mg->params.relax = box->ncomp > 1 ? SK__MG_RELAX_WJACOBI : SK__MG_RELAX_RBGS;
   }
-  mg->dim = g->dim;
-  mg->ncomp = g->ncomp;
-  mg->n0 = g->n[0];
-  mg->n1 = g->n[1];
-  mg->npts = g->n[0] * g->n[1] * g->n[2];
+  mg->dim = box->dim;
+  mg->ncomp = box->ncomp;
+  mg->npts = box->cnt[0] * box->cnt[1] * box->cnt[2];
   for (int d = 0; d < 3; d++) {
-    mg->ilower[d] = 0;
-    mg->iupper[d] = (HYPRE_Int)(g->n[d] - 1);
+    mg->ilower[d] = (HYPRE_Int)box->lo[d];
+    mg->iupper[d] = (HYPRE_Int)(box->lo[d] + box->cnt[d] - 1);
   }
-  sk_status st = build_stencil(mg, colptr, rowind);
+  sk_status st = build_stencil(mg, src);
   if (st == SK_OK) {
     /* hypre's matrix (with a ghost layer) and two vectors, twice over */
     const size_t bytes = 2 * 8 * (size_t)(mg->nvals + 4 * mg->npts * mg->ncomp);
@@ -410,7 +395,7 @@ static sk_status setup_solver(sk__mg_impl *mg)
   SK_CALL(ctx, sk__hypre_check_room(ctx, setup_bytes(mg), "linsol.preconditioner=mg",
                                     "the multigrid setup"));
   if (mg->ncomp > 1) {
-    SK_HYPRE(ctx, HYPRE_SStructSysPFMGCreate(MPI_COMM_SELF, &mg->solver),
+    SK_HYPRE(ctx, HYPRE_SStructSysPFMGCreate(mg->comm, &mg->solver),
              "HYPRE_SStructSysPFMGCreate");
     HYPRE_SStructSysPFMGSetMaxIter(mg->solver, p->cycles);
     HYPRE_SStructSysPFMGSetTol(mg->solver, 0.0);
@@ -423,7 +408,7 @@ static sk_status setup_solver(sk__mg_impl *mg)
       rc = HYPRE_SStructSysPFMGSetup(mg->solver, mg->A, mg->b, mg->x);
     }
   } else if (p->solver == SK__MG_SMG) {
-    SK_HYPRE(ctx, HYPRE_StructSMGCreate(MPI_COMM_SELF, &mg->ssolver), "HYPRE_StructSMGCreate");
+    SK_HYPRE(ctx, HYPRE_StructSMGCreate(mg->comm, &mg->ssolver), "HYPRE_StructSMGCreate");
     HYPRE_StructSMGSetMaxIter(mg->ssolver, p->cycles);
     HYPRE_StructSMGSetTol(mg->ssolver, 0.0);
     HYPRE_StructSMGSetZeroGuess(mg->ssolver);
@@ -435,7 +420,7 @@ static sk_status setup_solver(sk__mg_impl *mg)
       rc = HYPRE_StructSMGSetup(mg->ssolver, mg->sA, mg->sb, mg->sx);
     }
   } else {
-    SK_HYPRE(ctx, HYPRE_StructPFMGCreate(MPI_COMM_SELF, &mg->ssolver), "HYPRE_StructPFMGCreate");
+    SK_HYPRE(ctx, HYPRE_StructPFMGCreate(mg->comm, &mg->ssolver), "HYPRE_StructPFMGCreate");
     HYPRE_StructPFMGSetMaxIter(mg->ssolver, p->cycles);
     HYPRE_StructPFMGSetTol(mg->ssolver, 0.0);
     HYPRE_StructPFMGSetZeroGuess(mg->ssolver);
@@ -467,8 +452,8 @@ static sk_status mg_setup(sk__mg_impl *mg, double gamma, const double *values)
   const double t0 = now_seconds();
   destroy_solver(mg);
   memset(mg->vals, 0, (size_t)mg->nvals * sizeof *mg->vals);
-  for (int64_t p = 0; p < mg->nnz; p++) {
-    mg->vals[mg->pos[p]] = -gamma * values[p];
+  for (int64_t p = 0; p < mg->nnz; p++) { /* raw entries may repeat a coupling */
+    mg->vals[mg->pos[p]] += -gamma * values[p];
   }
   const int64_t n = mg->npts * mg->ncomp;
   for (int64_t s = 0; s < n; s++) {

@@ -1,4 +1,6 @@
-/* src/linsol/mg_params.c: the structured multigrid settings stiffkit uses (sk__mg_params_default), in every build */
+/* src/linsol/mg_params.c: the structured multigrid settings stiffkit uses (sk__mg_params_default, the smoother names), in every build */
+#include <string.h>
+
 #include "linsol/mg_struct.h"
 
 void sk__mg_params_default(sk__mg_params *p)
@@ -6,4 +8,20 @@ void sk__mg_params_default(sk__mg_params *p)
   p->solver = SK__MG_PFMG;
   p->cycles = 1;
   p->relax = SK__MG_RELAX_AUTO;
+}
+
+sk__mg_relax sk__mg_relax_from_name(const char *name)
+{
+  static const struct {
+    const char *name;
+    sk__mg_relax relax;
+  } table[] = {{"jacobi", SK__MG_RELAX_JACOBI},
+               {"wjacobi", SK__MG_RELAX_WJACOBI},
+               {"rbgs", SK__MG_RELAX_RBGS}};
+  for (size_t i = 0; name && i < sizeof table / sizeof table[0]; i++) {
+    if (!strcmp(name, table[i].name)) {
+      return table[i].relax;
+    }
+  }
+  return SK__MG_RELAX_AUTO;
 }

@@ -2,6 +2,7 @@
 #ifndef SK_LINSOL_MG_STRUCT_H
 #define SK_LINSOL_MG_STRUCT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/model_grid.h"
@@ -9,7 +10,9 @@
 
 /* A structured multigrid preconditioner for A = I - gamma*J, J given by a
  * fixed CSC pattern on the states of a structured grid (core/model_grid.h)
- * and per-setup values in pattern order (the ones the AMG path takes).
+ * and per-setup values in pattern order (the ones the AMG path takes), or,
+ * for a grid distributed over MPI ranks, by each rank's raw entries of its
+ * block (sk__mg_create_box: the distributed runs).
  * Every entry must couple a point with itself or with a point at most one
  * step away along each axis (the 3^dim-point box stencil); A's stencil is
  * read off the pattern once. The grid, the stencil, the hypre matrix and
@@ -41,11 +44,15 @@ typedef struct {
 /* sk__mg_params_default: PFMG, one V-cycle, relax auto. */
 void sk__mg_params_default(sk__mg_params *p);
 
+/* sk__mg_relax_from_name: the smoother of a linsol.mg_relax choice
+ * (auto|jacobi|wjacobi|rbgs; anything else is auto). */
+sk__mg_relax sk__mg_relax_from_name(const char *name);
+
 /* sk__mg_create: the preconditioner for the states of grid g with the n x n
  * CSC pattern (colptr[n+1], rowind[colptr[n]]; n = ncomp x points; the
  * diagonal may be absent and is added). `params` may be NULL (defaults).
  * MPI is initialized as by sk__amg_create (linsol/amg_hypre.h), with the
- * same ownership rules.
+ * same ownership rules; the object lives on MPI_COMM_SELF.
  * Errors: SK_ERR_UNSUPPORTED (an entry outside the box stencil: the
  * message names the entry and the offset; SMG with several components;
  * rbgs with several components; no structured multigrid in this build:
@@ -56,13 +63,43 @@ sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
                         const int64_t *colptr, const int64_t *rowind, const sk__mg_params *params,
                         sk__mg **mg);
 
-/* sk__mg_setup: A = I - gamma*J from `values` (length colptr[n], pattern
- * order) into the matrix, and the hierarchy rebuilt. Errors: SK_ERR_SOLVER
- * (hypre failure, named). */
+/* One rank's block of a structured grid distributed over the ranks of a
+ * communicator: points lo[d] .. lo[d] + cnt[d] - 1 of the global grid along
+ * each axis d (lo = 0, cnt = 1 beyond dim); ncomp states per point. The
+ * block's states are numbered point-major (components fastest), points x
+ * fastest, as the serial grids' states. */
+typedef struct {
+  int dim, ncomp;
+  int64_t lo[3], cnt[3];
+} sk__mg_box;
+
+/* The stencil key of the coupling of a row state to the state of component
+ * `comp` at offset (ox, oy, oz) (each -1, 0 or 1) from the row's point. */
+#define SK__MG_KEY(ox, oy, oz, comp, ncomp) \
+  ((((ox) + 1) + 3 * ((oy) + 1) + 9 * ((oz) + 1)) * (ncomp) + (comp))
+
+/* sk__mg_create_box: the preconditioner for this rank's block `box` of a
+ * grid distributed over the ranks of *comm (an MPI_Comm passed by address,
+ * so that no MPI type appears here; MPI initialized by the caller). J's
+ * entries of the block's rows are given raw, in an order the setups keep:
+ * entry p belongs to the block's state row[p] and couples it with the
+ * state of key[p] (SK__MG_KEY); entries may repeat a coupling (their values
+ * are summed) and may couple to points of other ranks' blocks, but not
+ * beyond the global grid. The stencil is the union over the ranks.
+ * Collective over *comm. Errors: as sk__mg_create (agreed over the ranks
+ * only for what every rank sees alike: a bad key on one rank fails there). */
+sk_status sk__mg_create_box(sk_context *ctx, const void *comm, const sk__mg_box *box,
+                            int64_t nraw, const int64_t *row, const int *key,
+                            const sk__mg_params *params, sk__mg **mg);
+
+/* sk__mg_setup: A = I - gamma*J from `values` (J's entries in the order
+ * the create was given: length colptr[n] in pattern order, or nraw) into
+ * the matrix, and the hierarchy rebuilt. Collective for a box object.
+ * Errors: SK_ERR_SOLVER (hypre failure, named). */
 sk_status sk__mg_setup(sk__mg *mg, double gamma, const double *values);
 
 /* sk__mg_solve: z = M r, params.cycles cycles from z = 0 (length n each,
- * may not alias). Errors: SK_ERR_STATE (no setup), SK_ERR_SOLVER. */
+ * or the block's states, may not alias; collective for a box object). Errors: SK_ERR_STATE (no setup), SK_ERR_SOLVER. */
 sk_status sk__mg_solve(sk__mg *mg, const double *r, double *z);
 
 /* What the object did: setups and their total wall seconds (value fill,
@@ -76,6 +113,11 @@ typedef struct {
 
 /* sk__mg_get_info: the counters above (zero for NULL). */
 void sk__mg_get_info(const sk__mg *mg, sk__mg_info *info);
+
+/* sk__mg_report: one line of what the object did ("pfmg, 5-entry stencil,
+ * 1 V-cycle per solve: 35 setups, ...") into buf, "" for NULL; `cycles` is
+ * the V-cycles per solve it was created with. */
+void sk__mg_report(const sk__mg *mg, int cycles, char *buf, size_t cap);
 
 /* sk__mg_destroy: free and NULL *mg; accepts NULL. */
 void sk__mg_destroy(sk__mg **mg);

@@ -28,6 +28,17 @@ sk_status sk__mg_create(sk_context *ctx, const sk__model_grid *g, int64_t n,
                   sk__mg_available());
 }
 
+sk_status sk__mg_create_box(sk_context *ctx, const void *comm, const sk__mg_box *box,
+                            int64_t nraw, const int64_t *row, const int *key,
+                            const sk__mg_params *params, sk__mg **mg)
+{
+  if (mg) {
+    *mg = NULL;
+  }
+  return SK_ERROR(ctx, SK_ERR_UNSUPPORTED, "%s (use linsol.preconditioner=amg or bbd)",
+                  sk__mg_available());
+}
+
 sk_status sk__mg_setup(sk__mg *mg, double gamma, const double *values)
 {
   return SK_ERR_UNSUPPORTED;
@@ -41,6 +52,13 @@ sk_status sk__mg_solve(sk__mg *mg, const double *r, double *z)
 void sk__mg_get_info(const sk__mg *mg, sk__mg_info *info)
 {
   *info = (sk__mg_info){0, 0.0, 0, ""};
+}
+
+void sk__mg_report(const sk__mg *mg, int cycles, char *buf, size_t cap)
+{
+  if (cap > 0) {
+    buf[0] = '\0';
+  }
 }
 
 void sk__mg_destroy(sk__mg **mg)

@@ -166,10 +166,7 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
     s->mg.cycles = (int)ls->mg_cycles;
   }
   if (GIVEN(mg_relax)) {
-    s->mg.relax = !strcmp(ls->mg_relax, "jacobi")    ? SK__MG_RELAX_JACOBI
-                  : !strcmp(ls->mg_relax, "wjacobi") ? SK__MG_RELAX_WJACOBI
-                  : !strcmp(ls->mg_relax, "rbgs")    ? SK__MG_RELAX_RBGS
-                                                     : SK__MG_RELAX_AUTO;
+    s->mg.relax = sk__mg_relax_from_name(ls->mg_relax);
   }
   if (GIVEN(maxl) || GIVEN(eps_lin)) {
     SK_CALL(ctx, sk_stepper_set_krylov(s, GIVEN(maxl) ? (int)ls->maxl : s->maxl,

@@ -170,7 +170,9 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
  * AMG setup does (halo exchange, nodal k and dk/du for diffusion, then the
  * raw entries), and raw entries repeating a column (the Brusselator's
  * mirrored boundary stencil) are merged as the AMG assembly merges them:
- * summed from 0.0 in the order given.
+ * summed from 0.0 in the order given. Each entry's structured multigrid
+ * key (the distributed mg's stencil) is checked against the offset of the
+ * two serial positions (serial_key).
  *
  * rtol = 0 requires bitwise equality (the Brusselator: the same expressions
  * in the same order; a merged mirror entry alpha/hh + alpha/hh is exactly
@@ -186,6 +188,15 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
  * about 100 over that, while a wrong formula (a missing k'/2 du term, a
  * wrong h, neighbour or boundary k) changes an entry by 1e-2 or more. The
  * largest relative difference seen is printed. */
+static int serial_key(const sk__dist_layout *L, int64_t row, int64_t col)
+{
+  const int64_t a = row / L->ncomp, b = col / L->ncomp;
+  const int64_t ra[3] = {a % L->n[0], (a / L->n[0]) % L->n[1], a / (L->n[0] * L->n[1])};
+  const int64_t cb[3] = {b % L->n[0], (b / L->n[0]) % L->n[1], b / (L->n[0] * L->n[1])};
+  return SK__MG_KEY((int)(cb[0] - ra[0]), (int)(cb[1] - ra[1]), (int)(cb[2] - ra[2]),
+                    (int)(col % L->ncomp), L->ncomp);
+}
+
 static void check_jac_rows(sk_context *ctx, const char *const *set, double scale, double shift,
                            double rtol)
 {
@@ -251,14 +262,15 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
   /* row by row: the merged distributed entries against the serial row (dense scratch) */
   double *dval = calloc((size_t)n, sizeof *dval), *sval = calloc((size_t)n, sizeof *sval);
   char *dhas = calloc((size_t)n, 1), *shas = calloc((size_t)n, 1);
-  int64_t badcount = 0, badcol = 0, missing = 0, extra = 0, differ = 0, compared = 0;
+  int64_t badcount = 0, badcol = 0, badkey = 0, missing = 0, extra = 0, differ = 0, compared = 0;
   double worst = 0.0;
   for (int64_t r = 0; r < nl; r++) {
     const int64_t R = perm[(int64_t)L->rank * nl + r];
     int64_t cols[16];
+    int keys[16];
     double vals[16];
-    const int cnt = d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, vals)
-                                               : sk__dist_bruss_row(d, r, cols, vals);
+    const int cnt = d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, keys, vals)
+                                               : sk__dist_bruss_row(d, r, cols, keys, vals);
     if (cnt < 1 || cnt > 8) { /* the AMG rows hold at most 8 raw entries per row */
       badcount++;
       continue;
@@ -269,6 +281,8 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
         continue;
       }
       const int64_t C = perm[cols[k]];
+      /* the multigrid's stencil key: the serial positions' offset and C's component */
+      badkey += keys[k] != serial_key(L, R, C);
       if (!dhas[C]) {
         dhas[C] = 1;
         dval[C] = 0.0;
@@ -310,6 +324,7 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
   }
   CHECK_EQ_INT(badcount, 0);
   CHECK_EQ_INT(badcol, 0);
+  CHECK_EQ_INT(badkey, 0);
   CHECK_EQ_INT(missing, 0);
   CHECK_EQ_INT(extra, 0);
   CHECK_EQ_INT(differ, 0);

@@ -93,6 +93,29 @@ int main(void)
   CHECK_EQ_INT(check(ctx, 2, beta), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(msg(ctx), "model.beta");
 
+  /* the preconditioner each choice resolves to: auto takes the structured multigrid where the
+   * build has it (else the model's own), model takes amg for diffusion and bbd for the
+   * Brusselator */
+  const struct {
+    const char *type, *pc, *want;
+  } res[] = {{"diffusion", "auto", sk__mg_available() ? "amg" : "mg"},
+             {"brusselator", "auto", sk__mg_available() ? "bbd" : "mg"},
+             {"diffusion", "model", "amg"},
+             {"brusselator", "model", "bbd"},
+             {"brusselator", "mg", "mg"},
+             {"diffusion", "none", "none"}};
+  for (size_t k = 0; k < sizeof res / sizeof res[0]; k++) {
+    char type[64], pc[64];
+    snprintf(type, sizeof type, "model.type=%s", res[k].type);
+    snprintf(pc, sizeof pc, "linsol.preconditioner=%s", res[k].pc);
+    const char *set[] = {type, "model.n=16", pc, NULL};
+    sk_options *o = mpi_opts(ctx, set);
+    sk__dist_settings s;
+    CHECK_OK(ctx, sk__dist_read_settings(ctx, o, 2, &s));
+    CHECK_STR_CONTAINS(s.prec, res[k].want);
+    CHECK_EQ_INT((int)strlen(s.prec), (int)strlen(res[k].want));
+    sk_options_destroy(&o);
+  }
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }

@@ -126,7 +126,7 @@ int main(void)
       {SK__ENGINE_IDA, 0, "dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg"},
       {SK__ENGINE_MPI, 0, "spgmr"},
       {SK__ENGINE_KINSOL, 1, "none, jacobi, model"},
-      {SK__ENGINE_MPI, 1, "none, model, amg, bbd"},
+      {SK__ENGINE_MPI, 1, "none, model, amg, mg, bbd"},
   };
   char names[256];
   for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
@@ -142,7 +142,7 @@ int main(void)
   CHECK(!sk__linsol_accepts("lu", SK__ENGINE_CVODE, names, sizeof names));
   CHECK(sk__prec_accepts("bbd", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!sk__prec_accepts("jacobi", SK__ENGINE_MPI, names, sizeof names));
-  CHECK(!strcmp(names, "none, model, amg, bbd"));
+  CHECK(!strcmp(names, "none, model, amg, mg, bbd"));
   /* what each preconditioner needs of the model */
   CHECK_EQ_INT(sk__prec_needs("mg"), SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID);
   CHECK_EQ_INT(sk__prec_needs("bbd"), SK__PREC_NEEDS_PATTERN);

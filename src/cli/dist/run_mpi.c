@@ -239,10 +239,16 @@ static int finish(dist_run *r, sk_status st, int argc, char **argv)
     }
     if (st == SK_OK) {
       const sk__dist_layout *L = sk__dist_get_layout(r->d);
-      char line[160];
-      snprintf(line, sizeof line,
-               "distributed over %d ranks, process grid %d x %d x %d, %lld states per rank\n",
-               L->nranks, L->procs[0], L->procs[1], L->procs[2], (long long)L->nlocal);
+      char line[512], prec[256];
+      int len = snprintf(line, sizeof line,
+                         "distributed over %d ranks, process grid %d x %d x %d, %lld states per "
+                         "rank\n",
+                         L->nranks, L->procs[0], L->procs[1], L->procs[2], (long long)L->nlocal);
+      sk__dist_prec_report(r->d, prec, sizeof prec);
+      if (prec[0] && len > 0 && (size_t)len < sizeof line) {
+        snprintf(line + len, sizeof line - (size_t)len, "preconditioner %s on rank 0: %s\n",
+                 L->prec, prec);
+      }
       code = cli_run_report(job, &stats, r->args, r->y, line);
     } else {
       code = cli_report(r->ctx, st);
