@@ -12,7 +12,8 @@
 #include "stiffkit/stiffkit.h"
 
 /* The distributed models are the structured-grid models of the serial
- * library, with the same options (model.*), the same discretization and
+ * library, evaluated block by block through their kernels
+ * (models/grid_block.h), with the same options (model.*), the same discretization and
  * the same global state ordering (diffusion: idx = i + n0 (j + n1 k);
  * Brusselator: interleaved u, v per node q = i + n j, y[2q], y[2q+1]), so a
  * gathered distributed state is comparable entry by entry with a serial
@@ -47,8 +48,8 @@ typedef struct {
 } sk__dist_layout;
 
 /* sk__dist_check_options: refuse, with a message naming the key, what the
- * distributed models do not support (a model type other than diffusion or
- * brusselator; Neumann/Robin sides; the manufactured solution;
+ * distributed models do not support (a model type without block kernels,
+ * models/grid_block.h: other than diffusion or brusselator; Neumann/Robin sides; the manufactured solution;
  * solver.method other than cvode-bdf; a direct linsol.type; and a
  * decomposition that does not fit: "parallel.decomposition = [3, 1] does
  * not divide model.n = [100, 100]: ..., would fit" or more ranks than

@@ -23,12 +23,6 @@ static int64_t global_component(const sk__dist *d, int64_t m, int64_t *node)
   return *node * L->ncomp + m % L->ncomp;
 }
 
-static const char *model_name(const sk__dist *d)
-{
-  static const char *const names[] = {"diffusion-1d", "diffusion-2d", "diffusion-3d"};
-  return d->s.kind == SK__DIST_HEAT ? names[d->L.dim - 1] : "brusselator-2d";
-}
-
 /* Halo, local RHS and the NaN/Inf check on this rank only (not agreed). */
 static sk_status eval_local(sk__dist *d, double t, const double *y, double *f)
 {
@@ -47,12 +41,12 @@ static sk_status eval_local(sk__dist *d, double t, const double *y, double *f)
     int64_t node;
     const int64_t comp = global_component(d, m, &node);
     char name[96];
-    const char *var = d->L.ncomp == 1 ? "u" : (comp % 2 ? "v" : "u");
-    sk__grid_node_name(&d->g, var, node, name, sizeof name);
+    const char *var = d->s.model->var(d->bm, (int)(comp % d->L.ncomp));
+    sk__grid_node_name(d->B.g, var, node, name, sizeof name);
     return SK_ERROR(ctx, SK_ERR_NONFINITE,
                     "right-hand side of model '%s' returned %g at t=%.6e in component %lld (%s) "
                     "on rank %d",
-                    model_name(d), f[m], t, (long long)comp, name, d->L.rank);
+                    d->s.model->name(d->bm), f[m], t, (long long)comp, name, d->L.rank);
   }
   return SK_OK;
 }
@@ -90,7 +84,7 @@ sk_status sk__dist_halo_values(sk__dist *d, const double *y_local, const double 
     st = SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
   }
   SK_CALL(d->ctx, sk__dist_agree(d->ctx, d->comm, st));
-  *ghosted = d->ug;
+  *ghosted = d->B.ug;
   return SK_OK;
 }
 
@@ -149,11 +143,7 @@ static sk_status setup_cvode(sk__dist *d)
   if (s->fast_ops) { /* before CVodeInit: CVODE's vectors are clones of y */
     sk__dist_nvector_use_fast_ops(d->y);
   }
-  if (s->kind == SK__DIST_HEAT) {
-    sk__dist_heat_initial(d, s->t0, N_VGetArrayPointer(d->y));
-  } else {
-    sk__dist_bruss_initial(d, N_VGetArrayPointer(d->y));
-  }
+  s->model->initial(d->bm, &d->B, s->t0, N_VGetArrayPointer(d->y));
   d->mem = CVodeCreate(CV_BDF, d->sunctx);
   SK_CHECK(ctx, d->mem != NULL, SK_ERR_NOMEM, "cannot create CVODE");
   SK_CHECK(ctx, sk__cvode_capture_messages(d->mem, d->sunctx, &d->messages) == 0, SK_ERR_SOLVER,
@@ -187,20 +177,11 @@ static sk_status setup_cvode(sk__dist *d)
 }
 
 /* Everything after the settings; every step agreed before the next collective one. */
-static sk_status build(sk__dist *d, MPI_Comm comm)
+static sk_status build(sk__dist *d, MPI_Comm comm, const sk_options *opts)
 {
   sk_context *ctx = d->ctx;
   SK_CALL(ctx, sk__dist_agree(ctx, comm, sk__dist_setup_layout(d, comm)));
-  sk_status st;
-  if (d->s.kind == SK__DIST_HEAT) {
-    st = sk__diffusion_validate(ctx, &d->s.hp, &d->g);
-    st = st == SK_OK ? sk__dist_heat_init(d) : st;
-  } else {
-    const int64_t n[3] = {d->s.bp.n, d->s.bp.n, 1};
-    const double len[3] = {d->s.bp.length, d->s.bp.length, 1.0};
-    const int dirichlet[6] = {0, 0, 0, 0, 0, 0};
-    st = sk__grid_init(ctx, &d->g, 2, n, len, dirichlet, 2);
-  }
+  sk_status st = d->s.model->create(ctx, opts, &d->B, &d->bm);
   st = st == SK_OK ? sk__halo_init(d) : st;
   /* agreed before setup_cvode, whose N_VNew_Parallel is collective */
   SK_CALL(ctx, sk__dist_agree(ctx, d->comm, st));
@@ -230,7 +211,7 @@ sk_status sk__dist_create(sk_context *ctx, MPI_Comm comm, const sk_options *opts
   d->comm = MPI_COMM_NULL;
   d->inject_local = -1;
   d->inject_global = -1;
-  st = build(d, comm);
+  st = build(d, comm, opts);
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     sk__dist_destroy(&d);
@@ -419,13 +400,10 @@ void sk__dist_destroy(sk__dist **dp)
   }
   sk__dist_free_prec(d);
   sk__halo_free(d);
-  for (int k = 0; k < 3; k++) {
-    sk__free(ctx, d->xc[k]);
+  if (d->bm) {
+    d->s.model->destroy(&d->bm);
   }
-  sk__free(ctx, d->kn);
-  sk__free(ctx, d->kp);
-  sk__free(ctx, d->ug);
-  sk__diffusion_ic_destroy(&d->ic);
+  sk__free(ctx, d->B.ug);
   sk__free(ctx, d->rank_of);
   if (d->comm != MPI_COMM_NULL) {
     MPI_Comm_free(&d->comm);

@@ -35,6 +35,12 @@ int sk__dist_choose_grid(int nranks, int dim, const int64_t n[3], int procs[3])
   return best >= 0.0;
 }
 
+/* The block's column callback: sk__dist_block_index of the owner. */
+static int64_t block_column(const void *owner, const int64_t ijk[3])
+{
+  return sk__dist_block_index(owner, ijk);
+}
+
 sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm)
 {
   sk_context *ctx = d->ctx;
@@ -63,7 +69,7 @@ sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm)
     L->lo[dd] = coords[dd] * L->cnt[dd];
     L->nlocal *= L->cnt[dd];
     L->nglobal *= s->n[dd];
-    d->G[dd] = dd < s->dim ? L->cnt[dd] + 2 : 1;
+    d->B.G[dd] = dd < s->dim ? L->cnt[dd] + 2 : 1;
   }
   SK_CHECK(ctx, L->nlocal <= INT_MAX / 2, SK_ERR_TOO_LARGE,
            "model.n: %lld states per rank exceed MPI's int counts (use more ranks)",
@@ -72,26 +78,31 @@ sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm)
            "model.n: %lld states in all exceed the int displacements of the gather of the "
            "outputs to rank 0 (MPI_Gatherv; at most %d states)",
            (long long)L->nglobal, INT_MAX);
-  d->gs[0] = 1;
-  d->gs[1] = d->G[0];
-  d->gs[2] = d->G[0] * d->G[1];
-  d->nghost = d->G[0] * d->G[1] * d->G[2];
+  sk__grid_block *B = &d->B;
+  B->dim = L->dim;
+  B->ncomp = L->ncomp;
+  for (int dd = 0; dd < 3; dd++) {
+    B->n[dd] = L->n[dd];
+    B->lo[dd] = L->lo[dd];
+    B->cnt[dd] = L->cnt[dd];
+  }
+  B->gs[0] = 1;
+  B->gs[1] = B->G[0];
+  B->gs[2] = B->G[0] * B->G[1];
+  B->nghost = B->G[0] * B->G[1] * B->G[2];
+  B->g = &d->s.shape.g;
+  B->column = block_column;
+  B->owner = d;
   snprintf(L->prec, sizeof L->prec, "%s", s->prec);
   d->rank_of = sk__malloc(ctx, (size_t)L->nranks * sizeof *d->rank_of);
-  d->ug = sk__calloc(ctx, (size_t)(d->nghost * s->ncomp), sizeof *d->ug);
-  SK_CHECK(ctx, d->rank_of && d->ug, SK_ERR_NOMEM, "cannot allocate the block of this rank");
+  B->ug = sk__calloc(ctx, (size_t)(B->nghost * s->ncomp), sizeof *B->ug);
+  SK_CHECK(ctx, d->rank_of && B->ug, SK_ERR_NOMEM, "cannot allocate the block of this rank");
   for (int r = 0; r < L->nranks; r++) {
     int c[3] = {0, 0, 0};
     MPI_Cart_coords(d->comm, r, s->dim, c);
     d->rank_of[c[0] + s->procs[0] * (c[1] + s->procs[1] * c[2])] = r;
   }
   return SK_OK;
-}
-
-int64_t sk__dist_ghost(const sk__dist *d, int64_t a, int64_t b, int64_t c)
-{
-  const int dim = d->L.dim;
-  return (a + 1) + d->G[0] * ((b + (dim > 1)) + d->G[1] * (c + (dim > 2)));
 }
 
 int64_t sk__dist_block_index(const sk__dist *d, const int64_t ijk[3])
@@ -112,7 +123,7 @@ void sk__dist_copy_in(sk__dist *d, const double *y_local)
   const size_t line = (size_t)(L->cnt[0] * L->ncomp) * sizeof *y_local;
   for (int64_t c = 0; c < L->cnt[2]; c++) {
     for (int64_t b = 0; b < L->cnt[1]; b++) {
-      memcpy(d->ug + L->ncomp * sk__dist_ghost(d, 0, b, c),
+      memcpy(d->B.ug + L->ncomp * sk__dist_ghost(d, 0, b, c),
              y_local + L->ncomp * L->cnt[0] * (b + L->cnt[1] * c), line);
     }
   }

@@ -44,7 +44,7 @@ void sk__halo_free(sk__dist *d)
   }
 }
 
-/* Copy the layer at local position pos along direction k between d->ug
+/* Copy the layer at local position pos along direction k between d->B.ug
  * and buf (pack: ug -> buf). */
 static void layer_copy(sk__dist *d, int k, int64_t pos, double *buf, int pack)
 {
@@ -58,7 +58,7 @@ static void layer_copy(sk__dist *d, int k, int64_t pos, double *buf, int pack)
       for (int64_t a = 0; a < ext[0]; a++) {
         int64_t l[3] = {a, b, c};
         l[k] = pos;
-        double *u = d->ug + nc * sk__dist_ghost(d, l[0], l[1], l[2]);
+        double *u = d->B.ug + nc * sk__dist_ghost(d, l[0], l[1], l[2]);
         for (int q = 0; q < nc; q++, m++) {
           if (pack) {
             buf[m] = u[q];

@@ -1,4 +1,4 @@
-/* src/dist/dist_impl.h: internals shared by the src/dist/ files: the rank's object, halo state, local model kernels */
+/* src/dist/dist_impl.h: internals shared by the src/dist/ files: the rank's object, halo state, the calls into the model's block kernels */
 #ifndef SK_DIST_DIST_IMPL_H
 #define SK_DIST_DIST_IMPL_H
 
@@ -9,16 +9,12 @@
 #include "backends/sundials_backend.h"
 #include "dist/dist.h"
 #include "linsol/mg_struct.h"
-#include "models/diffusion_ic.h"
-#include "models/grid.h"
-
-typedef enum { SK__DIST_HEAT = 0, SK__DIST_BRUSS = 1 } sk__dist_kind;
+#include "models/grid_block.h"
 
 /* The settings read from the options (dist_options.c). */
 typedef struct {
-  sk__dist_kind kind;
-  sk_diffusion_params hp;   /* diffusion */
-  sk_brusselator_params bp; /* Brusselator */
+  const sk__block_kernels *model; /* the model's block kernels (model.type) */
+  sk__block_shape shape;          /* its grid, from the model.* keys */
   int dim, ncomp;
   int64_t n[3];
   int procs[3];     /* the process grid (checked: divides n) */
@@ -52,17 +48,10 @@ struct sk__dist {
   MPI_Comm comm; /* Cartesian communicator (owned) */
   sk__dist_layout L;
   sk__dist_settings s;
-  sk__grid g;      /* the global grid: spacings and coordinates as the serial model */
-  int64_t G[3];    /* ghosted extents: cnt + 2 below dim, else 1 */
-  int64_t gs[3];   /* node strides of the ghosted array */
-  int64_t nghost;  /* ghosted nodes */
-  double *ug;      /* ghosted state, ncomp per node */
-  double *kn, *kp; /* diffusion: nodal k and dk/du on the ghosted nodes */
-  double *xc[3];   /* coordinate of each ghosted position along d (0 outside the domain) */
-  int *rank_of;    /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
+  sk__grid_block B;    /* this rank's block (B.g = &s.shape.g, B.ug its ghosted state) */
+  sk__block_model *bm; /* the model's state on the block (s.model's kernels) */
+  int *rank_of;        /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
   sk__halo halo;
-  double lambda;        /* diffusion: decay rate of the exact mode */
-  sk__diffusion_ic *ic; /* diffusion: model.ic = formula */
   /* CVODE */
   SUNContext sunctx;
   void *mem;
@@ -102,43 +91,45 @@ sk_status sk__dist_setup_layout(sk__dist *d, MPI_Comm comm);
 
 /* sk__dist_ghost: ghosted node index of local node (a, b, c) (each may
  * be -1 or cnt: a ghost). */
-int64_t sk__dist_ghost(const sk__dist *d, int64_t a, int64_t b, int64_t c);
+static inline int64_t sk__dist_ghost(const sk__dist *d, int64_t a, int64_t b, int64_t c)
+{
+  return sk__grid_block_ghost(&d->B, a, b, c);
+}
 
 /* sk__dist_block_index: position of global node (i, j, k) in the
  * rank-contiguous numbering (owner rank * nlocal + local index), times ncomp. */
 int64_t sk__dist_block_index(const sk__dist *d, const int64_t ijk[3]);
 
-/* sk__dist_copy_in: the local vector into the interior of d->ug. */
+/* sk__dist_copy_in: the local vector into the interior of d->B.ug. */
 void sk__dist_copy_in(sk__dist *d, const double *y_local);
 
 /* ---- halo exchange (dist_halo.c) ---- */
 
 sk_status sk__halo_init(sk__dist *d);
 void sk__halo_free(sk__dist *d);
-/* sk__halo_exchange: faces of y_local into the ghost layers of d->ug.
+/* sk__halo_exchange: faces of y_local into the ghost layers of d->B.ug.
  * Local result: 0, or -1 with d->halo.msg set (bad size from a
  * neighbour, an MPI error). Not agreed (callers agree). */
 int sk__halo_exchange(sk__dist *d, const double *y_local);
 
-/* ---- local models (dist_heat.c, dist_bruss.c) ---- */
+/* ---- the model on the block (src/models/grid_block.h) ---- */
 
-/* the local right-hand side from d->ug (halo already in place) into f */
-void sk__dist_heat_rhs(sk__dist *d, double t, double *f);
-void sk__dist_bruss_rhs(sk__dist *d, double t, double *f);
-/* the initial state of this rank's block at t0 into y (length nlocal) */
-void sk__dist_heat_initial(const sk__dist *d, double t0, double *y);
-void sk__dist_bruss_initial(const sk__dist *d, double *y);
-/* sk__dist_*_row: the Jacobian row of local state r (local ordering) from
- * d->ug (and d->kn, d->kp): raw entries (column in the rank-contiguous
- * numbering, the coupling's structured-grid stencil key SK__MG_KEY, value),
- * possibly repeating a column; returns the count (<= SK__DIST_ROW_MAX). */
-#define SK__DIST_ROW_MAX 8
-int sk__dist_heat_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals);
-int sk__dist_bruss_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals);
-/* diffusion tables (coordinates, k scratch); SK_ERR_NOMEM */
-sk_status sk__dist_heat_init(sk__dist *d);
-/* diffusion: nodal k and dk/du of d->ug (interior and ghosts) into d->kn, d->kp */
-void sk__dist_heat_coeffs(sk__dist *d);
+/* sk__dist_row: the Jacobian row of local state r from d->B.ug (after the
+ * model's prepare_rows): the kernels' raw entries (column in the
+ * rank-contiguous numbering, stencil key, value); returns the count. */
+static inline int sk__dist_row(const sk__dist *d, int64_t r, int64_t *cols, int *keys,
+                               double *vals)
+{
+  return d->s.model->row(d->bm, &d->B, r, cols, keys, vals);
+}
+
+/* sk__dist_prepare_rows: what the rows need, from d->B.ug (halo in place). */
+static inline void sk__dist_prepare_rows(sk__dist *d)
+{
+  d->s.model->prepare_rows(d->bm, &d->B);
+}
+
+#define SK__DIST_ROW_MAX SK__GRID_BLOCK_ROW_MAX
 
 /* ---- preconditioners (dist_prec.c) ---- */
 
@@ -158,15 +149,11 @@ void sk__dist_free_prec(sk__dist *d);
 
 /* ---- shared by the RHS and the preconditioners (dist_agree.c; the RHS inline) ---- */
 
-/* sk__dist_local_rhs: d->ug's interior set, halo in place: the local RHS
- * into f (the BBD gloc and the full RHS). */
+/* sk__dist_local_rhs: d->B.ug's interior set, halo in place: the local
+ * RHS into f (the BBD gloc and the full RHS). */
 static inline void sk__dist_local_rhs(sk__dist *d, double t, double *f)
 {
-  if (d->s.kind == SK__DIST_HEAT) {
-    sk__dist_heat_rhs(d, t, f);
-  } else {
-    sk__dist_bruss_rhs(d, t, f);
-  }
+  d->s.model->rhs(d->bm, &d->B, t, f);
 }
 
 /* sk__dist_agree_flag: MPI_Allreduce (max) of a local failure flag. */

@@ -132,41 +132,6 @@ static sk_status read_grid(sk_context *ctx, const sk_options *opts, int nranks,
   return SK_OK;
 }
 
-/* model.* of the diffusion family, with what the distributed model refuses. */
-static sk_status read_heat(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
-{
-  sk_diffusion_params *p = &s->hp;
-  SK_CALL(ctx, sk_diffusion_params_from_options(ctx, opts, p));
-  for (int d = 0; d < p->dim; d++) {
-    for (int side = 0; side < 2; side++) {
-      SK_CHECK(ctx, p->bc[d][side].type == SK_BC_DIRICHLET, SK_ERR_UNSUPPORTED,
-               "model.bc.%c%d.type = %s: distributed runs support Dirichlet sides only", axis[d],
-               side, p->bc[d][side].type == SK_BC_NEUMANN ? "neumann" : "robin");
-    }
-  }
-  SK_CHECK(ctx, p->exact != SK_DIFFUSION_EXACT_MANUFACTURED, SK_ERR_UNSUPPORTED,
-           "model.exact = manufactured: not supported by distributed runs (use mode or none)");
-  sk__grid g;
-  SK_CALL(ctx, sk__diffusion_validate(ctx, p, &g));
-  s->dim = p->dim;
-  s->ncomp = 1;
-  for (int d = 0; d < 3; d++) {
-    s->n[d] = g.n[d];
-  }
-  return SK_OK;
-}
-
-static sk_status read_bruss(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
-{
-  SK_CALL(ctx, sk_brusselator_params_from_options(ctx, opts, &s->bp));
-  SK_CALL(ctx, sk__brusselator_check(ctx, &s->bp));
-  s->dim = 2;
-  s->ncomp = 2;
-  s->n[0] = s->n[1] = s->bp.n;
-  s->n[2] = 1;
-  return SK_OK;
-}
-
 /* solver.*, linsol.* and CVODE's own keys as the serial CVODE backend reads them (steppers/stepper_keys.h, linsol/linsol_keys.h, backends/cvode_keys.h). */
 static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
 {
@@ -191,7 +156,7 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   /* auto: the structured multigrid where the build has it (on the grids of the distributed
    * models it beats AMG 2.0-2.6x on 2D heat and BBD 80x on the Brusselator: benchmarks/README.md,
    * "Distributed runs"); model, and auto without it: amg for diffusion, bbd for the Brusselator */
-  const char *own = s->kind == SK__DIST_HEAT ? "amg" : "bbd";
+  const char *own = s->model->own_prec;
   if (!strcmp(pc, "auto")) {
     pc = sk__mg_available() == NULL ? "mg" : own;
   } else if (!strcmp(pc, "model")) {
@@ -230,17 +195,18 @@ sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nr
   memset(s, 0, sizeof *s);
   const char *type = NULL;
   SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
-  if (!strcmp(type, "diffusion")) {
-    s->kind = SK__DIST_HEAT;
-    SK_CALL(ctx, read_heat(ctx, opts, s));
-  } else if (!strcmp(type, "brusselator")) {
-    s->kind = SK__DIST_BRUSS;
-    SK_CALL(ctx, read_bruss(ctx, opts, s));
-  } else {
+  s->model = sk__block_kernels_find(type);
+  if (!s->model) {
+    char names[128];
+    sk__block_kernels_list(names, sizeof names);
     return SK_ERROR(ctx, SK_ERR_UNSUPPORTED,
-                    "model.type = %s: distributed runs support the grid models diffusion and "
-                    "brusselator",
-                    type);
+                    "model.type = %s: distributed runs support the grid models %s", type, names);
+  }
+  SK_CALL(ctx, s->model->shape(ctx, opts, &s->shape));
+  s->dim = s->shape.dim;
+  s->ncomp = s->shape.ncomp;
+  for (int d = 0; d < 3; d++) {
+    s->n[d] = s->shape.n[d];
   }
   SK_CALL(ctx, read_solver(ctx, opts, s));
   SK_CALL(ctx, read_grid(ctx, opts, nranks, s));

@@ -77,12 +77,6 @@ static sk_status attach_bbd(sk__dist *d)
 
 /* ---- BoomerAMG on the rank-contiguous numbering, PFMG/SysPFMG on the blocks ---- */
 
-static int row_of(const sk__dist *d, int64_t r, int64_t *cols, int *keys, double *vals)
-{
-  return d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, keys, vals)
-                                    : sk__dist_bruss_row(d, r, cols, keys, vals);
-}
-
 /* J's raw entries of this rank's rows at d->ug into out: out[map[p]] +=
  * the value of raw entry p (AMG's merged rows), or out[p] = it (map NULL:
  * the multigrid's raw order). */
@@ -93,7 +87,7 @@ static void jac_rows(const sk__dist *d, double *out, const int64_t *map)
     int64_t cols[SK__DIST_ROW_MAX];
     int keys[SK__DIST_ROW_MAX];
     double vals[SK__DIST_ROW_MAX];
-    const int cnt = row_of(d, r, cols, keys, vals);
+    const int cnt = sk__dist_row(d, r, cols, keys, vals);
     for (int k = 0; k < cnt; k++, raw++) {
       if (map) {
         out[map[raw]] += vals[k];
@@ -120,7 +114,7 @@ static sk_status amg_pattern(sk__dist *d)
     int64_t cols[SK__DIST_ROW_MAX];
     int keys[SK__DIST_ROW_MAX];
     double vals[SK__DIST_ROW_MAX];
-    const int cnt = row_of(d, r, cols, keys, vals);
+    const int cnt = sk__dist_row(d, r, cols, keys, vals);
     const int64_t start = pos;
     for (int k = 0; k < cnt; k++) {
       /* insert cols[k] into the sorted row [start, pos) unless present */
@@ -163,7 +157,7 @@ static sk_status mg_pattern(sk__dist *d, int64_t **rows, int **keys)
   for (int64_t r = 0; r < nl; r++) {
     int64_t cols[SK__DIST_ROW_MAX];
     double vals[SK__DIST_ROW_MAX];
-    const int cnt = row_of(d, r, cols, *keys + raw, vals);
+    const int cnt = sk__dist_row(d, r, cols, *keys + raw, vals);
     for (int k = 0; k < cnt; k++) {
       (*rows)[raw++] = r;
     }
@@ -189,9 +183,7 @@ static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
       sk__dist_callback_failed(d);
       failed = 1;
     } else {
-      if (d->s.kind == SK__DIST_HEAT) {
-        sk__dist_heat_coeffs(d);
-      }
+      sk__dist_prepare_rows(d);
       if (d->amg) {
         memset(d->aval, 0, (size_t)d->arow[d->L.nlocal] * sizeof *d->aval);
       }

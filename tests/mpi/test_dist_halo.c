@@ -154,8 +154,8 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
   sk_options_destroy(&o);
 }
 
-/* (d) every local Jacobian row of the distributed model (sk__dist_heat_row /
- * sk__dist_bruss_row, the rows src/dist/dist_prec.c assembles into the AMG
+/* (d) every local Jacobian row of the distributed model (the block kernels'
+ * rows of src/models/grid_block.h, which src/dist/dist_prec.c assembles into the AMG
  * matrix I - gamma J) equals the row of the serial model's analytic
  * Jacobian (sk_model_eval_jac, the values callback of src/models/) at the
  * same global state: the same set of columns (no entry missing or extra)
@@ -231,9 +231,7 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
   sk__dist_local_from_global(d, y, yl);
   const double *gh = NULL;
   CHECK_OK(ctx, sk__dist_halo_values(d, yl, &gh));
-  if (d->s.kind == SK__DIST_HEAT) {
-    sk__dist_heat_coeffs(d);
-  }
+  sk__dist_prepare_rows(d);
   /* the serial analytic Jacobian (CSC), transposed to rows */
   const int64_t *colptr = NULL, *rowind = NULL;
   int64_t nnz = 0;
@@ -269,8 +267,7 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
     int64_t cols[16];
     int keys[16];
     double vals[16];
-    const int cnt = d->s.kind == SK__DIST_HEAT ? sk__dist_heat_row(d, r, cols, keys, vals)
-                                               : sk__dist_bruss_row(d, r, cols, keys, vals);
+    const int cnt = sk__dist_row(d, r, cols, keys, vals);
     if (cnt < 1 || cnt > 8) { /* the AMG rows hold at most 8 raw entries per row */
       badcount++;
       continue;

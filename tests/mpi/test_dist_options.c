@@ -88,6 +88,8 @@ int main(void)
   const char *typ[] = {"model.type=problem", NULL};
   CHECK_EQ_INT(check(ctx, 2, typ), SK_ERR_UNSUPPORTED);
   CHECK_STR_CONTAINS(msg(ctx), "model.type = problem");
+  CHECK_STR_CONTAINS(msg(ctx),
+                     "distributed runs support the grid models diffusion and brusselator");
   /* the serial model's own checks still apply (mode with beta != 0) */
   const char *beta[] = {"model.beta=0.5", NULL};
   CHECK_EQ_INT(check(ctx, 2, beta), SK_ERR_INPUT);

@@ -1,6 +1,7 @@
 /* tests/unit/test_model_registry.c: the model-type registry: a user type added with one table and one registration call is configured, built and integrated like a built-in one; lookups, located errors and refusals */
 #include <stdlib.h>
 
+#include "models/grid_block.h"
 #include "test.h"
 
 /* ---- a model type of its own: y' = -rate y, y(0) = 1, exact y = exp(-rate t) ---- */
@@ -115,6 +116,9 @@ static void test_builtin_types(void)
     const sk_model_type *t = sk_model_type_find(NULL, names[k]);
     CHECK(t != NULL && sk_model_type_list(NULL, k) == t);
     CHECK(t && (t->driver != SK_MODEL_DRIVER_STEPPER || t->create != NULL));
+    /* a type says it is distributable exactly when it has block kernels (the distributed
+       runs evaluate it block by block: models/grid_block.h) */
+    CHECK(t && !(t->flags & SK_MODEL_TYPE_DISTRIBUTABLE) == !sk__block_kernels_find(names[k]));
   }
   CHECK(sk_model_type_list(NULL, sizeof names / sizeof names[0]) == NULL);
   CHECK(sk_model_type_find(NULL, "difusion") == NULL);
