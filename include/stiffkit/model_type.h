@@ -53,6 +53,10 @@ typedef struct sk_model_type {
   sk_status (*create)(sk_context *ctx, sk_options *opts, sk_model **model);
 } sk_model_type;
 
+/* SK_MODEL_TYPE_KEY: the option key that names a configuration's model
+ * type (registered with the types' own keys by sk_model_register_options). */
+#define SK_MODEL_TYPE_KEY "model.type"
+
 /* sk_model_type_find: the type named `name` (built-in or registered in ctx;
  * ctx may be NULL for the built-ins only), NULL when there is none. */
 const sk_model_type *sk_model_type_find(const sk_context *ctx, const char *name);

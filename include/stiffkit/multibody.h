@@ -306,6 +306,14 @@ const sk_option_spec *sk_mechanism_options(size_t *n);
 sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts, int compare,
                                              sk_mbs_settings *s, int *project);
 
+/* sk_mechanism_start_from_options: what starts a run: the mechanism file
+ * (mbs.file, resolved as an input file; *file points into opts), the
+ * consistency tolerance of the initial state (mbs.init_tol) and whether an
+ * inconsistent one is fixed (mbs.inconsistent = fix) or refused. Errors:
+ * SK_ERR_INPUT (no mbs.file), those of the getters. */
+sk_status sk_mechanism_start_from_options(sk_context *ctx, const sk_options *opts,
+                                          const char **file, double *init_tol, int *fix);
+
 /* sk_mechanism_formulation_name: "ggl", "index1", "reduced". */
 const char *sk_mechanism_formulation_name(sk_mbs_formulation f);
 

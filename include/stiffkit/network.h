@@ -118,6 +118,20 @@ int64_t sk_network_get_num_nodes(const sk_model *m);
  * the entry count. */
 const sk_option_spec *sk_network_options(size_t *n);
 
+/* sk_network_options_set_netlist: configure opts for the network of the
+ * netlist file `path` with the default settings (model.type = network,
+ * model.netlist = path, as if given on the command line). Errors: those of
+ * sk_options_set (the network keys not registered: SK_ERR_UNKNOWN_KEY). */
+sk_status sk_network_options_set_netlist(sk_options *opts, const char *path);
+
+/* sk_network_options_for_steady: the defaults a steady-state solve of a
+ * network needs, where opts has the network keys and they were not given:
+ * model.energy_balance = false (the integrated heat flows grow without
+ * bound at a steady state) and model.require_anchor = true (a group of
+ * nodes without a conductive path to a fixed temperature has no steady
+ * state). Errors: those of sk_options_set. */
+sk_status sk_network_options_for_steady(sk_options *opts);
+
 /* sk_network_model_from_options: the model of model.netlist with
  * model.energy_balance. Errors: SK_ERR_INPUT (no model.netlist) and those
  * of sk_network_create_from_file. */

@@ -22,6 +22,8 @@ extern "C" {
  * the steady.* keys (sk_steady_options). */
 typedef struct {
   double t;          /* time t_s at which f(t_s, u) = 0 is solved */
+  char guess[16];    /* "initial" (the model's initial state at solver.t0) or "zero": the
+                      * guess a caller that builds u itself (the stiffkit command) starts from */
   char strategy[16]; /* "linesearch" (KIN_LINESEARCH) or "none" (plain Newton, KIN_NONE) */
   char linsol[16];   /* "auto", "klu", "umfpack", "dense" or "spgmr" (matrix-free) */
   char prec[16];     /* spgmr: "auto", "none", "jacobi" (diag(J)) or "model" */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/checkpoint_keys.h"
 #include "cli/checkpointing.h"
 #include "cli/signal_thread.h"
 #include "cli/job.h"
@@ -14,33 +15,17 @@
 #include "core/stop.h"
 #include "io/output_options.h"
 
-static const sk_option_spec checkpoint_options[] = {
-    {"checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,
-     "checkpoint file (empty: <output.dir>/<output.prefix>.ckpt); written on SIGTERM, SIGINT "
-     "and SIGUSR1 and at the intervals below, read by run --restart / --resume, removed when the "
-     "run completes"},
-    {"checkpoint.every", SK_OPT_REAL, "0", 0, 1e300, NULL,
-     "simulated-time interval between checkpoints (0 = none)"},
-    {"checkpoint.wall", SK_OPT_REAL, "0", 0, 1e300, NULL,
-     "wall-clock seconds between checkpoints (0 = none; not with checkpoint.segment)"},
-    {"checkpoint.segment", SK_OPT_BOOL, "false", 0, 0, NULL,
-     "segment mode: the engine restarts from its state at every checkpoint.every boundary, in "
-     "an uninterrupted run too, so that a restart from a checkpoint repeats it bitwise (a "
-     "signal then keeps the last boundary's checkpoint)"},
-};
-
-const sk_option_spec *cli_checkpoint_options(size_t *n)
-{
-  *n = sizeof checkpoint_options / sizeof checkpoint_options[0];
-  return checkpoint_options;
-}
+#define SK__BIND_STRUCT cli_checkpoint_keys
+SK__BIND_DEFINE(cli_checkpoint, SK__CHECKPOINT_KEYS, cli_checkpoint_keys,
+                SK__CHECKPOINT_KEY_COUNT)
+#undef SK__BIND_STRUCT
 
 const char *cli_checkpoint_interval_key(const sk_options *o)
 {
   /* the table's rows after checkpoint.file: every, wall, segment */
-  for (size_t k = 1; k < sizeof checkpoint_options / sizeof checkpoint_options[0]; k++) {
-    if (sk_options_is_set(o, checkpoint_options[k].key)) {
-      return checkpoint_options[k].key;
+  for (int k = SK__CHECKPOINT_KEY_file + 1; k < SK__CHECKPOINT_KEY_COUNT; k++) {
+    if (sk_options_is_set(o, cli_checkpoint_key(k))) {
+      return cli_checkpoint_key(k);
     }
   }
   return NULL;
@@ -79,10 +64,12 @@ sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
 {
   memset(c, 0, sizeof *c);
   const char *file, *dir, *prefix;
-  SK_CALL(ctx, sk_options_get_string(job->opts, "checkpoint.file", &file));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.every", &c->every));
-  SK_CALL(ctx, sk_options_get_real(job->opts, "checkpoint.wall", &c->wall));
-  SK_CALL(ctx, sk_options_get_bool(job->opts, "checkpoint.segment", &c->segment));
+  cli_checkpoint_keys keys;
+  SK_CALL(ctx, cli_checkpoint_settings_read(job->opts, &keys, NULL));
+  file = keys.file;
+  c->every = keys.every;
+  c->wall = keys.wall;
+  c->segment = keys.segment;
   sk__output_settings out;
   SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
   dir = out.dir;
@@ -93,8 +80,8 @@ sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
   SK_CHECK(ctx, n > 0 && (size_t)n < sizeof c->path, SK_ERR_INPUT,
            "checkpoint.file: the path is too long");
   SK_CHECK(ctx, !(c->segment && c->wall > 0), SK_ERR_INPUT,
-           "checkpoint.segment needs simulated-time boundaries: use checkpoint.every, not "
-           "checkpoint.wall");
+           "checkpoint.segment needs simulated-time boundaries: use checkpoint.every, "
+           "not checkpoint.wall");
   SK_CHECK(ctx, !c->segment || c->every > 0, SK_ERR_INPUT,
            "checkpoint.segment needs checkpoint.every > 0 (the segment length)");
   c->supported = !sk_model_has_event_action(job->model);

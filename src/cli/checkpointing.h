@@ -29,7 +29,7 @@ typedef struct {
   char loaded_path[4096];
 } cli_ckpt;
 
-/* cli_checkpoint_options: the checkpoint.* option keys. */
+/* cli_checkpoint_options: the checkpoint.* option keys (cli/checkpoint_keys.h). */
 const sk_option_spec *cli_checkpoint_options(size_t *n);
 
 /* cli_checkpoint_interval_key: the first of checkpoint.every, checkpoint.wall

@@ -66,8 +66,8 @@ sk_status cli_bvp_load(sk_context *ctx, cli_job *job, const cli_args *a)
     }
   }
   const char *type;
-  SK_CALL(ctx, sk_options_get_string(job->opts, "model.type", &type));
-  if (!sk_options_is_set(job->opts, "model.type") || !a->config) {
+  SK_CALL(ctx, sk_options_get_string(job->opts, SK_MODEL_TYPE_KEY, &type));
+  if (!sk_options_is_set(job->opts, SK_MODEL_TYPE_KEY) || !a->config) {
     SK_CALL(ctx, sk_options_set_assignment(job->opts, "model.type=bvp"));
   } else {
     SK_CHECK(ctx, !strcmp(type, "bvp"), SK_ERR_INPUT,

@@ -87,16 +87,7 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   /* a network's integrated heat flows grow at a steady state, and a group of nodes with no
      conductive path to a fixed temperature has none: unless told otherwise, steady asks for
      neither the energy states nor such groups */
-  static const char *const steady_defaults[][2] = {{"model.energy_balance", "false"},
-                                                   {"model.require_anchor", "true"}};
-  for (size_t k = 0; k < sizeof steady_defaults / sizeof steady_defaults[0]; k++) {
-    if (sk_options_is_key(o, steady_defaults[k][0]) &&
-        !sk_options_is_set(o, steady_defaults[k][0])) {
-      char assign[96];
-      snprintf(assign, sizeof assign, "%s=%s", steady_defaults[k][0], steady_defaults[k][1]);
-      SK_CALL(ctx, sk_options_set_assignment(o, assign));
-    }
-  }
+  SK_CALL(ctx, sk_network_options_for_steady(o));
   SK_CALL(ctx, cli_job_build_model(ctx, &r->job));
   if (!prefix_chosen(o, a)) { /* set, so that the echoed options reproduce it */
     SK_CALL(ctx, sk_options_set(o, sk__output_key(SK__OUTPUT_KEY_prefix), "steady", NULL));
@@ -108,10 +99,9 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   r->f = calloc((size_t)n, sizeof *r->f);
   SK_CHECK(ctx, r->u && r->f, SK_ERR_NOMEM, "cannot allocate the state (%lld components)",
            (long long)n);
-  const char *guess = NULL;
+  const char *guess = r->set.guess;
   sk__stepper_settings solver;
   uint64_t given;
-  SK_CALL(ctx, sk_options_get_string(o, "steady.guess", &guess));
   SK_CALL(ctx, sk__stepper_settings_read(o, &solver, &given));
   const double t0 = solver.t0;
   if (!strcmp(guess, "initial") && sk_model_get_kind(r->job.model) == SK_MODEL_DAE) {

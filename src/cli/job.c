@@ -83,8 +83,7 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
   const size_t len = config ? strlen(config) : 0;
   if (len > 4 && strcmp(config + len - 4, ".net") == 0) {
     /* a thermal netlist given directly: the network model with the default settings */
-    SK_CALL(ctx, sk_options_set_assignment(job->opts, "model.type=network"));
-    SK_CALL(ctx, sk_options_set(job->opts, "model.netlist", config, NULL));
+    SK_CALL(ctx, sk_network_options_set_netlist(job->opts, config));
   } else if (config) {
     const sk_status st = sk_config_load(job->opts, config);
     if (st != SK_OK) { /* SK_INTERRUPTED too: a stop while waiting for a FIFO's writer */

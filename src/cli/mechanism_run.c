@@ -23,11 +23,10 @@ static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",
 sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
 {
   const sk_options *o = job->opts;
-  const char *file, *inconsistent;
-  SK_CALL(ctx, sk_options_get_input_file(o, "mbs.file", &file));
-  SK_CHECK(ctx, file[0], SK_ERR_INPUT,
-           "model.type = multibody needs mbs.file, the mechanism description (see "
-           "data/mechanisms/README.md)");
+  const char *file;
+  double tol;
+  int fix;
+  SK_CALL(ctx, sk_mechanism_start_from_options(ctx, o, &file, &tol, &fix));
   SK_CALL_STOP(ctx, sk_mechanism_load(ctx, file, &cm->mech));
   SK_CALL(ctx, cli_job_output_times(ctx, job));
   sk__stepper_settings solver;
@@ -35,17 +34,13 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
   SK_CALL(ctx, sk__stepper_settings_read(o, &solver, &given));
   cm->rtol = solver.rtol;
   cm->atol = solver.atol;
-  SK_CALL(ctx, sk_options_get_string(o, "mbs.inconsistent", &inconsistent));
-  double tol;
-  SK_CALL(ctx, sk_options_get_real(o, "mbs.init_tol", &tol));
   const int n = sk_mechanism_ncoords(cm->mech), m = sk_mechanism_nconstraints(cm->mech);
   cm->q0 = calloc((size_t)(2 * n + m + 1), sizeof *cm->q0);
   SK_CHECK(ctx, cm->q0 != NULL, SK_ERR_NOMEM, "cannot allocate the initial state");
   cm->v0 = cm->q0 + n;
   cm->lam = cm->v0 + n;
   sk_mechanism_initial(cm->mech, cm->q0, cm->v0);
-  SK_CALL(ctx, sk_mechanism_assemble(cm->mech, job->t0, cm->q0, cm->v0, tol,
-                                     !strcmp(inconsistent, "fix"), &cm->init));
+  SK_CALL(ctx, sk_mechanism_assemble(cm->mech, job->t0, cm->q0, cm->v0, tol, fix, &cm->init));
   return SK_OK;
 }
 
@@ -291,7 +286,9 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
     code = SK_EXIT_OK;
     if (!a->quiet) {
       const char *file = "";
-      sk_options_get_string(job->opts, "mbs.file", &file);
+      double tol;
+      int fix;
+      (void)sk_mechanism_start_from_options(ctx, job->opts, &file, &tol, &fix);
       printf("stiffkit %s run: mechanism %s (%d bodies, %d coordinates, %d constraints), "
              "formulation %s, engine %s, rtol %.1e, atol %.1e, t = %g -> %g\n",
              SK_VERSION, file, sk_mechanism_nbodies(cm.mech), sk_mechanism_ncoords(cm.mech),

@@ -194,7 +194,7 @@ sk_status sk__dist_read_settings(sk_context *ctx, const sk_options *opts, int nr
            "sk__dist_read_settings: NULL argument or nranks < 1");
   memset(s, 0, sizeof *s);
   const char *type = NULL;
-  SK_CALL(ctx, sk_options_get_string(opts, "model.type", &type));
+  SK_CALL(ctx, sk_options_get_string(opts, SK_MODEL_TYPE_KEY, &type));
   s->model = sk__block_kernels_find(type);
   if (!s->model) {
     char names[128];

@@ -33,9 +33,9 @@
 struct sk__block_model {
   sk_context *ctx;
   sk_diffusion_params p;
-  double *kn, *kp; /* nodal k and dk/du on the ghosted nodes */
-  double *xc[3];   /* coordinate of each ghosted position along d (0 outside the domain) */
-  double lambda;   /* decay rate of the exact mode */
+  double *kn, *kp;      /* nodal k and dk/du on the ghosted nodes */
+  double *xc[3];        /* coordinate of each ghosted position along d (0 outside the domain) */
+  double lambda;        /* decay rate of the exact mode */
   sk__diffusion_ic *ic; /* model.ic = formula */
 };
 

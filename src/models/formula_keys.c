@@ -31,6 +31,11 @@ const sk_option_spec *sk__formula_options(size_t *n)
   return formula_table;
 }
 
+const char *sk__formula_key(int row)
+{
+  return formula_table[row].key;
+}
+
 const char *const sk__formula_sections[] = {"formula.parameters", "formula.rhs",
                                             "formula.residual",   "formula.mass",
                                             "formula.jacobian",   "formula.inputs",
@@ -126,9 +131,9 @@ static sk_status add_variable_item(sk_context *ctx, sk__fm_desc *D, const char *
 sk_status sk__fm_read_variables(sk_context *ctx, const sk_options *opts, sk__fm_desc *D)
 {
   const char *text;
-  SK_CALL(ctx, sk_options_get_string(opts, "formula.variables", &text));
+  SK_CALL(ctx, sk_options_get_string(opts, sk__formula_key(SK__FM_KEY_VARIABLES), &text));
   char where[256];
-  sk_options_where(opts, "formula.variables", where, sizeof where);
+  sk_options_where(opts, sk__formula_key(SK__FM_KEY_VARIABLES), where, sizeof where);
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
     const size_t n = strcspn(p, " ,\t");

@@ -27,6 +27,10 @@ typedef struct {
 /* sk__formula_options: the fixed formula.* keys (model type table). */
 const sk_option_spec *sk__formula_options(size_t *n);
 
+/* The rows of that table; sk__formula_key(row) is the row's key. */
+enum { SK__FM_KEY_VARIABLES, SK__FM_KEY_Y0, SK__FM_KEY_YP0 };
+const char *sk__formula_key(int row);
+
 /* The sections whose keys a description names itself (NULL-terminated). */
 extern const char *const sk__formula_sections[];
 

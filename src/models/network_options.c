@@ -9,6 +9,9 @@
 #include "stiffkit/network.h"
 #include "stiffkit/model_type.h"
 
+/* the rows of network_table, in order */
+enum { KEY_NETLIST, KEY_ENERGY_BALANCE, KEY_REQUIRE_ANCHOR, KEY_PROBE_NODES };
+
 static const sk_option_spec network_table[] = {
     {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
      "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
@@ -33,6 +36,36 @@ const sk_option_spec *sk_network_options(size_t *n)
   return network_table;
 }
 
+sk_status sk_network_options_set_netlist(sk_options *opts, const char *path)
+{
+  sk_context *ctx = sk_options_get_context(opts);
+  if (!ctx || !path) {
+    return SK_ERR_ARG;
+  }
+  SK_CALL(ctx, sk_options_set(opts, SK_MODEL_TYPE_KEY, "network", NULL));
+  SK_CALL(ctx, sk_options_set(opts, network_table[KEY_NETLIST].key, path, NULL));
+  return SK_OK;
+}
+
+sk_status sk_network_options_for_steady(sk_options *opts)
+{
+  sk_context *ctx = sk_options_get_context(opts);
+  if (!ctx) {
+    return SK_ERR_ARG;
+  }
+  static const struct {
+    int row;
+    const char *value;
+  } defaults[] = {{KEY_ENERGY_BALANCE, "false"}, {KEY_REQUIRE_ANCHOR, "true"}};
+  for (size_t k = 0; k < sizeof defaults / sizeof defaults[0]; k++) {
+    const char *key = network_table[defaults[k].row].key;
+    if (sk_options_is_key(opts, key) && !sk_options_is_set(opts, key)) {
+      SK_CALL(ctx, sk_options_set(opts, key, defaults[k].value, NULL));
+    }
+  }
+  return SK_OK;
+}
+
 sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts, sk_model **model)
 {
   SK_CHECK(ctx, opts != NULL && model != NULL, SK_ERR_ARG,
@@ -40,11 +73,13 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
   *model = NULL;
   sk_network_params p;
   sk_network_params_default(&p);
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.netlist", &p.netlist));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, network_table[KEY_NETLIST].key, &p.netlist));
   SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
            "model.type = network needs model.netlist (a thermal netlist file)");
-  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.energy_balance", &p.energy_states));
-  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.require_anchor", &p.check_steady));
+  SK_CALL_STOP(
+      ctx, sk_options_get_bool(opts, network_table[KEY_ENERGY_BALANCE].key, &p.energy_states));
+  SK_CALL_STOP(ctx,
+               sk_options_get_bool(opts, network_table[KEY_REQUIRE_ANCHOR].key, &p.check_steady));
   SK_CALL_STOP(ctx, sk_network_create_from_file(ctx, &p, model));
   return SK_OK;
 }
@@ -57,10 +92,10 @@ sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts
   *probes = NULL;
   *count = 0;
   const char *list = "";
-  if (!sk_network_is_network(m) || !sk_options_is_key(opts, "output.probe_nodes")) {
+  if (!sk_network_is_network(m) || !sk_options_is_key(opts, network_table[KEY_PROBE_NODES].key)) {
     return SK_OK;
   }
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "output.probe_nodes", &list));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, network_table[KEY_PROBE_NODES].key, &list));
   const size_t len = strlen(list);
   int64_t *out = malloc((len / 2 + 1) * sizeof *out);
   char *name = malloc(len + 1);

@@ -26,7 +26,7 @@ static const sk_model_type *const builtin_types[] = {
 };
 
 static const sk_option_spec model_type_table[] = {
-    {"model.type", SK_OPT_STRING, "diffusion", 0, 0, NULL,
+    {SK_MODEL_TYPE_KEY, SK_OPT_STRING, "diffusion", 0, 0, NULL,
      "model family: a registered model type (diffusion, brusselator, problem, plugin, linear, "
      "network, bvp, multibody, formula, ...; `stiffkit info` lists them)"},
 };
@@ -107,7 +107,7 @@ sk_status sk_model_type_from_options(sk_context *ctx, const sk_options *opts,
            "sk_model_type_from_options: NULL argument");
   *type = NULL;
   size_t i = 0;
-  SK_CALL(ctx, sk__type_lookup(ctx, opts, "model.type", "model type", type_name, &i));
+  SK_CALL(ctx, sk__type_lookup(ctx, opts, SK_MODEL_TYPE_KEY, "model type", type_name, &i));
   *type = sk_model_type_list(ctx, i);
   return SK_OK;
 }
