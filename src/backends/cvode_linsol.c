@@ -262,35 +262,23 @@ static int prec_solve_mg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Ve
   return 0;
 }
 
-/* SK_MG_AUTO_MIN_N: linsol.preconditioner=auto takes mg instead of the
- * model's own for a grid model in 2 or 3 dimensions from this many states
- * on, when the Krylov path is chosen (see mg_auto below). */
-#define SK_MG_AUTO_MIN_N 50000
-
-/* Whether preconditioner "auto" means mg for this model: a structured
- * grid in 2D or 3D, the Jacobian's values, a build with the structured
- * multigrid. The rule and its measurements (benchmarks/README.md,
- * "Structured multigrid (mg)", benchmarks/scaling/run_mg.sh, 2D heat,
- * spgmr, integration seconds ADI / mg / amg): on a start with all modes
- * (u0 = 1) mg wins from 10^5 (7.6 / 2.7 / 6.6 s at 10^5; at 10^6 ADI > 240 s,
- * mg 41 s, amg 88 s; 3D 100^3 66 / 38 / 124 s), at 10^4 the 0.5 s MPI and
- * hypre start outweighs it (0.18 / 0.22 s plus the start); on the single
- * smooth sine mode ADI stays 2.2x faster (0.31 / 0.71 s at 10^5). The
- * Brusselator at 2x512^2: KLU 196 s, spgmr + mg 10.8 s. 1D grids go to KLU. */
-static int mg_auto(const sk__cvode *cv)
-{
-  const sk__model_grid *g = sk__model_get_grid(cv->model);
-  return g && g->dim >= 2 && sk_model_get_n(cv->model) >= SK_MG_AUTO_MIN_N &&
-         sk_model_has_jacobian_values(cv->model) && sk__mg_available() == NULL;
-}
-
 /* What the model provides of the preconditioners' needs (SK__PREC_NEEDS_* bits). */
 static unsigned model_provides(const sk__cvode *cv)
 {
   return (sk_model_has_jacobian(cv->model) ? SK__PREC_NEEDS_VALUES : 0u) |
          (cv->jac.colptr ? SK__PREC_NEEDS_PATTERN : 0u) |
          (sk_model_has_preconditioner(cv->model) ? SK__PREC_NEEDS_MODEL : 0u) |
-         (sk__model_get_grid(cv->model) ? SK__PREC_NEEDS_GRID : 0u);
+         (sk__model_get_grid(cv->model) ? SK__PREC_NEEDS_GRID : 0u) |
+         (sk_model_has_jacobian_values(cv->model) ? SK__PREC_NEEDS_ANALYTIC : 0u);
+}
+
+/* What linsol.preconditioner = auto takes for this model (linsol/linsol_types.h,
+ * SK__PREC_AUTO); *strong: whether it makes the Krylov path compete with a factorization. */
+static const char *prec_auto(const sk__cvode *cv, int *strong)
+{
+  const sk__model_grid *g = sk__model_get_grid(cv->model);
+  const sk__prec_model m = {model_provides(cv), sk_model_get_n(cv->model), g ? g->dim : 0};
+  return sk__prec_auto(SK__ENGINE_CVODE, &m, strong);
 }
 
 /* The model's pattern and a values buffer in cv->jac, once. */
@@ -328,13 +316,16 @@ static sk_status resolve_names(sk__cvode *cv)
     sk__stepper_set_linsol_reason(s, "none: cvode-adams runs a fixed-point iteration");
   } else if (!strcmp(cv->linsol, "auto")) {
     SK_CALL_STOP(cv->ctx, jac_init_once(cv)); /* the choice reads the pattern */
-    /* a grid model where mg wins has a preconditioner for the Krylov path even without
-       one of its own (the Brusselator) */
-    const int mg = !strcmp(cv->prec, "auto") && mg_auto(cv);
+    /* the preconditioner auto would take decides whether the Krylov path competes (a grid
+       model where mg wins has one even without a preconditioner of its own: the Brusselator) */
+    int strong = 0;
+    const char *pa = prec_auto(cv, &strong);
+    const int named = strcmp(cv->prec, "auto") != 0;
+    const int mg = !named && !strcmp(pa, "mg");
     sk__linsol_choice c;
-    SK_CALL(cv->ctx, sk__linsol_auto(cv->ctx, n, cv->jac.colptr, cv->jac.rowind,
-                                     sk_stepper_get_type(s)->name,
-                                     sk_model_has_preconditioner(cv->model) || mg, 1, &c));
+    SK_CALL(cv->ctx, sk__linsol_auto(
+                         cv->ctx, n, cv->jac.colptr, cv->jac.rowind, sk_stepper_get_type(s)->name,
+                         named ? sk_model_has_preconditioner(cv->model) : strong, 1, &c));
     snprintf(cv->linsol, sizeof cv->linsol, "%s", c.linsol);
     if (mg && !strcmp(c.prec, "model")) {
       const char *why = strchr(c.reason, ':');
@@ -350,12 +341,8 @@ static sk_status resolve_names(sk__cvode *cv)
     }
     sk__stepper_set_linsol_reason(s, c.reason);
   }
-  if (!strcmp(cv->prec, "auto") && sk__linsol_is(cv->linsol, SK__LS_KRYLOV) && mg_auto(cv)) {
-    snprintf(cv->prec, sizeof cv->prec, "mg");
-  }
-  if (!strcmp(cv->prec, "auto")) {
-    snprintf(cv->prec, sizeof cv->prec, "%s",
-             sk_model_has_preconditioner(cv->model) ? "model" : (has_jac ? "jacobi" : "none"));
+  if (!strcmp(cv->prec, "auto")) { /* the registry's rule (a named linear solver, or none) */
+    snprintf(cv->prec, sizeof cv->prec, "%s", prec_auto(cv, NULL));
   }
   if (!strcmp(cv->ordering, "auto")) {
     snprintf(cv->ordering, sizeof cv->ordering, "%s", n >= SK_ND_THRESHOLD ? "metis-nd" : "amd");

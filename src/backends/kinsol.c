@@ -302,11 +302,12 @@ static sk_status resolve(sk__kin *k)
     snprintf(k->linsol, sizeof k->linsol, "%s", c.linsol);
     snprintf(ctx->linsol_reason, sizeof ctx->linsol_reason, "%s", c.reason);
   }
+  const sk__prec_model pm = {has_jac ? SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN : 0u, k->n,
+                             0};
   snprintf(k->prec, sizeof k->prec, "%s",
            strcmp(k->linsol, "spgmr") ? "none"
            : strcmp(s->prec, "auto")  ? s->prec
-           : has_jac                  ? "jacobi"
-                                      : "none");
+                                      : sk__prec_auto(SK__ENGINE_KINSOL, &pm, NULL));
   snprintf(k->ordering, sizeof k->ordering, "%s",
            strcmp(k->linsol, "klu")      ? "none"
            : strcmp(s->ordering, "auto") ? s->ordering

@@ -8,18 +8,18 @@
 
 /* X(field, key, type, default, min, max, choices, help): one row per key; the
  * rows after file are the intervals (cli_checkpoint_interval_key). */
-#define SK__CHECKPOINT_KEYS(X)                                                                  \
-  X(file, "checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,                                     \
-    "checkpoint file (empty: <output.dir>/<output.prefix>.ckpt); written on SIGTERM, SIGINT "   \
-    "and SIGUSR1 and at the intervals below, read by run --restart / --resume, removed when "   \
-    "the run completes")                                                                        \
-  X(every, "checkpoint.every", SK_OPT_REAL, "0", 0, 1e300, NULL,                                \
-    "simulated-time interval between checkpoints (0 = none)")                                   \
-  X(wall, "checkpoint.wall", SK_OPT_REAL, "0", 0, 1e300, NULL,                                  \
-    "wall-clock seconds between checkpoints (0 = none; not with checkpoint.segment)")           \
-  X(segment, "checkpoint.segment", SK_OPT_BOOL, "false", 0, 0, NULL,                            \
-    "segment mode: the engine restarts from its state at every checkpoint.every boundary, in "  \
-    "an uninterrupted run too, so that a restart from a checkpoint repeats it bitwise (a "      \
+#define SK__CHECKPOINT_KEYS(X)                                                                 \
+  X(file, "checkpoint.file", SK_OPT_STRING, "", 0, 0, NULL,                                    \
+    "checkpoint file (empty: <output.dir>/<output.prefix>.ckpt); written on SIGTERM, SIGINT "  \
+    "and SIGUSR1 and at the intervals below, read by run --restart / --resume, removed when "  \
+    "the run completes")                                                                       \
+  X(every, "checkpoint.every", SK_OPT_REAL, "0", 0, 1e300, NULL,                               \
+    "simulated-time interval between checkpoints (0 = none)")                                  \
+  X(wall, "checkpoint.wall", SK_OPT_REAL, "0", 0, 1e300, NULL,                                 \
+    "wall-clock seconds between checkpoints (0 = none; not with checkpoint.segment)")          \
+  X(segment, "checkpoint.segment", SK_OPT_BOOL, "false", 0, 0, NULL,                           \
+    "segment mode: the engine restarts from its state at every checkpoint.every boundary, in " \
+    "an uninterrupted run too, so that a restart from a checkpoint repeats it bitwise (a "     \
     "signal then keeps the last boundary's checkpoint)")
 
 /* The values of the keys: field `f` of row X(f, ...) has its key's C type. */

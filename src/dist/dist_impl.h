@@ -65,13 +65,14 @@ struct sk__dist {
   double t_out; /* the time the last advance reached (its output time) */
   int (*monitor)(double t, double h, void *data);
   void *monitor_data;
-  /* AMG (dist_prec.c): rows of this rank in the rank-contiguous numbering */
+  /* the preconditioners built from J's rows (dist_prec.c): AMG on this rank's rows in the
+     rank-contiguous numbering, or the structured multigrid on its block */
   struct sk__amg *amg;
-  sk__mg *mg; /* or the structured multigrid on this rank's block (raw entries in aval) */
-  int64_t *arow, *acol, *amap; /* row pointers, sorted columns, raw entry -> position */
+  sk__mg *mg;
+  int64_t *arow, *acol, *amap; /* AMG: row pointers, sorted columns, raw entry -> position */
   int64_t araw;                /* raw stencil entries (before merging duplicates) */
-  double *aval;
-  int amg_have_jac;
+  double *aval;                /* AMG: the merged rows' values; mg: the raw entries' */
+  int prec_have_jac;           /* the rows' values are held (CVODE may reuse them: jok) */
   int64_t prec_jac_evals;
   /* test hooks */
   int64_t inject_local; /* local component made NaN, -1 for none */

@@ -153,14 +153,18 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   const char *pc = ls.preconditioner;
   SK_CHECK(ctx, sk__prec_accepts(pc, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
            "linsol.preconditioner = %s: distributed runs take auto, %s", pc, names);
-  /* auto: the structured multigrid where the build has it (on the grids of the distributed
-   * models it beats AMG 2.0-2.6x on 2D heat and BBD 80x on the Brusselator: benchmarks/README.md,
-   * "Distributed runs"); model, and auto without it: amg for diffusion, bbd for the Brusselator */
-  const char *own = s->model->own_prec;
+  /* auto: the registry's rule (linsol/linsol_types.h, SK__PREC_AUTO: mg on a grid of 5e4
+   * states or more where the build has it, else the model's own); model: the model's own
+   * choice for distributed runs (amg for diffusion, bbd for the Brusselator) */
   if (!strcmp(pc, "auto")) {
-    pc = sk__mg_available() == NULL ? "mg" : own;
-  } else if (!strcmp(pc, "model")) {
-    pc = own;
+    const int64_t n = s->ncomp * s->n[0] * s->n[1] * s->n[2];
+    const sk__prec_model m = {SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_ANALYTIC |
+                                  SK__PREC_NEEDS_GRID | SK__PREC_NEEDS_MODEL,
+                              n, s->dim};
+    pc = sk__prec_auto(SK__ENGINE_MPI, &m, NULL);
+  }
+  if (!strcmp(pc, "model")) {
+    pc = s->model->own_prec;
   }
   snprintf(s->prec, sizeof s->prec, "%s", pc);
   sk__mg_params_default(&s->mg);

@@ -175,9 +175,9 @@ static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
   (void)t;
   (void)fy;
   int failed = 0;
-  const int fresh = !jok || !d->amg_have_jac;
+  const int fresh = !jok || !d->prec_have_jac;
   if (fresh) {
-    d->amg_have_jac = 0;
+    d->prec_have_jac = 0;
     if (sk__halo_exchange(d, N_VGetArrayPointer(y))) {
       SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
       sk__dist_callback_failed(d);
@@ -194,7 +194,7 @@ static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
   if (sk__dist_agree_flag(d, failed)) {
     return -1;
   }
-  d->amg_have_jac = 1;
+  d->prec_have_jac = 1;
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
   failed = (d->amg ? sk__amg_setup_rows(d->amg, gamma, d->aval)
                    : sk__mg_setup(d->mg, gamma, d->aval)) != SK_OK;

@@ -34,8 +34,8 @@
     "on I - gamma J from the model's Jacobian, grid models only; bbd: band blocks "              \
     "of the Jacobian by difference quotients (MPI runs: CVBBDPRE, one block per rank; serial "   \
     "cvode-*: CVBANDPRE, one block of the pattern's bandwidths); MPI runs take "                 \
-    "auto|model|bbd|amg|mg|none, auto = mg (where hypre has the Struct interface), model = amg " \
-    "for diffusion and bbd for the Brusselator; "                                                \
+    "auto|model|bbd|amg|mg|none, auto = mg from 5e4 states (where hypre has the Struct "         \
+    "interface), else model = amg for diffusion and bbd for the Brusselator; "                   \
     "the steady solve takes "                                                                    \
     "auto|none|jacobi|model)")                                                                   \
   X(mg_solver, "linsol.mg_solver", SK_OPT_CHOICE, "pfmg", 0, 0, "pfmg|smg",                      \

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "linsol/linsol_types.h"
+#include "linsol/mg_struct.h"
 
 #define SK__LINSOL_ENTRY(name, kind, engines, krylov) {{#name, engines}, kind, krylov},
 static const sk__linsol_type linsol_types[] = {SK__LINSOL_TYPES(SK__LINSOL_ENTRY)};
@@ -74,6 +75,40 @@ void sk__prec_applicable(unsigned engines, unsigned has, char *buf, size_t len)
       used += w > 0 ? (size_t)w : 0;
     }
   }
+}
+
+/* The rows of the auto rule (SK__PREC_AUTO). */
+#define SK__PREC_AUTO_ROW(name, engines, needs, min_n, min_dim, strong) \
+  {#name, engines, needs, min_n, min_dim, strong},
+static const struct {
+  const char *name;
+  unsigned engines, needs;
+  int64_t min_n;
+  int min_dim, strong;
+} prec_auto[] = {SK__PREC_AUTO(SK__PREC_AUTO_ROW)};
+
+/* Whether this build has preconditioner `name` (mg: hypre's Struct interface). */
+static int available(const char *name)
+{
+  return strcmp(name, "mg") != 0 || sk__mg_available() == NULL;
+}
+
+const char *sk__prec_auto(unsigned engine, const sk__prec_model *m, int *strong)
+{
+  for (size_t i = 0; i < SK__COUNT(prec_auto); i++) {
+    if ((prec_auto[i].engines & engine) && (prec_auto[i].needs & ~m->has) == 0u &&
+        m->n >= prec_auto[i].min_n && m->dim >= prec_auto[i].min_dim &&
+        available(prec_auto[i].name)) {
+      if (strong) {
+        *strong = prec_auto[i].strong;
+      }
+      return prec_auto[i].name;
+    }
+  }
+  if (strong) {
+    *strong = 0;
+  }
+  return "none";
 }
 
 /* What each need asks of the model, and how a model lacks it. */

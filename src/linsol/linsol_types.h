@@ -3,6 +3,7 @@
 #define SK_LINSOL_LINSOL_TYPES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_nvector.h>
@@ -42,10 +43,12 @@ enum {
 
 /* What a preconditioner needs of the model (bits of its `needs`). */
 enum {
-  SK__PREC_NEEDS_VALUES = 1u,  /* the Jacobian's values (its own or colored differences) */
-  SK__PREC_NEEDS_PATTERN = 2u, /* the Jacobian's pattern only */
-  SK__PREC_NEEDS_MODEL = 4u,   /* the model's own preconditioner */
-  SK__PREC_NEEDS_GRID = 8u     /* a structured grid (core/model_grid.h) */
+  SK__PREC_NEEDS_VALUES = 1u,   /* the Jacobian's values (its own or colored differences) */
+  SK__PREC_NEEDS_PATTERN = 2u,  /* the Jacobian's pattern only */
+  SK__PREC_NEEDS_MODEL = 4u,    /* the model's own preconditioner */
+  SK__PREC_NEEDS_GRID = 8u,     /* a structured grid (core/model_grid.h) */
+  SK__PREC_NEEDS_ANALYTIC = 16u /* the model's own Jacobian values, not colored differences
+                                   (asked by the "auto" rule only, below) */
 };
 
 /* X(name, engines, needs): every Krylov preconditioner, once;
@@ -57,6 +60,31 @@ enum {
   X(amg, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_VALUES)                      \
   X(mg, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID) \
   X(bbd, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_PATTERN)
+
+/* linsol.preconditioner = auto, as data: X(name, engines, needs, min_n, min_dim,
+ * strong), in order of preference. An engine's auto takes the first row whose
+ * engines include it, whose needs the model meets (SK__PREC_NEEDS_* bits, the
+ * ANALYTIC one included), with at least min_n states on a grid of at least
+ * min_dim dimensions (0: any model), and which this build has (mg: hypre's
+ * Struct interface). `strong`: a Krylov path with it competes with a sparse
+ * factorization (linsol.type = auto weighs it, linsol/linsol_choice.c). The
+ * measurements behind the mg row (benchmarks/README.md, "Structured
+ * multigrid (mg)" and "Distributed runs"; 2D heat, spgmr, seconds ADI / mg /
+ * amg): on a start with all modes (u0 = 1) mg wins from 10^5 (7.6 / 2.7 /
+ * 6.6 s; at 10^6 ADI > 240 s, mg 41 s, amg 88 s; 3D 100^3 66 / 38 / 124 s),
+ * at 10^4 the 0.5 s MPI and hypre start outweighs it; on the single smooth
+ * sine mode ADI stays 2.2x faster (0.31 / 0.71 s at 10^5); the Brusselator
+ * at 2x512^2: KLU 196 s, spgmr + mg 10.8 s; distributed runs: mg 2.2-3.7x
+ * faster than amg on 2D/3D heat, 53-82x faster than bbd on the Brusselator.
+ * The steady solve's auto never takes the model's preconditioner (it
+ * approximates I - gamma J of a time step, not the Newton matrix J). In a
+ * distributed run "model" is the model's own choice there (amg or bbd). */
+#define SK__PREC_AUTO(X)                                                                \
+  X(mg, SK__ENGINE_CVODE | SK__ENGINE_MPI,                                              \
+    SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID | SK__PREC_NEEDS_ANALYTIC, 50000, 2, 1) \
+  X(model, SK__ENGINE_CVODE | SK__ENGINE_MPI, SK__PREC_NEEDS_MODEL, 0, 0, 1)            \
+  X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL, SK__PREC_NEEDS_VALUES, 0, 0, 0)       \
+  X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_MPI, 0u, 0, 0, 0)
 
 #define SK__TYPE_CHOICE(name, ...) "|" #name
 #define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
@@ -90,6 +118,19 @@ typedef struct {
 /* sk__prec_needs: the SK__PREC_NEEDS_* bits of preconditioner `name` (0 for
  * "auto", none or an unknown name). */
 unsigned sk__prec_needs(const char *name);
+
+/* What a model offers a preconditioner: the SK__PREC_NEEDS_* bits it meets,
+ * its states, and its grid's dimensions (0 without a grid). */
+typedef struct {
+  unsigned has;
+  int64_t n;
+  int dim;
+} sk__prec_model;
+
+/* sk__prec_auto: the preconditioner linsol.preconditioner = auto takes for
+ * `engine` (one SK__ENGINE_* bit) on model m: the first row of
+ * SK__PREC_AUTO that fits; *strong (may be NULL) gets the row's strong. */
+const char *sk__prec_auto(unsigned engine, const sk__prec_model *m, int *strong);
 
 /* sk__prec_applicable: the names of the preconditioners of `engines` whose
  * needs lie within `has` (SK__PREC_NEEDS_* bits a model provides), joined by

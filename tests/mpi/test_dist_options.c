@@ -95,22 +95,25 @@ int main(void)
   CHECK_EQ_INT(check(ctx, 2, beta), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(msg(ctx), "model.beta");
 
-  /* the preconditioner each choice resolves to: auto takes the structured multigrid where the
-   * build has it (else the model's own), model takes amg for diffusion and bbd for the
-   * Brusselator */
+  /* the preconditioner each choice resolves to: auto takes the structured multigrid on a
+   * grid of 5e4 states or more where the build has it (else the model's own: the registry's
+   * rule, linsol/linsol_types.h), model takes amg for diffusion and bbd for the Brusselator */
+  const int mg = sk__mg_available() == NULL;
   const struct {
-    const char *type, *pc, *want;
-  } res[] = {{"diffusion", "auto", sk__mg_available() ? "amg" : "mg"},
-             {"brusselator", "auto", sk__mg_available() ? "bbd" : "mg"},
-             {"diffusion", "model", "amg"},
-             {"brusselator", "model", "bbd"},
-             {"brusselator", "mg", "mg"},
-             {"diffusion", "none", "none"}};
+    const char *type, *n, *pc, *want;
+  } res[] = {{"diffusion", "model.n=256", "auto", mg ? "mg" : "amg"},
+             {"brusselator", "model.n=160", "auto", mg ? "mg" : "bbd"},
+             {"diffusion", "model.n=16", "auto", "amg"},
+             {"brusselator", "model.n=16", "auto", "bbd"},
+             {"diffusion", "model.n=256", "model", "amg"},
+             {"brusselator", "model.n=160", "model", "bbd"},
+             {"brusselator", "model.n=16", "mg", "mg"},
+             {"diffusion", "model.n=16", "none", "none"}};
   for (size_t k = 0; k < sizeof res / sizeof res[0]; k++) {
     char type[64], pc[64];
     snprintf(type, sizeof type, "model.type=%s", res[k].type);
     snprintf(pc, sizeof pc, "linsol.preconditioner=%s", res[k].pc);
-    const char *set[] = {type, "model.n=16", pc, NULL};
+    const char *set[] = {type, res[k].n, pc, NULL};
     sk_options *o = mpi_opts(ctx, set);
     sk__dist_settings s;
     CHECK_OK(ctx, sk__dist_read_settings(ctx, o, 2, &s));

@@ -4,6 +4,7 @@
 
 #include "backends/sundials_compat.h"
 #include "linsol/linsol_types.h"
+#include "linsol/mg_struct.h"
 #include "test.h"
 
 /* the spec of `key` in the stepper's option table */
@@ -143,6 +144,46 @@ int main(void)
   CHECK(sk__prec_accepts("bbd", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!sk__prec_accepts("jacobi", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!strcmp(names, "none, model, amg, mg, bbd"));
+  /* the auto rule (SK__PREC_AUTO), case by case as documented there */
+  {
+    const unsigned V = SK__PREC_NEEDS_VALUES, P = SK__PREC_NEEDS_PATTERN,
+                   M = SK__PREC_NEEDS_MODEL, G = SK__PREC_NEEDS_GRID, A = SK__PREC_NEEDS_ANALYTIC;
+    /* where the build lacks mg, the next row (the model's own) */
+    const char *mg = sk__mg_available() == NULL ? "mg" : "model";
+    struct {
+      unsigned engine, has;
+      int64_t n;
+      int dim;
+      const char *want;
+      int strong;
+    } c[] = {
+        /* a 2D grid model of 1e5 states with analytic values and an ADI: mg */
+        {SK__ENGINE_CVODE, V | P | M | G | A, 100000, 2, mg, 1},
+        /* the same below 5e4 states: the model's own */
+        {SK__ENGINE_CVODE, V | P | M | G | A, 40000, 2, "model", 1},
+        /* a 1D grid: no mg */
+        {SK__ENGINE_CVODE, V | P | M | G | A, 100000, 1, "model", 1},
+        /* values from colored differences only: no mg */
+        {SK__ENGINE_CVODE, V | P | M | G, 100000, 2, "model", 1},
+        /* no preconditioner of its own, a Jacobian: jacobi (not strong) */
+        {SK__ENGINE_CVODE, V | P, 100000, 0, "jacobi", 0},
+        /* nothing: none */
+        {SK__ENGINE_CVODE, 0u, 100000, 0, "none", 0},
+        /* the steady solve never takes the model's preconditioner */
+        {SK__ENGINE_KINSOL, V | P | M, 100, 0, "jacobi", 0},
+        {SK__ENGINE_KINSOL, M, 100, 0, "none", 0},
+        /* distributed: mg from 5e4 states, else the model's own */
+        {SK__ENGINE_MPI, V | M | G | A, 65536, 2, mg, 1},
+        {SK__ENGINE_MPI, V | M | G | A, 256, 2, "model", 1},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+      const sk__prec_model m = {c[i].has, c[i].n, c[i].dim};
+      int strong = -1;
+      const char *got = sk__prec_auto(c[i].engine, &m, &strong);
+      CHECK(!strcmp(got, c[i].want));
+      CHECK_EQ_INT(strong, c[i].strong);
+    }
+  }
   /* what each preconditioner needs of the model */
   CHECK_EQ_INT(sk__prec_needs("mg"), SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_GRID);
   CHECK_EQ_INT(sk__prec_needs("bbd"), SK__PREC_NEEDS_PATTERN);
