@@ -29,7 +29,7 @@
  *
  * One kernel body serves serial vectors and the local part of any other
  * vector that gives its local length and data (NVECTOR_PARALLEL: the
- * distributed runs' dist/dist_nvector.c adds the global reductions, the
+ * distributed runs' parallel/dist_nvector.c adds the global reductions, the
  * local kernel plus one MPI_Allreduce, as NVECTOR_PARALLEL's own are). */
 
 /* Length and data of the (local part of the) vector: a serial vector's read

@@ -15,7 +15,7 @@ int cli_dist_launched(void);
 
 /* cli_dist_run: the whole run on this rank: options (every rank reads the
  * same config; a hash of the effective options is compared across ranks),
- * the model decomposed over the ranks (src/dist/), CVODE on
+ * the model decomposed over the ranks (src/parallel/), CVODE on
  * NVECTOR_PARALLEL, and on rank 0 the state gathered at each output time
  * into the usual result files, with a `parallel:` block in the provenance.
  * Every failure is agreed: each rank returns the same exit code, and rank 0
@@ -27,10 +27,10 @@ int cli_dist_launched(void);
 int cli_dist_run(sk_context *ctx, const cli_args *args, int argc, char **argv,
                  volatile sig_atomic_t *stop_signal);
 
-/* The MPI driver behind cli_dist_run (cli/dist/run_mpi.c), linked into the
+/* The MPI driver behind cli_dist_run (cli/parallel/run_mpi.c), linked into the
  * program stiffkit-mpi only: stiffkit links no MPI (no Open MPI start-up in
  * a serial run) and hands a distributed run's command line to stiffkit-mpi
- * beside it (cli/dist/run_exec.c); it fails with exit 69 when that program
+ * beside it (cli/parallel/run_exec.c); it fails with exit 69 when that program
  * is missing. */
 int cli_dist_run_mpi(sk_context *ctx, const cli_args *args, int argc, char **argv,
                      volatile sig_atomic_t *stop_signal);

@@ -12,7 +12,7 @@
 #include "cli/dead_temps.h"
 #include "cli/job.h"
 #include "cli/run_complete.h"
-#include "dist/dist_keys.h"
+#include "parallel/dist_keys.h"
 #include "core/error.h"
 #include "core/stop.h"
 #include "io/output_options.h"

@@ -60,7 +60,7 @@ sk_status sk__amg_create(sk_context *ctx, int64_t n, const int64_t *colptr, cons
  * appears in this header): rowptr[nlocal + 1] and cols[rowptr[nlocal]] are
  * this rank's rows, with GLOBAL column indices increasing within each row
  * (the diagonal may be absent and is added). Used by the distributed grid
- * models (src/dist/); sk__amg_create is the one-rank case on MPI_COMM_SELF
+ * models (src/parallel/); sk__amg_create is the one-rank case on MPI_COMM_SELF
  * and shares this code. MPI must be initialized by the caller. Collective
  * over *comm. Errors: as sk__amg_create. */
 sk_status sk__amg_create_rows(sk_context *ctx, const void *comm, int64_t ilower, int64_t nlocal,

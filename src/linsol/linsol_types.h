@@ -23,7 +23,7 @@ enum {
   SK__ENGINE_IDA = 2u,    /* ida-bdf */
   SK__ENGINE_KINSOL = 4u, /* the steady solve */
   SK__ENGINE_NEWTON = 8u, /* the reference steppers' Newton iteration (steppers/newton_klu.c) */
-  SK__ENGINE_MPI = 16u    /* the distributed runs (dist/: CVODE on NVECTOR_PARALLEL) */
+  SK__ENGINE_MPI = 16u    /* the distributed runs (parallel/: CVODE on NVECTOR_PARALLEL) */
 };
 
 /* X(name, kind, engines, Krylov constructor or NULL): every linear solver,

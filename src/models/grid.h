@@ -116,7 +116,7 @@ sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, in
 sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],
                                 double length[3]);
 
-/* ---- pieces of the grid models shared with the distributed models (src/dist/) ---- */
+/* ---- pieces of the grid models shared with the distributed models (src/parallel/) ---- */
 
 /* sk__diffusion_validate (diffusion.c): the checks of sk_diffusion_create
  * (coefficients, boundary conditions, the exact solution's requirements)

@@ -9,7 +9,7 @@
 #include "stiffkit/options.h"
 
 /* A distributable model is evaluated block by block: the owner (the
- * distributed run, src/dist/) splits the global grid into blocks, fills
+ * distributed run, src/parallel/) splits the global grid into blocks, fills
  * each block's ghosted state (interior and one halo layer from the
  * neighbouring blocks), and calls the model's kernels below. The kernels
  * are the serial model's discretization (src/models/diffusion.c,

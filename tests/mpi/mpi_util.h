@@ -4,7 +4,7 @@
 
 #include <mpi.h>
 
-#include "dist/dist.h"
+#include "parallel/dist.h"
 #include "test.h"
 
 /* The options of a distributed run, then the "key=value" assignments (NULL-terminated). */

@@ -1,7 +1,7 @@
 /* tests/mpi/test_dist_halo.c: halo exchange against a known global field, the local RHS gathered against the serial model bitwise, the AMG Jacobian rows against the serial analytic Jacobian, status agreement */
 #include <math.h>
 
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 #include "mpi_util.h"
 
 static int g_rank, g_size;
@@ -155,7 +155,7 @@ static void check_rhs(sk_context *ctx, const char *const *set, double scale, dou
 }
 
 /* (d) every local Jacobian row of the distributed model (the block kernels'
- * rows of src/models/grid_block.h, which src/dist/dist_prec.c assembles into the AMG
+ * rows of src/models/grid_block.h, which src/parallel/dist_prec.c assembles into the AMG
  * matrix I - gamma J) equals the row of the serial model's analytic
  * Jacobian (sk_model_eval_jac, the values callback of src/models/) at the
  * same global state: the same set of columns (no entry missing or extra)

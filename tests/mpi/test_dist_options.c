@@ -1,5 +1,5 @@
 /* tests/mpi/test_dist_options.c: the checks of a distributed run's options without MPI ranks: decomposition messages, automatic choice, refusals */
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 #include "mpi_util.h"
 
 static sk_status check(sk_context *ctx, int nranks, const char *const *set)

@@ -21,7 +21,7 @@ LAYERS = [
     ["steppers"],
     ["backends"],
     ["io"],
-    ["models", "dist"],
+    ["models", "parallel"],
     ["registry"],
     ["bvp", "multibody"],
     ["cli"],

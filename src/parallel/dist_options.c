@@ -1,11 +1,11 @@
-/* src/dist/dist_options.c: the parallel.* option keys and the checks of what a distributed run supports */
+/* src/parallel/dist_options.c: the parallel.* option keys and the checks of what a distributed run supports */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "backends/cvode_keys.h"
-#include "dist/dist_impl.h"
-#include "dist/dist_keys.h"
+#include "parallel/dist_impl.h"
+#include "parallel/dist_keys.h"
 #include "linsol/linsol_keys.h"
 #include "linsol/linsol_types.h"
 #include "steppers/stepper_keys.h"

@@ -1,9 +1,9 @@
-/* src/dist/dist_halo.c: halo exchange of the block faces (one ghost layer, non-blocking MPI, received sizes checked) */
+/* src/parallel/dist_halo.c: halo exchange of the block faces (one ghost layer, non-blocking MPI, received sizes checked) */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 
 sk_status sk__halo_init(sk__dist *d)
 {

@@ -1,4 +1,4 @@
-/* src/dist/dist_keys.h: the option keys of distributed runs (parallel.decomposition, linsol.bbd_band), each written once and bound to its field of sk__parallel_settings (no MPI header: also in a build without MPI) */
+/* src/parallel/dist_keys.h: the option keys of distributed runs (parallel.decomposition, linsol.bbd_band), each written once and bound to its field of sk__parallel_settings (no MPI header: also in a build without MPI) */
 #ifndef SK_DIST_DIST_KEYS_H
 #define SK_DIST_DIST_KEYS_H
 

@@ -1,4 +1,4 @@
-/* src/cli/dist/run_mpi.c: `stiffkit run` on one MPI rank: agreed options, the decomposed model, outputs gathered to rank 0 */
+/* src/cli/parallel/run_mpi.c: `stiffkit run` on one MPI rank: agreed options, the decomposed model, outputs gathered to rank 0 */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 #include "cli/run_report.h"
 #include "core/error.h"
 #include "core/threads.h"
-#include "dist/dist.h"
+#include "parallel/dist.h"
 #include "io/checkpoint.h"
 #include "steppers/stepper_keys.h"
 

@@ -1,4 +1,4 @@
-/* src/cli/dist/run_nompi.c: cli_dist_run of a build without MPI (SK_MPI=OFF): the distributed launch is refused */
+/* src/cli/parallel/run_nompi.c: cli_dist_run of a build without MPI (SK_MPI=OFF): the distributed launch is refused */
 #include <stdio.h>
 
 #include "cli/cli.h"

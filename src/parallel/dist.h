@@ -1,4 +1,4 @@
-/* src/dist/dist.h: one MPI rank's share of a distributed grid run: block decomposition, halo exchange, NVECTOR_PARALLEL, CVODE BDF + SPGMR with CVBBDPRE or BoomerAMG */
+/* src/parallel/dist.h: one MPI rank's share of a distributed grid run: block decomposition, halo exchange, NVECTOR_PARALLEL, CVODE BDF + SPGMR with CVBBDPRE, BoomerAMG or the structured multigrid */
 #ifndef SK_DIST_DIST_H
 #define SK_DIST_DIST_H
 
@@ -8,7 +8,7 @@
 
 #include <mpi.h>
 
-#include "dist/dist_keys.h"
+#include "parallel/dist_keys.h"
 #include "stiffkit/stiffkit.h"
 
 /* The distributed models are the structured-grid models of the serial
@@ -118,7 +118,7 @@ void sk__dist_destroy(sk__dist **d);
  * same message. Collective. */
 sk_status sk__dist_agree(sk_context *ctx, MPI_Comm comm, sk_status st);
 
-/* ---- evaluation and test hooks (src/dist/ tests, the CLI's fault injection) ---- */
+/* ---- evaluation and test hooks (src/parallel/ tests, the CLI's fault injection) ---- */
 
 /* sk__dist_inject_nan: from time t on, the right-hand side returns NaN in
  * the global component `global_component` (serial ordering), on the rank

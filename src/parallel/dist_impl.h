@@ -1,4 +1,4 @@
-/* src/dist/dist_impl.h: internals shared by the src/dist/ files: the rank's object, halo state, the calls into the model's block kernels */
+/* src/parallel/dist_impl.h: internals shared by the src/parallel/ files: the rank's object, halo state, the calls into the model's block kernels */
 #ifndef SK_DIST_DIST_IMPL_H
 #define SK_DIST_DIST_IMPL_H
 
@@ -7,7 +7,7 @@
 #include <sundials/sundials_linearsolver.h>
 
 #include "backends/sundials_backend.h"
-#include "dist/dist.h"
+#include "parallel/dist.h"
 #include "linsol/mg_struct.h"
 #include "models/grid_block.h"
 

@@ -1,9 +1,9 @@
-/* src/dist/dist_decomp.c: the block decomposition: process grid choice, Cartesian communicator, index maps, gather */
+/* src/parallel/dist_decomp.c: the block decomposition: process grid choice, Cartesian communicator, index maps, gather */
 #include <limits.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 
 int sk__dist_choose_grid(int nranks, int dim, const int64_t n[3], int procs[3])
 {

@@ -1,4 +1,4 @@
-/* src/dist/dist_cvode.c: one rank's distributed run: construction, the agreed RHS, CVODE BDF + SPGMR on NVECTOR_PARALLEL, advance, stats */
+/* src/parallel/dist_cvode.c: one rank's distributed run: construction, the agreed RHS, CVODE BDF + SPGMR on NVECTOR_PARALLEL, advance, stats */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include <sunlinsol/sunlinsol_spgmr.h>
 
 #include "core/error.h"
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 #include "steppers/stepper_impl.h"
 
 /* Global component (serial ordering) of local state m. */

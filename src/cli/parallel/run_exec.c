@@ -1,4 +1,4 @@
-/* src/cli/dist/run_exec.c: cli_dist_run of an MPI build: the MPI driver where this program holds it (stiffkit-mpi), else the same command line handed to stiffkit-mpi beside this program */
+/* src/cli/parallel/run_exec.c: cli_dist_run of an MPI build: the MPI driver where this program holds it (stiffkit-mpi), else the same command line handed to stiffkit-mpi beside this program */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
@@ -11,7 +11,7 @@
 #include "cli/dist_run.h"
 #include "cli/signal_thread.h"
 
-/* defined in stiffkit-mpi only (cli/dist/run_mpi.c); NULL in stiffkit, which links no MPI */
+/* defined in stiffkit-mpi only (cli/parallel/run_mpi.c); NULL in stiffkit, which links no MPI */
 extern int cli_dist_run_mpi(sk_context *ctx, const cli_args *args, int argc, char **argv,
                             volatile sig_atomic_t *stop_signal) __attribute__((weak));
 

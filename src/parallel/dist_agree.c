@@ -1,9 +1,9 @@
-/* src/dist/dist_agree.c: collective agreement of a status (the first failing rank's status and message on every rank) and of a failure flag, and a rank's callback failure */
+/* src/parallel/dist_agree.c: collective agreement of a status (the first failing rank's status and message on every rank) and of a failure flag, and a rank's callback failure */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 
 /* What the chosen rank broadcasts. */
 typedef struct {

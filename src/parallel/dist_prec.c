@@ -1,4 +1,4 @@
-/* src/dist/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, BoomerAMG on this rank's rows of I - gamma J, or the structured multigrid on its block */
+/* src/parallel/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, BoomerAMG on this rank's rows of I - gamma J, or the structured multigrid on its block */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +7,7 @@
 #include <cvodes/cvodes_ls.h>
 
 #include "core/error.h"
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 #include "linsol/amg_hypre.h"
 
 /* ---- CVBBDPRE: gloc = the local RHS on the ghosts of the last cfn ---- */

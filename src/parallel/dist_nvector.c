@@ -1,7 +1,7 @@
-/* src/dist/dist_nvector.c: the fast kernels on NVECTOR_PARALLEL vectors: the local kernels of backends/nvector_fast.c plus one MPI_Allreduce per global reduction; clones that end the run cleanly when memory runs out */
+/* src/parallel/dist_nvector.c: the fast kernels on NVECTOR_PARALLEL vectors: the local kernels of backends/nvector_fast.c plus one MPI_Allreduce per global reduction; clones that end the run cleanly when memory runs out */
 #include <math.h>
 
-#include "dist/dist_impl.h"
+#include "parallel/dist_impl.h"
 
 _Static_assert(sizeof(sk_sunreal) == sizeof(double), "MPI reductions assume double precision");
 
