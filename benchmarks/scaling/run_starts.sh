@@ -7,7 +7,9 @@
 # and Octave, default 316), SIZE3D (default 100; empty = none), BRUSS (points per
 # side, default 512; empty = none), REPS (rounds, default 1), TMAX (seconds per
 # run, default 600), PYTHON (default /usr/bin/python3, with numpy, scipy, h5py),
-# OCTAVE (default octave; empty = skip).
+# OCTAVE (default octave; empty = skip), PROGS (the programs to run, default
+# "default best direct peers mpi"), MPI_RANKS (ranks of the "stiffkit mpi" rows,
+# default 2), MPI_MIN (smallest points per side with an MPI row, default 316).
 #
 # Each case runs its programs one after the other (one process at a time), in
 # REPS rounds; the table keeps the minimum wall time and the maximum peak RSS.
@@ -17,7 +19,9 @@
 # (benchmarks/baseline_cvode_heat2d.c: SPGMR + the same ADI preconditioner,
 # stiffkit's Krylov settings maxl 20 and eps_lin 1e-3, the packaged vector
 # kernels), scipy solve_ivp BDF with the sparse Jacobian, Octave ode15s with the
-# sparse Jacobian. rtol 1e-6, atol 1e-9, t in [0, 0.1] (the Brusselator: [0, 2], as
+# sparse Jacobian; "stiffkit mpi" is `mpiexec -n MPI_RANKS stiffkit run` with mg on
+# the ranks' blocks (one OpenMP thread per rank; its peak RSS is the largest
+# rank's, as GNU time reports the largest child). rtol 1e-6, atol 1e-9, t in [0, 0.1] (the Brusselator: [0, 2], as
 # data/brusselator.yaml; stiffkit only, it has no exact solution).
 # The error of every heat run is that of its final state against the exact
 # solution of the same ODE system (semidiscrete_error.py); "lin/NL" is linear
@@ -34,6 +38,9 @@ REPS=${REPS:-1}
 TMAX=${TMAX:-600}
 PYTHON=${PYTHON:-/usr/bin/python3}
 OCTAVE=${OCTAVE-octave}
+PROGS=${PROGS:-"default best direct peers mpi"}
+MPI_RANKS=${MPI_RANKS:-2}
+MPI_MIN=${MPI_MIN:-316}
 RESULT=${1:-}
 SK="$ROOT/$BUILD_DIR/bin/stiffkit"
 BASE="$ROOT/$BUILD_DIR/bin/baseline_cvode_heat2d"
@@ -45,6 +52,10 @@ cmake --build "$ROOT/$BUILD_DIR" --target stiffkit_cli baseline_cvode_heat2d -j2
 unset OMP_NUM_THREADS
 ROWS="$OUT/rows.tsv"
 : > "$ROWS"
+
+want() { # program kind: 0 when PROGS names it
+  case " $PROGS " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
 
 ic_args() { # dim start: stiffkit's settings for the start
   case $2 in
@@ -66,13 +77,13 @@ run_one() {
   echo "  $case / $prog / round $round: exit $rc, $(tail -1 "$tag.time" 2> /dev/null)" >&2
 }
 
-sk_run() { # case prog round dim n start linsol prec
+sk_run() { # case prog round dim n start linsol prec (SKCMD: the command, default stiffkit)
   local case=$1 prog=$2 round=$3 dim=$4 n=$5 start=$6 ls=$7 prec=$8
   local tag="$OUT/$(echo "$case-$prog-$round" | tr ' =/^' '____')"
   local mode=""
   [ "$dim" = 3 ] && mode="--set model.mode=[1]"
   # shellcheck disable=SC2046,SC2086
-  run_one "$case" "$prog" "$round" "$SK" run "$ROOT/data/heat2d.yaml" --set model.dim="$dim" \
+  run_one "$case" "$prog" "$round" ${SKCMD:-$SK} run "$ROOT/data/heat2d.yaml" --set model.dim="$dim" \
     $mode --set model.n=["$n"] $(ic_args "$dim" "$start") \
     --set linsol.type="$ls" --set linsol.preconditioner="$prec" --set output.csv=false \
     --set output.hdf5=true --set output.dir="$OUT" --set output.prefix="$(basename "$tag")" \
@@ -84,12 +95,16 @@ for round in $(seq 1 "$REPS"); do
     for start in $STARTS; do
       case="heat2d $start $n^2"
       best=$([ "$start" = sin ] && echo model || echo mg)
-      sk_run "$case" "stiffkit default" "$round" 2 "$n" "$start" auto auto
-      sk_run "$case" "stiffkit best ($best)" "$round" 2 "$n" "$start" spgmr "$best"
+      want default && sk_run "$case" "stiffkit default" "$round" 2 "$n" "$start" auto auto
+      want best && sk_run "$case" "stiffkit best ($best)" "$round" 2 "$n" "$start" spgmr "$best"
+      if want mpi && [ -n "$MPI_RANKS" ] && [ "$n" -ge "$MPI_MIN" ]; then
+        SKCMD="env OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec -n $MPI_RANKS --oversubscribe $SK" \
+          sk_run "$case" "stiffkit mpi $MPI_RANKS ranks (mg)" "$round" 2 "$n" "$start" spgmr mg
+      fi
       tag="$OUT/$(echo "$case-direct CVODE (ADI)-$round" | tr ' =/^' '____')"
-      run_one "$case" "direct CVODE (ADI)" "$round" "$BASE" "$n" --ic "$start" --maxl 20 \
-        --eps-lin 1e-3 --state-out "$tag.bin"
-      if [ "$n" -le "$PEER_MAX" ]; then
+      want direct && run_one "$case" "direct CVODE (ADI)" "$round" "$BASE" "$n" --ic "$start" \
+        --maxl 20 --eps-lin 1e-3 --state-out "$tag.bin"
+      if want peers && [ "$n" -le "$PEER_MAX" ]; then
         tag="$OUT/$(echo "$case-scipy BDF-$round" | tr ' =/^' '____')"
         run_one "$case" "scipy BDF" "$round" "$PYTHON" "$ROOT/benchmarks/scipy_heat2d.py" "$n" \
           --ic "$start" --state-out "$tag.bin"
@@ -103,8 +118,12 @@ for round in $(seq 1 "$REPS"); do
   done
   if [ -n "$SIZE3D" ]; then
     case="heat3d poly $SIZE3D^3"
-    sk_run "$case" "stiffkit default" "$round" 3 "$SIZE3D" poly auto auto
-    sk_run "$case" "stiffkit best (mg)" "$round" 3 "$SIZE3D" poly spgmr mg
+    want default && sk_run "$case" "stiffkit default" "$round" 3 "$SIZE3D" poly auto auto
+    want best && sk_run "$case" "stiffkit best (mg)" "$round" 3 "$SIZE3D" poly spgmr mg
+    if want mpi && [ -n "$MPI_RANKS" ]; then
+      SKCMD="env OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec -n $MPI_RANKS --oversubscribe $SK" \
+        sk_run "$case" "stiffkit mpi $MPI_RANKS ranks (mg)" "$round" 3 "$SIZE3D" poly spgmr mg
+    fi
   fi
   if [ -n "$BRUSS" ]; then
     case="brusselator 2x$BRUSS^2"
