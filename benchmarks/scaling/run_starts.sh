@@ -9,7 +9,9 @@
 # run, default 600), PYTHON (default /usr/bin/python3, with numpy, scipy, h5py),
 # OCTAVE (default octave; empty = skip), PROGS (the programs to run, default
 # "default best direct peers mpi"), MPI_RANKS (ranks of the "stiffkit mpi" rows,
-# default 2), MPI_MIN (smallest points per side with an MPI row, default 316).
+# default 2), MPI_MIN (smallest points per side with an MPI row, default 316),
+# SK_SET (extra key=value settings of the stiffkit rows, space separated, e.g.
+# "solver.rtol=4e-7" to match a peer's error; the program names say them).
 #
 # Each case runs its programs one after the other (one process at a time), in
 # REPS rounds; the table keeps the minimum wall time and the maximum peak RSS.
@@ -41,6 +43,7 @@ OCTAVE=${OCTAVE-octave}
 PROGS=${PROGS:-"default best direct peers mpi"}
 MPI_RANKS=${MPI_RANKS:-2}
 MPI_MIN=${MPI_MIN:-316}
+SK_SET=${SK_SET:-}
 RESULT=${1:-}
 SK="$ROOT/$BUILD_DIR/bin/stiffkit"
 BASE="$ROOT/$BUILD_DIR/bin/baseline_cvode_heat2d"
@@ -79,6 +82,11 @@ run_one() {
 
 sk_run() { # case prog round dim n start linsol prec (SKCMD: the command, default stiffkit)
   local case=$1 prog=$2 round=$3 dim=$4 n=$5 start=$6 ls=$7 prec=$8
+  local extra="" kv
+  for kv in $SK_SET; do
+    extra="$extra --set $kv"
+  done
+  [ -n "$SK_SET" ] && prog="$prog, $SK_SET"
   local tag="$OUT/$(echo "$case-$prog-$round" | tr ' =/^' '____')"
   local mode=""
   [ "$dim" = 3 ] && mode="--set model.mode=[1]"
@@ -87,7 +95,7 @@ sk_run() { # case prog round dim n start linsol prec (SKCMD: the command, defaul
     $mode --set model.n=["$n"] $(ic_args "$dim" "$start") \
     --set linsol.type="$ls" --set linsol.preconditioner="$prec" --set output.csv=false \
     --set output.hdf5=true --set output.dir="$OUT" --set output.prefix="$(basename "$tag")" \
-    --stats-json "$tag.json"
+    --stats-json "$tag.json" $extra
 }
 
 for round in $(seq 1 "$REPS"); do
