@@ -18,6 +18,10 @@ sk_cli_test(verify_heat2d_pass 0 "result: PASS" none
   verify ${SK_DATA}/heat2d.yaml --set model.n=[20])
 sk_cli_test(verify_heat2d_semidiscrete 0 "is within a factor 10 of it" none
   verify ${SK_DATA}/heat2d.yaml --set model.n=[20] --set model.semidiscrete=true)
+# a spatial error that swamps the time error: the diffusion model's exact solution of the
+# discretized system is offered (the hint names the key)
+sk_cli_test(verify_heat2d_spatial_hint 0 "model.semidiscrete=true compares with the exact" none
+  verify ${SK_DATA}/heat2d.yaml --set model.n=[10] --set solver.rtol=1e-8 --set solver.atol=1e-12)
 sk_cli_test(verify_brusselator_reference 0 "They agree (within 10x)" none
   verify ${SK_DATA}/brusselator.yaml --set model.n=[12])
 sk_cli_test(verify_brusselator_no_exact 0 "the model has no exact solution" none
