@@ -9,6 +9,17 @@
 #include "stiffkit/linear.h"
 #include "stiffkit/model_type.h"
 
+/* the rows of linear_table, in order */
+enum {
+  KEY_STIFFNESS,
+  KEY_MASS,
+  KEY_MASS_LUMPING,
+  KEY_LOAD,
+  KEY_LOAD_AMPLITUDE,
+  KEY_LOAD_TABLE,
+  KEY_INITIAL
+};
+
 static const sk_option_spec linear_table[] = {
     {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
      "model.type = linear, M u' = -K u + g(t) b: Matrix Market file of the square stiffness "
@@ -92,12 +103,13 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
            "model.load_amplitude and model.load_table are both set: give one amplitude g(t)");
   SK_CHECK(ctx, !(formula || table) || given(p->load), SK_ERR_INPUT,
            "%s is set but model.load is not: g(t) scales the load vector b",
-           formula ? "model.load_amplitude" : "model.load_table");
+           formula ? linear_table[KEY_LOAD_AMPLITUDE].key : linear_table[KEY_LOAD_TABLE].key);
   if (formula) {
-    SK_CALL_STOP(
-        ctx, sk__time_function_formula(ctx, p->load_amplitude, "model.load_amplitude", &f->tf));
+    SK_CALL_STOP(ctx, sk__time_function_formula(ctx, p->load_amplitude,
+                                                linear_table[KEY_LOAD_AMPLITUDE].key, &f->tf));
   } else if (table) {
-    SK_CALL_STOP(ctx, sk__time_function_table(ctx, p->load_table, "model.load_table", &f->tf));
+    SK_CALL_STOP(ctx, sk__time_function_table(ctx, p->load_table,
+                                              linear_table[KEY_LOAD_TABLE].key, &f->tf));
   }
   return SK_OK;
 }
@@ -106,25 +118,28 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
 static sk_status read_files(sk_context *ctx, const sk_linear_params *p, linear_files *f)
 {
   snprintf(f->k_name, sizeof f->k_name, "model.stiffness '%s'", p->stiffness);
-  SK_CALL_STOP(ctx,
-               sk__mm_read_matrix(ctx, p->stiffness, "model.stiffness", SK__MM_SQUARE, &f->k));
+  SK_CALL_STOP(ctx, sk__mm_read_matrix(ctx, p->stiffness, linear_table[KEY_STIFFNESS].key,
+                                       SK__MM_SQUARE, &f->k));
   SK_CHECK(ctx, p->lumping == SK_LINEAR_LUMP_NONE || given(p->mass), SK_ERR_INPUT,
            "model.mass_lumping = row-sum needs a mass matrix (model.mass)");
   if (given(p->mass)) {
     snprintf(f->m_name, sizeof f->m_name, "model.mass '%s'", p->mass);
-    SK_CALL_STOP(ctx, sk__mm_read_matrix(ctx, p->mass, "model.mass", SK__MM_SQUARE, &f->m));
+    SK_CALL_STOP(
+        ctx, sk__mm_read_matrix(ctx, p->mass, linear_table[KEY_MASS].key, SK__MM_SQUARE, &f->m));
     SK_CHECK(ctx, f->m.nrows == f->k.nrows, SK_ERR_INPUT,
              "%s is %lld x %lld but %s is %lld x %lld: the sizes must agree", f->m_name,
              (long long)f->m.nrows, (long long)f->m.ncols, f->k_name, (long long)f->k.nrows,
              (long long)f->k.ncols);
   }
   if (given(p->load)) {
-    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->load, "model.load", &f->nb, &f->b));
-    SK_CALL_STOP(ctx, check_length(ctx, "model.load", p->load, f->nb, f));
+    SK_CALL_STOP(ctx,
+                 sk__mm_read_vector(ctx, p->load, linear_table[KEY_LOAD].key, &f->nb, &f->b));
+    SK_CALL_STOP(ctx, check_length(ctx, linear_table[KEY_LOAD].key, p->load, f->nb, f));
   }
   if (given(p->initial)) {
-    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->initial, "model.initial", &f->nu0, &f->u0));
-    SK_CALL_STOP(ctx, check_length(ctx, "model.initial", p->initial, f->nu0, f));
+    SK_CALL_STOP(
+        ctx, sk__mm_read_vector(ctx, p->initial, linear_table[KEY_INITIAL].key, &f->nu0, &f->u0));
+    SK_CALL_STOP(ctx, check_length(ctx, linear_table[KEY_INITIAL].key, p->initial, f->nu0, f));
   }
   SK_CALL_STOP(ctx, read_amplitude(ctx, p, f));
   return SK_OK;
@@ -189,17 +204,20 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   SK_CHECK(ctx, opts != NULL && p != NULL, SK_ERR_ARG,
            "sk_linear_params_from_options: NULL argument");
   sk_linear_params_default(p);
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.stiffness", &p->stiffness));
+  SK_CALL_STOP(ctx,
+               sk_options_get_input_file(opts, linear_table[KEY_STIFFNESS].key, &p->stiffness));
   SK_CHECK(ctx, given(p->stiffness), SK_ERR_INPUT,
            "model.type = linear needs model.stiffness (a Matrix Market file of K)");
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.mass", &p->mass));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_MASS].key, &p->mass));
   const char *lump = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.mass_lumping", &lump));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, linear_table[KEY_MASS_LUMPING].key, &lump));
   p->lumping = strcmp(lump, "row-sum") == 0 ? SK_LINEAR_LUMP_ROW_SUM : SK_LINEAR_LUMP_NONE;
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.load", &p->load));
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.load_amplitude", &p->load_amplitude));
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.load_table", &p->load_table));
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, "model.initial", &p->initial));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_LOAD].key, &p->load));
+  SK_CALL_STOP(
+      ctx, sk_options_get_string(opts, linear_table[KEY_LOAD_AMPLITUDE].key, &p->load_amplitude));
+  SK_CALL_STOP(ctx,
+               sk_options_get_input_file(opts, linear_table[KEY_LOAD_TABLE].key, &p->load_table));
+  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_INITIAL].key, &p->initial));
   if (sk_options_is_key(opts, "model.ic_value")) {
     SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
   }
