@@ -70,7 +70,7 @@ typedef struct {
                              node, 0 beyond dim), Lx, Ly, Lz, k0, beta, source and pi; read by
                              sk_diffusion_create, which keeps its own copy */
   char ic_formula_where[320]; /* prefix of the formula's messages (file:line:col: key); "" =
-                                 "model.ic_formula" */
+                                 `model.ic_formula` */
   int exact_semidiscrete; /* 1: the mode solution uses the discrete eigenvalue (no space error) */
   double source_const;    /* constant extra source added everywhere (model.source) */
 } sk_diffusion_params;

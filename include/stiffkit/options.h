@@ -47,7 +47,7 @@ typedef enum {
  * NaN or Inf, no over- or underflow). Choices match case-insensitively and
  * store the spelling of the table. */
 typedef struct {
-  const char *key; /* dotted: "solver.rtol" */
+  const char *key; /* dotted: `solver.rtol` */
   sk_opt_type type;
   const char *def;
   double min, max;     /* numeric range, inclusive (ignored for others) */

@@ -25,7 +25,7 @@ sk_status sk__input_open(sk_context *ctx, const char *path, const char *what, si
 /* sk__input_open_at: sk__input_open with the reader's own context in
  * every message: `at` (NULL: none) before it, e.g. "main.net:2:10: " for
  * an included file, and `given_by` (NULL: none) after the path, e.g.
- * "model.stiffness" gives "cannot open Matrix Market file 'K.mtx' given by
+ * `model.stiffness` gives "cannot open Matrix Market file 'K.mtx' given by
  * model.stiffness: No such file or directory". max_bytes SIZE_MAX: no
  * limit. Errors: as sk__input_open. */
 sk_status sk__input_open_at(sk_context *ctx, const char *path, const char *what, const char *at,

@@ -13,7 +13,7 @@ typedef struct sk__time_function sk__time_function;
  * exp, sqrt, abs, min, max, and "cond ? a : b"; the constant pi to full
  * double precision, and muparser's _pi and _e, which carry 13 digits).
  * The formula is parsed and evaluated once at t = 0 here, so syntax errors
- * surface now. `where` names its origin in messages ("model.load_amplitude").
+ * surface now. `where` names its origin in messages (`model.load_amplitude`).
  * Errors: SK_ERR_ARG (NULL argument), SK_ERR_INPUT (empty formula, or
  * muparser's message with the 1-based character position: "where: cannot
  * parse the formula '1 + * t' at character 5: Unexpected operator ..."),

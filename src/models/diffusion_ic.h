@@ -13,7 +13,7 @@ typedef struct sk__diffusion_ic sk__diffusion_ic;
  * models/formula_expr.h) over x, y, z (the node's coordinates, 0 beyond
  * dim), Lx, Ly, Lz (the domain) and the model parameters k0, beta and
  * source. Messages start with p->ic_formula_where (the key and where it
- * was set; "" reads as "model.ic_formula"). Errors: SK_ERR_INPUT (no or an
+ * was set; "" reads as `model.ic_formula`). Errors: SK_ERR_INPUT (no or an
  * empty formula, or one that does not parse, naming the names known),
  * SK_ERR_NOMEM. */
 sk_status sk__diffusion_ic_create(sk_context *ctx, const sk_diffusion_params *p,

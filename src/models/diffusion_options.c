@@ -29,6 +29,7 @@
         "side " side ": Robin heat transfer coefficient c >= 0 in k du/dn = c (ambient - u)"   \
   }
 
+/* the rows of diffusion_table, in order (models/grid.h: SK__DIFFUSION_KEY_*) */
 static const sk_option_spec diffusion_table[] = {
     {"model.k0", SK_OPT_REAL, "1.0", 0, 0, NULL,
      "conductivity scale: k = k0 (1 + beta u) (1 + sum_d kgrad_d x_d / L_d), > 0"},
@@ -62,6 +63,12 @@ static const sk_option_spec diffusion_table[] = {
     {"model.source", SK_OPT_REAL, "0", 0, 0, NULL, "constant source added everywhere"},
 };
 
+_Static_assert(sizeof diffusion_table / sizeof diffusion_table[0] == SK__DIFFUSION_KEY_COUNT,
+               "one SK__DIFFUSION_KEY_* a row");
+
+/* the rows of brusselator_table, in order */
+enum { KEY_BR_A, KEY_BR_B, KEY_BR_ALPHA, KEY_BR_PERTURBATION };
+
 static const sk_option_spec brusselator_table[] = {
     {"model.brusselator.a", SK_OPT_REAL, "1.0", 0, 0, NULL, "Brusselator feed rate a (> 0)"},
     {"model.brusselator.b", SK_OPT_REAL, "3.4", 0, 0, NULL,
@@ -71,6 +78,11 @@ static const sk_option_spec brusselator_table[] = {
     {"model.brusselator.perturbation", SK_OPT_REAL, "0.1", 0, 0, NULL,
      "amplitude of the smooth initial perturbation cos(pi x/L) cos(pi y/L)"},
 };
+
+const char *sk__diffusion_key(int row)
+{
+  return diffusion_table[row].key;
+}
 
 const sk_option_spec *sk_diffusion_options(size_t *n)
 {
@@ -146,22 +158,26 @@ static sk_status read_real_dirs(sk_context *ctx, const sk_options *opts, const c
 /* model.ic_formula, given exactly when model.ic = formula, and where it was set. */
 static sk_status read_ic_formula(sk_context *ctx, const sk_options *opts, sk_diffusion_params *p)
 {
-  const int given = sk_options_is_set(opts, "model.ic_formula");
+  const int given = sk_options_is_set(opts, diffusion_table[SK__DIFFUSION_KEY_IC_FORMULA].key);
   if (p->ic != SK_DIFFUSION_IC_FORMULA) {
     char where[320];
-    sk_options_where(opts, "model.ic_formula", where, sizeof where);
+    sk_options_where(opts, diffusion_table[SK__DIFFUSION_KEY_IC_FORMULA].key, where,
+                     sizeof where);
     SK_CHECK(ctx, !given, SK_ERR_INPUT,
              "%s is set but model.ic is not 'formula' (set model.ic: formula to start from it)",
              where);
     return SK_OK;
   }
-  sk_options_where(opts, "model.ic", p->ic_formula_where, sizeof p->ic_formula_where);
+  sk_options_where(opts, diffusion_table[SK__DIFFUSION_KEY_IC].key, p->ic_formula_where,
+                   sizeof p->ic_formula_where);
   SK_CHECK(ctx, given, SK_ERR_INPUT,
            "%s = formula needs model.ic_formula, the initial state as a formula in x, y, z "
            "(for example model.ic_formula: \"16*x*(1-x)*y*(1-y)\")",
            p->ic_formula_where);
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.ic_formula", &p->ic_formula));
-  sk_options_where(opts, "model.ic_formula", p->ic_formula_where, sizeof p->ic_formula_where);
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, diffusion_table[SK__DIFFUSION_KEY_IC_FORMULA].key,
+                                          &p->ic_formula));
+  sk_options_where(opts, diffusion_table[SK__DIFFUSION_KEY_IC_FORMULA].key, p->ic_formula_where,
+                   sizeof p->ic_formula_where);
   return SK_OK;
 }
 
@@ -172,17 +188,20 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
            "sk_diffusion_params_from_options: NULL argument");
   sk_diffusion_params_default(p);
   SK_CALL_STOP(ctx, sk__grid_read_options(ctx, opts, &p->dim, p->n, p->length));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.k0", &p->k0));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_K0].key, &p->k0));
   SK_CHECK(ctx, p->k0 > 0.0, SK_ERR_INPUT, "model.k0 = %g: must be > 0", p->k0);
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.beta", &p->beta));
-  SK_CALL_STOP(ctx, read_real_dirs(ctx, opts, "model.kgrad", p->dim, 0.0, p->kgrad));
+  SK_CALL_STOP(ctx,
+               sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_BETA].key, &p->beta));
+  SK_CALL_STOP(ctx, read_real_dirs(ctx, opts, diffusion_table[SK__DIFFUSION_KEY_KGRAD].key,
+                                   p->dim, 0.0, p->kgrad));
   for (int d = 0; d < 3; d++) {
     for (int s = 0; s < 2; s++) {
       SK_CALL_STOP(ctx, read_bc(ctx, opts, d, s, p->dim, &p->bc[d][s]));
     }
   }
   const char *exact = NULL, *ic = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.exact", &exact));
+  SK_CALL_STOP(ctx,
+               sk_options_get_string(opts, diffusion_table[SK__DIFFUSION_KEY_EXACT].key, &exact));
   if (strcmp(exact, "none") == 0) {
     p->exact = SK_DIFFUSION_EXACT_NONE;
   } else if (strcmp(exact, "mode") == 0) {
@@ -195,18 +214,23 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
   }
   const int64_t *mv = NULL;
   size_t nm = 0;
-  SK_CALL_STOP(ctx, sk_options_get_int_list(opts, "model.mode", &mv, &nm));
-  SK_CALL_STOP(ctx, sk__grid_check_dirs(ctx, "model.mode", nm, p->dim, 0));
+  SK_CALL_STOP(
+      ctx, sk_options_get_int_list(opts, diffusion_table[SK__DIFFUSION_KEY_MODE].key, &mv, &nm));
+  SK_CALL_STOP(
+      ctx, sk__grid_check_dirs(ctx, diffusion_table[SK__DIFFUSION_KEY_MODE].key, nm, p->dim, 0));
   for (int d = 0; d < p->dim; d++) {
     const int64_t m = mv[nm == 1 ? 0 : d];
     SK_CHECK(ctx, m >= 0 && m <= 1000000000, SK_ERR_INPUT,
              "model.mode[%d] = %lld: must be in [0, 1e9]", d, (long long)m);
     p->mode[d] = (int)m;
   }
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.amplitude", &p->amplitude));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.offset", &p->offset));
-  SK_CALL_STOP(ctx, sk_options_get_bool(opts, "model.semidiscrete", &p->exact_semidiscrete));
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, "model.ic", &ic));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_AMPLITUDE].key,
+                                        &p->amplitude));
+  SK_CALL_STOP(
+      ctx, sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_OFFSET].key, &p->offset));
+  SK_CALL_STOP(ctx, sk_options_get_bool(opts, diffusion_table[SK__DIFFUSION_KEY_SEMIDISCRETE].key,
+                                        &p->exact_semidiscrete));
+  SK_CALL_STOP(ctx, sk_options_get_string(opts, diffusion_table[SK__DIFFUSION_KEY_IC].key, &ic));
   if (strcmp(ic, "exact") == 0) {
     p->ic = SK_DIFFUSION_IC_EXACT;
   } else if (strcmp(ic, "constant") == 0) {
@@ -217,8 +241,10 @@ sk_status sk_diffusion_params_from_options(sk_context *ctx, const sk_options *op
     return SK_ERROR(ctx, SK_ERR_INPUT, "model.ic = '%s': must be exact, constant or formula", ic);
   }
   SK_CALL_STOP(ctx, read_ic_formula(ctx, opts, p));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.source", &p->source_const));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_IC_VALUE].key,
+                                        &p->ic_value));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, diffusion_table[SK__DIFFUSION_KEY_SOURCE].key,
+                                        &p->source_const));
   return SK_OK;
 }
 
@@ -241,11 +267,11 @@ sk_status sk_brusselator_params_from_options(sk_context *ctx, const sk_options *
            length[1]);
   p->n = n[0];
   p->length = length[0];
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.a", &p->a));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.b", &p->b));
-  SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.brusselator.alpha", &p->alpha));
-  SK_CALL_STOP(ctx,
-               sk_options_get_real(opts, "model.brusselator.perturbation", &p->perturbation));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, brusselator_table[KEY_BR_A].key, &p->a));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, brusselator_table[KEY_BR_B].key, &p->b));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, brusselator_table[KEY_BR_ALPHA].key, &p->alpha));
+  SK_CALL_STOP(ctx, sk_options_get_real(opts, brusselator_table[KEY_BR_PERTURBATION].key,
+                                        &p->perturbation));
   SK_CHECK(ctx, p->a > 0.0, SK_ERR_INPUT, "model.brusselator.a = %g: must be > 0", p->a);
   SK_CHECK(ctx, p->b >= 0.0, SK_ERR_INPUT, "model.brusselator.b = %g: must be >= 0", p->b);
   SK_CHECK(ctx, p->alpha >= 0.0, SK_ERR_INPUT, "model.brusselator.alpha = %g: must be >= 0",

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "io/time_function.h"
+#include "models/grid.h"
 #include "sparse/matrix_market.h"
 #include "stiffkit/linear.h"
 #include "stiffkit/model_type.h"
@@ -218,8 +219,10 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   SK_CALL_STOP(ctx,
                sk_options_get_input_file(opts, linear_table[KEY_LOAD_TABLE].key, &p->load_table));
   SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_INITIAL].key, &p->initial));
-  if (sk_options_is_key(opts, "model.ic_value")) {
-    SK_CALL_STOP(ctx, sk_options_get_real(opts, "model.ic_value", &p->ic_value));
+  /* the diffusion family's constant initial state, where its keys are registered */
+  const char *ic_value = sk__diffusion_key(SK__DIFFUSION_KEY_IC_VALUE);
+  if (sk_options_is_key(opts, ic_value)) {
+    SK_CALL_STOP(ctx, sk_options_get_real(opts, ic_value, &p->ic_value));
   }
   return SK_OK;
 }

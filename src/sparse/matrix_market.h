@@ -46,7 +46,7 @@ typedef struct {
 
 /* sk__mm_read_matrix: read the Matrix Market file `path` into *a (zeroed
  * first; release with sk__mm_matrix_free, also after an error). `what`
- * names the matrix in messages about its shape ("model.stiffness"; may be
+ * names the matrix in messages about its shape (`model.stiffness`; may be
  * NULL). flags: SK__MM_SQUARE or 0.
  * Errors: SK_ERR_MISSING (cannot open or read the file: the message names
  * it and the system's reason), SK_ERR_INPUT (any format error, located as
