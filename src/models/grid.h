@@ -118,7 +118,7 @@ sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *di
 
 /* ---- pieces of the grid models shared with the distributed models (src/parallel/) ---- */
 
-/* The rows of the diffusion model's key table (diffusion_options.c), in
+/* The rows of the diffusion model's key table (diffusion_keys.c), in
  * order: three per side x0, x1, y0, y1, z0, z1 (type, value, coeff) after
  * kgrad. sk__diffusion_key(row): the row's key, for the readers of a key
  * the diffusion family shares (the linear model's model.ic_value) and for
@@ -140,6 +140,15 @@ enum {
   SK__DIFFUSION_KEY_COUNT
 };
 const char *sk__diffusion_key(int row);
+
+/* The rows of the Brusselator's key table, in order; sk__brusselator_key(row): its key. */
+enum {
+  SK__BRUSSELATOR_KEY_A,
+  SK__BRUSSELATOR_KEY_B,
+  SK__BRUSSELATOR_KEY_ALPHA,
+  SK__BRUSSELATOR_KEY_PERTURBATION
+};
+const char *sk__brusselator_key(int row);
 
 /* sk__diffusion_validate (diffusion.c): the checks of sk_diffusion_create
  * (coefficients, boundary conditions, the exact solution's requirements)
