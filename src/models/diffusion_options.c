@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/options_impl.h"
 #include "core/stop.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
