@@ -97,4 +97,3 @@ const sk_option_spec *sk_brusselator_options(size_t *n)
   }
   return brusselator_table;
 }
-
