@@ -10,6 +10,7 @@
 /* A loaded and assembled mechanism with the run's tolerances. */
 typedef struct {
   sk_mechanism *mech;
+  const char *file;      /* mbs.file as resolved (points into the job's options) */
   double *q0, *v0, *lam; /* consistent initial state (n, n) and work space (m) */
   double rtol, atol;
   sk_mechanism_init_report init;

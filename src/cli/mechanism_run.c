@@ -28,6 +28,7 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
   int fix;
   SK_CALL(ctx, sk_mechanism_start_from_options(ctx, o, &file, &tol, &fix));
   SK_CALL_STOP(ctx, sk_mechanism_load(ctx, file, &cm->mech));
+  cm->file = file;
   SK_CALL(ctx, cli_job_output_times(ctx, job));
   sk__stepper_settings solver;
   uint64_t given;
@@ -285,13 +286,9 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
   if (st == SK_OK) {
     code = SK_EXIT_OK;
     if (!a->quiet) {
-      const char *file = "";
-      double tol;
-      int fix;
-      (void)sk_mechanism_start_from_options(ctx, job->opts, &file, &tol, &fix);
       printf("stiffkit %s run: mechanism %s (%d bodies, %d coordinates, %d constraints), "
              "formulation %s, engine %s, rtol %.1e, atol %.1e, t = %g -> %g\n",
-             SK_VERSION, file, sk_mechanism_nbodies(cm.mech), sk_mechanism_ncoords(cm.mech),
+             SK_VERSION, cm.file, sk_mechanism_nbodies(cm.mech), sk_mechanism_ncoords(cm.mech),
              sk_mechanism_nconstraints(cm.mech), sk_mechanism_formulation_name(s.formulation),
              method, cm.rtol, cm.atol, job->t0, job->t_end);
       cli_mechanism_print_init(&cm, stdout);

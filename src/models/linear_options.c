@@ -46,6 +46,8 @@ static const sk_option_spec linear_table[] = {
     {"model.initial", SK_OPT_PATH, "", 0, 0, NULL,
      "Matrix Market file of the initial state u0 (n x 1; \"\" = model.ic_value everywhere)"},
 };
+_Static_assert(sizeof linear_table / sizeof linear_table[0] == KEY_INITIAL + 1,
+               "one KEY_* a row");
 
 const sk_option_spec *sk_linear_options(size_t *n)
 {

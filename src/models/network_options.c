@@ -27,6 +27,8 @@ static const sk_option_spec network_table[] = {
      "network: probe these nodes by name (separated by commas or blanks; replaces "
      "output.probes)"},
 };
+_Static_assert(sizeof network_table / sizeof network_table[0] == KEY_PROBE_NODES + 1,
+               "one KEY_* a row");
 
 const sk_option_spec *sk_network_options(size_t *n)
 {
