@@ -19,4 +19,5 @@
 #include "stiffkit/bvp.h"
 #include "stiffkit/multibody.h"
 #include "stiffkit/network.h"
+#include "stiffkit/verify.h"
 #endif

@@ -105,7 +105,7 @@ static int build_table(const bench_study *b, collect_table *t)
 
 static void json_key(FILE *f, const char *key)
 {
-  cli_json_string(f, key);
+  sk__json_string(f, key);
   fputs(": ", f);
 }
 
@@ -114,22 +114,22 @@ static void write_reference(FILE *f, const bench_study *b)
   const bench_reference *R = &b->reference;
   fputs("\"reference\": {", f);
   json_key(f, "kind");
-  cli_json_string(f, R->kind);
+  sk__json_string(f, R->kind);
   fputs(", ", f);
   json_key(f, "method");
-  cli_json_string(f, R->method);
+  sk__json_string(f, R->method);
   cli_json_key_number(f, "rtol", R->kind[0] == 'c' ? R->rtol : NAN);
   cli_json_key_number(f, "atol", R->kind[0] == 'c' ? R->atol : NAN);
   fputs(", ", f);
   json_key(f, "check_method");
-  cli_json_string(f, R->check_method);
+  sk__json_string(f, R->check_method);
   cli_json_key_number(f, "diff_second_tolerance", R->d_tol);
   cli_json_key_number(f, "diff_check_method", R->d_check);
   cli_json_key_number(f, "accuracy", R->accuracy);
   cli_json_key_number(f, "wall_time", R->wall);
   fputs(", ", f);
   json_key(f, "note");
-  cli_json_string(f, R->note);
+  sk__json_string(f, R->note);
   fputs("}", f);
 }
 
@@ -137,15 +137,15 @@ static void write_row(FILE *f, const bench_study *b, const bench_row *r)
 {
   fputs("{", f);
   json_key(f, "method");
-  cli_json_string(f, b->m[r->method].name);
+  sk__json_string(f, b->m[r->method].name);
   fputs(", ", f);
   json_key(f, "kind");
-  cli_json_string(f, kind_of(&b->m[r->method]));
+  sk__json_string(f, kind_of(&b->m[r->method]));
   cli_json_key_number(f, "param", r->param);
   cli_json_key_number(f, "atol", r->atol);
   fputs(", ", f);
   json_key(f, "status");
-  cli_json_string(f, r->ok ? "ok" : "failed");
+  sk__json_string(f, r->ok ? "ok" : "failed");
   cli_json_key_number(f, "error", r->err);
   cli_json_key_number(f, "scd", r->scd);
   cli_json_key_number(f, "wall_median", r->wall_med);
@@ -157,7 +157,7 @@ static void write_row(FILE *f, const bench_study *b, const bench_row *r)
   }
   fputs(", ", f);
   json_key(f, "message");
-  cli_json_string(f, r->message);
+  sk__json_string(f, r->message);
   fputs("}", f);
 }
 
@@ -174,10 +174,10 @@ static void write_methods(FILE *f, const bench_study *b, double target)
     const bench_row *r = bench_best_at(b, k, target);
     fprintf(f, "%s{", k ? ", " : "");
     json_key(f, "name");
-    cli_json_string(f, b->m[k].name);
+    sk__json_string(f, b->m[k].name);
     fputs(", ", f);
     json_key(f, "kind");
-    cli_json_string(f, kind_of(&b->m[k]));
+    sk__json_string(f, kind_of(&b->m[k]));
     fputs(", \"at_target\": ", f);
     if (!r) {
       fputs("null}", f);
@@ -185,7 +185,7 @@ static void write_methods(FILE *f, const bench_study *b, double target)
     }
     fputs("{", f);
     json_key(f, "param");
-    cli_json_number(f, r->param);
+    sk__json_number(f, r->param);
     cli_json_key_number(f, "error", r->err);
     cli_json_key_number(f, "wall_median", r->wall_med);
     cli_json_key_number(f, "rhs_evals", counter(r, FIRST_STAT + 2));
@@ -202,17 +202,17 @@ static void write_json(FILE *f, const bench_study *b)
   const double target = bench_target(b);
   fputs("{\"format\": \"stiffkit-bench/1\", ", f);
   json_key(f, "status");
-  cli_json_string(f, b->interrupted ? "interrupted" : "complete");
+  sk__json_string(f, b->interrupted ? "interrupted" : "complete");
   fputs(", \"problem\": {", f);
   json_key(f, "model");
-  cli_json_string(f, sk_model_get_name(job->model));
+  sk__json_string(f, sk_model_get_name(job->model));
   fprintf(f, ", \"n\": %lld, \"kind\": \"%s\"", (long long)n,
           sk_model_get_kind(job->model) == SK_MODEL_DAE ? "dae" : "ode");
   cli_json_key_number(f, "t0", job->t0);
   fputs(", \"times\": [", f);
   for (size_t k = 0; k < b->nt; k++) {
     fputs(k ? ", " : "", f);
-    cli_json_number(f, job->times[b->tidx[k]]);
+    sk__json_number(f, job->times[b->tidx[k]]);
   }
   fprintf(f, "]}, \"error\": {\"measure\": \"%s\", \"times\": \"%s\", \"components\": [",
           b->rms ? "rms" : "max", b->final_only ? "final" : "all");
@@ -223,7 +223,7 @@ static void write_json(FILE *f, const bench_study *b)
   write_reference(f, b);
   fputs(", ", f);
   json_key(f, "target_error");
-  cli_json_number(f, target);
+  sk__json_number(f, target);
   fputs(", ", f);
   write_methods(f, b, target);
   fputs(", \"rows\": [", f);
@@ -285,7 +285,7 @@ static int write_sidecar(bench_study *b, const char *path, char (*files)[4096], 
     fprintf(af.f, "status: %s\nfiles:\n", b->interrupted ? "interrupted" : "complete");
     for (int k = 0; k < nfiles; k++) {
       fputs("  - ", af.f);
-      cli_json_string(af.f, files[k]); /* a JSON string is a YAML double-quoted scalar */
+      sk__json_string(af.f, files[k]); /* a JSON string is a YAML double-quoted scalar */
       fputs("\n", af.f);
     }
     fputs(prov, af.f);

@@ -17,10 +17,4 @@ sk_status cli_bvp_load(sk_context *ctx, cli_job *job, const cli_args *a);
  * sk_bvp_from_options. */
 sk_status cli_bvp_build(sk_context *ctx, cli_job *job);
 
-/* cli_bvp_verify: `stiffkit verify` on a BVP config: finite differences
- * (refined to bvp.tol) against multiple shooting at the same points, each
- * against bvp.exact.* when given; prints the report (and writes --report).
- * Returns the exit code (0 passed, 11 a check failed, else the error's). */
-int cli_bvp_verify(sk_context *ctx, cli_job *job, const cli_args *a);
-
 #endif

@@ -117,14 +117,14 @@ static void write_report_json(FILE *f, const bvp_run *r)
   cli_json_key_number(f, "tol", r->set.tol);
   cli_json_key_number(f, "residual", p->residual);
   fprintf(f, ", \"residual_where\": ");
-  cli_json_string(f, p->worst);
+  sk__json_string(f, p->worst);
   cli_json_key_number(f, "error_estimate", p->error_estimate >= 0 ? p->error_estimate : NAN);
   cli_json_key_number(f, "error_exact", p->error_exact >= 0 ? p->error_exact : NAN);
   cli_json_key_number(f, "sensitivity", p->sensitivity);
   cli_json_key_number(f, "wall_time", p->wall_time);
   if (r->cont) {
     fprintf(f, ", \"continuation\": {\"parameter\": ");
-    cli_json_string(f, sk_bvp_get_parameter_name(r->job.bvp, r->c.param));
+    sk__json_string(f, sk_bvp_get_parameter_name(r->job.bvp, r->c.param));
     cli_json_key_number(f, "reached", sk_bvp_get_parameters(r->job.bvp)[r->c.param]);
     cli_json_key_number(f, "to", r->c.to);
     fprintf(f, ", \"steps\": %zu}", r->npath);

@@ -234,16 +234,16 @@ static void print_text(const cli_job *job, const diag_result *r)
 static void json_key_number(FILE *f, const char *key, double v, const char *sep)
 {
   fprintf(f, "\"%s\": ", key);
-  cli_json_number(f, v);
+  sk__json_number(f, v);
   fputs(sep, f);
 }
 
 static void json_eig(FILE *f, const char *key, sk__eig_value v)
 {
   fprintf(f, "\"%s\": {\"re\": ", key);
-  cli_json_number(f, v.re);
+  sk__json_number(f, v.re);
   fputs(", \"im\": ", f);
-  cli_json_number(f, v.im);
+  sk__json_number(f, v.im);
   fputs("}, ", f);
 }
 
@@ -251,20 +251,20 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
 {
   const sk_model *m = job->model;
   fputs("{\n  \"model\": ", f);
-  cli_json_string(f, sk_model_get_name(m));
+  sk__json_string(f, sk_model_get_name(m));
   fprintf(f, ",\n  \"n\": %lld,\n  \"has_jacobian\": %s,\n  \"has_preconditioner\": %s,\n",
           (long long)sk_model_get_n(m), sk_model_has_jacobian(m) ? "true" : "false",
           sk_model_has_preconditioner(m) ? "true" : "false");
   fputs("  \"method\": ", f);
-  cli_json_string(f, r->method);
+  sk__json_string(f, r->method);
   fputs(", \"linsol\": ", f);
-  cli_json_string(f, r->linsol);
+  sk__json_string(f, r->linsol);
   fputs(", \"preconditioner\": ", f);
-  cli_json_string(f, r->prec);
+  sk__json_string(f, r->prec);
   fputs(",\n  \"t0\": ", f);
-  cli_json_number(f, job->t0);
+  sk__json_number(f, job->t0);
   fputs(", \"t_end\": ", f);
-  cli_json_number(f, job->t_end);
+  sk__json_number(f, job->t_end);
   fputs(",\n  \"samples\": [\n", f);
   for (int k = 0; k < r->nsamples; k++) {
     const diag_sample *s = &r->s[k];
@@ -302,19 +302,19 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
   fputs("\"stats\": ", f);
   sk_stats_print_json(&r->stats, f);
   fputs(",\n  \"recommendation\": {\"kind\": ", f);
-  cli_json_string(f, r->explicit_ok ? "explicit" : "stiff");
+  sk__json_string(f, r->explicit_ok ? "explicit" : "stiff");
   fputs(", \"text\": ", f);
-  cli_json_string(f, r->recommendation);
+  sk__json_string(f, r->recommendation);
   fputs(", \"settings\": ", f);
-  cli_json_string(f, r->settings);
+  sk__json_string(f, r->settings);
   fputs(", \"reasons\": [", f);
   for (int i = 0; i < r->nreasons; i++) {
-    cli_json_string(f, r->reasons[i]);
+    sk__json_string(f, r->reasons[i]);
     fputs(i + 1 < r->nreasons ? ", " : "", f);
   }
   fputs("]},\n  \"options\": ", f);
   char *eff = sk_options_effective_string(job->opts);
-  cli_json_string(f, eff ? eff : "");
+  sk__json_string(f, eff ? eff : "");
   free(eff);
   fputs("\n}\n", f);
 }

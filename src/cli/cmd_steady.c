@@ -119,11 +119,11 @@ static void write_report_json(FILE *f, const steady_run *r)
 {
   const sk_steady_report *p = &r->rep;
   fprintf(f, "{\"model\": ");
-  cli_json_string(f, sk_model_get_name(r->job.model));
+  sk__json_string(f, sk_model_get_name(r->job.model));
   fprintf(f, ", \"n\": %lld", (long long)sk_model_get_n(r->job.model));
   cli_json_key_number(f, "t", r->set.t);
   fprintf(f, ", \"converged\": %s, \"kinsol_flag\": ", p->converged ? "true" : "false");
-  cli_json_string(f, p->kinsol_flag_name);
+  sk__json_string(f, p->kinsol_flag_name);
   fprintf(f,
           ", \"strategy\": \"%s\", \"linsol\": \"%s\", \"preconditioner\": \"%s\", "
           "\"ordering\": \"%s\"",
@@ -132,13 +132,13 @@ static void write_report_json(FILE *f, const steady_run *r)
   STEADY_COUNTERS(SK__JSON_COUNTER)
 #undef SK__JSON_COUNTER
   fprintf(f, ", \"residual\": {\"fnormtol\": ");
-  cli_json_number(f, r->set.fnormtol);
+  sk__json_number(f, r->set.fnormtol);
   cli_json_key_number(f, "initial_scaled_max", p->fnorm_initial);
   cli_json_key_number(f, "max", p->fnorm_max);
   cli_json_key_number(f, "scaled_max", p->fnorm_max_scaled);
   cli_json_key_number(f, "scaled_l2", p->fnorm_l2_scaled);
   fprintf(f, ", \"worst_index\": %lld, \"worst_component\": ", (long long)p->worst);
-  cli_json_string(f, p->worst_name);
+  sk__json_string(f, p->worst_name);
   cli_json_key_number(f, "worst_value", p->worst_value);
   fprintf(f, "}");
   cli_json_key_number(f, "wall_time", p->wall_time);

@@ -1,40 +1,14 @@
-/* src/cli/json_out.c: writing JSON values (escaped strings, numbers with null for inf/nan) */
+/* src/cli/json_out.c: the command's JSON pieces: a result's head, a keyed number, a writer's text */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stdlib.h>
 
 #include "cli/json_out.h"
-
-void cli_json_string(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\') {
-      fprintf(f, "\\%c", *p);
-    } else if (*p == '\n') {
-      fputs("\\n", f);
-    } else if (*p < 0x20) {
-      fprintf(f, "\\u%04x", *p);
-    } else {
-      fputc(*p, f);
-    }
-  }
-  fputc('"', f);
-}
-
-void cli_json_number(FILE *f, double v)
-{
-  if (isfinite(v)) {
-    fprintf(f, "%.10e", v);
-  } else {
-    fputs("null", f);
-  }
-}
+#include "core/json_write.h"
 
 void cli_json_key_number(FILE *f, const char *key, double v)
 {
   fprintf(f, ", \"%s\": ", key);
-  cli_json_number(f, v);
+  sk__json_number(f, v);
 }
 
 char *cli_json_text(void (*write)(FILE *f, const void *arg), const void *arg)
@@ -58,14 +32,14 @@ void cli_json_result_head(FILE *f, const sk_context *ctx, int failed, const char
   if (failed && err->code != SK_OK) {
     char msg[SK_ERROR_MSG_LEN + 64];
     sk_error_format(err, 0, msg, sizeof msg);
-    cli_json_string(f, msg);
+    sk__json_string(f, msg);
   } else {
     fprintf(f, "null");
   }
   fprintf(f, ", \"files\": [");
   for (int i = 0; i < nfiles; i++) {
     fprintf(f, i ? ", " : "");
-    cli_json_string(f, files[i]);
+    sk__json_string(f, files[i]);
   }
   fprintf(f, "], \"report\": ");
 }

@@ -1,18 +1,11 @@
-/* src/cli/json_out.h: writing JSON values (escaped strings, numbers with null for inf/nan) */
+/* src/cli/json_out.h: the command's JSON pieces: a result's head, a keyed number, a writer's text */
 #ifndef SK_CLI_JSON_OUT_H
 #define SK_CLI_JSON_OUT_H
 
 #include <stdio.h>
 
+#include "core/json_write.h"
 #include "stiffkit/context.h"
-
-/* cli_json_string: s as a JSON string literal (quotes, backslashes and
- * control characters escaped). */
-void cli_json_string(FILE *f, const char *s);
-
-/* cli_json_number: v as %.10e, or null when v is not finite (JSON has no
- * inf or nan). */
-void cli_json_number(FILE *f, double v);
 
 /* cli_json_result_head: the head of a command's one-line JSON result:
  * `{"status": "complete"|"failed", "error": <the context's message or
@@ -21,7 +14,7 @@ void cli_json_number(FILE *f, double v);
 void cli_json_result_head(FILE *f, const sk_context *ctx, int failed, const char (*files)[4096],
                           int nfiles);
 
-/* cli_json_key_number: `, "key": v` (v as cli_json_number). */
+/* cli_json_key_number: `, "key": v` (v as sk__json_number). */
 void cli_json_key_number(FILE *f, const char *key, double v);
 
 /* cli_json_text: what write(f, arg) prints, in a malloc'ed string (NULL when

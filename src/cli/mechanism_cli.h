@@ -36,9 +36,4 @@ void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r
  * loaded). Returns the exit code (printed on failure). */
 int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc, char **argv);
 
-/* cli_mechanism_verify: `stiffkit verify` on model.type = multibody: the
- * formulation against mbs.compare, drift, energy balance. Returns the exit
- * code (0 passed, 11 failed). */
-int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a);
-
 #endif

@@ -53,9 +53,9 @@ static sk_status write_stats_file(const char *path, int csv, const cli_job *job,
             job->method, job->linsol, buf ? buf : "{}");
     if (job->have_error) {
       fprintf(f, ", \"max_err\": ");
-      cli_json_number(f, job->max_err);
+      sk__json_number(f, job->max_err);
       fprintf(f, ", \"rms_err\": ");
-      cli_json_number(f, job->rms_err);
+      sk__json_number(f, job->rms_err);
     }
     fprintf(f, "}\n");
   }

@@ -111,7 +111,7 @@ static void put_text(FILE *f, const char *key, const char *text)
     }
   }
   clean[n] = '\0';
-  cli_json_string(f, clean);
+  sk__json_string(f, clean);
 }
 
 int sweep_status_write(const char *dir, int width, size_t index, const sweep_status *s)
@@ -128,7 +128,7 @@ int sweep_status_write(const char *dir, int width, size_t index, const sweep_sta
   }
   FILE *f = af.f;
   fprintf(f, "{\"id\": \"%0*zu\", \"index\": %zu, \"status\": ", width, index, index);
-  cli_json_string(f, s->status);
+  sk__json_string(f, s->status);
   fprintf(f, ", \"exit_code\": %d", s->exit_code);
   cli_json_key_number(f, "wall_time", s->wall_time);
   fprintf(f, ", \"attempts\": %lld", (long long)s->attempts);

@@ -82,6 +82,10 @@ case "$libs" in *"-L$work/prefix/"*) ;; *) fail "pkg-config --libs lacks -L$work
 test -f "$libdir/libstiffkit.so" || fail "no libstiffkit.so in $libdir"
 cc -std=c11 $san_flags "$src/tests/install/example.c" -o "$work/example_pc" $(pkg-config --cflags --libs stiffkit) -lm
 "$work/example_pc" > /dev/null
+# a client of the verification API (stiffkit/verify.h) linked against the installed libstiffkit.so
+cc -std=c11 -Wall -Wextra -Werror $san_flags "$src/tests/unit/test_verify_api.c" -o "$work/verify_client" \
+  $(pkg-config --cflags --libs stiffkit) -lm
+"$work/verify_client"
 # an in-house stepper plugin built against the installed headers (the README's command), run by the installed CLI
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/inhouse_rk2.c" \
   $(pkg-config --cflags stiffkit) -o "$work/inhouse_rk2.so"

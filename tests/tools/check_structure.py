@@ -24,6 +24,7 @@ LAYERS = [
     ["models", "parallel"],
     ["registry"],
     ["bvp", "multibody"],
+    ["verify"],
     ["cli"],
 ]
 RANK = {folder: k for k, names in enumerate(LAYERS) for folder in names}

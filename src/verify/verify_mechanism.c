@@ -1,14 +1,12 @@
-/* src/cli/mechanism_verify.c: `stiffkit verify` for a mechanism: two formulations against each other (positions and reaction forces at every output), constraint drift and the energy balance */
+/* src/verify/verify_mechanism.c: verifying a mechanism's run: two formulations against each other (positions and reaction forces at every output), constraint drift and the energy balance */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/mechanism_cli.h"
-#include "cli/verify_report.h"
-#include "cli/verify_sens.h"
 #include "core/error.h"
+#include "verify/verify_report.h"
+#include "verify/verify_sens.h"
 
 /* Agreement and drift bounds, in multiples of solver.rtol (global errors of BDF runs are
  * a modest multiple of the local tolerance). */
@@ -56,17 +54,17 @@ static int record(double t, const double *q, const double *v, const double *lamb
   return 0;
 }
 
-static sk_status run_one(sk_context *ctx, cli_job *job, cli_mechanism *cm, int compare,
+static sk_status run_one(sk_context *ctx, const sk_verify_mechanism_job *job, int compare,
                          sk_mbs_settings *s, trace *tr, sk_mbs_report *rep, const char **method)
 {
   int project;
-  SK_CALL(ctx, sk_mechanism_settings_from_options(ctx, job->opts, compare, s, &project));
+  SK_CALL(ctx, sk_mechanism_settings_from_options(ctx, job->options, compare, s, &project));
   *method = compare && s->formulation == SK_MBS_GGL ? "ida-bdf"
             : compare                               ? "cvode-bdf"
-                                                    : cli_mechanism_method(job->opts, s);
-  return sk_mechanism_simulate(cm->mech, s, project, *method, cm->rtol, cm->atol,
-                               compare ? NULL : job->opts, job->t0, cm->q0, cm->v0, job->times,
-                               job->ntimes, record, tr, rep);
+                                                    : job->method;
+  return sk_mechanism_simulate(job->mechanism, s, project, *method, job->rtol, job->atol,
+                               compare ? NULL : job->options, job->t0, job->q0, job->v0,
+                               job->times, job->ntimes, record, tr, rep);
 }
 
 /* max |a - b| / (1 + max |b|) per column group, over all rows. */
@@ -90,7 +88,7 @@ static double max_rel(const double *a, const double *b, size_t len, double *wher
  * without sensitivities, into fd[0] and fd[1]. The start follows the parameter as the
  * sensitivities' start does: a joint point moves it (the assembly's minimum-norm correction
  * of the nominal start), nothing else does. qv: 2n values of work. */
-static sk_status fd_pair(cli_job *job, cli_mechanism *cm, const sk_mbs_settings *s,
+static sk_status fd_pair(const sk_verify_mechanism_job *job, const sk_mbs_settings *s,
                          const char *method, int k, const char *name, double p, double d,
                          double rtol, double ratio, double *qv, trace fd[2])
 {
@@ -100,18 +98,18 @@ static sk_status fd_pair(cli_job *job, cli_mechanism *cm, const sk_mbs_settings 
     sk_mbs_report rep;
     sk_mechanism_init_report init;
     fd[side].rows = 0;
-    memcpy(qv, cm->q0, 2 * (size_t)n * sizeof *qv);
-    st = sk_mechanism_set_param(cm->mech, k, side ? p - d : p + d);
+    memcpy(qv, job->q0, 2 * (size_t)n * sizeof *qv);
+    st = sk_mechanism_set_param(job->mechanism, k, side ? p - d : p + d);
     if (st == SK_OK && strstr(name, ".point")) {
-      st = sk_mechanism_assemble(cm->mech, job->t0, qv, qv + n, 0.0, 1, &init);
+      st = sk_mechanism_assemble(job->mechanism, job->t0, qv, qv + n, 0.0, 1, &init);
     }
     if (st == SK_OK) {
-      st = sk_mechanism_simulate(cm->mech, s, s->project, method, rtol, rtol * ratio, NULL,
+      st = sk_mechanism_simulate(job->mechanism, s, s->project, method, rtol, rtol * ratio, NULL,
                                  job->t0, qv, qv + n, job->times, job->ntimes, record, &fd[side],
                                  &rep);
     }
   }
-  sk_mechanism_set_param(cm->mech, k, p);
+  sk_mechanism_set_param(job->mechanism, k, p);
   return st;
 }
 
@@ -119,17 +117,17 @@ static sk_status fd_pair(cli_job *job, cli_mechanism *cm, const sk_mbs_settings 
  * per parameter (p +- 1e-4 pbar, the production's formulation and engine, no sensitivities)
  * at the production's tolerances / 1000, loosened tenfold (up to the production's) while they
  * fail:
- * the check of the other models (verify_sens.h), with the differences' resolution
+ * the check of the other models (sk__verify_sens.h), with the differences' resolution
  * 100 rtol max |q| / 2d as the floor: dq/dp below it is not compared (a driven mechanism's
  * positions do not depend on its masses), and differences count beyond it. */
-static void check_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm,
+static void check_sensitivities(sk_context *ctx, const sk_verify_mechanism_job *job,
                                 const sk_mbs_settings *s, const char *method, const trace *tr,
-                                verify_report *r)
+                                sk_verify_report *r)
 {
   if (tr->np == 0) {
     return;
   }
-  verify_check *c = verify_report_add(r, "sensitivities", "forward sensitivities");
+  sk__verify_check *c = sk__verify_report_add(r, "sensitivities", "forward sensitivities");
   if (!c) {
     return;
   }
@@ -145,8 +143,8 @@ static void check_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm
   for (size_t i = 0; i < tr->rows * (size_t)n; i++) {
     qmax = fmax(qmax, fabs(tr->q[i]));
   }
-  const double ratio = cm->atol / cm->rtol;
-  double worst_rel = 0, worst_digits = 16, rtol_used = cm->rtol * 1e-3;
+  const double ratio = job->atol / job->rtol;
+  double worst_rel = 0, worst_digits = 16, rtol_used = job->rtol * 1e-3;
   size_t used = 0;
   int ok = times && qv && fd[0].q && fd[1].q;
   if (!ok) {
@@ -158,31 +156,31 @@ static void check_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm
   }
   for (int j = 0; ok && j < tr->np; j++) {
     char name[80];
-    sk_mechanism_param_name(cm->mech, tr->param[j], name, sizeof name);
-    const double p = sk_mechanism_get_param(cm->mech, tr->param[j]), d = 1e-4 * tr->pbar[j];
-    double rtol = cm->rtol * 1e-3;
-    sk_status st = fd_pair(job, cm, s, method, tr->param[j], name, p, d, rtol, ratio, qv, fd);
-    while (st != SK_OK && rtol < 0.5 * cm->rtol) {
+    sk_mechanism_param_name(job->mechanism, tr->param[j], name, sizeof name);
+    const double p = sk_mechanism_get_param(job->mechanism, tr->param[j]), d = 1e-4 * tr->pbar[j];
+    double rtol = job->rtol * 1e-3;
+    sk_status st = fd_pair(job, s, method, tr->param[j], name, p, d, rtol, ratio, qv, fd);
+    while (st != SK_OK && rtol < 0.5 * job->rtol) {
       rtol *= 10.0;
-      st = fd_pair(job, cm, s, method, tr->param[j], name, p, d, rtol, ratio, qv, fd);
+      st = fd_pair(job, s, method, tr->param[j], name, p, d, rtol, ratio, qv, fd);
     }
     if (st != SK_OK) {
-      verify_sens_fd_failed(ctx, c, name, p, d);
+      sk__verify_sens_fd_failed(ctx, c, name, p, d);
       ok = 0;
       break;
     }
     rtol_used = fmax(rtol_used, rtol);
     double digits;
     const double floor = 100.0 * rtol * fmax(qmax, 1.0) / (2.0 * d);
-    const double rel = verify_sens_compare(
+    const double rel = sk__verify_sens_compare(
         c, j, name, p, tr->pbar[j], d, tr->sens + (size_t)j * tr->cap * (size_t)n, fd[0].q,
         fd[1].q, times, tr->rows, n, (size_t)n, floor, &used, &digits);
     worst_rel = fmax(worst_rel, rel);
     worst_digits = fmin(worst_digits, digits);
   }
   if (ok) {
-    verify_sens_conclude(c, used, cm->rtol, cm->atol, rtol_used, tr->rows, worst_rel,
-                         worst_digits);
+    sk__verify_sens_conclude(c, used, job->rtol, job->atol, rtol_used, tr->rows, worst_rel,
+                             worst_digits);
   }
   free(times);
   free(qv);
@@ -190,44 +188,50 @@ static void check_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm
   free(fd[1].q);
 }
 
-int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
+sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *job,
+                              sk_verify_report **report)
 {
-  cli_mechanism cm = {0};
+  SK_CHECK(ctx,
+           report && job && job->mechanism && job->method && job->q0 && job->v0 && job->times &&
+               job->ntimes > 0,
+           SK_ERR_ARG,
+           "sk_verify_mechanism: a job with a mechanism, its engine, a consistent start and at "
+           "least one output time is required");
+  *report = NULL;
   trace tr[2] = {{0}, {0}};
   sk_mbs_settings s[2];
   sk_mbs_report rep[2];
   const char *method[2] = {"", ""};
   memset(rep, 0, sizeof rep);
-  sk_status st = cli_mechanism_setup(ctx, job, &cm);
+  sk_status st = SK_OK;
   for (int k = 0; st == SK_OK && k < 2; k++) {
-    tr[k].n = sk_mechanism_ncoords(cm.mech);
-    tr[k].m = sk_mechanism_nconstraints(cm.mech);
+    tr[k].n = sk_mechanism_ncoords(job->mechanism);
+    tr[k].m = sk_mechanism_nconstraints(job->mechanism);
     tr[k].cap = job->ntimes + 1;
     tr[k].q = calloc(tr[k].cap * (size_t)(tr[k].n + tr[k].m) + 1, sizeof *tr[k].q);
     tr[k].lam = tr[k].q ? tr[k].q + tr[k].cap * (size_t)tr[k].n : NULL;
-    st = tr[k].q ? run_one(ctx, job, &cm, k, &s[k], &tr[k], &rep[k], &method[k])
+    st = tr[k].q ? run_one(ctx, job, k, &s[k], &tr[k], &rep[k], &method[k])
                  : SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the traces");
   }
-  int code;
-  verify_report *r = NULL;
-  if (st != SK_OK) {
-    code = cli_report(ctx, st);
-  } else if (!(r = calloc(1, sizeof *r))) {
-    code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the verify report"));
-  } else {
-    const double bound = BOUND_FACTOR * cm.rtol;
+  sk_verify_report *r = NULL;
+  if (st == SK_OK) {
+    st = sk__verify_report_create(ctx, NULL, 0, &r);
+  }
+  if (st == SK_OK) {
+    const double bound = BOUND_FACTOR * job->rtol;
     const char *fa = sk_mechanism_formulation_name(s[0].formulation);
     const char *fb = sk_mechanism_formulation_name(s[1].formulation);
-    snprintf(r->model, sizeof r->model, "mechanism (%d bodies)", sk_mechanism_nbodies(cm.mech));
-    r->n = sk_mechanism_ncoords(cm.mech);
+    snprintf(r->model, sizeof r->model, "mechanism (%d bodies)",
+             sk_mechanism_nbodies(job->mechanism));
+    r->n = sk_mechanism_ncoords(job->mechanism);
     snprintf(r->method, sizeof r->method, "%s vs %s", fa, fb);
-    r->rtol = cm.rtol;
-    r->atol = cm.atol;
+    r->rtol = job->rtol;
+    r->atol = job->atol;
     r->t0 = job->t0;
-    r->t_last = job->t_end;
+    r->t_last = job->times[job->ntimes - 1];
     r->ntimes = job->ntimes;
     /* positions relative to the mechanism's length, angles as they are */
-    const double L = sk_mechanism_length_scale(cm.mech);
+    const double L = sk_mechanism_length_scale(job->mechanism);
     double dq = 0.0, where = 0;
     for (size_t i = 0; i < tr[0].rows * (size_t)tr[0].n; i++) {
       const double e = fabs(tr[0].q[i] - tr[1].q[i]) / (i % 3 == 2 ? 1.0 : L);
@@ -236,31 +240,31 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
         where = (double)i;
       }
     }
-    verify_check *c =
-        verify_report_add(r, "formulations_positions", "positions of two formulations");
+    sk__verify_check *c =
+        sk__verify_report_add(r, "formulations_positions", "positions of two formulations");
     if (c) {
       c->independent = s[0].formulation != s[1].formulation;
-      c->verdict = dq <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      c->verdict = dq <= bound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
       char cname[64];
-      sk_mechanism_coord_name(cm.mech, (int)((size_t)where % (size_t)tr[0].n), cname,
+      sk_mechanism_coord_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].n), cname,
                               sizeof cname);
       snprintf(c->finding, sizeof c->finding,
                "%s (%s) and %s (%s) agree on every coordinate at all %zu outputs to %.3e "
                "(max |q_a - q_b|, positions over the length scale %.3g, largest in %s); the "
                "bound is %g rtol = %.3e",
                fa, method[0], fb, method[1], tr[0].rows, dq, L, cname, BOUND_FACTOR, bound);
-      verify_check_num(c, "max_rel_difference", dq);
-      verify_check_num(c, "bound", bound);
+      sk__verify_check_num(c, "max_rel_difference", dq);
+      sk__verify_check_num(c, "bound", bound);
     }
     const double dl = max_rel(tr[0].lam, tr[1].lam, tr[0].rows * (size_t)tr[0].m, &where);
-    c = verify_report_add(r, "formulations_reactions", "reaction forces (multipliers)");
+    c = sk__verify_report_add(r, "formulations_reactions", "reaction forces (multipliers)");
     if (c) {
       c->independent = s[0].formulation != s[1].formulation;
-      const double rbound = REACTION_FACTOR * cm.rtol;
-      c->verdict = dl <= rbound ? VERIFY_PASS : VERIFY_FAIL;
+      const double rbound = REACTION_FACTOR * job->rtol;
+      c->verdict = dl <= rbound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
       char rname[64] = "-";
       if (tr[0].m > 0) {
-        sk_mechanism_row_name(cm.mech, (int)((size_t)where % (size_t)tr[0].m), rname,
+        sk_mechanism_row_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].m), rname,
                               sizeof rname);
       }
       snprintf(c->finding, sizeof c->finding,
@@ -268,16 +272,17 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
                "(max |lambda_a - lambda_b| / (1 + max |lambda|), largest in %s); the bound is "
                "%g rtol = %.3e",
                dl, rname, REACTION_FACTOR, rbound);
-      verify_check_num(c, "max_rel_difference", dl);
+      sk__verify_check_num(c, "max_rel_difference", dl);
     }
     for (int k = 0; k < 2; k++) {
-      c = verify_report_add(r, k ? "drift_compare" : "drift",
-                            k ? "constraint drift (compared formulation)" : "constraint drift");
+      c = sk__verify_report_add(r, k ? "drift_compare" : "drift",
+                                k ? "constraint drift (compared formulation)"
+                                  : "constraint drift");
       if (c) {
         /* positions over the length scale, velocities over length / duration */
-        const double drift =
-            fmax(rep[k].phi_max / L, rep[k].dphi_max * (job->t_end - job->t0) / L);
-        c->verdict = drift <= bound ? VERIFY_PASS : VERIFY_FAIL;
+        const double drift = fmax(rep[k].phi_max / L,
+                                  rep[k].dphi_max * (job->times[job->ntimes - 1] - job->t0) / L);
+        c->verdict = drift <= bound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
         snprintf(c->finding, sizeof c->finding,
                  "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs, "
                  "%.3e relative to the length scale%s; the bound is %.3e",
@@ -286,29 +291,28 @@ int cli_mechanism_verify(sk_context *ctx, cli_job *job, const cli_args *a)
                      ? " (index 1 without stabilization or projection drifts by design)"
                      : "",
                  bound);
-        verify_check_num(c, "phi_max", rep[k].phi_max);
-        verify_check_num(c, "dphi_max", rep[k].dphi_max);
+        sk__verify_check_num(c, "phi_max", rep[k].phi_max);
+        sk__verify_check_num(c, "dphi_max", rep[k].dphi_max);
       }
     }
-    c = verify_report_add(r, "energy_balance", "energy balance E - E0 = W");
+    c = sk__verify_report_add(r, "energy_balance", "energy balance E - E0 = W");
     if (c) {
       c->independent = 1;
-      c->verdict = rep[0].balance_max <= bound ? VERIFY_PASS : VERIFY_FAIL;
+      c->verdict = rep[0].balance_max <= bound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
       snprintf(c->finding, sizeof c->finding,
                "%s: the kinetic and potential energy change matches the integrated power of the "
                "applied forces and drivers to %.3e (max |E - E0 - W| over the energies in play, "
                "%.3e); the bound is %.3e",
                fa, rep[0].balance_max, rep[0].energy_scale, bound);
-      verify_check_num(c, "balance_max", rep[0].balance_max);
+      sk__verify_check_num(c, "balance_max", rep[0].balance_max);
     }
-    check_sensitivities(ctx, job, &cm, &s[0], method[0], &tr[0], r);
-    code = verify_report_emit(r, a->report, verify_report_conclude(r), a->quiet);
+    check_sensitivities(ctx, job, &s[0], method[0], &tr[0], r);
+    sk__verify_report_conclude(r);
   }
-  free(r);
   free(tr[0].q);
   free(tr[1].q);
   free(tr[0].sens);
   free(tr[1].sens);
-  cli_mechanism_free(&cm);
-  return code;
+  *report = r;
+  return st;
 }

@@ -1,14 +1,13 @@
-/* src/cli/verify_sens.c: the forward sensitivities of a verify run against central finite differences of two extra solves per parameter */
+/* src/verify/verify_sens.c: the forward sensitivities of a verified run against central finite differences of two extra solves per parameter */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/verify_sens.h"
 #include "core/error.h"
-#include "steppers/stepper_keys.h"
+#include "verify/verify_sens.h"
 
-sk_status verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, verify_sens *vs)
+sk_status sk__verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, sk__verify_sens *vs)
 {
   memset(vs, 0, sizeof *vs);
   vs->s = s;
@@ -25,17 +24,17 @@ sk_status verify_sens_init(sk_context *ctx, sk_stepper *s, size_t ntimes, verify
   return SK_OK;
 }
 
-void verify_sens_collect(void *data, size_t k, const double *y)
+void sk__verify_sens_collect(void *data, size_t k, const double *y)
 {
   (void)y;
-  verify_sens *vs = data;
+  sk__verify_sens *vs = data;
   for (int j = 0; j < vs->np && !vs->failed; j++) {
     double *out = vs->S + ((size_t)j * vs->ntimes + k) * (size_t)vs->n;
     vs->failed = sk_stepper_get_sensitivity(vs->s, j, out) != SK_OK;
   }
 }
 
-void verify_sens_free(verify_sens *vs)
+void sk__verify_sens_free(sk__verify_sens *vs)
 {
   free(vs->S);
   vs->S = NULL;
@@ -43,52 +42,21 @@ void verify_sens_free(verify_sens *vs)
 
 /* One solve without sensitivities at the current parameter values, tolerances / 1000:
  * the states at the output times into out (ntimes x n). */
-static sk_status fd_solve(sk_context *ctx, cli_job *job, const double *y0, double *out)
+static sk_status fd_solve(const sk__verify_ivp *job, const double *y0, double *out)
 {
   sk_stepper *s = NULL;
-  const int64_t n = sk_model_get_n(job->model);
-  sk__stepper_settings solver;
-  uint64_t given;
-  sk_status st = sk__stepper_settings_read(job->opts, &solver, &given);
-  const int64_t max_steps = solver.max_steps;
+  sk_status st = sk__verify_stepper(job, job->method, 1, 0, 1e-3, 100, y0, &s);
   if (st == SK_OK) {
-    st = sk_stepper_create(ctx, job->method, job->model, &s);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_set_from_options(s, job->opts);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_set_sensitivity(s, 0, NULL, NULL, SK_SENS_SIMULTANEOUS, 0);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_set_initial(s, job->t0, y0);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_set_tolerances(s, job->rtol * 1e-3, job->atol * 1e-3);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_set_max_steps(s, max_steps * 100);
-  }
-  if (st == SK_OK) {
-    st = sk_stepper_setup(s);
-  }
-  for (size_t k = 0; st == SK_OK && k < job->ntimes; k++) {
-    double tret;
-    st = sk_stepper_advance(s, job->times[k], &tret);
-    if (st == SK_OK) {
-      memcpy(out + k * (size_t)n, sk_stepper_get_state(s), (size_t)n * sizeof *out);
-    } else if (st > 0) {
-      st = SK_ERROR(ctx, st, "solve interrupted at t=%.6e", tret);
-    }
+    st = sk__verify_solve(job, s, out, NULL, NULL);
   }
   sk_stepper_destroy(&s);
   return st;
 }
 
-double verify_sens_compare(verify_check *c, int j, const char *name, double p, double pbar,
-                           double d, const double *S, const double *yp, const double *ym,
-                           const double *times, size_t ntimes, int64_t n, size_t stride,
-                           double floor, size_t *used, double *digits)
+double sk__verify_sens_compare(sk__verify_check *c, int j, const char *name, double p,
+                               double pbar, double d, const double *S, const double *yp,
+                               const double *ym, const double *times, size_t ntimes, int64_t n,
+                               size_t stride, double floor, size_t *used, double *digits)
 {
   double rel_j = 0, digits_j = 16, t_worst = times[0], s_max = 0;
   size_t compared = 0;
@@ -111,18 +79,18 @@ double verify_sens_compare(verify_check *c, int j, const char *name, double p, d
       rel_j = rel;
       t_worst = times[t];
     }
-    digits_j = fmin(digits_j, verify_digits(maxd, scale));
+    digits_j = fmin(digits_j, sk__verify_digits(maxd, scale));
   }
   if (compared == 0 && floor > 0) { /* the parameter moves nothing the differences see */
     rel_j = s_max > floor ? 1.0 : 0.0;
     digits_j = s_max > floor ? 0.0 : 16.0;
   }
-  verify_row *row = verify_row_add(c, name);
-  verify_row_num(row, "value", p);
-  verify_row_num(row, "pbar", pbar);
-  verify_row_num(row, "max_rel_diff", rel_j);
-  verify_row_num(row, "digits", digits_j);
-  verify_row_num(row, "t_worst", t_worst);
+  sk__verify_row *row = sk__verify_row_add(c, name);
+  sk__verify_row_num(row, "value", p);
+  sk__verify_row_num(row, "pbar", pbar);
+  sk__verify_row_num(row, "max_rel_diff", rel_j);
+  sk__verify_row_num(row, "digits", digits_j);
+  sk__verify_row_num(row, "t_worst", t_worst);
   if (*used + 1 < sizeof c->finding) {
     const int w =
         compared == 0 && floor > 0
@@ -144,8 +112,9 @@ double verify_sens_compare(verify_check *c, int j, const char *name, double p, d
   return rel_j;
 }
 
-void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol, double fd_rtol,
-                          size_t ntimes, double worst_rel, double worst_digits)
+void sk__verify_sens_conclude(sk__verify_check *c, size_t used, double rtol, double atol,
+                              double fd_rtol, size_t ntimes, double worst_rel,
+                              double worst_digits)
 {
   const double limit = fmax(100.0 * rtol, 1e-4);
   if (used + 1 < sizeof c->finding) {
@@ -155,30 +124,32 @@ void verify_sens_conclude(verify_check *c, size_t used, double rtol, double atol
              "limit is %.1e relative to max |dy/dp|",
              fd_rtol, atol * fd_rtol / rtol, ntimes, limit);
   }
-  verify_check_num(c, "max_rel_diff", worst_rel);
-  verify_check_num(c, "digits", worst_digits);
-  verify_check_num(c, "limit", limit);
+  sk__verify_check_num(c, "max_rel_diff", worst_rel);
+  sk__verify_check_num(c, "digits", worst_digits);
+  sk__verify_check_num(c, "limit", limit);
   c->independent = 1;
-  c->verdict = worst_rel <= limit ? VERIFY_PASS : VERIFY_FAIL;
+  c->verdict = worst_rel <= limit ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
 }
 
-void verify_sens_fd_failed(sk_context *ctx, verify_check *c, const char *name, double p, double d)
+void sk__verify_sens_fd_failed(sk_context *ctx, sk__verify_check *c, const char *name, double p,
+                               double d)
 {
   char msg[SK_ERROR_MSG_LEN + 64] = "";
   sk_error_format(sk_context_get_error(ctx), 0, msg, sizeof msg);
   snprintf(c->finding, sizeof c->finding,
            "the finite-difference solves for '%s' (at %.17g +- %.3g) failed: %s", name, p, d,
            msg);
-  c->verdict = VERIFY_NOT_VERIFIED;
+  c->verdict = SK_VERIFY_NOT_VERIFIED;
 }
 
-void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, const double *y0,
-                       verify_report *r)
+void sk__verify_sens_check(const sk__verify_ivp *job, const sk__verify_sens *vs, const double *y0,
+                           sk_verify_report *r)
 {
+  sk_context *ctx = job->ctx;
   if (vs->np == 0) {
     return;
   }
-  verify_check *c = verify_report_add(r, "sensitivities", "forward sensitivities");
+  sk__verify_check *c = sk__verify_report_add(r, "sensitivities", "forward sensitivities");
   if (!c) {
     return;
   }
@@ -203,30 +174,30 @@ void verify_sens_check(sk_context *ctx, cli_job *job, const verify_sens *vs, con
     const double pbar = sk_stepper_get_sens_pbar(vs->s, j), d = 1e-4 * pbar;
     sk_status st = sk_model_set_param(job->model, k, p + d);
     if (st == SK_OK) {
-      st = fd_solve(ctx, job, y0, yp);
+      st = fd_solve(job, y0, yp);
     }
     if (st == SK_OK) {
       st = sk_model_set_param(job->model, k, p - d);
     }
     if (st == SK_OK) {
-      st = fd_solve(ctx, job, y0, ym);
+      st = fd_solve(job, y0, ym);
     }
     sk_model_set_param(job->model, k, p);
     if (st != SK_OK) {
-      verify_sens_fd_failed(ctx, c, name, p, d);
+      sk__verify_sens_fd_failed(ctx, c, name, p, d);
       free(yp);
       free(ym);
       return;
     }
     double digits;
     const double rel =
-        verify_sens_compare(c, j, name, p, pbar, d, vs->S + (size_t)j * len, yp, ym, job->times,
-                            job->ntimes, n, (size_t)n, 0.0, &used, &digits);
+        sk__verify_sens_compare(c, j, name, p, pbar, d, vs->S + (size_t)j * len, yp, ym,
+                                job->times, job->ntimes, n, (size_t)n, 0.0, &used, &digits);
     worst_rel = fmax(worst_rel, rel);
     worst_digits = fmin(worst_digits, digits);
   }
-  verify_sens_conclude(c, used, job->rtol, job->atol, job->rtol * 1e-3, job->ntimes, worst_rel,
-                       worst_digits);
+  sk__verify_sens_conclude(c, used, job->rtol, job->atol, job->rtol * 1e-3, job->ntimes,
+                           worst_rel, worst_digits);
   free(yp);
   free(ym);
 }
