@@ -64,7 +64,7 @@ sk_cli_test(grid_huge 65 "exceeds" none run ${SK_BAD}/grid_huge.yaml)
 sk_cli_test(atol_field_unknown 65 "solver.atol_field: model 'brusselator-2d' has no field 'w' (its fields: u, v)" none
   run --set model.type=problem --set model.problem=brusselator --set solver.atol_field=w=1e-8)
 sk_cli_test(unknown_solver 65 "unknown_solver.yaml:2:11: solver.method: unknown solver 'cvode-rk99'" none run ${SK_BAD}/unknown_solver.yaml)
-sk_cli_test(unknown_linsol 65 "linsol.type: expected one of" none run ${SK_BAD}/unknown_linsol.yaml)
+sk_cli_test(unknown_linsol 65 "linsol.type: unknown linear solver 'superlu'" none run ${SK_BAD}/unknown_linsol.yaml)
 sk_cli_test(misfit_preconditioner 65 "provides no preconditioner" none run ${SK_BAD}/misfit_preconditioner.yaml)
 sk_cli_test(dense_too_large 65 "linsol.type=dense for n=1000000 needs" none
   run --set linsol.type=dense --set model.n=[1000])

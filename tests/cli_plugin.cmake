@@ -11,6 +11,7 @@ sk_plugin_module(inhouse_rk2 ${PROJECT_SOURCE_DIR}/data/plugins/inhouse_rk2.c)
 sk_plugin_module(sk_test_plugin_abi_mismatch ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi_mismatch.c)
 sk_plugin_module(sk_test_plugin_no_register ${CMAKE_CURRENT_SOURCE_DIR}/plugins/no_register.c)
 sk_plugin_module(rod_model ${PROJECT_SOURCE_DIR}/data/plugins/rod_model.c)
+sk_plugin_module(thomas_solver ${PROJECT_SOURCE_DIR}/data/plugins/thomas_solver.c)
 sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/defective_model.c)
 sk_plugin_module(sk_test_plugin_abi1 ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi1_stepper.c)
 
@@ -170,3 +171,23 @@ sk_cli_test(plugin_own_key_other_method 65 "a key of the stepper types inhouse-r
 # a typo of a built-in solver key is still refused (deferred, then checked once the plugins load)
 sk_cli_test(solver_key_typo 65 "solver.rtoll" none
   run --set solver.rtoll=1e-6)
+
+# --- the example linear solver plugin (data/plugins/thomas_solver.c): linsol.type = thomas --
+# on 1D heat (tridiagonal I - gamma J) CVODE takes the steps KLU takes (32 steps, 47 Newton
+# iterations, the same error against the exact solution: an exact solver of the same
+# systems), the steady solve converges; a 2D grid is refused by the type's create
+set(SK_THOMAS --set solver.plugin=$<TARGET_FILE:thomas_solver> --set linsol.type=thomas
+  --set model.dim=1 --set model.n=[200])
+sk_cli_test(plugin_linsol_thomas 0 "linear solver thomas, preconditioner none" complete
+  run ${SK_THOMAS})
+sk_cli_test(plugin_linsol_thomas_steady 0 "converged: max |f_scale f|" complete
+  steady ${SK_THOMAS})
+sk_cli_test(plugin_linsol_thomas_2d 65 "linear solver 'thomas': create failed for model 'diffusion-2d' (SK_ERR_UNSUPPORTED" none
+  run --set solver.plugin=$<TARGET_FILE:thomas_solver> --set linsol.type=thomas)
+sk_cli_test(plugin_linsol_thomas_reference 65 "stepper 'bdf2' solves its Newton systems with KLU only" none
+  run ${SK_THOMAS} --set solver.method=bdf2)
+# the same steps, Newton iterations and factorizations as KLU, the answer within 1e-9
+add_test(NAME cli_plugin_linsol_thomas_vs_klu COMMAND bash
+  ${CMAKE_CURRENT_SOURCE_DIR}/tools/linsol_plugin_test.sh $<TARGET_FILE:thomas_solver> $<TARGET_FILE:numdiff>)
+set_tests_properties(cli_plugin_linsol_thomas_vs_klu PROPERTIES LABELS "regression;cli" TIMEOUT 300
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")

@@ -30,9 +30,9 @@ set_tests_properties(cli_steady_exact_quadratic cli_steady_linear_fe PROPERTIES
 
 # --- bad input: exit 64/65/73 before anything is solved or written ------------
 sk_cli_test(steady_unknown_key 65 "unknown key 'steady.fnormtoll'" none steady --set steady.fnormtoll=1)
-sk_cli_test(steady_bad_linsol 65 "linsol.type: expected one of" none steady --set linsol.type=lu)
+sk_cli_test(steady_bad_linsol 65 "--set linsol.type: 'lu' is not a linear solver of the steady solve (KINSOL)" none steady --set linsol.type=lu)
 # a linear solver of the IVP engines that the steady solve has not: refused naming the ones it has
-sk_cli_test(steady_linsol_unsupported 65 "linsol.type = band: the steady solve (KINSOL) supports auto, dense, klu, umfpack, spgmr" none
+sk_cli_test(steady_linsol_unsupported 65 "linsol.type: 'band' is not a linear solver of the steady solve (KINSOL), which takes auto, dense, klu, umfpack, spgmr" none
   steady --set linsol.type=band)
 sk_cli_test(steady_prec_unsupported 65 "linsol.preconditioner = amg: the steady solve (KINSOL) supports auto, none, jacobi, model" none
   steady --set linsol.type=spgmr --set linsol.preconditioner=amg)

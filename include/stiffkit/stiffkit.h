@@ -11,6 +11,7 @@
 #include "stiffkit/stats.h"
 #include "stiffkit/stepper.h"
 #include "stiffkit/preconditioner.h"
+#include "stiffkit/linear_solver.h"
 #include "stiffkit/plugin.h"
 #include "stiffkit/diffusion.h"
 #include "stiffkit/problems.h"

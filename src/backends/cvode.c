@@ -324,8 +324,11 @@ static sk_status cvode_failure(sk__cvode *cv, int flag)
   if (flag == CV_ERR_FAILURE || flag == CV_CONV_FAILURE) {
     describe_local_errors(cv, local, sizeof local);
   }
-  if (flag == CV_LSETUP_FAIL || flag == CV_LSOLVE_FAIL) {
-    sk__sun_linear_failure(cv->LS, cv->linsol, cv->model, local, sizeof local);
+  if (flag == CV_LSETUP_FAIL || flag == CV_LSOLVE_FAIL ||
+      (flag == CV_CONV_FAILURE && cv->LS && SUNLinSolLastFlag(cv->LS) != SUNLS_SUCCESS)) {
+    /* a recoverable linear failure (a singular matrix) repeated is a convergence failure */
+    const size_t used = strlen(local);
+    sk__sun_linear_failure(cv->LS, cv->linsol, cv->model, local + used, sizeof local - used);
   }
   char cause[SK_ERROR_MSG_LEN / 2] = "";
   if (cv->have_callback_error) {

@@ -354,7 +354,7 @@ static sk_status resolve_names(sk__cvode *cv)
   /* a preconditioner named for a solver that takes none (a config written for a Krylov run,
      its linear solver changed): said, not ignored in silence */
   sk__sun_note_unused_prec(cv->ctx, ls, sk_stepper_get_preconditioner(s));
-  if (sk__linsol_is(ls, SK__LS_SPARSE)) {
+  if (sk__linsol_is_sparse(cv->ctx, ls)) {
     SK_CHECK(
         cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
         "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
@@ -379,8 +379,8 @@ static sk_status resolve_names(sk__cvode *cv)
 static sk_status make_sparse(sk__cvode *cv, const char *ls)
 {
   SK_CALL(cv->ctx, sk__sun_jac_sparse_matrix(cv->ctx, &cv->jac, cv->sunctx, &cv->A));
-  SK_CALL(cv->ctx,
-          sk__sun_sparse_direct(cv->ctx, ls, cv->ordering, cv->y, cv->A, cv->sunctx, &cv->LS));
+  SK_CALL(cv->ctx, sk__sun_sparse_direct(cv->ctx, ls, cv->ordering, cv->model, cv->y, cv->A,
+                                         cv->sunctx, &cv->LS));
   return SK_OK;
 }
 
@@ -419,7 +419,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
                            !sk_model_has_jacobian_values(cv->model);
     jac = sk_model_has_jacobian(cv->model) && !package_dq ? jac_fn : NULL;
     cv->direct = 1;
-  } else if (sk__linsol_is(ls, SK__LS_SPARSE)) {
+  } else if (sk__linsol_is_sparse(ctx, ls)) {
     SK_CALL(ctx, make_sparse(cv, ls));
     jac = jac_fn;
     cv->direct = 1;

@@ -183,8 +183,8 @@ static sk_status attach_linear_solver(sk__ida *ida)
   sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
   sk__krylov_resolve(1, &maxl, &eps_lin);
   char names[256]; /* ("auto" is resolved above) */
-  SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_IDA, names, sizeof names), SK_ERR_UNSUPPORTED,
-           "ida-bdf supports linsol.type = auto, %s; got %s%s", names, ls,
+  SK_CHECK(ctx, sk__linsol_accepts(ctx, ls, SK__ENGINE_IDA, names, sizeof names),
+           SK_ERR_UNSUPPORTED, "ida-bdf supports linsol.type = auto, %s; got %s%s", names, ls,
            sk__linsol_is(ls, SK__LS_NONE)
                ? " (IDA has no fixed-point iteration: its Newton iteration needs "
                  "a linear solver)"
@@ -196,7 +196,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
            "solve, or a direct solver (klu, umfpack, band, dense)",
            ls, prec);
   sk__sun_note_unused_prec(ctx, ls, prec); /* said, not ignored in silence */
-  if (sk__linsol_is(ls, SK__LS_SPARSE)) {
+  if (sk__linsol_is_sparse(ctx, ls)) {
     SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
              "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern, and model "
              "'%s' has none; supported without a pattern: dense or a Krylov solver (spgmr, "
@@ -204,7 +204,8 @@ static sk_status attach_linear_solver(sk__ida *ida)
              ls, sk_model_get_name(ida->model));
     SK_CALL(ctx, sk__sun_jac_sparse_matrix(ctx, &ida->jac, ida->sunctx, &ida->A));
     const char *ord = sk_stepper_get_ordering(ida->s);
-    SK_CALL(ctx, sk__sun_sparse_direct(ctx, ls, ord, ida->y, ida->A, ida->sunctx, &ida->LS));
+    SK_CALL(ctx, sk__sun_sparse_direct(ctx, ls, ord, ida->model, ida->y, ida->A, ida->sunctx,
+                                       &ida->LS));
   } else if (!krylov) {
     SK_CALL(ctx, sk__sun_matrix_direct(ctx, "ida-bdf", ls, &ida->jac, ida->y, ida->sunctx,
                                        &ida->A, &ida->LS));
@@ -345,7 +346,9 @@ static sk_status ida_failure(sk__ida *ida, int flag)
   IDAGetCurrentTime(ida->mem, &t);
   IDAGetCurrentStep(ida->mem, &h);
   char local[400] = "";
-  if (flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL) {
+  if (flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL ||
+      (flag == IDA_CONV_FAIL && ida->LS && SUNLinSolLastFlag(ida->LS) != SUNLS_SUCCESS)) {
+    /* a recoverable linear failure (a singular matrix) repeated is a convergence failure */
     sk__sun_linear_failure(ida->LS, ida->linsol, ida->model, local, sizeof local);
   }
   char cause[SK_ERROR_MSG_LEN / 2] = "";

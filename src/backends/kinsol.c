@@ -232,7 +232,7 @@ static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
   SK_CHECK(ctx, one_of(s->strategy, strategies), SK_ERR_ARG,
            "steady.strategy '%s': must be linesearch or none", s->strategy);
   char names[256];
-  SK_CHECK(ctx, sk__linsol_accepts(s->linsol, SK__ENGINE_KINSOL, names, sizeof names),
+  SK_CHECK(ctx, sk__linsol_accepts(ctx, s->linsol, SK__ENGINE_KINSOL, names, sizeof names),
            SK_ERR_UNSUPPORTED, "linsol.type = %s: the steady solve (KINSOL) supports auto, %s",
            s->linsol, names);
   SK_CHECK(
@@ -313,7 +313,7 @@ static sk_status resolve(sk__kin *k)
            : strcmp(s->ordering, "auto") ? s->ordering
            : k->n >= SK__STEADY_ND_MIN   ? "metis-nd"
                                          : "amd");
-  SK_CHECK(ctx, has_jac || !sk__linsol_is(k->linsol, SK__LS_SPARSE), SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, has_jac || !sk__linsol_is_sparse(ctx, k->linsol), SK_ERR_UNSUPPORTED,
            "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
            "use dense or spgmr",
            k->linsol, name);
@@ -386,8 +386,8 @@ static sk_status attach_linear_solver(sk__kin *k)
     SK_CHECK(ctx, k->LS != NULL, SK_ERR_NOMEM, "cannot create the dense solver");
   } else {
     SK_CALL(ctx, sk__sun_jac_sparse_matrix(ctx, &k->jac, k->sunctx, &k->A));
-    SK_CALL(ctx,
-            sk__sun_sparse_direct(ctx, k->linsol, k->ordering, k->u, k->A, k->sunctx, &k->LS));
+    SK_CALL(ctx, sk__sun_sparse_direct(ctx, k->linsol, k->ordering, k->model, k->u, k->A,
+                                       k->sunctx, &k->LS));
   }
   SK__KIN(KINSetLinearSolver(k->mem, k->LS, k->A), "attach the linear solver");
   if (k->jac.colptr) { /* else dense: KINSOL's own difference quotients */
@@ -668,7 +668,7 @@ static sk_status check_guess(sk__kin *k, const double *u)
 static sk_status find_pattern(sk__kin *k, const double *u)
 {
   const char *ls = k->set->linsol;
-  if (!sk__linsol_is(ls, SK__LS_SPARSE) || sk_model_has_jacobian(k->model) || k->zero) {
+  if (!sk__linsol_is_sparse(k->ctx, ls) || sk_model_has_jacobian(k->model) || k->zero) {
     return SK_OK;
   }
   const int64_t before = sk_model_get_rhs_evals(k->model);

@@ -67,6 +67,14 @@ sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *o,
   if (sk__linsol_keys_registered(o)) { /* the linear solver: the linsol.* keys */
     sk__linsol_settings ls;
     SK_CALL(ctx, sk__linsol_settings_read(o, &ls, NULL));
+    char names[256], where[320];
+    if (!sk__linsol_accepts(ctx, ls.type, SK__ENGINE_KINSOL, names, sizeof names)) {
+      sk_options_where(o, sk__linsol_key(SK__LINSOL_KEY_type), where, sizeof where);
+      return SK_ERROR(ctx, SK_ERR_INPUT,
+                      "%s: '%s' is not a linear solver of the steady solve (KINSOL), which "
+                      "takes auto, %s",
+                      where, ls.type, names);
+    }
     snprintf(s->linsol, sizeof s->linsol, "%s", ls.type);
     snprintf(s->prec, sizeof s->prec, "%s", ls.preconditioner);
     snprintf(s->ordering, sizeof s->ordering, "%s", ls.ordering);

@@ -89,11 +89,14 @@ void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J);
  * solver `ls` takes none (a direct solver, or none). */
 void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec);
 
-/* sk__sun_sparse_direct: a KLU (with `ordering`: amd, colamd or metis-nd)
- * or UMFPACK (`name` "umfpack") solver for the CSC matrix A. Errors:
- * SK_ERR_NOMEM, SK_ERR_SOLVER (the ordering cannot be configured). */
+/* sk__sun_sparse_direct: the sparse direct solver `name` for the CSC matrix
+ * A of model m: a linear solver type registered in ctx
+ * (stiffkit/linear_solver.h), KLU (with `ordering`: amd, colamd or
+ * metis-nd) or UMFPACK ("umfpack"). Errors: SK_ERR_NOMEM, SK_ERR_SOLVER
+ * (the ordering cannot be configured), a registered type's create failure. */
 sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *ordering,
-                                N_Vector y, SUNMatrix A, SUNContext sunctx, SUNLinearSolver *LS);
+                                sk_model *m, N_Vector y, SUNMatrix A, SUNContext sunctx,
+                                SUNLinearSolver *LS);
 
 /* sk__sun_linsol_fresh: make the linear solver `name` (as the adapters
  * resolved it) compute its next factorization afresh, as a newly created

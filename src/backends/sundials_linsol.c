@@ -138,8 +138,13 @@ void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec)
 }
 
 sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *ordering,
-                                N_Vector y, SUNMatrix A, SUNContext sunctx, SUNLinearSolver *LS)
+                                sk_model *m, N_Vector y, SUNMatrix A, SUNContext sunctx,
+                                SUNLinearSolver *LS)
 {
+  const sk_linear_solver_type *user = sk_linear_solver_type_find(ctx, name);
+  if (user) {
+    return sk__sunlinsol_user(ctx, user, m, sunctx, LS);
+  }
   if (strcmp(name, "klu") != 0) {
     return sk__sunlinsol_umfpack(ctx, y, A, sunctx, LS);
   }
@@ -203,6 +208,12 @@ int sk__sun_linear_failure(SUNLinearSolver LS, const char *name, const sk_model 
   }
   if (!strcmp(name, "klu")) {
     return describe_klu(LS, m, buf + used, len - used);
+  }
+  const sk_status user = sk__sunlinsol_user_last_status(LS);
+  if (user != SK_OK) { /* a type registered at run time: what it returned */
+    snprintf(buf + used, len - used, ", the type returned %s (%s)", sk_status_name(user),
+             sk_status_str(user));
+    return 0;
   }
   if (!strcmp(name, "umfpack")) {
     const int status = sk__sunlinsol_umfpack_last_status(LS);

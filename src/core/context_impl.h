@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/linear_solver.h"
 #include "stiffkit/model_type.h"
 #include "stiffkit/preconditioner.h"
 #include "stiffkit/stepper.h"
@@ -13,6 +14,7 @@
 #define SK_MAX_USER_MODELS 32
 #define SK_MAX_PLUGINS 16
 #define SK_MAX_USER_PRECS 16
+#define SK_MAX_USER_LINSOLS 16
 
 struct sk_context {
   sk_error err;
@@ -28,9 +30,11 @@ struct sk_context {
   /* user-registered model types (src/registry/model_types.c) */
   const sk_model_type *user_models[SK_MAX_USER_MODELS];
   size_t n_user_models;
-  /* user-registered preconditioner types (src/linsol/prec_user.c) */
+  /* user-registered preconditioner and linear solver types (src/linsol/linsol_types.c) */
   const sk_preconditioner_type *user_precs[SK_MAX_USER_PRECS];
   size_t n_user_precs;
+  const sk_linear_solver_type *user_linsols[SK_MAX_USER_LINSOLS];
+  size_t n_user_linsols;
   /* the plugin ABI each user type's table was built for (a plugin's, read
    * from registering_abi while its sk_plugin_register runs; the
    * application's own: SK_PLUGIN_ABI_VERSION), so that fields added in

@@ -17,6 +17,25 @@
 
 #include "linsol/klu_factor.h"
 #include "stiffkit/context.h"
+#include "stiffkit/linear_solver.h"
+
+/* ---- a registered linear solver type as a SUNLinearSolver --------------- */
+
+/* sk__sunlinsol_user: *LS = a direct SUNLinearSolver (id
+ * SUNLINEARSOLVER_CUSTOM) around `type` for model m (its create is called
+ * here, its destroy when the solver is freed): setup(A) hands the type the
+ * n x n CSC SUNSparseMatrix A as an sk_jacobian_view, solve(A, x, b) its
+ * x = A^-1 b (b copied first when x == b). A status SK_OK is
+ * SUNLS_SUCCESS, a positive one SUNLS_PACKAGE_FAIL_REC, a negative one
+ * SUNLS_PACKAGE_FAIL_UNREC; a matrix that is not CSC of size n is
+ * SUNLS_ILL_INPUT. Errors: SK_ERR_NOMEM, the create's failure (named). */
+sk_status sk__sunlinsol_user(sk_context *ctx, const sk_linear_solver_type *type, sk_model *m,
+                             SUNContext sunctx, SUNLinearSolver *LS);
+
+/* sk__sunlinsol_user_last_status: the status the type returned from its
+ * last setup or solve through S (SK_OK for a solver not made by
+ * sk__sunlinsol_user). */
+sk_status sk__sunlinsol_user_last_status(SUNLinearSolver S);
 
 /* ---- UMFPACK as a SUNLinearSolver ------------------------------------- */
 

@@ -12,9 +12,11 @@
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
 #define SK__LINSOL_KEYS(X)                                                                       \
-  X(type, "linsol.type", SK_OPT_CHOICE, "auto", 0, 0, SK__LINSOL_CHOICES,                        \
-    "linear solver (auto: from the Jacobian's structure: dense for a full pattern (a dense "     \
-    "Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "                \
+  X(type, "linsol.type", SK_OPT_STRING, "auto", 0, 0, NULL,                                      \
+    "linear solver: " SK__LINSOL_CHOICES_TEXT ", or a sparse direct solver type registered at "  \
+    "run time (stiffkit/linear_solver.h, from the application or a plugin; cvode-*, ida-bdf "    \
+    "and the steady solve) (auto: from the Jacobian's structure: dense for a full pattern (a "   \
+    "dense Jacobian callback) up to n = 2000, else klu, or spgmr with the model's own "          \
     "preconditioner (or mg, on a 2D/3D grid model from 5e4 states) when the predicted LU "       \
     "factorization costs more than 100 flops per pattern entry; without a pattern spgmr with "   \
     "the model's preconditioner, else dense up to n = 2000, "                                    \

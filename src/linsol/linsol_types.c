@@ -1,4 +1,4 @@
-/* src/linsol/linsol_types.c: the linear-solver and preconditioner registries (linsol/linsol_types.h), built from their one list each */
+/* src/linsol/linsol_types.c: the linear-solver and preconditioner registries (linsol/linsol_types.h), built from their one list each, and the types an application registers at run time */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +8,7 @@
 #include <sunlinsol/sunlinsol_spgmr.h>
 #include <sunlinsol/sunlinsol_sptfqmr.h>
 
+#include "core/context_impl.h"
 #include "core/error.h"
 #include "linsol/linsol_types.h"
 #include "linsol/mg_struct.h"
@@ -149,9 +150,18 @@ int sk__linsol_is(const char *name, sk__ls_kind kind)
   return t && t->kind == kind;
 }
 
-void sk__linsol_names(unsigned engines, char *buf, size_t len)
+int sk__linsol_is_sparse(const sk_context *ctx, const char *name)
+{
+  return sk__linsol_is(name, SK__LS_SPARSE) || sk_linear_solver_type_find(ctx, name) != NULL;
+}
+
+void sk__linsol_names(const sk_context *ctx, unsigned engines, char *buf, size_t len)
 {
   join_names(linsol_types, SK__COUNT(linsol_types), sizeof linsol_types[0], engines, buf, len);
+  for (size_t i = 0; ctx && (engines & SK__USER_LINSOL_ENGINES) && i < ctx->n_user_linsols; i++) {
+    const size_t used = strlen(buf);
+    snprintf(buf + used, len - used, "%s%s", used ? ", " : "", ctx->user_linsols[i]->name);
+  }
 }
 
 void sk__prec_names(unsigned engines, char *buf, size_t len)
@@ -159,11 +169,13 @@ void sk__prec_names(unsigned engines, char *buf, size_t len)
   join_names(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], engines, buf, len);
 }
 
-int sk__linsol_accepts(const char *name, unsigned engines, char *buf, size_t len)
+int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
+                       size_t len)
 {
-  sk__linsol_names(engines, buf, len);
+  sk__linsol_names(ctx, engines, buf, len);
   const sk__linsol_type *t = sk__linsol_type_find(name);
-  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines));
+  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines)) ||
+         ((engines & SK__USER_LINSOL_ENGINES) && sk_linear_solver_type_find(ctx, name));
 }
 
 int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len)
@@ -200,4 +212,72 @@ void sk__ordering_names(char *buf, size_t len)
         snprintf(buf + used, len - used, "%s%.*s", used ? ", " : "", (int)strcspn(p, "|"), p);
     used += w > 0 ? (size_t)w : 0;
   }
+}
+
+/* ---- the types registered at run time (stiffkit/preconditioner.h, stiffkit/linear_solver.h) */
+
+const sk_preconditioner_type *sk_preconditioner_type_find(const sk_context *ctx, const char *name)
+{
+  for (size_t i = 0; ctx && name && i < ctx->n_user_precs; i++) {
+    if (strcmp(ctx->user_precs[i]->name, name) == 0) {
+      return ctx->user_precs[i];
+    }
+  }
+  return NULL;
+}
+
+const sk_linear_solver_type *sk_linear_solver_type_find(const sk_context *ctx, const char *name)
+{
+  for (size_t i = 0; ctx && name && i < ctx->n_user_linsols; i++) {
+    if (strcmp(ctx->user_linsols[i]->name, name) == 0) {
+      return ctx->user_linsols[i];
+    }
+  }
+  return NULL;
+}
+
+/* What every registration checks: the table's ops, its name's length, that
+ * no entry of its kind (`taken`) has the name, and room in the table. */
+static sk_status check_new_type(sk_context *ctx, const char *what, const char *name, int has_ops,
+                                size_t max_name, int taken, size_t count, size_t limit)
+{
+  SK_CHECK(ctx, name && name[0] && has_ops, SK_ERR_ARG,
+           "registering a %s type: the table needs a name, setup and solve", what);
+  SK_CHECK(ctx, strlen(name) <= max_name, SK_ERR_ARG,
+           "%s type name '%s' is longer than %zu characters", what, name, max_name);
+  SK_CHECK(ctx, strcmp(name, "auto") && !taken, SK_ERR_ARG, "a %s named '%s' already exists",
+           what, name);
+  SK_CHECK(ctx, count < limit, SK_ERR_ARG, "too many registered %s types (limit %zu)", what,
+           limit);
+  return SK_OK;
+}
+
+sk_status sk_preconditioner_type_register(sk_context *ctx, const sk_preconditioner_type *type)
+{
+  if (!ctx) {
+    return SK_ERR_ARG;
+  }
+  const char *name = type ? type->name : NULL;
+  SK_CALL(ctx,
+          check_new_type(
+              ctx, "preconditioner", name, type && type->setup && type->solve, SK_PREC_NAME_MAX,
+              name && (sk__prec_type_find(name) || sk_preconditioner_type_find(ctx, name)),
+              ctx->n_user_precs, SK_MAX_USER_PRECS));
+  ctx->user_precs[ctx->n_user_precs++] = type;
+  return SK_OK;
+}
+
+sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver_type *type)
+{
+  if (!ctx) {
+    return SK_ERR_ARG;
+  }
+  const char *name = type ? type->name : NULL;
+  SK_CALL(ctx,
+          check_new_type(
+              ctx, "linear solver", name, type && type->setup && type->solve, SK_LINSOL_NAME_MAX,
+              name && (sk__linsol_type_find(name) || sk_linear_solver_type_find(ctx, name)),
+              ctx->n_user_linsols, SK_MAX_USER_LINSOLS));
+  ctx->user_linsols[ctx->n_user_linsols++] = type;
+  return SK_OK;
 }

@@ -86,10 +86,9 @@ enum {
   X(jacobi, SK__ENGINE_CVODE | SK__ENGINE_KINSOL, SK__PREC_NEEDS_VALUES, 0, 0, 0)       \
   X(none, SK__CVODE_IDA | SK__ENGINE_KINSOL | SK__ENGINE_MPI, 0u, 0, 0, 0)
 
-#define SK__TYPE_CHOICE(name, ...) "|" #name
-#define SK__LINSOL_CHOICES "auto" SK__LINSOL_TYPES(SK__TYPE_CHOICE)
 #define SK__TYPE_TEXT(name, ...) ", " #name
 #define SK__PREC_CHOICES_TEXT "auto" SK__PREC_TYPES(SK__TYPE_TEXT)
+#define SK__LINSOL_CHOICES_TEXT "auto" SK__LINSOL_TYPES(SK__TYPE_TEXT)
 
 /* The fill-reducing orderings of the sparse direct solvers (linsol.ordering): the one list. */
 #define SK__ORDERING_CHOICES "auto|amd|colamd|metis-nd"
@@ -150,19 +149,30 @@ sk_status sk__prec_check_needs(sk_context *ctx, const char *name, unsigned engin
 const sk__linsol_type *sk__linsol_type_find(const char *name);
 const sk__prec_type *sk__prec_type_find(const char *name);
 
-/* sk__linsol_is: 1 when `name` is a linear solver of `kind`. */
+/* sk__linsol_is: 1 when `name` is a built-in linear solver of `kind`. */
 int sk__linsol_is(const char *name, sk__ls_kind kind);
 
+/* The engines a linear solver type registered at run time
+ * (stiffkit/linear_solver.h) serves: it is a sparse direct solver. */
+#define SK__USER_LINSOL_ENGINES (SK__CVODE_IDA | SK__ENGINE_KINSOL)
+
+/* sk__linsol_is_sparse: 1 when `name` is a sparse direct solver: a
+ * built-in one (klu, umfpack) or a type registered in ctx. */
+int sk__linsol_is_sparse(const sk_context *ctx, const char *name);
+
 /* sk__linsol_names / sk__prec_names: the names of the entries whose
- * engines include one of `engines`, joined by ", " into buf (always
+ * engines include one of `engines` (and the linear solver types registered
+ * in ctx, when those engines take them), joined by ", " into buf (always
  * NUL-terminated), for the messages that list what is supported. */
-void sk__linsol_names(unsigned engines, char *buf, size_t len);
+void sk__linsol_names(const sk_context *ctx, unsigned engines, char *buf, size_t len);
 void sk__prec_names(unsigned engines, char *buf, size_t len);
 
-/* sk__linsol_accepts / sk__prec_accepts: 1 when `name` is "auto" or an
- * entry whose engines include one of `engines`; buf (len > 0) gets the names
+/* sk__linsol_accepts / sk__prec_accepts: 1 when `name` is "auto", an entry
+ * whose engines include one of `engines`, or (linear solvers) a type
+ * registered in ctx that those engines take; buf (len > 0) gets the names
  * those engines take (sk__linsol_names / sk__prec_names), for the message. */
-int sk__linsol_accepts(const char *name, unsigned engines, char *buf, size_t len);
+int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
+                       size_t len);
 int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len);
 
 /* sk__ordering_known: 1 when `name` is one of SK__ORDERING_CHOICES other

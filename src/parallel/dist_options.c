@@ -147,7 +147,7 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   sk__cvode_settings cv;
   SK_CALL(ctx, sk__cvode_settings_read(opts, &cv, NULL));
   char names[128];
-  SK_CHECK(ctx, sk__linsol_accepts(ls.type, SK__ENGINE_MPI, names, sizeof names),
+  SK_CHECK(ctx, sk__linsol_accepts(ctx, ls.type, SK__ENGINE_MPI, names, sizeof names),
            SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)", ls.type,
            names, names);
   const char *pc = ls.preconditioner;

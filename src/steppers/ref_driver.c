@@ -134,7 +134,7 @@ sk_status sk__ref_setup(sk_stepper *s)
   const char *ls = sk_stepper_get_linear_solver(s);
   if (r->m->implicit) {
     char names[64];
-    SK_CHECK(ctx, sk__linsol_accepts(ls, SK__ENGINE_NEWTON, names, sizeof names),
+    SK_CHECK(ctx, sk__linsol_accepts(ctx, ls, SK__ENGINE_NEWTON, names, sizeof names),
              SK_ERR_UNSUPPORTED,
              "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
              "auto, %s; got %s",

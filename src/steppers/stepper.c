@@ -271,7 +271,7 @@ static sk_status check_mass_linsol(sk_stepper *s)
   const char *ls = s->linsol;
   SK_CHECK(s->ctx,
            !sk__mass_form_is_dense(s->model) ||
-               !(sk__linsol_is(ls, SK__LS_SPARSE) || sk__linsol_is(ls, SK__LS_BAND)),
+               !(sk__linsol_is_sparse(s->ctx, ls) || sk__linsol_is(ls, SK__LS_BAND)),
            SK_ERR_UNSUPPORTED,
            "model '%s' has a non-diagonal %s: solver '%s' integrates y' = M^{-1} f, whose "
            "Jacobian M^{-1} J is dense, so linsol.type=%s cannot be used; use solver ida-bdf "
@@ -287,7 +287,7 @@ static sk_status detect_pattern_if_asked(sk_stepper *s)
 {
   const char *ls = s->linsol;
   const int wants_matrix = !(s->type->flags & SK_STEPPER_MATRIX_FREE) ||
-                           sk__linsol_is(ls, SK__LS_SPARSE) ||
+                           sk__linsol_is_sparse(s->ctx, ls) ||
                            (!strcmp(ls, "auto") && !sk_model_has_preconditioner(s->model));
   if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
       sk_model_get_kind(s->model) != SK_MODEL_ODE || s->detect_pattern == SK_DETECT_PATTERN_OFF ||
@@ -323,9 +323,10 @@ static sk_status set_registered(sk_stepper *s, char *dst, size_t len, const char
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 {
   char names[256];
-  sk__linsol_names(~0u, names, sizeof names);
-  return set_registered(s, s->linsol, sizeof s->linsol, name, sk__linsol_type_find(name) != NULL,
-                        names, "linear solver");
+  sk__linsol_names(s->ctx, ~0u, names, sizeof names);
+  const int known =
+      sk__linsol_type_find(name) != NULL || sk_linear_solver_type_find(s->ctx, name) != NULL;
+  return set_registered(s, s->linsol, sizeof s->linsol, name, known, names, "linear solver");
 }
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)

@@ -144,8 +144,9 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
 {
   sk_context *ctx = s->ctx;
 #define GIVEN(f) SK__LINSOL_GIVEN(given, f)
-  if (GIVEN(type)) {
-    SK_CALL(ctx, sk_stepper_set_linear_solver(s, ls->type));
+  if (GIVEN(type)) { /* a string: the types registered at run time count too */
+    SK_CALL(ctx, located(s, opts, sk__linsol_key(SK__LINSOL_KEY_type),
+                         sk_stepper_set_linear_solver(s, ls->type)));
   }
   if (GIVEN(dq_jacobian)) {
     SK_CALL(ctx, sk_stepper_set_dq_jacobian(

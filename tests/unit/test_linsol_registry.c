@@ -1,4 +1,4 @@
-/* tests/unit/test_linsol_registry.c: the linear-solver, preconditioner and ordering registries: linsol.type and linsol.ordering accept exactly their names, linsol.preconditioner's help lists every built-in one, each Krylov entry builds the SUNDIALS solver its name says (SUNLinSolGetID), the engines' lists */
+/* tests/unit/test_linsol_registry.c: the linear-solver, preconditioner and ordering registries: linsol.ordering accepts exactly its names, the help of linsol.type and linsol.preconditioner lists every built-in one, each Krylov entry builds the SUNDIALS solver its name says (SUNLinSolGetID), the engines' lists */
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_linearsolver.h>
 
@@ -27,15 +27,15 @@ static const char *choices_of(const char *key)
   return s ? s->choices : NULL;
 }
 
-/* linsol.preconditioner is a string (types registered at run time count too): its help
-   lists the built-in names as "Krylov preconditioner: auto, NAME, ..., or a type ...";
+/* linsol.type and linsol.preconditioner are strings (types registered at run time count
+   too): their help lists the built-in names as "...: auto, NAME, ..., or a ... type";
    that list in the "|" form of check_choices */
-static const char *prec_names_of_help(void)
+static const char *names_of_help(const char *key, const char *end)
 {
   static char buf[256];
-  const sk_option_spec *s = spec_of("linsol.preconditioner");
+  const sk_option_spec *s = spec_of(key);
   const char *from = s && s->help ? strstr(s->help, "auto, ") : NULL;
-  const char *to = from ? strstr(from, ", or a type") : NULL;
+  const char *to = from ? strstr(from, end) : NULL;
   if (!to) {
     return NULL;
   }
@@ -90,9 +90,11 @@ static SUNLinearSolver_ID krylov_id(const char *name)
 int main(void)
 {
   /* linsol.type: 10 solvers besides auto; linsol.preconditioner: 6 */
-  CHECK_EQ_INT(check_choices(choices_of("linsol.type"), linsol_found), 10);
+  CHECK(spec_of("linsol.type")->type == SK_OPT_STRING);
+  CHECK_EQ_INT(check_choices(names_of_help("linsol.type", ", or a sparse"), linsol_found), 10);
   CHECK(spec_of("linsol.preconditioner")->type == SK_OPT_STRING);
-  CHECK_EQ_INT(check_choices(prec_names_of_help(), prec_found), 6);
+  CHECK_EQ_INT(check_choices(names_of_help("linsol.preconditioner", ", or a type"), prec_found),
+               6);
   CHECK(sk__linsol_type_find("auto") == NULL);
   CHECK(sk__linsol_type_find("lu") == NULL);
   CHECK(sk__prec_type_find("ilu") == NULL);
@@ -131,16 +133,20 @@ int main(void)
   };
   char names[256];
   for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-    (lists[i].prec ? sk__prec_names : sk__linsol_names)(lists[i].engine, names, sizeof names);
+    if (lists[i].prec) {
+      sk__prec_names(lists[i].engine, names, sizeof names);
+    } else {
+      sk__linsol_names(NULL, lists[i].engine, names, sizeof names);
+    }
     CHECK(!strcmp(names, lists[i].expect));
   }
   /* who accepts what: "auto" everywhere, a name where its engines say */
-  CHECK(sk__linsol_accepts("auto", SK__ENGINE_NEWTON, names, sizeof names));
-  CHECK(sk__linsol_accepts("klu", SK__ENGINE_NEWTON, names, sizeof names));
-  CHECK(!sk__linsol_accepts("spgmr", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(sk__linsol_accepts(NULL, "auto", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(sk__linsol_accepts(NULL, "klu", SK__ENGINE_NEWTON, names, sizeof names));
+  CHECK(!sk__linsol_accepts(NULL, "spgmr", SK__ENGINE_NEWTON, names, sizeof names));
   CHECK(!strcmp(names, "klu"));
-  CHECK(!sk__linsol_accepts("band", SK__ENGINE_KINSOL, names, sizeof names));
-  CHECK(!sk__linsol_accepts("lu", SK__ENGINE_CVODE, names, sizeof names));
+  CHECK(!sk__linsol_accepts(NULL, "band", SK__ENGINE_KINSOL, names, sizeof names));
+  CHECK(!sk__linsol_accepts(NULL, "lu", SK__ENGINE_CVODE, names, sizeof names));
   CHECK(sk__prec_accepts("bbd", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!sk__prec_accepts("jacobi", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!strcmp(names, "none, model, amg, mg, bbd"));
