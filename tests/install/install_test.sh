@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper and a model plugin, an HDF5 output through the installed module, all without LD_LIBRARY_PATH; then move the tree and run it again
+# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper, a model and a linear solver plugin, a verify client, an HDF5 output through the installed module, all without LD_LIBRARY_PATH; then move the tree and run it again
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -99,6 +99,12 @@ cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/
 (cd "$work" && "$cli" run --no-stats "$src/data/plugin_rod.yaml" \
   --set model.plugin=./rod_model.so --set output.csv=false --set output.hdf5=false) > "$work/model_plugin_run.txt"
 grep -q "relative L2 error" "$work/model_plugin_run.txt"
+# a linear solver plugin (data/plugins/thomas_solver.c, the README's command)
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/thomas_solver.c" \
+  $(pkg-config --cflags stiffkit) -o "$work/thomas_solver.so"
+(cd "$work" && "$cli" run --set solver.plugin=./thomas_solver.so --set linsol.type=thomas \
+  --set model.dim=1 --set "model.n=[200]" --set output.csv=false --set output.hdf5=false) > "$work/linsol_plugin_run.txt"
+grep -q "linear solver thomas" "$work/linsol_plugin_run.txt"
 # the installed CLI finds its plot script in share/stiffkit beside it: a stand-in there that
 # exits 3 (the script's "matplotlib is not installed") must be the one that runs
 unset STIFFKIT_SCRIPTS_DIR
