@@ -14,6 +14,9 @@ sk_plugin_module(rod_model ${PROJECT_SOURCE_DIR}/data/plugins/rod_model.c)
 sk_plugin_module(thomas_solver ${PROJECT_SOURCE_DIR}/data/plugins/thomas_solver.c)
 sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/defective_model.c)
 sk_plugin_module(sk_test_plugin_abi1 ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi1_stepper.c)
+sk_plugin_module(sk_test_plugin_register_then_fail ${CMAKE_CURRENT_SOURCE_DIR}/plugins/register_then_fail.c)
+set_tests_properties(test_plugin_rollback PROPERTIES ENVIRONMENT
+  "SK_TEST_PLUGIN_FAIL=$<TARGET_FILE:sk_test_plugin_register_then_fail>")
 
 # --- sk_stepper_reinit over plugin types: one with a reinit op, one built for ABI 1 --
 set_tests_properties(test_stepper_reinit PROPERTIES ENVIRONMENT

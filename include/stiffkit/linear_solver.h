@@ -24,7 +24,9 @@ extern "C" {
  * solve (J), on the sparse matrix the engine assembles from the model's
  * Jacobian pattern (so the model needs one, as for klu). The matrix is CSC
  * with every diagonal entry stored, rows increasing within a column; its
- * pattern is the same at every setup of one run. Every op returns SK_OK, a
+ * pattern is the same at every setup of one stepper (restarts included),
+ * so a type may keep its symbolic analysis, and each setup factors the
+ * values it is given. Every op returns SK_OK, a
  * positive one (SK_RECOVERABLE: a singular matrix; the engine retries with
  * a smaller step or a fresh Jacobian) or a negative one (the run stops).
  *   create (may be NULL): allocate the type's state for `model` (*state;

@@ -25,7 +25,8 @@ typedef struct {
   char guess[16];    /* "initial" (the model's initial state at solver.t0) or "zero": the
                       * guess a caller that builds u itself (the stiffkit command) starts from */
   char strategy[16]; /* "linesearch" (KIN_LINESEARCH) or "none" (plain Newton, KIN_NONE) */
-  char linsol[16];   /* "auto", "klu", "umfpack", "dense" or "spgmr" (matrix-free) */
+  char linsol[16];   /* "auto", "klu", "umfpack", "dense", "spgmr" (matrix-free) or a sparse
+                      * direct type registered in the context (stiffkit/linear_solver.h) */
   char prec[16];     /* spgmr: "auto", "none", "jacobi" (diag(J)) or "model" */
   char ordering[16]; /* klu: "auto", "amd", "colamd" or "metis-nd" */
   double fnormtol;   /* accept u when ||f_scale * f(t_s, u)||_inf <= fnormtol */
@@ -90,13 +91,14 @@ const sk_option_spec *sk_steady_options(size_t *n);
  * else 0; the Jacobian self-test follows solver.check_jacobian when that
  * key is registered. The linear solver comes from the keys every engine
  * shares, when registered (sk_stepper_options): linsol.type,
- * linsol.preconditioner, linsol.ordering and linsol.maxl (0 keeps 50);
- * choices the steady solve does not have are refused by sk_steady_solve
- * (SK_ERR_UNSUPPORTED, naming the ones it has). With klu or umfpack and an
+ * linsol.preconditioner, linsol.ordering and linsol.maxl (0 keeps 50); a
+ * linsol.type the steady solve does not have is refused here (SK_ERR_INPUT,
+ * naming where it was set and the ones it has), another unsupported choice
+ * by sk_steady_solve (SK_ERR_UNSUPPORTED). With klu or umfpack and an
  * ODE model without a Jacobian, sk_steady_solve first finds the pattern by
  * probing f at the guess (sk_model_detect_pattern; the probes count in
  * f_evals), as the steppers do. Errors: SK_ERR_ARG (NULL argument), SK_ERR_UNKNOWN_KEY (the
- * table is not registered). */
+ * table is not registered), SK_ERR_INPUT (linsol.type, above). */
 sk_status sk_steady_settings_from_options(sk_context *ctx, const sk_options *opts,
                                           sk_steady_settings *s);
 

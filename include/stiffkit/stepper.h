@@ -173,7 +173,9 @@ sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop);
  * engines that always adapt (cvode-*, ida-bdf) refuse h > 0 at setup
  * (SK_ERR_UNSUPPORTED: running adaptively would silently change the method) */
 sk_status sk_stepper_set_fixed_step(sk_stepper *s, double h);
-/* linear solver: dense, band, klu, umfpack, spgmr, spfgmr, spbcgs, sptfqmr, pcg */
+/* linear solver: auto, none, dense, band, klu, umfpack, spgmr, spfgmr, spbcgs,
+ * sptfqmr, pcg, or a type registered in the context (stiffkit/linear_solver.h);
+ * another name: SK_ERR_ARG listing them */
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name);
 /* preconditioner: auto, none, jacobi, model, amg. amg (one hypre BoomerAMG
  * V-cycle on I - gamma J; needs the model's sparse Jacobian, else setup

@@ -37,21 +37,23 @@ typedef struct sk_verify_report sk_verify_report;
 
 /* An initial-value problem's production run to verify. */
 typedef struct {
-  sk_stepper *stepper;       /* set up, at its initial state, not yet advanced */
-  const sk_options *options; /* what the stepper was configured from: the rerun at rtol/10 and
-                                 rtol/100 and the sensitivities' solves take the same settings;
-                                 NULL: the engine's defaults */
+  sk_stepper *stepper;       /* at its initial state, never advanced (set up here if not) */
+  const sk_options *options; /* what the stepper was configured from: the reruns at rtol/10 and
+                                rtol/100 and the sensitivities' solves take the same settings;
+                                NULL: those solves take the method's defaults (tolerances and
+                                step budget are always the production's) */
   const double *times;       /* output times, increasing, after the initial time */
   size_t ntimes;             /* >= 1 */
   const int64_t *probes;     /* components whose claimed error is tabulated (may be NULL) */
-  const char *const *probe_names; /* their labels (nprobes entries) */
+  const char *const *probe_names; /* their labels (nprobes entries, none NULL) */
   size_t nprobes;
 } sk_verify_ivp_job;
 
 /* sk_verify_ivp: integrate job->stepper through the output times (the
  * production answer), then check it: (1) the production statistics; (2)
- * tolerance refinement: reruns of the same method and settings at rtol/10
- * and rtol/100, whose error ratio must lie in [3, 30]; (3) an independent
+ * tolerance refinement: reruns of the same method (and settings, from
+ * job->options) at rtol/10 and rtol/100, whose error ratio must lie in
+ * [3, 30]; (3) an independent
  * reference method (bdf2 for stiff engines, rk45 otherwise, cvode-adams
  * for a model with events) within 10x of the error level; from these the
  * claimed error and the digits vouched for at every output time; (4) the
@@ -63,7 +65,8 @@ typedef struct {
  * solves per parameter. The report fails when a check fails or no
  * independent check could be made (sk_verify_report_failed).
  * Errors: those of the production solve (the report is not made),
- * SK_ERR_ARG (a NULL or inconsistent job), SK_ERR_NOMEM. A check that
+ * SK_ERR_ARG (a NULL or inconsistent job), SK_ERR_STATE (a stepper that
+ * has advanced), SK_ERR_NOMEM, those of the stepper's setup. A check that
  * cannot run is a finding, not an error. */
 sk_status sk_verify_ivp(sk_context *ctx, const sk_verify_ivp_job *job, sk_verify_report **report);
 
@@ -78,7 +81,7 @@ sk_status sk_verify_bvp(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *set
 /* A mechanism's production run to verify. */
 typedef struct {
   sk_mechanism *mechanism;   /* assembled */
-  const sk_options *options; /* mbs.formulation, mbs.compare and the engine's settings */
+  const sk_options *options; /* mbs.formulation, mbs.compare, the engine's settings (required) */
   const char *method;        /* the production engine (ida-bdf, cvode-bdf, ...) */
   const double *q0, *v0;     /* a consistent initial state at t0 */
   double t0;
@@ -91,7 +94,8 @@ typedef struct {
  * the compared one (mbs.compare); checks positions and reaction forces of
  * the two against each other (within 100 rtol), the constraint drift of
  * each, the energy balance E - E0 = W, and the forward sensitivities when
- * the options ask for them. Errors: those of sk_mechanism_simulate. */
+ * the options ask for them. Errors: SK_ERR_ARG (a NULL or incomplete job,
+ * tolerances not > 0), those of sk_mechanism_simulate. */
 sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *job,
                               sk_verify_report **report);
 
@@ -118,8 +122,9 @@ double sk_verify_report_number(const sk_verify_report *r, int k, const char *key
 /* sk_verify_report_time: at output time k (0 <= k < ntimes of an
  * initial-value problem's report): the claimed error bound and the digits
  * vouched for, the true error and its digits (NAN without an exact
- * solution; every digit count relative to max |y| there). Returns -1 for a
- * k out of range or a report without a per-time series. */
+ * solution; every digit count relative to max |y| there); an output
+ * pointer may be NULL. Returns -1 for a k out of range or a report without
+ * a per-time series. */
 int sk_verify_report_time(const sk_verify_report *r, size_t k, double *t, double *claimed_err,
                           double *vouched_digits, double *true_err, double *true_digits);
 

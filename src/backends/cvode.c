@@ -233,7 +233,9 @@ static sk_status cvode_setup(sk_stepper *s)
   snprintf(s->prec, sizeof s->prec, "%s",
            cv->direct || sk__linsol_is(cv->linsol, SK__LS_NONE) ? "none" : cv->prec);
   snprintf(s->ordering, sizeof s->ordering, "%s",
-           strcmp(cv->linsol, "klu") ? "package-default" : cv->ordering);
+           sk_linear_solver_type_find(ctx, cv->linsol) ? "none" /* a registered type's own */
+           : strcmp(cv->linsol, "klu")                 ? "package-default"
+                                                       : cv->ordering);
   return SK_OK;
 }
 

@@ -105,8 +105,8 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
     return SK_ERROR(ctx, SK_ERR_TOO_LARGE, "cannot load plugin '%s': too many plugins (limit %d)",
                     path, SK_MAX_PLUGINS);
   }
-  const size_t steppers_before = ctx->n_user_steppers, precs_before = ctx->n_user_precs,
-               linsols_before = ctx->n_user_linsols;
+  const size_t steppers_before = ctx->n_user_steppers, models_before = ctx->n_user_models,
+               precs_before = ctx->n_user_precs, linsols_before = ctx->n_user_linsols;
   sk_context_clear_error(ctx);
   ctx->registering_abi = version; /* its tables have that version's fields */
   const sk_status rc = reg ? reg(ctx) : SK_OK;
@@ -116,6 +116,7 @@ static sk_status plugin_open(sk_context *ctx, const char *path, void **out)
     char why[SK_ERROR_MSG_LEN];
     snprintf(why, sizeof why, "%s", ctx->err.message[0] ? ctx->err.message : sk_status_str(rc));
     ctx->n_user_steppers = steppers_before;
+    ctx->n_user_models = models_before;
     ctx->n_user_precs = precs_before;
     ctx->n_user_linsols = linsols_before;
     dlclose(handle);

@@ -11,6 +11,7 @@ _Static_assert(sizeof(sunindextype) == sizeof(int64_t),
 typedef struct {
   const sk_linear_solver_type *type;
   void *state;   /* the type's own (create), or NULL */
+  int created;   /* create succeeded (or the type has none): destroy is owed */
   int64_t n;     /* the solver's size */
   double *bcopy; /* b when the engine solves in place (x == b) */
   int last_flag; /* SUNLS_* of the last operation */
@@ -41,6 +42,7 @@ static int user_initialize(SUNLinearSolver S)
     return SUNLS_MEM_NULL;
   }
   c->last_flag = SUNLS_SUCCESS;
+  c->last_status = SK_OK;
   return SUNLS_SUCCESS;
 }
 
@@ -62,6 +64,7 @@ static int user_setup(SUNLinearSolver S, SUNMatrix A)
   }
   if (!A || SUNMatGetID(A) != SUNMATRIX_SPARSE || SUNSparseMatrix_SparseType(A) != CSC_MAT ||
       SUNSparseMatrix_Columns(A) != c->n) {
+    c->last_status = SK_OK;
     c->last_flag = SUNLS_ILL_INPUT;
     return c->last_flag;
   }
@@ -83,6 +86,7 @@ static int user_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
   double *xd = N_VGetArrayPointer(x);
   const double *bd = N_VGetArrayPointer(b);
   if (!xd || !bd) {
+    c->last_status = SK_OK;
     c->last_flag = SUNLS_MEM_FAIL;
     return c->last_flag;
   }
@@ -102,7 +106,7 @@ static sunindextype user_lastflag(SUNLinearSolver S)
 static void content_free(user_content *c)
 {
   if (c) {
-    if (c->type->destroy && c->state) {
+    if (c->type->destroy && c->created) {
       c->type->destroy(c->state);
     }
     free(c->bcopy);
@@ -145,6 +149,7 @@ sk_status sk__sunlinsol_user(sk_context *ctx, const sk_linear_solver_type *type,
                       sk_model_get_name(m), sk_status_name(st), sk_status_str(st));
     }
   }
+  c->created = 1;
   SUNLinearSolver S = SUNLinSolNewEmpty(sunctx);
   if (!S) {
     content_free(c);

@@ -627,6 +627,16 @@ static sk_status ivp_from_job(sk_context *ctx, const sk_verify_ivp_job *j, sk__v
            "sk_verify_ivp: a job with a stepper and at least one output time is required");
   SK_CHECK(ctx, j->nprobes == 0 || (j->probes && j->probe_names), SK_ERR_ARG,
            "sk_verify_ivp: %zu probes without their components or names", j->nprobes);
+  /* the production run starts here: set up (the model's initial state in the buffer),
+     never advanced, so that every extra solve starts where it starts */
+  SK_CALL(ctx, sk_stepper_setup(j->stepper));
+  sk_stats st;
+  SK_CALL(ctx, sk_stepper_get_stats(j->stepper, &st));
+  SK_CHECK(ctx, st.steps == 0 && sk_stepper_get_time(j->stepper) == sk_stepper_get_t0(j->stepper),
+           SK_ERR_STATE,
+           "sk_verify_ivp: the stepper has advanced already (t = %.17g after %lld steps, t0 = "
+           "%.17g): verify a stepper at its initial state",
+           sk_stepper_get_time(j->stepper), (long long)st.steps, sk_stepper_get_t0(j->stepper));
   *ivp = (sk__verify_ivp){.ctx = ctx,
                           .opts = j->options,
                           .model = sk_stepper_get_model(j->stepper),
@@ -651,6 +661,8 @@ static sk_status ivp_from_job(sk_context *ctx, const sk_verify_ivp_job *j, sk__v
     SK_CHECK(ctx, j->probes[p] >= 0 && j->probes[p] < n, SK_ERR_ARG,
              "sk_verify_ivp: probe %zu is component %lld, outside [0, %lld)", p,
              (long long)j->probes[p], (long long)n);
+    SK_CHECK(ctx, j->probe_names[p] != NULL, SK_ERR_ARG, "sk_verify_ivp: probe %zu has no name",
+             p);
   }
   return SK_OK;
 }

@@ -192,11 +192,11 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
                               sk_verify_report **report)
 {
   SK_CHECK(ctx,
-           report && job && job->mechanism && job->method && job->q0 && job->v0 && job->times &&
-               job->ntimes > 0,
+           report && job && job->mechanism && job->options && job->method && job->q0 && job->v0 &&
+               job->times && job->ntimes > 0 && job->rtol > 0 && job->atol > 0,
            SK_ERR_ARG,
-           "sk_verify_mechanism: a job with a mechanism, its engine, a consistent start and at "
-           "least one output time is required");
+           "sk_verify_mechanism: a job with a mechanism, its options and engine, a consistent "
+           "start, at least one output time and tolerances > 0 is required");
   *report = NULL;
   trace tr[2] = {{0}, {0}};
   sk_mbs_settings s[2];

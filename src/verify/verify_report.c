@@ -156,11 +156,14 @@ int sk_verify_report_time(const sk_verify_report *r, size_t k, double *t, double
     return -1;
   }
   const sk__verify_time *vt = &r->times[k];
-  *t = vt->t;
-  *claimed_err = vt->claimed_err;
-  *vouched_digits = vt->vouched_digits;
-  *true_err = vt->true_err;
-  *true_digits = vt->true_digits;
+  const double from[] = {vt->t, vt->claimed_err, vt->vouched_digits, vt->true_err,
+                         vt->true_digits};
+  double *to[] = {t, claimed_err, vouched_digits, true_err, true_digits};
+  for (size_t i = 0; i < sizeof to / sizeof to[0]; i++) {
+    if (to[i]) {
+      *to[i] = from[i];
+    }
+  }
   return 0;
 }
 

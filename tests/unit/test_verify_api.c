@@ -208,6 +208,14 @@ static void bad_jobs(sk_context *ctx)
   CHECK(r == NULL);
   CHECK_EQ_INT(sk_stepper_get_stats(s, &(sk_stats){0}), SK_OK);
   CHECK_NEAR(sk_stepper_get_time(s), 0.0, 0, 0); /* nothing was integrated */
+  /* a stepper that has advanced: its extra solves could not start where it started */
+  double t;
+  CHECK_OK(ctx, sk_stepper_advance(s, 0.1, &t));
+  job.nprobes = 0;
+  job.times = backwards + 1; /* 0.2 */
+  CHECK_EQ_INT(sk_verify_ivp(ctx, &job, &r), SK_ERR_STATE);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "the stepper has advanced already");
+  CHECK(r == NULL);
   sk_stepper_destroy(&s);
   sk_model_destroy(&m);
 }
@@ -264,6 +272,30 @@ static void bvp(sk_context *ctx)
   sk_bvp_destroy(&b);
 }
 
+/* A stepper that was never set up nor given its initial state: verify sets it up, so the
+ * production run and every extra solve start from the model's initial state. */
+static void not_set_up(sk_context *ctx)
+{
+  chain c = {.wrong = 1.0};
+  sk_model *m = chain_model(ctx, &c);
+  sk_stepper *s = NULL;
+  CHECK_OK(ctx, sk_stepper_create(ctx, "cvode-bdf", m, &s));
+  CHECK_OK(ctx, sk_stepper_set_linear_solver(s, "klu"));
+  CHECK_OK(ctx, sk_stepper_set_tolerances(s, 1e-6, 1e-10));
+  const double times[] = {0.5, 1.0, 2.0};
+  const sk_verify_ivp_job job = {.stepper = s, .times = times, .ntimes = 3};
+  sk_verify_report *r = NULL;
+  CHECK_OK(ctx, sk_verify_ivp(ctx, &job, &r));
+  if (r) {
+    CHECK_EQ_INT(sk_verify_report_failed(r), 0);
+    CHECK_EQ_INT(verdict_of(r, "tolerance_refinement"), SK_VERIFY_PASS);
+    CHECK_EQ_INT(verdict_of(r, "exact_solution"), SK_VERIFY_PASS);
+  }
+  sk_verify_report_destroy(&r);
+  sk_stepper_destroy(&s);
+  sk_model_destroy(&m);
+}
+
 int main(void)
 {
   sk_context *ctx = NULL;
@@ -271,6 +303,7 @@ int main(void)
   right_model(ctx);
   wrong_jacobian(ctx);
   bad_jobs(ctx);
+  not_set_up(ctx);
   bvp(ctx);
   sk_context_destroy(&ctx);
   TEST_RETURN();
