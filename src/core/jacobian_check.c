@@ -1,6 +1,7 @@
 /* src/core/jacobian_check.c: analytic Jacobian against central finite differences, colored batches */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -150,81 +151,145 @@ static sk_status check_batch(jc_state *s, const int64_t *cols, int64_t nc)
   return SK_OK;
 }
 
-/* The columns to compare: all, or nsample distinct ones (partial Fisher-Yates). */
-static int64_t choose_columns(int64_t n, int64_t max_full, int64_t nsample, uint64_t seed,
-                              int64_t *cols, int *sampled)
+/* How many columns the check compares: all of them up to max_full, else a sample. */
+static int64_t column_count(int64_t n, int64_t max_full, int64_t nsample, int *sampled)
 {
-  for (int64_t j = 0; j < n; j++) {
-    cols[j] = j;
-  }
-  if (n <= max_full || nsample >= n) {
-    *sampled = 0;
-    return n;
-  }
-  uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ULL;
-  for (int64_t k = 0; k < nsample; k++) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    const int64_t r = k + (int64_t)((x >> 11) % (uint64_t)(n - k));
-    const int64_t tmp = cols[k];
-    cols[k] = cols[r];
-    cols[r] = tmp;
-  }
-  *sampled = 1;
-  return nsample;
+  *sampled = !(n <= max_full || nsample >= n);
+  return *sampled ? nsample : n;
 }
 
-/* Greedy coloring of the chosen columns: columns of one color share no row.
- * On return order[] lists the columns grouped by color, start[c]..start[c+1]
- * the c-th group; returns the number of colors (or -1: no memory). */
-static int64_t color_columns(sk_context *ctx, int64_t n, const int64_t *colptr,
-                             const int64_t *rowind, const int64_t *cols, int64_t nc,
-                             int64_t *order, int64_t **start_out)
+/* The value at position i of the permuted identity whose changed positions
+ * are pos[0..nmoved) with values val[]. */
+static int64_t permuted(const int64_t *pos, const int64_t *val, int64_t nmoved, int64_t i)
 {
-  const int64_t nnz = colptr[n];
-  int64_t *rowptr = sk__calloc(ctx, (size_t)n + 1, sizeof *rowptr);
-  int64_t *rowcols = sk__malloc(ctx, (size_t)(nnz > 0 ? nnz : 1) * sizeof *rowcols);
-  int64_t *color = sk__malloc(ctx, (size_t)n * sizeof *color);
+  for (int64_t m = 0; m < nmoved; m++) {
+    if (pos[m] == i) {
+      return val[m];
+    }
+  }
+  return i;
+}
+
+/* Set position i of that permutation to v. */
+static void permute_set(int64_t *pos, int64_t *val, int64_t *nmoved, int64_t i, int64_t v)
+{
+  for (int64_t m = 0; m < *nmoved; m++) {
+    if (pos[m] == i) {
+      val[m] = v;
+      return;
+    }
+  }
+  pos[*nmoved] = i;
+  val[(*nmoved)++] = v;
+}
+
+/* The nc columns to compare into cols: all (nc = n), or the first nsample
+ * of a partial Fisher-Yates shuffle of 0..n-1 (seeded LCG), kept as the
+ * positions it changed (at most 2 nsample) instead of an array of n.
+ * Returns 0, or -1 without memory. */
+static int choose_columns(sk_context *ctx, int64_t n, int64_t nc, int sampled, uint64_t seed,
+                          int64_t *cols)
+{
+  if (!sampled) {
+    for (int64_t j = 0; j < n; j++) {
+      cols[j] = j;
+    }
+    return 0;
+  }
+  int64_t *pos = sk__malloc(ctx, 2 * (size_t)nc * sizeof *pos);
+  int64_t *val = sk__malloc(ctx, 2 * (size_t)nc * sizeof *val);
+  if (!pos || !val) {
+    sk__free(ctx, pos);
+    sk__free(ctx, val);
+    return -1;
+  }
+  int64_t nmoved = 0;
+  uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ULL;
+  for (int64_t k = 0; k < nc; k++) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    const int64_t r = k + (int64_t)((x >> 11) % (uint64_t)(n - k));
+    const int64_t at_k = permuted(pos, val, nmoved, k);
+    const int64_t at_r = permuted(pos, val, nmoved, r);
+    permute_set(pos, val, &nmoved, k, at_r);
+    permute_set(pos, val, &nmoved, r, at_k);
+    cols[k] = at_r;
+  }
+  sk__free(ctx, pos);
+  sk__free(ctx, val);
+  return 0;
+}
+
+/* One entry (row, index of its column among the chosen ones) of the chosen columns. */
+typedef struct {
+  int64_t row, k;
+} chosen_entry;
+
+static int by_row(const void *a, const void *b)
+{
+  const chosen_entry *x = a, *y = b;
+  return x->row != y->row ? (x->row < y->row ? -1 : 1) : (x->k < y->k ? -1 : x->k > y->k);
+}
+
+/* The first entry of `row` in the sorted entries e[0..ne), or ne. */
+static int64_t first_of_row(const chosen_entry *e, int64_t ne, int64_t row)
+{
+  int64_t lo = 0, hi = ne;
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (e[mid].row < row) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/* Greedy coloring of the chosen columns cols[0..nc), in that order: columns of
+ * one color share no row. Works on the chosen columns' entries only (memory
+ * of a sample, not of the matrix). On return order[] lists the columns
+ * grouped by color, start[c]..start[c+1] the c-th group; returns the number
+ * of colors (or -1: no memory). */
+static int64_t color_columns(sk_context *ctx, const int64_t *colptr, const int64_t *rowind,
+                             const int64_t *cols, int64_t nc, int64_t *order, int64_t **start_out)
+{
+  int64_t ne = 0;
+  for (int64_t k = 0; k < nc; k++) {
+    ne += colptr[cols[k] + 1] - colptr[cols[k]];
+  }
+  chosen_entry *e = sk__malloc(ctx, (size_t)(ne > 0 ? ne : 1) * sizeof *e);
+  int64_t *color = sk__malloc(ctx, (size_t)(nc > 0 ? nc : 1) * sizeof *color);
   int64_t *forbid = sk__malloc(ctx, (size_t)(nc + 1) * sizeof *forbid);
   int64_t *count = sk__calloc(ctx, (size_t)nc + 2, sizeof *count);
   int64_t ncolors = -1;
-  if (!rowptr || !rowcols || !color || !forbid || !count) {
+  if (!e || !color || !forbid || !count) {
     goto done;
   }
-  for (int64_t p = 0; p < nnz; p++) {
-    rowptr[rowind[p] + 1]++;
-  }
-  for (int64_t i = 0; i < n; i++) {
-    rowptr[i + 1] += rowptr[i];
-  }
-  for (int64_t j = 0; j < n; j++) {
-    color[j] = -1;
-    for (int64_t p = colptr[j]; p < colptr[j + 1]; p++) {
-      rowcols[rowptr[rowind[p]]++] = j;
+  ne = 0;
+  for (int64_t k = 0; k < nc; k++) {
+    color[k] = -1;
+    for (int64_t p = colptr[cols[k]]; p < colptr[cols[k] + 1]; p++) {
+      e[ne++] = (chosen_entry){rowind[p], k};
     }
   }
-  for (int64_t i = n; i > 0; i--) {
-    rowptr[i] = rowptr[i - 1];
-  }
-  rowptr[0] = 0;
+  qsort(e, (size_t)ne, sizeof *e, by_row);
   for (int64_t c = 0; c <= nc; c++) {
     forbid[c] = -1;
   }
   ncolors = 0;
   for (int64_t k = 0; k < nc; k++) {
-    const int64_t j = cols[k];
-    for (int64_t p = colptr[j]; p < colptr[j + 1]; p++) {
-      const int64_t i = rowind[p];
-      for (int64_t q = rowptr[i]; q < rowptr[i + 1]; q++) {
-        if (color[rowcols[q]] >= 0) {
-          forbid[color[rowcols[q]]] = j;
+    for (int64_t p = colptr[cols[k]]; p < colptr[cols[k] + 1]; p++) {
+      for (int64_t q = first_of_row(e, ne, rowind[p]); q < ne && e[q].row == rowind[p]; q++) {
+        if (color[e[q].k] >= 0) {
+          forbid[color[e[q].k]] = k;
         }
       }
     }
     int64_t c = 0;
-    while (forbid[c] == j) {
+    while (forbid[c] == k) {
       c++;
     }
-    color[j] = c;
+    color[k] = c;
     count[c + 1]++;
     ncolors = c + 1 > ncolors ? c + 1 : ncolors;
   }
@@ -232,15 +297,14 @@ static int64_t color_columns(sk_context *ctx, int64_t n, const int64_t *colptr,
     count[c + 1] += count[c];
   }
   for (int64_t k = 0; k < nc; k++) {
-    order[count[color[cols[k]]]++] = cols[k];
+    order[count[color[k]]++] = cols[k];
   }
   for (int64_t c = ncolors; c > 0; c--) {
     count[c] = count[c - 1];
   }
   count[0] = 0;
 done:
-  sk__free(ctx, rowptr);
-  sk__free(ctx, rowcols);
+  sk__free(ctx, e);
   sk__free(ctx, color);
   sk__free(ctx, forbid);
   if (ncolors < 0) {
@@ -271,8 +335,9 @@ sk_status sk__jacobian_check(sk_model *m, double t, const double *y, int64_t max
   s.fp = sk__malloc(ctx, (size_t)n * sizeof *s.fp);
   s.fm = sk__malloc(ctx, (size_t)n * sizeof *s.fm);
   s.covered = sk__calloc(ctx, (size_t)n, sizeof *s.covered);
-  int64_t *cols = sk__malloc(ctx, (size_t)n * sizeof *cols);
-  int64_t *order = sk__malloc(ctx, (size_t)n * sizeof *order);
+  const int64_t nc = column_count(n, max_full, nsample, &res->sampled);
+  int64_t *cols = sk__malloc(ctx, (size_t)(nc > 0 ? nc : 1) * sizeof *cols);
+  int64_t *order = sk__malloc(ctx, (size_t)(nc > 0 ? nc : 1) * sizeof *order);
   int64_t *start = NULL;
   sk_status st = SK_OK;
   if (!vals || !f0 || !s.yp || !s.ym || !s.fp || !s.fm || !s.covered || !cols || !order) {
@@ -289,8 +354,9 @@ sk_status sk__jacobian_check(sk_model *m, double t, const double *y, int64_t max
   for (int64_t p = 0; p < nnz; p++) {
     s.jscale = fmax(s.jscale, fabs(vals[p]));
   }
-  const int64_t nc = choose_columns(n, max_full, nsample, seed, cols, &res->sampled);
-  const int64_t ncolors = color_columns(ctx, n, colptr, rowind, cols, nc, order, &start);
+  const int64_t ncolors = choose_columns(ctx, n, nc, res->sampled, seed, cols) == 0
+                              ? color_columns(ctx, colptr, rowind, cols, nc, order, &start)
+                              : -1;
   if (ncolors < 0) {
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "Jacobian check: cannot allocate the column coloring");
     goto done;

@@ -37,9 +37,9 @@ struct sk__mg_impl {
   int64_t nvals;
   double *vals; /* per component: point-major, entries fastest (SetBoxValues' order) */
   int64_t nnz;
-  int64_t *pos;  /* vals position of J's entry p (the creator's order) */
-  int64_t *dpos; /* vals position of the diagonal of block state s */
-  double *buf;   /* npts: one component of a vector (several components only) */
+  int *pos;    /* vals position of J's entry p (the creator's order; < INT_MAX, checked) */
+  int *dpos;   /* vals position of the diagonal of block state s */
+  double *buf; /* npts: one component of a vector (several components only) */
   /* one component: the Struct interface */
   HYPRE_StructGrid sgrid;
   HYPRE_StructStencil sstencil;
@@ -180,11 +180,11 @@ static sk_status build_stencil(sk__mg_impl *mg, const sk__mg_entries *src)
   for (int64_t p = 0; p < src->count; p++) {
     const int key = src->entry(src->u, p, &row);
     const int v = (int)(row % nc);
-    mg->pos[p] = mg->vstart[v] + (row / nc) * mg->nent[v] + key_of[v][key];
+    mg->pos[p] = (int)(mg->vstart[v] + (row / nc) * mg->nent[v] + key_of[v][key]);
   }
   for (int64_t s = 0; s < n; s++) {
     const int v = (int)(s % nc);
-    mg->dpos[s] = mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v];
+    mg->dpos[s] = (int)(mg->vstart[v] + (s / nc) * mg->nent[v] + key_of[v][13 * nc + v]);
   }
   sk__free(ctx, key_of);
   return SK_OK;
