@@ -15,6 +15,12 @@ sk_cli_test(sweep_empty_list 65 "empty_list.yaml:4:16: parameter 'solver.rtol': 
 sk_cli_test(sweep_bad_value 65
   "bad_value.yaml:4:25: solver.rtol: expected a real number in [0, 1], got '2'" none
   sweep ${SK_SWEEP_BAD}/bad_value.yaml)
+sk_cli_test(sweep_bad_linsol 65
+  "bad_linsol.yaml:4:22: linsol.type: unknown linear solver 'kluu'" none
+  sweep ${SK_SWEEP_BAD}/bad_linsol.yaml)
+sk_cli_test(sweep_bad_method 65
+  "bad_method.yaml:4:30: solver.method: unknown solver 'cvode-bdff'" none
+  sweep ${SK_SWEEP_BAD}/bad_method.yaml)
 sk_cli_test(sweep_zip_lengths 65 "zip needs parameters of equal length: 'model.k0' has 3 values" none
   sweep ${SK_SWEEP_BAD}/zip_lengths.yaml)
 sk_cli_test(sweep_duplicate_set 65

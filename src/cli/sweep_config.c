@@ -111,6 +111,14 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   if (st == SK_OK) {
     st = sk_options_set(job.opts, sk__output_key(SK__OUTPUT_KEY_dir), out_dir, &here);
   }
+  /* the solver, linear solver and preconditioner names, with the plugins' types: a typo
+     stops the sweep before any case runs */
+  if (st == SK_OK) {
+    st = sk_plugin_load_from_options(ctx, job.opts);
+  }
+  if (st == SK_OK) {
+    st = sk_stepper_check_names(ctx, job.opts);
+  }
   const sk_model_type *mtype = NULL;
   if (st == SK_OK && sk_options_pending_key(job.opts, 0) &&
       sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&

@@ -1,4 +1,6 @@
 /* src/core/options_bind.c: reading the keys of a bound table into its settings struct */
+#include <stdio.h>
+
 #include "core/error.h"
 #include "core/options_bind.h"
 
@@ -49,4 +51,16 @@ sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *s
 const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k)
 {
   return k >= 0 && (size_t)k < n ? spec[k].key : "";
+}
+
+sk_status sk__options_refused_at(sk_context *ctx, const sk_options *opts, const char *key,
+                                 sk_status rc)
+{
+  if (rc != SK_ERR_ARG) {
+    return rc;
+  }
+  char where[320], why[SK_ERROR_MSG_LEN];
+  sk_options_where(opts, key, where, sizeof where);
+  snprintf(why, sizeof why, "%s", sk_context_get_error(ctx)->message);
+  return SK_ERROR(ctx, SK_ERR_INPUT, "%s: %s", where, why);
 }

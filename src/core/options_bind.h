@@ -52,6 +52,12 @@ sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *s
 /* sk__bound_key: spec[k].key, or "" when k is outside [0, n). */
 const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k);
 
+/* sk__options_refused_at: a setter's SK_ERR_ARG (rc, its message in ctx)
+ * for the value of `key` as SK_ERR_INPUT at the key's place: "WHERE:
+ * MESSAGE" (sk_options_where). Any other rc is returned unchanged. */
+sk_status sk__options_refused_at(sk_context *ctx, const sk_options *opts, const char *key,
+                                 sk_status rc);
+
 /* SK__BIND_DECLARE(prefix, settings_type): the four functions of a bound
  * table, defined by SK__BIND_DEFINE:
  *   prefix_options(n): the table (n entries), for sk_options_register;

@@ -281,3 +281,29 @@ sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver
   ctx->user_linsols[ctx->n_user_linsols++] = type;
   return SK_OK;
 }
+
+sk_status sk__linsol_check_name(sk_context *ctx, const char *name)
+{
+  char names[512];
+  sk__linsol_names(ctx, ~0u, names, sizeof names);
+  SK_CHECK(ctx,
+           name && (!strcmp(name, "auto") || sk__linsol_type_find(name) ||
+                    sk_linear_solver_type_find(ctx, name)),
+           SK_ERR_ARG, "unknown linear solver '%s'; valid: auto, %s", name ? name : "", names);
+  return SK_OK;
+}
+
+sk_status sk__prec_check_name(sk_context *ctx, const char *name)
+{
+  char names[512];
+  sk__prec_names(~0u, names, sizeof names);
+  for (size_t i = 0; ctx && i < ctx->n_user_precs; i++) { /* the types registered at run time */
+    const size_t used = strlen(names);
+    snprintf(names + used, sizeof names - used, ", %s", ctx->user_precs[i]->name);
+  }
+  SK_CHECK(ctx,
+           name && (!strcmp(name, "auto") || sk__prec_type_find(name) ||
+                    sk_preconditioner_type_find(ctx, name)),
+           SK_ERR_ARG, "unknown preconditioner '%s'; valid: auto, %s", name ? name : "", names);
+  return SK_OK;
+}

@@ -175,6 +175,12 @@ int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines
                        size_t len);
 int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len);
 
+/* sk__linsol_check_name / sk__prec_check_name: SK_OK when `name` is "auto",
+ * a built-in entry or a type registered in ctx, else SK_ERR_ARG: "unknown
+ * linear solver 'NAME'; valid: auto, NAMES" (the registered ones included). */
+sk_status sk__linsol_check_name(sk_context *ctx, const char *name);
+sk_status sk__prec_check_name(sk_context *ctx, const char *name);
+
 /* sk__ordering_known: 1 when `name` is one of SK__ORDERING_CHOICES other
  * than "auto"; sk__ordering_names: those, joined by ", " into buf. */
 int sk__ordering_known(const char *name);

@@ -107,3 +107,22 @@ sk_status sk_stepper_check_options(const sk_stepper *s, const sk_options *opts)
   }
   return SK_OK;
 }
+
+sk_status sk_stepper_check_names(sk_context *ctx, const sk_options *opts)
+{
+  SK_CHECK(ctx, opts != NULL, SK_ERR_ARG, "sk_stepper_check_names: NULL options");
+  if (!sk__stepper_keys_registered(opts)) {
+    return SK_OK;
+  }
+  const sk_stepper_type *type;
+  SK_CALL(ctx, sk_stepper_type_from_options(ctx, opts, &type));
+  if (sk__linsol_keys_registered(opts)) {
+    sk__linsol_settings ls;
+    SK_CALL(ctx, sk__linsol_settings_read(opts, &ls, NULL));
+    SK_CALL(ctx, sk__options_refused_at(ctx, opts, sk__linsol_key(SK__LINSOL_KEY_type),
+                                        sk__linsol_check_name(ctx, ls.type)));
+    SK_CALL(ctx, sk__options_refused_at(ctx, opts, sk__linsol_key(SK__LINSOL_KEY_preconditioner),
+                                        sk__prec_check_name(ctx, ls.preconditioner)));
+  }
+  return SK_OK;
+}

@@ -322,24 +322,18 @@ static sk_status set_registered(sk_stepper *s, char *dst, size_t len, const char
 
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 {
-  char names[256];
-  sk__linsol_names(s->ctx, ~0u, names, sizeof names);
-  const int known =
-      sk__linsol_type_find(name) != NULL || sk_linear_solver_type_find(s->ctx, name) != NULL;
-  return set_registered(s, s->linsol, sizeof s->linsol, name, known, names, "linear solver");
+  SK__NOT_AFTER_SETUP(s);
+  SK_CALL(s->ctx, sk__linsol_check_name(s->ctx, name));
+  snprintf(s->linsol, sizeof s->linsol, "%s", name);
+  return SK_OK;
 }
 
 sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 {
-  char names[512];
-  sk__prec_names(~0u, names, sizeof names);
-  for (size_t i = 0; i < s->ctx->n_user_precs; i++) { /* the types registered at run time */
-    const size_t used = strlen(names);
-    snprintf(names + used, sizeof names - used, ", %s", s->ctx->user_precs[i]->name);
-  }
-  const int known =
-      sk__prec_type_find(name) != NULL || sk_preconditioner_type_find(s->ctx, name) != NULL;
-  return set_registered(s, s->prec, sizeof s->prec, name, known, names, "preconditioner");
+  SK__NOT_AFTER_SETUP(s);
+  SK_CALL(s->ctx, sk__prec_check_name(s->ctx, name));
+  snprintf(s->prec, sizeof s->prec, "%s", name);
+  return SK_OK;
 }
 
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)

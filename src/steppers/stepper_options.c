@@ -126,18 +126,6 @@ static int choice3(const char *v, const char *on, int on_val, const char *off, i
   return !strcmp(v, on) ? on_val : !strcmp(v, off) ? off_val : other;
 }
 
-/* a setter's refusal of a key's value as an input error at the key's place */
-static sk_status located(sk_stepper *s, const sk_options *opts, const char *key, sk_status rc)
-{
-  if (rc != SK_ERR_ARG) {
-    return rc;
-  }
-  char where[320], why[SK_ERROR_MSG_LEN];
-  sk_options_where(opts, key, where, sizeof where);
-  snprintf(why, sizeof why, "%s", sk_context_get_error(s->ctx)->message);
-  return SK_ERROR(s->ctx, SK_ERR_INPUT, "%s: %s", where, why);
-}
-
 /* the linsol.* keys given (the mask of sk__linsol_settings_read) */
 static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
                                    const sk__linsol_settings *ls, uint64_t given)
@@ -145,8 +133,8 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
   sk_context *ctx = s->ctx;
 #define GIVEN(f) SK__LINSOL_GIVEN(given, f)
   if (GIVEN(type)) { /* a string: the types registered at run time count too */
-    SK_CALL(ctx, located(s, opts, sk__linsol_key(SK__LINSOL_KEY_type),
-                         sk_stepper_set_linear_solver(s, ls->type)));
+    SK_CALL(ctx, sk__options_refused_at(ctx, opts, sk__linsol_key(SK__LINSOL_KEY_type),
+                                        sk_stepper_set_linear_solver(s, ls->type)));
   }
   if (GIVEN(dq_jacobian)) {
     SK_CALL(ctx, sk_stepper_set_dq_jacobian(
@@ -154,8 +142,8 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
                                 SK_DQ_JACOBIAN_STIFFKIT, SK_DQ_JACOBIAN_STIFFKIT)));
   }
   if (GIVEN(preconditioner)) { /* a string: the types registered at run time count too */
-    SK_CALL(ctx, located(s, opts, sk__linsol_key(SK__LINSOL_KEY_preconditioner),
-                         sk_stepper_set_preconditioner(s, ls->preconditioner)));
+    SK_CALL(ctx, sk__options_refused_at(ctx, opts, sk__linsol_key(SK__LINSOL_KEY_preconditioner),
+                                        sk_stepper_set_preconditioner(s, ls->preconditioner)));
   }
   if (GIVEN(ordering)) {
     SK_CALL(ctx, sk_stepper_set_ordering(s, ls->ordering));

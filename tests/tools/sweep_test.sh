@@ -119,12 +119,13 @@ EOF
   check "resubmission ran nothing" test "$(field out/cases/0000/status.json attempts)" = 1
   ;;
 failed)
-  # case 1 names an engine that does not exist: `stiffkit run` exits 65
+  # case 1 names a fixed-step engine without a step: `stiffkit run` exits 65 (a name that
+  # does not exist is refused by the sweep itself before any case runs: sweep_bad_method)
   cat > f.yaml << EOF
 output: out
 $small
 parameters:
-  solver.method: [cvode-bdf, rk99, bdf2]
+  solver.method: [cvode-bdf, rk4, bdf2]
 collect: {probes: ["u[5,5]"], times: [0.025, 0.03]}
 EOF
   "$STIFFKIT" sweep f.yaml --slurm > out.txt 2> err.txt # writes the cases, runs none
@@ -140,11 +141,11 @@ EOF
   "$STIFFKIT" collect out > out.txt 2> err.txt
   expect_rc 10 $? "collect with a failed and a missing case"
   check "collect names the failed case and its message" \
-    bash -c "grep -F 'case 0001 failed (exit 65): ' err.txt | grep -qF \"solver.method: unknown solver 'rk99'\""
+    bash -c "grep -F 'case 0001 failed (exit 65): ' err.txt | grep -qF \"stepper 'rk4' is a fixed-step method\""
   check "collect names the missing case" grep -qF "case 0002 missing: never run" err.txt
   check "collect.csv statuses" test "$(csv_col out/collect.csv status)" = "ok failed missing"
   check "collect.csv exit codes" test "$(csv_col out/collect.csv exit_code)" = "0 65 nan"
-  check "collect.csv error column" grep -qF "unknown solver 'rk99'" out/collect.csv
+  check "collect.csv error column" grep -qF "stepper 'rk4' is a fixed-step method" out/collect.csv
   # u[5,5] at t = 0.025 is the row of that time (line 4: header, t = 0, 0.0125, 0.025); at
   # 0.03, 2/5 of the way from 0.025 to 0.0375 (line 5)
   read -r v1 v2 <<< "$(awk -F, 'NR==4{a=$2} NR==5{b=$2} END{printf "%.10e %.10e", a, a + 0.4*(b-a)}' out/cases/0000/heat2d.csv)"
@@ -155,7 +156,7 @@ import sys
 ok = abs($g1 - $v1) <= 1e-12 * abs($v1) and abs($g2 - $v2) <= 1e-9 * abs($v2)
 sys.exit(0 if ok else 1)"
   # fix the failed case's config; --only-failed reruns it alone
-  sed -i 's/^solver.method: rk99$/solver.method: cvode-adams/' out/cases/0001/config.yaml
+  sed -i 's/^solver.method: rk4$/solver.method: cvode-adams/' out/cases/0001/config.yaml
   "$STIFFKIT" sweep f.yaml --only-failed -j 2 > out.txt 2> err.txt
   expect_rc 0 $? "--only-failed"
   check "--only-failed runs one case" grep -q "1 complete (skipped); 1 to run (failed or interrupted)" out.txt
