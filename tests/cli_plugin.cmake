@@ -194,3 +194,9 @@ add_test(NAME cli_plugin_linsol_thomas_vs_klu COMMAND bash
   ${CMAKE_CURRENT_SOURCE_DIR}/tools/linsol_plugin_test.sh $<TARGET_FILE:thomas_solver> $<TARGET_FILE:numdiff>)
 set_tests_properties(cli_plugin_linsol_thomas_vs_klu PROPERTIES LABELS "regression;cli" TIMEOUT 300
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+
+# --- a sweep over two builds of one stepper plugin: each case's run checks its own plugin's
+# names (checked together in the sweep's process, the second build's type would clash)
+add_test(NAME cli_sweep_two_builds_of_a_plugin COMMAND bash -c
+  "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && cp $<TARGET_FILE:inhouse_rk2> $d/a.so && cp $<TARGET_FILE:inhouse_rk2> $d/b.so && printf 'output: out\\nset: {model.n: [10], solver.t_end: 0.01, solver.method: inhouse-rk2, solver.fixed_step: 1.0e-4}\\nparameters:\\n  solver.plugin: [%s, %s]\\n' $d/a.so $d/b.so > $d/s.yaml && cd $d && $<TARGET_FILE:stiffkit_cli> sweep s.yaml -j 1 && test $(ls out/cases | wc -l) = 2")
+set_tests_properties(cli_sweep_two_builds_of_a_plugin PROPERTIES LABELS "regression;cli" TIMEOUT 300)

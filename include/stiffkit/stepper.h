@@ -530,7 +530,7 @@ sk_status sk_stepper_check_options(const sk_stepper *s, const sk_options *opts);
 /* sk_stepper_check_names: the names opts gives to solver.method, linsol.type
  * and linsol.preconditioner are those of built-in types or of types
  * registered in ctx (load the plugins first), before any stepper exists (a
- * sweep checks every case this way before it runs one). Errors:
+ * sweep checks every case without plugins this way before it runs one). Errors:
  * SK_ERR_INPUT naming where the name was set and the valid ones; SK_ERR_ARG
  * (NULL options). A database without the stepper options passes. */
 sk_status sk_stepper_check_names(sk_context *ctx, const sk_options *opts);

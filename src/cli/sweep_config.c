@@ -7,6 +7,7 @@
 #include "cli/sweep_dir.h"
 #include "core/error.h"
 #include "io/output_options.h"
+#include "steppers/stepper_keys.h"
 
 /* One `set` entry: a value or a list, located in the sweep file. */
 static sk_status apply_setting(sk_context *ctx, sk_options *opts, const sweep_spec *s,
@@ -96,6 +97,18 @@ static char *header(const sweep_spec *s, const sweep_cases *c, size_t index, con
   return buf;
 }
 
+/* 1 when the case names plugins (solver.plugin, or a model plugin, which may register types
+ * too): their types' names are checked by the case's own run, in its own process, since
+ * another case may name another build of the same plugin */
+static int names_plugins(sk_context *ctx, const sk_options *opts)
+{
+  const char *plugins = "";
+  const sk_model_type *mtype = NULL;
+  (void)sk_options_get_string(opts, sk__stepper_key(SK__STEPPER_KEY_plugin), &plugins);
+  return (plugins && plugins[0]) || (sk_model_type_from_options(ctx, opts, &mtype) == SK_OK &&
+                                     (mtype->flags & SK_MODEL_TYPE_DECLARES_KEYS));
+}
+
 sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
                             size_t index, const char *out_dir, char **text, char **prefix)
 {
@@ -111,12 +124,9 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   if (st == SK_OK) {
     st = sk_options_set(job.opts, sk__output_key(SK__OUTPUT_KEY_dir), out_dir, &here);
   }
-  /* the solver, linear solver and preconditioner names, with the plugins' types: a typo
-     stops the sweep before any case runs */
-  if (st == SK_OK) {
-    st = sk_plugin_load_from_options(ctx, job.opts);
-  }
-  if (st == SK_OK) {
+  /* the solver, linear solver and preconditioner names: a typo stops the sweep before any
+     case runs */
+  if (st == SK_OK && !names_plugins(ctx, job.opts)) {
     st = sk_stepper_check_names(ctx, job.opts);
   }
   const sk_model_type *mtype = NULL;
