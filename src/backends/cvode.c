@@ -233,9 +233,7 @@ static sk_status cvode_setup(sk_stepper *s)
   snprintf(s->prec, sizeof s->prec, "%s",
            cv->direct || sk__linsol_is(cv->linsol, SK__LS_NONE) ? "none" : cv->prec);
   snprintf(s->ordering, sizeof s->ordering, "%s",
-           sk_linear_solver_type_find(ctx, cv->linsol) ? "none" /* a registered type's own */
-           : strcmp(cv->linsol, "klu")                 ? "package-default"
-                                                       : cv->ordering);
+           sk__sun_ordering_used(ctx, cv->linsol, cv->ordering));
   return SK_OK;
 }
 

@@ -333,9 +333,7 @@ static sk_status ida_setup(sk_stepper *s)
   snprintf(s->linsol, sizeof s->linsol, "%s", ida->linsol);
   snprintf(s->prec, sizeof s->prec, "none");
   snprintf(s->ordering, sizeof s->ordering, "%s",
-           sk_linear_solver_type_find(ctx, ida->linsol) ? "none" /* a registered type's own */
-           : strcmp(ida->linsol, "klu")                 ? "package-default"
-                                                        : sk_stepper_get_ordering(s));
+           sk__sun_ordering_used(ctx, ida->linsol, sk_stepper_get_ordering(s)));
   return SK_OK;
 }
 

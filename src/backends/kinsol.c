@@ -235,9 +235,10 @@ static sk_status check_names(sk_context *ctx, const sk_steady_settings *s)
   SK_CHECK(ctx, sk__linsol_accepts(ctx, s->linsol, SK__ENGINE_KINSOL, names, sizeof names),
            SK_ERR_UNSUPPORTED, "linsol.type = %s: the steady solve (KINSOL) supports auto, %s",
            s->linsol, names);
-  SK_CHECK(
-      ctx, sk__prec_accepts(s->prec, SK__ENGINE_KINSOL, names, sizeof names), SK_ERR_UNSUPPORTED,
-      "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec, names);
+  SK_CHECK(ctx, sk__prec_accepts(ctx, s->prec, SK__ENGINE_KINSOL, names, sizeof names),
+           SK_ERR_UNSUPPORTED,
+           "linsol.preconditioner = %s: the steady solve (KINSOL) supports auto, %s", s->prec,
+           names);
   sk__ordering_names(names, sizeof names);
   SK_CHECK(ctx, !strcmp(s->ordering, "auto") || sk__ordering_known(s->ordering), SK_ERR_ARG,
            "linsol.ordering '%s': must be auto, %s", s->ordering, names);

@@ -89,6 +89,12 @@ void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J);
  * solver `ls` takes none (a direct solver, or none). */
 void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec);
 
+/* sk__sun_ordering_used: the fill-reducing ordering a run of linear solver
+ * `linsol` reports: `ordering` (KLU's, as configured), "none" for a type
+ * registered at run time (its own business), "package-default" otherwise. */
+const char *sk__sun_ordering_used(const sk_context *ctx, const char *linsol,
+                                  const char *ordering);
+
 /* sk__sun_sparse_direct: the sparse direct solver `name` for the CSC matrix
  * A of model m: a linear solver type registered in ctx
  * (stiffkit/linear_solver.h), KLU (with `ordering`: amd, colamd or

@@ -137,6 +137,13 @@ void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec)
   }
 }
 
+const char *sk__sun_ordering_used(const sk_context *ctx, const char *linsol, const char *ordering)
+{
+  return sk_linear_solver_type_find(ctx, linsol) ? "none"
+         : strcmp(linsol, "klu")                 ? "package-default"
+                                                 : ordering;
+}
+
 sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *ordering,
                                 sk_model *m, N_Vector y, SUNMatrix A, SUNContext sunctx,
                                 SUNLinearSolver *LS)

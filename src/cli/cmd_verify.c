@@ -1,8 +1,6 @@
 /* src/cli/cmd_verify.c: `stiffkit verify`: the configured job through sk_verify_ivp, sk_verify_bvp or sk_verify_mechanism, and the report on stdout and in --report */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

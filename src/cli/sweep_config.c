@@ -97,16 +97,14 @@ static char *header(const sweep_spec *s, const sweep_cases *c, size_t index, con
   return buf;
 }
 
-/* 1 when the case names plugins (solver.plugin, or a model plugin, which may register types
- * too): their types' names are checked by the case's own run, in its own process, since
- * another case may name another build of the same plugin */
-static int names_plugins(sk_context *ctx, const sk_options *opts)
+/* 1 when the case names plugins (solver.plugin, or a model plugin of type mtype, which may
+ * register types too): their types' names are checked by the case's own run, in its own
+ * process, since another case may name another build of the same plugin */
+static int names_plugins(const sk_options *opts, const sk_model_type *mtype)
 {
   const char *plugins = "";
-  const sk_model_type *mtype = NULL;
   (void)sk_options_get_string(opts, sk__stepper_key(SK__STEPPER_KEY_plugin), &plugins);
-  return (plugins && plugins[0]) || (sk_model_type_from_options(ctx, opts, &mtype) == SK_OK &&
-                                     (mtype->flags & SK_MODEL_TYPE_DECLARES_KEYS));
+  return (plugins && plugins[0]) || (mtype && (mtype->flags & SK_MODEL_TYPE_DECLARES_KEYS));
 }
 
 sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_cases *c,
@@ -124,14 +122,16 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   if (st == SK_OK) {
     st = sk_options_set(job.opts, sk__output_key(SK__OUTPUT_KEY_dir), out_dir, &here);
   }
+  const sk_model_type *mtype = NULL; /* NULL: model.type names no type, refused by the run */
+  if (st == SK_OK && sk_model_type_from_options(ctx, job.opts, &mtype) != SK_OK) {
+    mtype = NULL;
+  }
   /* the solver, linear solver and preconditioner names: a typo stops the sweep before any
      case runs */
-  if (st == SK_OK && !names_plugins(ctx, job.opts)) {
+  if (st == SK_OK && !names_plugins(job.opts, mtype)) {
     st = sk_stepper_check_names(ctx, job.opts);
   }
-  const sk_model_type *mtype = NULL;
-  if (st == SK_OK && sk_options_pending_key(job.opts, 0) &&
-      sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&
+  if (st == SK_OK && sk_options_pending_key(job.opts, 0) && mtype &&
       (mtype->flags & SK_MODEL_TYPE_DECLARES_KEYS)) {
     /* a model plugin declares its parameters: loading it registers them (and checks the
        values given so far), so that they are written with the other keys */

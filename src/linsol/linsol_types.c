@@ -155,18 +155,50 @@ int sk__linsol_is_sparse(const sk_context *ctx, const char *name)
   return sk__linsol_is(name, SK__LS_SPARSE) || sk_linear_solver_type_find(ctx, name) != NULL;
 }
 
-void sk__linsol_names(const sk_context *ctx, unsigned engines, char *buf, size_t len)
+/* The name of a registered type: every type table starts with its name. */
+static const char *type_name(const void *type)
 {
-  join_names(linsol_types, SK__COUNT(linsol_types), sizeof linsol_types[0], engines, buf, len);
-  for (size_t i = 0; ctx && (engines & SK__USER_LINSOL_ENGINES) && i < ctx->n_user_linsols; i++) {
+  return *(const char *const *)type;
+}
+
+/* The registered types of a context's table (n of them) that an engine of `engines`
+ * takes (those of `takes`), appended to the names in buf. */
+static void append_registered(const void *const *types, size_t n, unsigned engines,
+                              unsigned takes, char *buf, size_t len)
+{
+  for (size_t i = 0; (engines & takes) && i < n; i++) {
     const size_t used = strlen(buf);
-    snprintf(buf + used, len - used, "%s%s", used ? ", " : "", ctx->user_linsols[i]->name);
+    snprintf(buf + used, len - used, "%s%s", used ? ", " : "", type_name(types[i]));
   }
 }
 
-void sk__prec_names(unsigned engines, char *buf, size_t len)
+/* The registered type named `name` in a context's table, NULL if none. */
+static const void *find_registered(const void *const *types, size_t n, const char *name)
+{
+  for (size_t i = 0; name && i < n; i++) {
+    if (strcmp(type_name(types[i]), name) == 0) {
+      return types[i];
+    }
+  }
+  return NULL;
+}
+
+void sk__linsol_names(const sk_context *ctx, unsigned engines, char *buf, size_t len)
+{
+  join_names(linsol_types, SK__COUNT(linsol_types), sizeof linsol_types[0], engines, buf, len);
+  if (ctx) {
+    append_registered((const void *const *)ctx->user_linsols, ctx->n_user_linsols, engines,
+                      SK__USER_LINSOL_ENGINES, buf, len);
+  }
+}
+
+void sk__prec_names(const sk_context *ctx, unsigned engines, char *buf, size_t len)
 {
   join_names(prec_types, SK__COUNT(prec_types), sizeof prec_types[0], engines, buf, len);
+  if (ctx) {
+    append_registered((const void *const *)ctx->user_precs, ctx->n_user_precs, engines,
+                      SK__USER_PREC_ENGINES, buf, len);
+  }
 }
 
 int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
@@ -178,11 +210,13 @@ int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines
          ((engines & SK__USER_LINSOL_ENGINES) && sk_linear_solver_type_find(ctx, name));
 }
 
-int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len)
+int sk__prec_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
+                     size_t len)
 {
-  sk__prec_names(engines, buf, len);
+  sk__prec_names(ctx, engines, buf, len);
   const sk__prec_type *t = sk__prec_type_find(name);
-  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines));
+  return (name && !strcmp(name, "auto")) || (t && (t->id.engines & engines)) ||
+         ((engines & SK__USER_PREC_ENGINES) && sk_preconditioner_type_find(ctx, name));
 }
 
 /* the orderings after "auto|" */
@@ -218,22 +252,14 @@ void sk__ordering_names(char *buf, size_t len)
 
 const sk_preconditioner_type *sk_preconditioner_type_find(const sk_context *ctx, const char *name)
 {
-  for (size_t i = 0; ctx && name && i < ctx->n_user_precs; i++) {
-    if (strcmp(ctx->user_precs[i]->name, name) == 0) {
-      return ctx->user_precs[i];
-    }
-  }
-  return NULL;
+  return ctx ? find_registered((const void *const *)ctx->user_precs, ctx->n_user_precs, name)
+             : NULL;
 }
 
 const sk_linear_solver_type *sk_linear_solver_type_find(const sk_context *ctx, const char *name)
 {
-  for (size_t i = 0; ctx && name && i < ctx->n_user_linsols; i++) {
-    if (strcmp(ctx->user_linsols[i]->name, name) == 0) {
-      return ctx->user_linsols[i];
-    }
-  }
-  return NULL;
+  return ctx ? find_registered((const void *const *)ctx->user_linsols, ctx->n_user_linsols, name)
+             : NULL;
 }
 
 /* What every registration checks: the table's ops, its name's length, that
@@ -285,25 +311,15 @@ sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver
 sk_status sk__linsol_check_name(sk_context *ctx, const char *name)
 {
   char names[512];
-  sk__linsol_names(ctx, ~0u, names, sizeof names);
-  SK_CHECK(ctx,
-           name && (!strcmp(name, "auto") || sk__linsol_type_find(name) ||
-                    sk_linear_solver_type_find(ctx, name)),
-           SK_ERR_ARG, "unknown linear solver '%s'; valid: auto, %s", name ? name : "", names);
+  SK_CHECK(ctx, sk__linsol_accepts(ctx, name, ~0u, names, sizeof names), SK_ERR_ARG,
+           "unknown linear solver '%s'; valid: auto, %s", name ? name : "", names);
   return SK_OK;
 }
 
 sk_status sk__prec_check_name(sk_context *ctx, const char *name)
 {
   char names[512];
-  sk__prec_names(~0u, names, sizeof names);
-  for (size_t i = 0; ctx && i < ctx->n_user_precs; i++) { /* the types registered at run time */
-    const size_t used = strlen(names);
-    snprintf(names + used, sizeof names - used, ", %s", ctx->user_precs[i]->name);
-  }
-  SK_CHECK(ctx,
-           name && (!strcmp(name, "auto") || sk__prec_type_find(name) ||
-                    sk_preconditioner_type_find(ctx, name)),
-           SK_ERR_ARG, "unknown preconditioner '%s'; valid: auto, %s", name ? name : "", names);
+  SK_CHECK(ctx, sk__prec_accepts(ctx, name, ~0u, names, sizeof names), SK_ERR_ARG,
+           "unknown preconditioner '%s'; valid: auto, %s", name ? name : "", names);
   return SK_OK;
 }

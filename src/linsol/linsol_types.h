@@ -155,6 +155,9 @@ int sk__linsol_is(const char *name, sk__ls_kind kind);
 /* The engines a linear solver type registered at run time
  * (stiffkit/linear_solver.h) serves: it is a sparse direct solver. */
 #define SK__USER_LINSOL_ENGINES (SK__CVODE_IDA | SK__ENGINE_KINSOL)
+/* ... and a preconditioner type registered at run time
+ * (stiffkit/preconditioner.h): the cvode-* engines. */
+#define SK__USER_PREC_ENGINES SK__ENGINE_CVODE
 
 /* sk__linsol_is_sparse: 1 when `name` is a sparse direct solver: a
  * built-in one (klu, umfpack) or a type registered in ctx. */
@@ -165,7 +168,7 @@ int sk__linsol_is_sparse(const sk_context *ctx, const char *name);
  * in ctx, when those engines take them), joined by ", " into buf (always
  * NUL-terminated), for the messages that list what is supported. */
 void sk__linsol_names(const sk_context *ctx, unsigned engines, char *buf, size_t len);
-void sk__prec_names(unsigned engines, char *buf, size_t len);
+void sk__prec_names(const sk_context *ctx, unsigned engines, char *buf, size_t len);
 
 /* sk__linsol_accepts / sk__prec_accepts: 1 when `name` is "auto", an entry
  * whose engines include one of `engines`, or (linear solvers) a type
@@ -173,7 +176,8 @@ void sk__prec_names(unsigned engines, char *buf, size_t len);
  * those engines take (sk__linsol_names / sk__prec_names), for the message. */
 int sk__linsol_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
                        size_t len);
-int sk__prec_accepts(const char *name, unsigned engines, char *buf, size_t len);
+int sk__prec_accepts(const sk_context *ctx, const char *name, unsigned engines, char *buf,
+                     size_t len);
 
 /* sk__linsol_check_name / sk__prec_check_name: SK_OK when `name` is "auto",
  * a built-in entry or a type registered in ctx, else SK_ERR_ARG: "unknown

@@ -151,8 +151,9 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
            SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)", ls.type,
            names, names);
   const char *pc = ls.preconditioner;
-  SK_CHECK(ctx, sk__prec_accepts(pc, SK__ENGINE_MPI, names, sizeof names), SK_ERR_UNSUPPORTED,
-           "linsol.preconditioner = %s: distributed runs take auto, %s", pc, names);
+  SK_CHECK(ctx, sk__prec_accepts(ctx, pc, SK__ENGINE_MPI, names, sizeof names),
+           SK_ERR_UNSUPPORTED, "linsol.preconditioner = %s: distributed runs take auto, %s", pc,
+           names);
   /* auto: the registry's rule (linsol/linsol_types.h, SK__PREC_AUTO: mg on a grid of 5e4
    * states or more where the build has it, else the model's own); model: the model's own
    * choice for distributed runs (amg for diffusion, bbd for the Brusselator) */

@@ -309,17 +309,6 @@ sk_status sk_stepper_set_stop_time(sk_stepper *s, double tstop)
   return SK_OK;
 }
 
-/* A registry name (linsol/linsol_types.h) or "auto" into dst; else SK_ERR_ARG listing them. */
-static sk_status set_registered(sk_stepper *s, char *dst, size_t len, const char *value,
-                                int known, const char *names, const char *what)
-{
-  SK__NOT_AFTER_SETUP(s);
-  SK_CHECK(s->ctx, value && (known || !strcmp(value, "auto")), SK_ERR_ARG,
-           "unknown %s '%s'; valid: auto, %s", what, value ? value : "", names);
-  snprintf(dst, len, "%s", value);
-  return SK_OK;
-}
-
 sk_status sk_stepper_set_linear_solver(sk_stepper *s, const char *name)
 {
   SK__NOT_AFTER_SETUP(s);
@@ -338,10 +327,13 @@ sk_status sk_stepper_set_preconditioner(sk_stepper *s, const char *name)
 
 sk_status sk_stepper_set_ordering(sk_stepper *s, const char *name)
 {
+  SK__NOT_AFTER_SETUP(s);
   char names[64];
   sk__ordering_names(names, sizeof names);
-  return set_registered(s, s->ordering, sizeof s->ordering, name, sk__ordering_known(name), names,
-                        "ordering");
+  SK_CHECK(s->ctx, name && (sk__ordering_known(name) || !strcmp(name, "auto")), SK_ERR_ARG,
+           "unknown ordering '%s'; valid: auto, %s", name ? name : "", names);
+  snprintf(s->ordering, sizeof s->ordering, "%s", name);
+  return SK_OK;
 }
 
 sk_status sk_stepper_set_krylov(sk_stepper *s, int maxl, double eps_lin)

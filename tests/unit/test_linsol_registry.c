@@ -134,7 +134,7 @@ int main(void)
   char names[256];
   for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
     if (lists[i].prec) {
-      sk__prec_names(lists[i].engine, names, sizeof names);
+      sk__prec_names(NULL, lists[i].engine, names, sizeof names);
     } else {
       sk__linsol_names(NULL, lists[i].engine, names, sizeof names);
     }
@@ -147,8 +147,8 @@ int main(void)
   CHECK(!strcmp(names, "klu"));
   CHECK(!sk__linsol_accepts(NULL, "band", SK__ENGINE_KINSOL, names, sizeof names));
   CHECK(!sk__linsol_accepts(NULL, "lu", SK__ENGINE_CVODE, names, sizeof names));
-  CHECK(sk__prec_accepts("bbd", SK__ENGINE_MPI, names, sizeof names));
-  CHECK(!sk__prec_accepts("jacobi", SK__ENGINE_MPI, names, sizeof names));
+  CHECK(sk__prec_accepts(NULL, "bbd", SK__ENGINE_MPI, names, sizeof names));
+  CHECK(!sk__prec_accepts(NULL, "jacobi", SK__ENGINE_MPI, names, sizeof names));
   CHECK(!strcmp(names, "none, model, amg, mg, bbd"));
   /* the auto rule (SK__PREC_AUTO), case by case as documented there */
   {
