@@ -1,5 +1,6 @@
 /* src/core/options_bind.c: reading the keys of a bound table into its settings struct */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "core/options_bind.h"
@@ -46,6 +47,36 @@ sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *s
     *given = bits;
   }
   return SK_OK;
+}
+
+sk_status sk__options_resolve_bound(const sk_options *opts, const sk_option_spec *spec,
+                                    const size_t *offset, size_t n, void *settings)
+{
+  for (size_t i = 0; i < n; i++) {
+    const char **field = (const char **)(void *)((char *)settings + offset[i]);
+    if (spec[i].type == SK_OPT_PATH && *field && (*field)[0]) {
+      const sk_status rc = sk_options_get_input_file(opts, spec[i].key, field);
+      if (rc != SK_OK) {
+        return rc;
+      }
+    }
+  }
+  return SK_OK;
+}
+
+int sk__choice_index(const char *choices, const char *value)
+{
+  const size_t len = strlen(value);
+  int k = 0;
+  for (const char *c = choices; c; k++) {
+    const char *bar = strchr(c, '|');
+    const size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+    if (clen == len && !strncmp(c, value, len)) {
+      return k;
+    }
+    c = bar ? bar + 1 : NULL;
+  }
+  return -1;
 }
 
 const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k)

@@ -49,6 +49,17 @@ typedef struct {
 sk_status sk__options_read_bound(const sk_options *opts, const sk_option_spec *spec,
                                  const size_t *offset, size_t n, void *settings, uint64_t *given);
 
+/* sk__options_resolve_bound: every SK_OPT_PATH key of spec[0..n) whose
+ * field holds a path (read by sk__options_read_bound), replaced by the
+ * resolved one, checked to exist (sk_options_get_input_file). Errors:
+ * those of sk_options_get_input_file (SK_ERR_MISSING names the key's place). */
+sk_status sk__options_resolve_bound(const sk_options *opts, const sk_option_spec *spec,
+                                    const size_t *offset, size_t n, void *settings);
+
+/* sk__choice_index: the position of `value` among the '|'-separated
+ * `choices` ("none|mode|manufactured": "mode" is 1), -1 when absent. */
+int sk__choice_index(const char *choices, const char *value);
+
 /* sk__bound_key: spec[k].key, or "" when k is outside [0, n). */
 const char *sk__bound_key(const sk_option_spec *spec, size_t n, int k);
 
@@ -60,11 +71,13 @@ sk_status sk__options_refused_at(sk_context *ctx, const sk_options *opts, const 
 
 /* SK__BIND_DECLARE(prefix, settings_type): the four functions of a bound
  * table, defined by SK__BIND_DEFINE:
- *   prefix_options(n): the table (n entries), for sk_options_register;
+ *   prefix_options(n): the table (*n entries; n may be NULL), for sk_options_register;
  *   prefix_settings_read(opts, st, given): every key into *st (its default
  *     when not given) and the mask of the keys given (may be NULL); errors
  *     those of sk__options_read_bound (SK_ERR_UNKNOWN_KEY when the table is
  *     not registered in opts);
+ *   prefix_paths_resolve(opts, st): the path keys of *st resolved
+ *     (sk__options_resolve_bound);
  *   prefix_key(k): the key string of row k, for messages and origins;
  *   prefix_keys_registered(opts): 1 when opts holds the table's keys;
  *   prefix_settings_given(opts, st, given): as prefix_settings_read, but a
@@ -73,6 +86,7 @@ sk_status sk__options_refused_at(sk_context *ctx, const sk_options *opts, const 
 #define SK__BIND_DECLARE(prefix, settings_type)                                                 \
   const sk_option_spec *prefix##_options(size_t *n);                                            \
   sk_status prefix##_settings_read(const sk_options *opts, settings_type *st, uint64_t *given); \
+  sk_status prefix##_paths_resolve(const sk_options *opts, settings_type *st);                  \
   const char *prefix##_key(int k);                                                              \
   int prefix##_keys_registered(const sk_options *opts);                                         \
   sk_status prefix##_settings_given(const sk_options *opts, settings_type *st, uint64_t *given);
@@ -86,13 +100,19 @@ sk_status sk__options_refused_at(sk_context *ctx, const sk_options *opts, const 
   _Static_assert(sizeof prefix##_spec / sizeof prefix##_spec[0] == (count), "one spec a row");  \
   const sk_option_spec *prefix##_options(size_t *n)                                             \
   {                                                                                             \
-    *n = (count);                                                                               \
+    if (n) {                                                                                    \
+      *n = (count);                                                                             \
+    }                                                                                           \
     return prefix##_spec;                                                                       \
   }                                                                                             \
   sk_status prefix##_settings_read(const sk_options *opts, settings_type *st, uint64_t *given)  \
   {                                                                                             \
     *st = (settings_type){0};                                                                   \
     return sk__options_read_bound(opts, prefix##_spec, prefix##_offset, (count), st, given);    \
+  }                                                                                             \
+  sk_status prefix##_paths_resolve(const sk_options *opts, settings_type *st)                   \
+  {                                                                                             \
+    return sk__options_resolve_bound(opts, prefix##_spec, prefix##_offset, (count), st);        \
   }                                                                                             \
   const char *prefix##_key(int k)                                                               \
   {                                                                                             \

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "models/diffusion_ic.h"
 #include "models/grid.h"
+#include "models/grid_keys.h"
 #include "core/formula_expr.h"
 
 #define SK__IC_NVARS 9
@@ -38,7 +39,7 @@ sk_status sk__diffusion_ic_create(sk_context *ctx, const sk_diffusion_params *p,
 {
   *out = NULL;
   const char *where = p->ic_formula_where[0] ? p->ic_formula_where
-                                             : sk__diffusion_key(SK__DIFFUSION_KEY_IC_FORMULA);
+                                             : sk__diffusion_key(SK__DIFFUSION_KEY_ic_formula);
   SK_CHECK(ctx, p->ic_formula != NULL, SK_ERR_INPUT,
            "%s: model.ic = formula needs the formula of the initial state (for example "
            "model.ic_formula: \"16*x*(1-x)*y*(1-y)\")",

@@ -8,33 +8,9 @@
 #include "core/options_impl.h"
 #include "models/formula_keys.h"
 
-static const sk_option_spec formula_table[] = {
-    {"formula.variables", SK_OPT_STRING, "", 0, 0, NULL,
-     "the state variables, comma separated (\"x, v\"; \"c[1..3]\" is c1, c2, c3); each needs "
-     "formula.rhs.<name> (y' = f), or the model has one formula.residual.<label> per variable "
-     "(F(t, y, y') = 0, reading the derivative of v as dv); formula.parameters.<name>, "
-     "formula.inputs.<name> "
-     "(g(t)), formula.tables.<name> (a CSV of t, g), formula.mass.<row>.<col>, "
-     "formula.jacobian.<row>.<col>, formula.exact.<name> and "
-     "formula.events.<label>.{when,direction,action} add to it"},
-    {"formula.y0", SK_OPT_REAL_LIST, "", 0, 0, NULL,
-     "the initial state, one value per variable in the order of formula.variables"},
-    {"formula.yp0", SK_OPT_REAL_LIST, "", 0, 0, NULL,
-     "residual models: the initial derivatives (a guess: IDA makes them consistent; default 0)"},
-};
-
-const sk_option_spec *sk__formula_options(size_t *n)
-{
-  if (n) {
-    *n = sizeof formula_table / sizeof formula_table[0];
-  }
-  return formula_table;
-}
-
-const char *sk__formula_key(int row)
-{
-  return formula_table[row].key;
-}
+#define SK__BIND_STRUCT sk__formula_keys
+SK__BIND_DEFINE(sk__formula, SK__FORMULA_KEYS, sk__formula_keys, SK__FORMULA_KEY_COUNT)
+#undef SK__BIND_STRUCT
 
 const char *const sk__formula_sections[] = {"formula.parameters", "formula.rhs",
                                             "formula.residual",   "formula.mass",
@@ -130,10 +106,11 @@ static sk_status add_variable_item(sk_context *ctx, sk__fm_desc *D, const char *
 
 sk_status sk__fm_read_variables(sk_context *ctx, const sk_options *opts, sk__fm_desc *D)
 {
-  const char *text;
-  SK_CALL(ctx, sk_options_get_string(opts, sk__formula_key(SK__FM_KEY_VARIABLES), &text));
+  sk__formula_keys k;
+  SK_CALL(ctx, sk__formula_settings_read(opts, &k, NULL));
+  const char *text = k.variables;
   char where[256];
-  sk_options_where(opts, sk__formula_key(SK__FM_KEY_VARIABLES), where, sizeof where);
+  sk_options_where(opts, sk__formula_key(SK__FORMULA_KEY_variables), where, sizeof where);
   for (const char *p = text; *p;) {
     p += strspn(p, " ,\t");
     const size_t n = strcspn(p, " ,\t");

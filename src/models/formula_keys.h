@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "core/options_bind.h"
 #include "models/formula_impl.h"
 #include "stiffkit/options.h"
 
@@ -24,12 +25,36 @@ typedef struct {
   char ev[SK__FM_MAX_EVENTS][SK__FM_NAME];
 } sk__fm_desc;
 
-/* sk__formula_options: the fixed formula.* keys (model type table). */
-const sk_option_spec *sk__formula_options(size_t *n);
+/* The fixed formula.* keys (the model type's table; the keys a description names itself are
+ * registered from it): X(field, key, type, default, min, max, choices, help), one row per key. */
+#define SK__FORMULA_KEYS(X)                                                                    \
+  X(variables, "formula.variables", SK_OPT_STRING, "", 0, 0, NULL,                             \
+    "the state variables, comma separated (\"x, v\"; \"c[1..3]\" is c1, c2, c3); each needs "  \
+    "formula.rhs.<name> (y' = f), or the model has one formula.residual.<label> per variable " \
+    "(F(t, y, y') = 0, reading the derivative of v as dv); formula.parameters.<name>, "        \
+    "formula.inputs.<name> "                                                                   \
+    "(g(t)), formula.tables.<name> (a CSV of t, g), formula.mass.<row>.<col>, "                \
+    "formula.jacobian.<row>.<col>, formula.exact.<name> and "                                  \
+    "formula.events.<label>.{when,direction,action} add to it")                                \
+  X(y0, "formula.y0", SK_OPT_REAL_LIST, "", 0, 0, NULL,                                        \
+    "the initial state, one value per variable in the order of formula.variables")             \
+  X(yp0, "formula.yp0", SK_OPT_REAL_LIST, "", 0, 0, NULL,                                      \
+    "residual models: the initial derivatives (a guess: IDA makes them consistent; default 0)")
 
-/* The rows of that table; sk__formula_key(row) is the row's key. */
-enum { SK__FM_KEY_VARIABLES, SK__FM_KEY_Y0, SK__FM_KEY_YP0 };
-const char *sk__formula_key(int row);
+/* The values of the keys: field `f` of row X(f, ...) has its key's C type. */
+typedef struct {
+  SK__FORMULA_KEYS(SK__BIND_FIELD)
+} sk__formula_keys;
+
+/* SK__FORMULA_KEY_<field>: the row's index, its bit in the `given` mask */
+enum {
+#define SK__FORMULA_KEY_INDEX(f, ...) SK__FORMULA_KEY_##f,
+  SK__FORMULA_KEYS(SK__FORMULA_KEY_INDEX)
+#undef SK__FORMULA_KEY_INDEX
+      SK__FORMULA_KEY_COUNT
+};
+
+SK__BIND_DECLARE(sk__formula, sk__formula_keys)
 
 /* The sections whose keys a description names itself (NULL-terminated). */
 extern const char *const sk__formula_sections[];

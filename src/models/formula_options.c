@@ -159,14 +159,16 @@ static sk_status setup_data(sk_context *ctx, const sk_options *opts, const sk__f
     }
   }
   /* the initial values: one per variable */
-  const char *const ykeys[2] = {sk__formula_key(SK__FM_KEY_Y0), sk__formula_key(SK__FM_KEY_YP0)};
+  sk__formula_keys fk;
+  SK_CALL(ctx, sk__formula_settings_read(opts, &fk, NULL));
+  const sk__real_list ylists[2] = {fk.y0, fk.yp0};
+  const int yrows[2] = {SK__FORMULA_KEY_y0, SK__FORMULA_KEY_yp0};
   for (int k = 0; k < 2; k++) {
-    const double *vals;
-    size_t nv;
-    SK_CALL(ctx, sk_options_get_real_list(opts, ykeys[k], &vals, &nv));
-    sk_options_where(opts, ykeys[k], where, sizeof where);
+    const double *vals = ylists[k].v;
+    const size_t nv = ylists[k].n;
+    sk_options_where(opts, sk__formula_key(yrows[k]), where, sizeof where);
     char vwhere[320];
-    sk_options_where(opts, sk__formula_key(SK__FM_KEY_VARIABLES), vwhere, sizeof vwhere);
+    sk_options_where(opts, sk__formula_key(SK__FORMULA_KEY_variables), vwhere, sizeof vwhere);
     SK_CHECK(ctx, k == 0 || nv == 0 || dae, SK_ERR_INPUT,
              "%s: initial derivatives belong to a residual model (formula.residual); a model "
              "y' = f takes formula.y0 only",
@@ -189,7 +191,7 @@ static sk_status compile_equations(sk_context *ctx, const sk_options *opts, cons
                                    sk__formula_model *F)
 {
   char key[SK__FM_KEY], vwhere[320];
-  sk_options_where(opts, sk__formula_key(SK__FM_KEY_VARIABLES), vwhere, sizeof vwhere);
+  sk_options_where(opts, sk__formula_key(SK__FORMULA_KEY_variables), vwhere, sizeof vwhere);
   if (F->dae && D->nres != D->n) {
     char labels[512] = "";
     for (int i = 0; i < D->nres && strlen(labels) < sizeof labels - 40; i++) {
@@ -238,7 +240,7 @@ static sk_status entry_of(sk_context *ctx, const sk_options *opts, const sk__fm_
   *col = sk__fm_find(D, SK__FM_VAR, dot + 1);
   sk_options_where(opts, key, where, sizeof where);
   char vwhere[320];
-  sk_options_where(opts, sk__formula_key(SK__FM_KEY_VARIABLES), vwhere, sizeof vwhere);
+  sk_options_where(opts, sk__formula_key(SK__FORMULA_KEY_variables), vwhere, sizeof vwhere);
   SK_CHECK(ctx, *row >= 0 && *col >= 0, SK_ERR_INPUT,
            "%s: '%s' is not a variable (row: the equation of a variable, column: a variable; "
            "the variables are those of %s)",

@@ -7,6 +7,7 @@
 #include "core/model_impl.h"
 #include "core/stop.h"
 #include "models/grid.h"
+#include "models/grid_keys.h"
 #include "stiffkit/diffusion.h"
 
 static const char *const axis_chars = "xyz";
@@ -264,25 +265,6 @@ void sk__grid_node_name(const sk__grid *g, const char *var, int64_t idx, char *b
   }
 }
 
-/* ---- the shared model.* option table ------------------------------------ */
-
-static const sk_option_spec sk__grid_option_table[] = {
-    {"model.dim", SK_OPT_INT, "2", 1, 3, NULL, "space dimension of the grid (1, 2 or 3)"},
-    {"model.n", SK_OPT_INT_LIST, "64", 1, 1e15, NULL,
-     "unknown nodes per direction: one value for every direction, or one per direction"},
-    {"model.length", SK_OPT_REAL_LIST, "1.0", 0, 0, NULL,
-     "domain length per direction ([0, L_d]): one value for every direction, or one per "
-     "direction"},
-};
-
-const sk_option_spec *sk_grid_options(size_t *n)
-{
-  if (n) {
-    *n = sizeof sk__grid_option_table / sizeof sk__grid_option_table[0];
-  }
-  return sk__grid_option_table;
-}
-
 sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, int dim,
                               int allow_none)
 {
@@ -313,24 +295,19 @@ sk_status sk__grid_check_dirs(sk_context *ctx, const char *key, size_t count, in
 sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *dim, int64_t n[3],
                                 double length[3])
 {
-  int64_t d64 = 2;
-  SK_CALL(ctx, sk_options_get_int(opts, "model.dim", &d64));
-  SK_CHECK(ctx, d64 >= 1 && d64 <= 3, SK_ERR_INPUT, "model.dim = %lld: must be 1, 2 or 3",
-           (long long)d64);
-  const int nd = (int)d64;
-  const int64_t *nv = NULL;
-  const double *lv = NULL;
-  size_t nn = 0, nl = 0;
-  SK_CALL(ctx, sk_options_get_int_list(opts, "model.n", &nv, &nn));
-  SK_CALL(ctx, sk_options_get_real_list(opts, "model.length", &lv, &nl));
-  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.n", nn, nd, 0));
-  SK_CALL(ctx, sk__grid_check_dirs(ctx, "model.length", nl, nd, 0));
+  sk__grid_keys k;
+  SK_CALL(ctx, sk__grid_settings_read(opts, &k, NULL));
+  SK_CHECK(ctx, k.dim >= 1 && k.dim <= 3, SK_ERR_INPUT, "model.dim = %lld: must be 1, 2 or 3",
+           (long long)k.dim);
+  const int nd = (int)k.dim;
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, sk__grid_key(SK__GRID_KEY_n), k.n.n, nd, 0));
+  SK_CALL(ctx, sk__grid_check_dirs(ctx, sk__grid_key(SK__GRID_KEY_length), k.length.n, nd, 0));
   for (int d = 0; d < 3; d++) {
     n[d] = 1;
     length[d] = 1.0;
     if (d < nd) {
-      n[d] = nv[nn == 1 ? 0 : d];
-      length[d] = lv[nl == 1 ? 0 : d];
+      n[d] = k.n.v[k.n.n == 1 ? 0 : d];
+      length[d] = k.length.v[k.length.n == 1 ? 0 : d];
       SK_CHECK(ctx, n[d] >= 1, SK_ERR_INPUT, "model.n[%d] = %lld: must be >= 1", d,
                (long long)n[d]);
       SK_CHECK(ctx, isfinite(length[d]) && length[d] > 0.0, SK_ERR_INPUT,

@@ -118,38 +118,6 @@ sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *di
 
 /* ---- pieces of the grid models shared with the distributed models (src/parallel/) ---- */
 
-/* The rows of the diffusion model's key table (diffusion_keys.c), in
- * order: three per side x0, x1, y0, y1, z0, z1 (type, value, coeff) after
- * kgrad. sk__diffusion_key(row): the row's key, for the readers of a key
- * the diffusion family shares (the linear model's model.ic_value) and for
- * messages. */
-enum {
-  SK__DIFFUSION_KEY_K0,
-  SK__DIFFUSION_KEY_BETA,
-  SK__DIFFUSION_KEY_KGRAD,
-  SK__DIFFUSION_KEY_BC_FIRST,
-  SK__DIFFUSION_KEY_EXACT = SK__DIFFUSION_KEY_BC_FIRST + 18,
-  SK__DIFFUSION_KEY_MODE,
-  SK__DIFFUSION_KEY_AMPLITUDE,
-  SK__DIFFUSION_KEY_OFFSET,
-  SK__DIFFUSION_KEY_SEMIDISCRETE,
-  SK__DIFFUSION_KEY_IC,
-  SK__DIFFUSION_KEY_IC_FORMULA,
-  SK__DIFFUSION_KEY_IC_VALUE,
-  SK__DIFFUSION_KEY_SOURCE,
-  SK__DIFFUSION_KEY_COUNT
-};
-const char *sk__diffusion_key(int row);
-
-/* The rows of the Brusselator's key table, in order; sk__brusselator_key(row): its key. */
-enum {
-  SK__BRUSSELATOR_KEY_A,
-  SK__BRUSSELATOR_KEY_B,
-  SK__BRUSSELATOR_KEY_ALPHA,
-  SK__BRUSSELATOR_KEY_PERTURBATION
-};
-const char *sk__brusselator_key(int row);
-
 /* sk__diffusion_validate (diffusion.c): the checks of sk_diffusion_create
  * (coefficients, boundary conditions, the exact solution's requirements)
  * and the grid of p into g. Errors: as sk_diffusion_create. */

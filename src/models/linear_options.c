@@ -5,56 +5,19 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "io/time_function.h"
-#include "models/grid.h"
+#include "models/grid_keys.h"
+#include "models/linear_keys.h"
 #include "sparse/matrix_market.h"
 #include "stiffkit/linear.h"
 #include "stiffkit/model_type.h"
 
-/* the rows of linear_table, in order */
-enum {
-  KEY_STIFFNESS,
-  KEY_MASS,
-  KEY_MASS_LUMPING,
-  KEY_LOAD,
-  KEY_LOAD_AMPLITUDE,
-  KEY_LOAD_TABLE,
-  KEY_INITIAL
-};
-
-static const sk_option_spec linear_table[] = {
-    {"model.stiffness", SK_OPT_PATH, "", 0, 0, NULL,
-     "model.type = linear, M u' = -K u + g(t) b: Matrix Market file of the square stiffness "
-     "matrix K (required; a path in a config is relative to the config's directory, one given "
-     "with --set to the working directory)"},
-    {"model.mass", SK_OPT_PATH, "", 0, 0, NULL,
-     "Matrix Market file of the mass matrix M (\"\" = identity): M u' = g b - K u. ida-bdf: "
-     "the residual M u' + K u - g b with iteration matrix c M + K (any linsol.type; zero "
-     "columns of M make algebraic variables, a zero row an algebraic equation); the other "
-     "solvers: u' = M^{-1} (g b - K u), M nonsingular (diagonal M: any linsol.type; general "
-     "M: linsol.type=spgmr, the Newton systems solved exactly through M + gamma K)"},
-    {"model.mass_lumping", SK_OPT_CHOICE, "none", 0, 0, "none|row-sum",
-     "row-sum: replace M by the diagonal of its row sums (lumped mass; an approximation of a "
-     "consistent M that keeps each row's total)"},
-    {"model.load", SK_OPT_PATH, "", 0, 0, NULL,
-     "Matrix Market file of the load vector b (n x 1; \"\" = no load)"},
-    {"model.load_amplitude", SK_OPT_STRING, "", 0, 0, NULL,
-     "load amplitude g(t) as a formula in t (muparser: + - * / ^, sin, exp, sqrt, min, max, "
-     "pi, t < 1 ? a : b, ...; \"\" = 1 unless model.load_table is given)"},
-    {"model.load_table", SK_OPT_PATH, "", 0, 0, NULL,
-     "load amplitude g(t) from a CSV file of rows 't, g' (t increasing; linear between rows, "
-     "constant beyond the ends; \"\" = none)"},
-    {"model.initial", SK_OPT_PATH, "", 0, 0, NULL,
-     "Matrix Market file of the initial state u0 (n x 1; \"\" = model.ic_value everywhere)"},
-};
-_Static_assert(sizeof linear_table / sizeof linear_table[0] == KEY_INITIAL + 1,
-               "one KEY_* a row");
+#define SK__BIND_STRUCT sk__linear_keys
+SK__BIND_DEFINE(sk__linear, SK__LINEAR_KEYS, sk__linear_keys, SK__LINEAR_KEY_COUNT)
+#undef SK__BIND_STRUCT
 
 const sk_option_spec *sk_linear_options(size_t *n)
 {
-  if (n) {
-    *n = sizeof linear_table / sizeof linear_table[0];
-  }
-  return linear_table;
+  return sk__linear_options(n);
 }
 
 void sk_linear_params_default(sk_linear_params *p)
@@ -106,13 +69,15 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
            "model.load_amplitude and model.load_table are both set: give one amplitude g(t)");
   SK_CHECK(ctx, !(formula || table) || given(p->load), SK_ERR_INPUT,
            "%s is set but model.load is not: g(t) scales the load vector b",
-           formula ? linear_table[KEY_LOAD_AMPLITUDE].key : linear_table[KEY_LOAD_TABLE].key);
+           formula ? sk__linear_key(SK__LINEAR_KEY_load_amplitude)
+                   : sk__linear_key(SK__LINEAR_KEY_load_table));
   if (formula) {
     SK_CALL_STOP(ctx, sk__time_function_formula(ctx, p->load_amplitude,
-                                                linear_table[KEY_LOAD_AMPLITUDE].key, &f->tf));
+                                                sk__linear_key(SK__LINEAR_KEY_load_amplitude),
+                                                &f->tf));
   } else if (table) {
     SK_CALL_STOP(ctx, sk__time_function_table(ctx, p->load_table,
-                                              linear_table[KEY_LOAD_TABLE].key, &f->tf));
+                                              sk__linear_key(SK__LINEAR_KEY_load_table), &f->tf));
   }
   return SK_OK;
 }
@@ -121,28 +86,30 @@ static sk_status read_amplitude(sk_context *ctx, const sk_linear_params *p, line
 static sk_status read_files(sk_context *ctx, const sk_linear_params *p, linear_files *f)
 {
   snprintf(f->k_name, sizeof f->k_name, "model.stiffness '%s'", p->stiffness);
-  SK_CALL_STOP(ctx, sk__mm_read_matrix(ctx, p->stiffness, linear_table[KEY_STIFFNESS].key,
-                                       SK__MM_SQUARE, &f->k));
+  SK_CALL_STOP(ctx,
+               sk__mm_read_matrix(ctx, p->stiffness, sk__linear_key(SK__LINEAR_KEY_stiffness),
+                                  SK__MM_SQUARE, &f->k));
   SK_CHECK(ctx, p->lumping == SK_LINEAR_LUMP_NONE || given(p->mass), SK_ERR_INPUT,
            "model.mass_lumping = row-sum needs a mass matrix (model.mass)");
   if (given(p->mass)) {
     snprintf(f->m_name, sizeof f->m_name, "model.mass '%s'", p->mass);
-    SK_CALL_STOP(
-        ctx, sk__mm_read_matrix(ctx, p->mass, linear_table[KEY_MASS].key, SK__MM_SQUARE, &f->m));
+    SK_CALL_STOP(ctx, sk__mm_read_matrix(ctx, p->mass, sk__linear_key(SK__LINEAR_KEY_mass),
+                                         SK__MM_SQUARE, &f->m));
     SK_CHECK(ctx, f->m.nrows == f->k.nrows, SK_ERR_INPUT,
              "%s is %lld x %lld but %s is %lld x %lld: the sizes must agree", f->m_name,
              (long long)f->m.nrows, (long long)f->m.ncols, f->k_name, (long long)f->k.nrows,
              (long long)f->k.ncols);
   }
   if (given(p->load)) {
-    SK_CALL_STOP(ctx,
-                 sk__mm_read_vector(ctx, p->load, linear_table[KEY_LOAD].key, &f->nb, &f->b));
-    SK_CALL_STOP(ctx, check_length(ctx, linear_table[KEY_LOAD].key, p->load, f->nb, f));
+    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->load, sk__linear_key(SK__LINEAR_KEY_load),
+                                         &f->nb, &f->b));
+    SK_CALL_STOP(ctx, check_length(ctx, sk__linear_key(SK__LINEAR_KEY_load), p->load, f->nb, f));
   }
   if (given(p->initial)) {
+    SK_CALL_STOP(ctx, sk__mm_read_vector(ctx, p->initial, sk__linear_key(SK__LINEAR_KEY_initial),
+                                         &f->nu0, &f->u0));
     SK_CALL_STOP(
-        ctx, sk__mm_read_vector(ctx, p->initial, linear_table[KEY_INITIAL].key, &f->nu0, &f->u0));
-    SK_CALL_STOP(ctx, check_length(ctx, linear_table[KEY_INITIAL].key, p->initial, f->nu0, f));
+        ctx, check_length(ctx, sk__linear_key(SK__LINEAR_KEY_initial), p->initial, f->nu0, f));
   }
   SK_CALL_STOP(ctx, read_amplitude(ctx, p, f));
   return SK_OK;
@@ -207,22 +174,22 @@ sk_status sk_linear_params_from_options(sk_context *ctx, const sk_options *opts,
   SK_CHECK(ctx, opts != NULL && p != NULL, SK_ERR_ARG,
            "sk_linear_params_from_options: NULL argument");
   sk_linear_params_default(p);
-  SK_CALL_STOP(ctx,
-               sk_options_get_input_file(opts, linear_table[KEY_STIFFNESS].key, &p->stiffness));
-  SK_CHECK(ctx, given(p->stiffness), SK_ERR_INPUT,
+  sk__linear_keys k;
+  SK_CALL_STOP(ctx, sk__linear_settings_read(opts, &k, NULL));
+  SK_CHECK(ctx, given(k.stiffness), SK_ERR_INPUT,
            "model.type = linear needs model.stiffness (a Matrix Market file of K)");
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_MASS].key, &p->mass));
-  const char *lump = NULL;
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, linear_table[KEY_MASS_LUMPING].key, &lump));
-  p->lumping = strcmp(lump, "row-sum") == 0 ? SK_LINEAR_LUMP_ROW_SUM : SK_LINEAR_LUMP_NONE;
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_LOAD].key, &p->load));
-  SK_CALL_STOP(
-      ctx, sk_options_get_string(opts, linear_table[KEY_LOAD_AMPLITUDE].key, &p->load_amplitude));
-  SK_CALL_STOP(ctx,
-               sk_options_get_input_file(opts, linear_table[KEY_LOAD_TABLE].key, &p->load_table));
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, linear_table[KEY_INITIAL].key, &p->initial));
+  SK_CALL_STOP(ctx, sk__linear_paths_resolve(opts, &k));
+  p->stiffness = k.stiffness;
+  p->mass = k.mass;
+  /* the choices' order is the enum's: none, row-sum */
+  p->lumping = (sk_linear_lumping)sk__choice_index(
+      sk__linear_options(NULL)[SK__LINEAR_KEY_mass_lumping].choices, k.mass_lumping);
+  p->load = k.load;
+  p->load_amplitude = k.load_amplitude;
+  p->load_table = k.load_table;
+  p->initial = k.initial;
   /* the diffusion family's constant initial state, where its keys are registered */
-  const char *ic_value = sk__diffusion_key(SK__DIFFUSION_KEY_IC_VALUE);
+  const char *ic_value = sk__diffusion_key(SK__DIFFUSION_KEY_ic_value);
   if (sk_options_is_key(opts, ic_value)) {
     SK_CALL_STOP(ctx, sk_options_get_real(opts, ic_value, &p->ic_value));
   }

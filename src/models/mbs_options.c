@@ -13,19 +13,14 @@ SK__BIND_DEFINE(sk__mbs, SK__MBS_KEYS, sk__mbs_keys, SK__MBS_KEY_COUNT)
 
 const sk_option_spec *sk_mechanism_options(size_t *n)
 {
-  size_t count = 0;
-  const sk_option_spec *spec = sk__mbs_options(&count);
-  if (n) {
-    *n = count;
-  }
-  return spec;
+  return sk__mbs_options(n);
 }
 
+/* the formulation a choice names (the choices' order is the enum's: ggl, index1, reduced) */
 static sk_mbs_formulation formulation_of(const char *name)
 {
-  return !strcmp(name, "ggl")      ? SK_MBS_GGL
-         : !strcmp(name, "index1") ? SK_MBS_INDEX1
-                                   : SK_MBS_REDUCED;
+  return (sk_mbs_formulation)sk__choice_index(
+      sk__mbs_options(NULL)[SK__MBS_KEY_formulation].choices, name);
 }
 
 sk_status sk_mechanism_settings_from_options(sk_context *ctx, const sk_options *opts, int compare,
@@ -48,7 +43,8 @@ sk_status sk_mechanism_start_from_options(sk_context *ctx, const sk_options *opt
 {
   sk__mbs_keys k;
   SK_CALL(ctx, sk__mbs_settings_read(opts, &k, NULL));
-  SK_CALL(ctx, sk_options_get_input_file(opts, sk__mbs_key(SK__MBS_KEY_file), file));
+  SK_CALL(ctx, sk__mbs_paths_resolve(opts, &k));
+  *file = k.file;
   SK_CHECK(ctx, (*file)[0], SK_ERR_INPUT,
            "model.type = multibody needs mbs.file, the mechanism description (see "
            "data/mechanisms/README.md)");

@@ -6,36 +6,17 @@
 
 #include "core/error.h"
 #include "core/stop.h"
+#include "models/network_keys.h"
 #include "stiffkit/network.h"
 #include "stiffkit/model_type.h"
 
-/* the rows of network_table, in order */
-enum { KEY_NETLIST, KEY_ENERGY_BALANCE, KEY_REQUIRE_ANCHOR, KEY_PROBE_NODES };
-
-static const sk_option_spec network_table[] = {
-    {"model.netlist", SK_OPT_PATH, "", 0, 0, NULL,
-     "model.type = network: the thermal netlist file (SPICE-like: C R G H E I V X elements, "
-     ".param .include .subckt; see the README section 'Thermal networks'; in a config relative "
-     "to the config's directory, with --set to the working directory)"},
-    {"model.energy_balance", SK_OPT_BOOL, "true", 0, 0, NULL,
-     "network: append the integrated heat flows Q_in (sources) and Q_out (into fixed nodes and "
-     "the reference) to the state and report the energy balance at the end of the run"},
-    {"model.require_anchor", SK_OPT_BOOL, "false", 0, 0, NULL,
-     "network: refuse a group of nodes with no conductive path to a fixed temperature or the "
-     "reference (its steady state is singular; `stiffkit steady` turns this on)"},
-    {"output.probe_nodes", SK_OPT_STRING, "", 0, 0, NULL,
-     "network: probe these nodes by name (separated by commas or blanks; replaces "
-     "output.probes)"},
-};
-_Static_assert(sizeof network_table / sizeof network_table[0] == KEY_PROBE_NODES + 1,
-               "one KEY_* a row");
+#define SK__BIND_STRUCT sk__network_keys
+SK__BIND_DEFINE(sk__network, SK__NETWORK_KEYS, sk__network_keys, SK__NETWORK_KEY_COUNT)
+#undef SK__BIND_STRUCT
 
 const sk_option_spec *sk_network_options(size_t *n)
 {
-  if (n) {
-    *n = sizeof network_table / sizeof network_table[0];
-  }
-  return network_table;
+  return sk__network_options(n);
 }
 
 sk_status sk_network_options_set_netlist(sk_options *opts, const char *path)
@@ -45,7 +26,7 @@ sk_status sk_network_options_set_netlist(sk_options *opts, const char *path)
     return SK_ERR_ARG;
   }
   SK_CALL(ctx, sk_options_set(opts, SK_MODEL_TYPE_KEY, "network", NULL));
-  SK_CALL(ctx, sk_options_set(opts, network_table[KEY_NETLIST].key, path, NULL));
+  SK_CALL(ctx, sk_options_set(opts, sk__network_key(SK__NETWORK_KEY_netlist), path, NULL));
   return SK_OK;
 }
 
@@ -58,9 +39,10 @@ sk_status sk_network_options_for_steady(sk_options *opts)
   static const struct {
     int row;
     const char *value;
-  } defaults[] = {{KEY_ENERGY_BALANCE, "false"}, {KEY_REQUIRE_ANCHOR, "true"}};
+  } defaults[] = {{SK__NETWORK_KEY_energy_balance, "false"},
+                  {SK__NETWORK_KEY_require_anchor, "true"}};
   for (size_t k = 0; k < sizeof defaults / sizeof defaults[0]; k++) {
-    const char *key = network_table[defaults[k].row].key;
+    const char *key = sk__network_key(defaults[k].row);
     if (sk_options_is_key(opts, key) && !sk_options_is_set(opts, key)) {
       SK_CALL(ctx, sk_options_set(opts, key, defaults[k].value, NULL));
     }
@@ -75,13 +57,14 @@ sk_status sk_network_model_from_options(sk_context *ctx, const sk_options *opts,
   *model = NULL;
   sk_network_params p;
   sk_network_params_default(&p);
-  SK_CALL_STOP(ctx, sk_options_get_input_file(opts, network_table[KEY_NETLIST].key, &p.netlist));
-  SK_CHECK(ctx, p.netlist[0] != '\0', SK_ERR_INPUT,
+  sk__network_keys k;
+  SK_CALL_STOP(ctx, sk__network_settings_read(opts, &k, NULL));
+  SK_CHECK(ctx, k.netlist[0] != '\0', SK_ERR_INPUT,
            "model.type = network needs model.netlist (a thermal netlist file)");
-  SK_CALL_STOP(
-      ctx, sk_options_get_bool(opts, network_table[KEY_ENERGY_BALANCE].key, &p.energy_states));
-  SK_CALL_STOP(ctx,
-               sk_options_get_bool(opts, network_table[KEY_REQUIRE_ANCHOR].key, &p.check_steady));
+  SK_CALL_STOP(ctx, sk__network_paths_resolve(opts, &k));
+  p.netlist = k.netlist;
+  p.energy_states = k.energy_balance;
+  p.check_steady = k.require_anchor;
   SK_CALL_STOP(ctx, sk_network_create_from_file(ctx, &p, model));
   return SK_OK;
 }
@@ -93,11 +76,12 @@ sk_status sk_network_probes_from_options(sk_context *ctx, const sk_options *opts
            "sk_network_probes_from_options: NULL argument");
   *probes = NULL;
   *count = 0;
-  const char *list = "";
-  if (!sk_network_is_network(m) || !sk_options_is_key(opts, network_table[KEY_PROBE_NODES].key)) {
+  sk__network_keys k;
+  if (!sk_network_is_network(m) || !sk__network_keys_registered(opts)) {
     return SK_OK;
   }
-  SK_CALL_STOP(ctx, sk_options_get_string(opts, network_table[KEY_PROBE_NODES].key, &list));
+  SK_CALL_STOP(ctx, sk__network_settings_read(opts, &k, NULL));
+  const char *list = k.probe_nodes;
   const size_t len = strlen(list);
   int64_t *out = malloc((len / 2 + 1) * sizeof *out);
   char *name = malloc(len + 1);
