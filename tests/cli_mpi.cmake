@@ -70,6 +70,13 @@ sk_mpi_expect(nan_in_one_block 2 10 "component 2300" partial
   run ${H2} --set parallel.decomposition=[1,2] --inject nan:comp=2300:t=0.05)
 sk_mpi_expect(nan_in_one_block_4 4 10 "component 2300" partial
   run ${H2} --inject nan:comp=2300:t=0.05)
+# the blow-up check after a step runs on every rank's block with the scale of the whole y0 and is
+# agreed: every rank stops (exit 10) with the rank's message that names the global component; the
+# Brusselator's v reaches 3.678 at t = 0.75 (at v[0,28] and, by symmetry, v[28,0]), above
+# 1.05 max|y0| = 3.675 (the serial run stops there too)
+set(BR ${SK_MPI_DATA}/brusselator.yaml)
+sk_mpi_expect(blowup_agreed 2 10 "component 1793 (v[0,28]) = 3.678e+00 exceeds solver.max_growth"
+  partial run ${BR} --set solver.max_growth=1.05 --set parallel.decomposition=[2,1])
 add_test(NAME mpi_options_mismatch COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/options_mismatch.sh)
 set_tests_properties(mpi_options_mismatch PROPERTIES LABELS "mpi;bad_input" TIMEOUT 180
   ENVIRONMENT "${SK_MPI_ENV}" PROCESSORS 2)

@@ -5,6 +5,7 @@
 
 #include <cvodes/cvodes.h>
 #include <cvodes/cvodes_bandpre.h>
+#include <cvodes/cvodes_bbdpre.h>
 #include <cvodes/cvodes_ls.h>
 #include <cvodes/cvodes_proj.h>
 
@@ -12,6 +13,7 @@
 #include "backends/cvode_state.h"
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/model_dist.h"
 #include "core/stop.h"
 
 /* CVRhsFn: checked model RHS. A non-finite value is recoverable twice in a
@@ -150,12 +152,9 @@ static sk_status cvode_setup(sk_stepper *s)
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&cv->sunctx) == 0 && cv->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
   /* wrap the stepper's state buffer: no copy */
-  cv->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), cv->sunctx);
+  cv->y = sk__sun_state_vector(cv->model, sk_stepper_state_buffer(s), cv->sunctx,
+                               sk__stepper_fast_vector_ops(s));
   SK_CHECK(ctx, cv->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
-  sk__nvector_guard_clone(cv->y);
-  if (sk__stepper_fast_vector_ops(s)) {
-    sk__nvector_use_fast_ops(cv->y);
-  }
   cv->mem = CVodeCreate(cv->lmm, cv->sunctx);
   SK_CHECK(ctx, cv->mem != NULL, SK_ERR_NOMEM, "cannot create CVODE");
   SK_CHECK(ctx, sk__cvode_capture_messages(cv->mem, cv->sunctx, &cv->messages) == 0,
@@ -531,8 +530,12 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
     CVodeGetNumLinConvFails(cv->mem, &v[9]);
     CVodeGetNumPrecEvals(cv->mem, &v[10]);
     CVodeGetNumPrecSolves(cv->mem, &v[11]);
-    if (!cv->direct && !strcmp(cv->prec, "bbd")) { /* CVBANDPRE's difference quotients */
-      CVBandPrecGetNumRhsEvals(cv->mem, &v[12]);
+    if (!cv->direct && !strcmp(cv->prec, "bbd")) { /* CVBANDPRE's or CVBBDPRE's quotients */
+      if (sk__model_get_distribution(cv->model)) {
+        CVBBDPrecGetNumGfnEvals(cv->mem, &v[12]);
+      } else {
+        CVBandPrecGetNumRhsEvals(cv->mem, &v[12]);
+      }
     }
   }
   st->steps = v[0];
@@ -548,7 +551,8 @@ static sk_status cvode_get_stats(sk_stepper *s, sk_stats *st)
   sk__cvode_sens_nonlinear(cv, &sens_iters, &sens_fails);
   st->newton_iters = v[3] + sens_iters;
   st->newton_fails = v[4] + sens_fails;
-  st->jac_evals = v[6] + cv->prec_jac_evals;
+  /* bbd's preconditioner evaluations are difference-quotient Jacobians of its band */
+  st->jac_evals = v[6] + cv->prec_jac_evals + (!strcmp(cv->prec, "bbd") ? v[10] : 0);
   st->lin_setups = v[7];
   st->factorizations = sk__cvode_linsol_factorizations(cv, v[7]);
   st->lin_iters = v[8];

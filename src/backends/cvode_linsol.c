@@ -4,6 +4,7 @@
 
 #include <cvodes/cvodes.h>
 #include <cvodes/cvodes_bandpre.h>
+#include <cvodes/cvodes_bbdpre.h>
 #include <cvodes/cvodes_ls.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
@@ -262,11 +263,55 @@ static int prec_solve_mg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Ve
   return 0;
 }
 
-/* What the model provides of the preconditioners' needs (SK__PREC_NEEDS_* bits). */
+/* CVBBDPRE's local function and exchange: a distributed model's (core/model_dist.h). */
+static int bbd_local(sunindextype nlocal, sk_sunreal t, N_Vector y, N_Vector g, void *ud)
+{
+  (void)nlocal;
+  sk__cvode *cv = ud;
+  const sk__model_distribution *dist = sk__model_get_distribution(cv->model);
+  return three_way(cv,
+                   dist->bbd_local(dist->data, t, N_VGetArrayPointer(y), N_VGetArrayPointer(g)));
+}
+
+static int bbd_exchange(sunindextype nlocal, sk_sunreal t, N_Vector y, void *ud)
+{
+  (void)nlocal;
+  sk__cvode *cv = ud;
+  const sk__model_distribution *dist = sk__model_get_distribution(cv->model);
+  return three_way(cv, dist->bbd_exchange(dist->data, t, N_VGetArrayPointer(y)));
+}
+
+/* bbd: CVBBDPRE on a distributed model's local blocks (its half-bandwidth); on one process
+ * one block, CVBANDPRE's band of the whole J (difference quotients of f over the pattern's
+ * half-bandwidths). */
+static sk_status attach_bbd(sk__cvode *cv)
+{
+  sk_context *ctx = cv->ctx;
+  const int64_t n = sk_model_get_n(cv->model);
+  const sk__model_distribution *dist = sk__model_get_distribution(cv->model);
+  int flag;
+  if (dist) {
+    const sunindextype b = (sunindextype)dist->bbd_band;
+    flag = CVBBDPrecInit(cv->mem, (sunindextype)n, b, b, b, b, 0.0, bbd_local, bbd_exchange);
+  } else {
+    int64_t ml = 0, mu = 0;
+    sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
+    SK_CALL(ctx, sk__sun_check_band_size(ctx, n, ml, mu, 1, "linsol.preconditioner=bbd",
+                                         "use linsol.preconditioner=amg or jacobi"));
+    flag = CVBandPrecInit(cv->mem, (sunindextype)n, (sunindextype)mu, (sunindextype)ml);
+  }
+  SK_CHECK(ctx, flag == CVLS_SUCCESS, flag == CVLS_MEM_FAIL ? SK_ERR_NOMEM : SK_ERR_SOLVER,
+           "cannot set the bbd preconditioner (flag %d, %lld states): %s", flag, (long long)n,
+           cv->messages.msg);
+  return SK_OK;
+}
+
+/* What the model provides of the preconditioners' needs (SK__PREC_NEEDS_* bits); a
+ * distributed model gives bbd its band as a pattern would. */
 static unsigned model_provides(const sk__cvode *cv)
 {
   return (sk_model_has_jacobian(cv->model) ? SK__PREC_NEEDS_VALUES : 0u) |
-         (cv->jac.colptr ? SK__PREC_NEEDS_PATTERN : 0u) |
+         (cv->jac.colptr || sk__model_get_distribution(cv->model) ? SK__PREC_NEEDS_PATTERN : 0u) |
          (sk_model_has_preconditioner(cv->model) ? SK__PREC_NEEDS_MODEL : 0u) |
          (sk__model_get_grid(cv->model) ? SK__PREC_NEEDS_GRID : 0u) |
          (sk_model_has_jacobian_values(cv->model) ? SK__PREC_NEEDS_ANALYTIC : 0u);
@@ -467,13 +512,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     cv->uprec_created = 1;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_user, prec_solve_user);
   } else if (!strcmp(cv->prec, "bbd")) {
-    /* one block on one process: CVBBDPRE's band block is CVBANDPRE's band of the whole J
-       (difference quotients of f over the pattern's half-bandwidths) */
-    int64_t ml = 0, mu = 0;
-    sk__csc_bandwidth(n, cv->jac.colptr, cv->jac.rowind, &ml, &mu);
-    SK_CALL(ctx, sk__sun_check_band_size(ctx, n, ml, mu, 1, "linsol.preconditioner=bbd",
-                                         "use linsol.preconditioner=amg or jacobi"));
-    flag = CVBandPrecInit(cv->mem, (sunindextype)n, (sunindextype)mu, (sunindextype)ml);
+    SK_CALL(ctx, attach_bbd(cv));
+    flag = CVLS_SUCCESS;
   } else {
     flag = CVLS_SUCCESS;
   }

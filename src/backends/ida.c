@@ -244,14 +244,12 @@ static sk_status ida_setup(sk_stepper *s)
   ida->restarted = 0;
   SK_CHECK(ctx, SK_SUNCONTEXT_CREATE(&ida->sunctx) == 0 && ida->sunctx != NULL, SK_ERR_NOMEM,
            "cannot create the SUNDIALS context");
-  ida->y = N_VMake_Serial(n, sk_stepper_state_buffer(s), ida->sunctx);
+  ida->y = sk__sun_state_vector(ida->model, sk_stepper_state_buffer(s), ida->sunctx, 0);
   SK_CHECK(ctx, ida->y != NULL, SK_ERR_NOMEM, "cannot create the state vector");
   double *ypbuf = sk__stepper_derivative_buffer(s);
   SK_CHECK(ctx, ypbuf != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
-  ida->yp = N_VMake_Serial(n, ypbuf, ida->sunctx);
+  ida->yp = sk__sun_state_vector(ida->model, ypbuf, ida->sunctx, 0);
   SK_CHECK(ctx, ida->yp != NULL, SK_ERR_NOMEM, "cannot create the derivative vector");
-  sk__nvector_guard_clone(ida->y);
-  sk__nvector_guard_clone(ida->yp);
   const double t0 = sk_stepper_get_t0(s);
   ida->ode = sk_model_get_kind(ida->model) == SK_MODEL_ODE;
   if (s->have_yp0 && s->have_y0) {

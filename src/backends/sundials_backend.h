@@ -138,6 +138,13 @@ sk_status sk__sun_check_band_size(sk_context *ctx, int64_t n, int64_t ml, int64_
  * machine's memory, else SK_OK. */
 sk_status sk__sun_check_dense_size(sk_context *ctx, int64_t n, const char *key);
 
+/* sk__sun_state_vector: an engine's template vector over buf (not
+ * copied; n = the model's n): NVECTOR_SERIAL, or for a distributed model
+ * (core/model_dist.h) the vector its distribution makes; clones guarded
+ * (sk__nvector_guard_clone), with the project's fast kernels when fast != 0.
+ * NULL when out of memory. */
+N_Vector sk__sun_state_vector(const sk_model *m, double *buf, SUNContext sunctx, int fast);
+
 /* sk__nvector_use_fast_ops: replace a serial vector's operation table with
  * the project's vectorized, OpenMP-threaded kernels (clones inherit them):
  * the element-wise, fused and reduction kernels. Any other vector kind is

@@ -298,7 +298,22 @@ sk_status sk__model_set_fd_weights(sk_model *m, double rtol, double atol, const 
 }
 int sk_model_has_preconditioner(const sk_model *m)
 {
-  return m && m->prec_solve;
+  return m && (m->prec_solve || m->dist.prec_solve);
+}
+
+void sk__model_set_distribution(sk_model *m, const sk__model_distribution *dist)
+{
+  m->dist = *dist;
+}
+
+const sk__model_distribution *sk__model_get_distribution(const sk_model *m)
+{
+  return m && m->dist.rhs ? &m->dist : NULL;
+}
+
+int64_t sk__model_global_index(const sk_model *m, int64_t i)
+{
+  return m->dist.rhs ? m->dist.global_index(m->dist.data, i) : i;
 }
 int sk_model_has_jtimes(const sk_model *m)
 {
@@ -373,6 +388,10 @@ sk_status sk__model_checked(sk_model *m, const char *what, int rc, double t, con
 
 sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot)
 {
+  if (m->dist.rhs) { /* collective, checked and agreed by the distribution */
+    m->rhs_calls++;
+    return m->dist.rhs(m->dist.data, t, y, ydot);
+  }
   SK_CHECK(m->ctx, m->rhs != NULL, SK_ERR_STATE, "model '%s' has no right-hand side", m->name);
   m->rhs_calls++;
   const int rc = m->rhs(t, y, ydot, m->user_data);
@@ -551,6 +570,10 @@ sk_status sk_model_eval_initial(sk_model *m, double t0, double *y0)
 sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, double gamma,
                                    int jac_current)
 {
+  if (m->dist.prec_solve) {
+    return m->dist.prec_setup ? m->dist.prec_setup(m->dist.data, t, y, gamma, jac_current)
+                              : SK_OK;
+  }
   SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
            m->name);
   if (!m->prec_setup) {
@@ -563,6 +586,9 @@ sk_status sk_model_eval_prec_setup(sk_model *m, double t, const double *y, doubl
 sk_status sk_model_eval_prec_solve(sk_model *m, double t, const double *y, const double *r,
                                    double *z, double gamma)
 {
+  if (m->dist.prec_solve) {
+    return m->dist.prec_solve(m->dist.data, r, z);
+  }
   SK_CHECK(m->ctx, m->prec_solve != NULL, SK_ERR_STATE, "model '%s' has no preconditioner",
            m->name);
   return sk__model_checked(m, "preconditioner solve",

@@ -3,6 +3,7 @@
 #define SK_CORE_MODEL_IMPL_H
 
 #include "core/fd_jacobian.h"
+#include "core/model_dist.h"
 #include "core/model_grid.h"
 #include "stiffkit/model.h"
 
@@ -63,7 +64,8 @@ struct sk_model {
   int64_t fault_comp; /* -1 = off */
   double fault_t;
   double default_t_end; /* > 0: the model's natural end time (sk_model_set_default_t_end) */
-  int thread_safe;      /* RHS safe for concurrent calls (sk_model_set_thread_safe) */
+  sk__model_distribution dist; /* dist.rhs != NULL: a distributed model (core/model_dist.h) */
+  int thread_safe;             /* RHS safe for concurrent calls (sk_model_set_thread_safe) */
   /* constant mass matrix of M y' = f(t, y) (src/core/model_mass.c); NULL = identity */
   int64_t *mass_colptr, *mass_rowind;
   double *mass_values;

@@ -1,4 +1,4 @@
-/* src/parallel/dist.h: one MPI rank's share of a distributed grid run: block decomposition, halo exchange, NVECTOR_PARALLEL, CVODE BDF + SPGMR with CVBBDPRE, BoomerAMG or the structured multigrid */
+/* src/parallel/dist.h: one MPI rank's share of a distributed grid run: block decomposition, halo exchange, the block as a distributed model on NVECTOR_PARALLEL, integrated by the cvode-bdf stepper with GMRES and CVBBDPRE, BoomerAMG or the structured multigrid */
 #ifndef SK_DIST_DIST_H
 #define SK_DIST_DIST_H
 
@@ -26,8 +26,10 @@
  * (sk__dist_agree). The rank where a failure happened records the detailed
  * message (time, global component, rank, likely cause); sk__dist_agree
  * copies the first failing rank's message into every rank's error record.
- * A callback failure inside CVODE (NaN in one block) is agreed inside the
- * callback, so that CVODE takes the same path on every rank and no rank
+ * Every op of the distributed model the engine calls (the right-hand side,
+ * the preconditioner, the blow-up check after a step) agrees its status
+ * inside (sk__dist_agree_op: a NaN in one block is recoverable on every
+ * rank), so that the stepper takes the same path on every rank and no rank
  * waits in a collective that another rank never reaches. */
 
 typedef struct sk__dist sk__dist;
@@ -59,11 +61,12 @@ typedef struct {
 sk_status sk__dist_check_options(sk_context *ctx, const sk_options *opts, int nranks);
 
 /* sk__dist_create: build this rank's block of the model given by the
- * model.* keys, its halo buffers, the NVECTOR_PARALLEL state with the
- * model's initial state at solver.t0, and CVODE (BDF, SPGMR of linsol.maxl,
- * linsol.eps_lin, solver.rtol/atol/max_steps/h0/max_order where the serial
- * CVODE backend reads them) with the preconditioner of
- * linsol.preconditioner. Collective. Errors (agreed): those of
+ * model.* keys, its halo buffers, the block as a distributed model
+ * (core/model_dist.h: its state an NVECTOR_PARALLEL vector) and the
+ * cvode-bdf stepper of the serial runs on it, set from the same options
+ * (solver.*, linsol.maxl, linsol.eps_lin, ...) with spgmr and the
+ * preconditioner of linsol.preconditioner (bbd: the engine's CVBBDPRE;
+ * amg, mg: the model's own). Collective. Errors (agreed): those of
  * sk__dist_check_options, SK_ERR_NOMEM, SK_ERR_SOLVER (CVODE/hypre setup,
  * naming the call). On error *d is NULL on every rank. */
 sk_status sk__dist_create(sk_context *ctx, MPI_Comm comm, const sk_options *opts, sk__dist **d);
@@ -78,10 +81,11 @@ const sk__dist_layout *sk__dist_get_layout(const sk__dist *d);
 void sk__dist_set_monitor(sk__dist *d, int (*fn)(double t, double h, void *data), void *data);
 
 /* sk__dist_advance: integrate to tout (> current time); *t receives the
- * time reached (tout on success). Collective. Errors (agreed): the CVODE
- * failures mapped as the serial backend maps them (SK_ERR_CONV,
- * SK_ERR_STEP_TOO_SMALL, ...), with the time and the likely cause in the
- * message; SK_ERR_NONFINITE when a right-hand side held NaN/Inf (the
+ * time reached (tout on success; the last successful step's time after a
+ * failure). Collective. Errors (agreed): those of the serial cvode-bdf
+ * stepper (SK_ERR_CONV, SK_ERR_STEP_TOO_SMALL, SK_ERR_TOO_MUCH_WORK, ...),
+ * with the time and the likely cause in the message; SK_ERR_NONFINITE when
+ * a right-hand side held NaN/Inf (the rank that held it speaks: the
  * message names t, the global component and the rank); SK_INTERRUPTED. */
 sk_status sk__dist_advance(sk__dist *d, double tout, double *t);
 
@@ -90,10 +94,10 @@ sk_status sk__dist_advance(sk__dist *d, double tout, double *t);
  * (MPI_Gatherv of the blocks, reordered on root). Errors: SK_ERR_NOMEM. */
 sk_status sk__dist_gather(sk__dist *d, int root, double *y_global);
 
-/* sk__dist_get_stats: CVODE's counters (equal on every rank), the
+/* sk__dist_get_stats: the stepper's counters (equal on every rank), the
  * preconditioner's, the current time, last step and order, and the wall
  * time spent in sk__dist_advance on this rank. */
-void sk__dist_get_stats(const sk__dist *d, sk_stats *st);
+void sk__dist_get_stats(sk__dist *d, sk_stats *st);
 
 /* sk__dist_describe_yaml: the parallel block of the provenance, as a YAML
  * block mapping at indentation 0 (ranks, decomposition, per-rank block
@@ -105,7 +109,7 @@ void sk__dist_describe_yaml(const sk__dist *d, FILE *out);
  * this rank's structured multigrid did (sk__mg_report), else "". */
 void sk__dist_prec_report(const sk__dist *d, char *buf, size_t cap);
 
-/* sk__dist_destroy: free everything (CVODE, vectors, hypre objects,
+/* sk__dist_destroy: free everything (the stepper, the model, hypre objects,
  * requests) and NULL *d; accepts NULL. Not collective. */
 void sk__dist_destroy(sk__dist **d);
 

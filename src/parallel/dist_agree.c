@@ -1,4 +1,4 @@
-/* src/parallel/dist_agree.c: collective agreement of a status (the first failing rank's status and message on every rank) and of a failure flag, and a rank's callback failure */
+/* src/parallel/dist_agree.c: collective agreement of a status (the first failing rank's status and message on every rank) and of a collective op's status by its kind */
 #include <stdio.h>
 #include <string.h>
 
@@ -66,15 +66,25 @@ sk_status sk__dist_agree(sk_context *ctx, MPI_Comm comm, sk_status st)
   return sk__dist_agree_ex(ctx, comm, st, 1);
 }
 
-void sk__dist_callback_failed(sk__dist *d)
+/* The kind of a status: 0 success, 1 recoverable, 2 fatal. */
+static int kind_of(sk_status st)
 {
-  d->cb_error = *sk_context_get_error(d->ctx);
-  d->have_cb_error = 1;
+  return st == SK_OK ? 0 : (st == SK_RECOVERABLE || st == SK_ERR_NONFINITE) ? 1 : 2;
 }
 
-int sk__dist_agree_flag(const sk__dist *d, int local_failed)
+sk_status sk__dist_agree_op(sk__dist *d, sk_status st, const char *what)
 {
-  int f = local_failed ? 1 : 0;
-  MPI_Allreduce(MPI_IN_PLACE, &f, 1, MPI_INT, MPI_MAX, d->comm);
-  return f;
+  const int mine = kind_of(st);
+  int kind = mine;
+  MPI_Allreduce(MPI_IN_PLACE, &kind, 1, MPI_INT, MPI_MAX, d->comm);
+  if (kind == 0) {
+    d->have_cb_error = 0; /* an earlier failure was recovered from: no cause of a later one */
+    return SK_OK;
+  }
+  if (mine == kind) {
+    d->have_cb_error = 1;
+    return st;
+  }
+  return SK_ERROR(d->ctx, kind == 1 ? SK_ERR_NONFINITE : SK_ERR_SOLVER,
+                  "%s failed on another rank", what);
 }

@@ -197,9 +197,3 @@ sk_status sk__dist_gather_vector(sk__dist *d, int root, const double *y_local, d
   sk__free(ctx, displs);
   return st;
 }
-
-sk_status sk__dist_gather(sk__dist *d, int root, double *y_global)
-{
-  SK_CALL(d->ctx, sk__dist_gather_vector(d, root, N_VGetArrayPointer(d->y), y_global));
-  return SK_OK;
-}

@@ -4,9 +4,9 @@
 
 #include <mpi.h>
 #include <nvector/nvector_parallel.h>
-#include <sundials/sundials_linearsolver.h>
 
 #include "backends/sundials_backend.h"
+#include "core/model_dist.h"
 #include "parallel/dist.h"
 #include "linsol/mg_struct.h"
 #include "models/grid_block.h"
@@ -21,9 +21,6 @@ typedef struct {
   char prec[8];     /* resolved: bbd, amg, mg or none */
   sk__mg_params mg; /* linsol.mg_solver, mg_cycles, mg_relax */
   int64_t band;     /* linsol.bbd_band (0 = automatic) */
-  double rtol, atol, t0, h0, hmin, hmax, eps_lin;
-  int64_t max_steps, max_order, maxl;
-  int fast_ops; /* solver.fast_vector_ops: the project's N_Vector kernels */
 } sk__dist_settings;
 
 /* sk__dist_read_settings: the options as the distributed run uses them,
@@ -52,15 +49,11 @@ struct sk__dist {
   sk__block_model *bm; /* the model's state on the block (s.model's kernels) */
   int *rank_of;        /* rank of process-grid coordinates c0 + p0 (c1 + p1 c2) */
   sk__halo halo;
-  /* CVODE */
-  SUNContext sunctx;
-  void *mem;
-  N_Vector y;
-  SUNLinearSolver LS;
-  sk__sundials_messages messages;
-  int nonfinite_streak;
-  sk_error cb_error; /* this rank's callback failure, if any */
-  int have_cb_error;
+  /* the run: this rank's block as a distributed model (dist_model.c), integrated by the
+     cvode-bdf stepper */
+  sk_model *model;
+  sk_stepper *stepper;
+  int have_cb_error; /* this rank saw the cause of the last failure (sk__dist_agree_op) */
   double wall;
   double t_out; /* the time the last advance reached (its output time) */
   int (*monitor)(double t, double h, void *data);
@@ -134,6 +127,15 @@ static inline void sk__dist_prepare_rows(sk__dist *d)
 
 /* ---- preconditioners (dist_prec.c) ---- */
 
+/* ---- this rank's block as a distributed model (dist_model.c) ---- */
+
+/* sk__dist_model_create: d->model, n = nlocal: the agreed right-hand side,
+ * the global components' names, the initial state, the vectors on
+ * NVECTOR_PARALLEL, the preconditioner attached (sk__dist_attach_prec,
+ * in it) and what CVBBDPRE reads (core/model_dist.h). Collective (the
+ * preconditioner's setup, agreed); the rest local. */
+sk_status sk__dist_model_create(sk__dist *d);
+
 /* sk__dist_nvector_use_fast_ops: an NVECTOR_PARALLEL vector's operation
  * table becomes the fast local kernels (sk__nvector_use_fast_local_ops)
  * with global reductions of the local kernel plus one MPI_Allreduce on its
@@ -145,7 +147,11 @@ void sk__dist_nvector_use_fast_ops(N_Vector v);
  * their allocation fails). */
 void sk__dist_nvector_guard_clone(N_Vector v);
 
-sk_status sk__dist_attach_prec(sk__dist *d);
+/* sk__dist_attach_prec: the preconditioner d->L.prec names, built on the
+ * block (amg: this rank's rows; mg: the structured multigrid; bbd: its
+ * half-bandwidth checked to fit), its ops into *dist (prec_setup,
+ * prec_solve, bbd_band). Collective, agreed. */
+sk_status sk__dist_attach_prec(sk__dist *d, sk__model_distribution *dist);
 void sk__dist_free_prec(sk__dist *d);
 
 /* ---- shared by the RHS and the preconditioners (dist_agree.c; the RHS inline) ---- */
@@ -157,14 +163,18 @@ static inline void sk__dist_local_rhs(sk__dist *d, double t, double *f)
   d->s.model->rhs(d->bm, &d->B, t, f);
 }
 
-/* sk__dist_agree_flag: MPI_Allreduce (max) of a local failure flag. */
-int sk__dist_agree_flag(const sk__dist *d, int local_failed);
+/* sk__dist_agree_op: the status of a collective op (the right-hand side,
+ * a halo exchange, the preconditioner's setup or solve) that each rank
+ * computed on its block, agreed on its kind: SK_OK on every rank, or a
+ * recoverable failure (SK_RECOVERABLE, SK_ERR_NONFINITE) or a fatal one on
+ * every rank. A rank whose own status is of the agreed kind keeps it (its
+ * message, marked as the cause: d->have_cb_error); the others return
+ * SK_ERR_NONFINITE (recoverable) or SK_ERR_SOLVER naming `what` as failed
+ * on another rank. SK_OK clears d->have_cb_error. Collective. */
+sk_status sk__dist_agree_op(sk__dist *d, sk_status st, const char *what);
 
 /* sk__dist_agree_ex: sk__dist_agree where the failing ranks with
  * primary != 0 (the ones that saw the cause) take precedence. */
 sk_status sk__dist_agree_ex(sk_context *ctx, MPI_Comm comm, sk_status st, int primary);
-
-/* sk__dist_callback_failed: remember ctx's error as this rank's callback failure. */
-void sk__dist_callback_failed(sk__dist *d);
 
 #endif

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "backends/cvode_keys.h"
 #include "parallel/dist_impl.h"
 #include "parallel/dist_keys.h"
 #include "linsol/linsol_keys.h"
@@ -132,7 +131,8 @@ static sk_status read_grid(sk_context *ctx, const sk_options *opts, int nranks,
   return SK_OK;
 }
 
-/* solver.*, linsol.* and CVODE's own keys as the serial CVODE backend reads them (steppers/stepper_keys.h, linsol/linsol_keys.h, backends/cvode_keys.h). */
+/* What a distributed run takes of solver.* and linsol.* (the stepper reads the rest as in a
+ * serial run): cvode-bdf, a Krylov solver, a preconditioner it has (auto and model resolved). */
 static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_settings *s)
 {
   sk__stepper_settings st;
@@ -144,8 +144,6 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
            "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
   sk__linsol_settings ls;
   SK_CALL(ctx, sk__linsol_settings_read(opts, &ls, NULL));
-  sk__cvode_settings cv;
-  SK_CALL(ctx, sk__cvode_settings_read(opts, &cv, NULL));
   char names[128];
   SK_CHECK(ctx, sk__linsol_accepts(ctx, ls.type, SK__ENGINE_MPI, names, sizeof names),
            SK_ERR_UNSUPPORTED, "linsol.type = %s: distributed runs use %s (auto or %s)", ls.type,
@@ -175,20 +173,6 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
   sk__parallel_settings pk;
   SK_CALL(ctx, sk__parallel_settings_read(opts, &pk, NULL));
   s->band = pk.bbd_band;
-  s->rtol = st.rtol;
-  s->atol = st.atol;
-  s->t0 = st.t0;
-  s->h0 = st.h0;
-  s->hmin = st.hmin;
-  s->hmax = st.hmax;
-  s->max_steps = st.max_steps;
-  s->max_order = st.max_order;
-  SK_CHECK(ctx, s->max_order <= 5, SK_ERR_INPUT,
-           "solver.max_order = %lld: cvode-bdf has orders 1 to 5", (long long)s->max_order);
-  s->maxl = ls.maxl;
-  s->fast_ops =
-      strcmp(cv.fast_vector_ops, "off") != 0; /* auto: stiffkit's (faster at every size) */
-  s->eps_lin = ls.eps_lin;
   return SK_OK;
 }
 

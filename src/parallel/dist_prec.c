@@ -1,40 +1,10 @@
-/* src/parallel/dist_prec.c: the preconditioners of a distributed run: CVBBDPRE on the local blocks, BoomerAMG on this rank's rows of I - gamma J, or the structured multigrid on its block */
+/* src/parallel/dist_prec.c: the preconditioners of a distributed model: BoomerAMG on this rank's rows of I - gamma J or the structured multigrid on its block (the model's own), and CVBBDPRE's half-bandwidth */
 #include <stdlib.h>
 #include <string.h>
-
-#include <cvodes/cvodes.h>
-#include <cvodes/cvodes_bbdpre.h>
-#include <cvodes/cvodes_ls.h>
 
 #include "core/error.h"
 #include "parallel/dist_impl.h"
 #include "linsol/amg_hypre.h"
-
-/* ---- CVBBDPRE: gloc = the local RHS on the ghosts of the last cfn ---- */
-
-static int bbd_gloc(sunindextype nlocal, sk_sunreal t, N_Vector ylocal, N_Vector glocal, void *ud)
-{
-  sk__dist *d = ud;
-  (void)nlocal;
-  sk__dist_copy_in(d, N_VGetArrayPointer(ylocal));
-  sk__dist_local_rhs(d, t, N_VGetArrayPointer(glocal));
-  return 0;
-}
-
-/* cfn: the halo exchange (every rank calls the BBD setup at the same
- * time), its failure agreed. */
-static int bbd_comm(sunindextype nlocal, sk_sunreal t, N_Vector y, void *ud)
-{
-  sk__dist *d = ud;
-  (void)nlocal;
-  (void)t;
-  const int rc = sk__halo_exchange(d, N_VGetArrayPointer(y));
-  if (rc) {
-    SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
-    sk__dist_callback_failed(d);
-  }
-  return sk__dist_agree_flag(d, rc != 0) ? -1 : 0;
-}
 
 /* The automatic half-bandwidth: the local stencil of a 2D block
  * (ncomp x the local x-line length), ncomp in 1D; in 3D the z couplings
@@ -46,11 +16,13 @@ static int64_t bbd_band(const sk__dist *d)
   return band < L->nlocal - 1 ? band : (L->nlocal > 1 ? L->nlocal - 1 : 0);
 }
 
-static sk_status attach_bbd(sk__dist *d)
+/* bbd: the half-bandwidth the engine's CVBBDPRE keeps, checked to fit. */
+static sk_status attach_bbd(sk__dist *d, sk__model_distribution *dist)
 {
   sk_context *ctx = d->ctx;
   const int64_t band = bbd_band(d);
   d->L.bbd_band[0] = d->L.bbd_band[1] = band;
+  dist->bbd_band = band;
   /* the ranks on this node share its memory (MPI_Comm_split_type is collective: every rank
      calls attach_bbd) */
   MPI_Comm node;
@@ -64,14 +36,6 @@ static sk_status attach_bbd(sk__dist *d)
                                        "linsol.preconditioner=bbd",
                                        "lower linsol.bbd_band, use more ranks (nodes) or "
                                        "linsol.preconditioner=amg"));
-  const int flag =
-      CVBBDPrecInit(d->mem, (sunindextype)d->L.nlocal, (sunindextype)band, (sunindextype)band,
-                    (sunindextype)band, (sunindextype)band, 0.0, bbd_gloc, bbd_comm);
-  if (flag != CVLS_SUCCESS) {
-    return SK_ERROR(ctx, flag == CVLS_MEM_FAIL ? SK_ERR_NOMEM : SK_ERR_SOLVER,
-                    "CVBBDPrecInit failed (flag %d, band %lld on %lld local states): %s", flag,
-                    (long long)band, (long long)d->L.nlocal, d->messages.msg);
-  }
   return SK_OK;
 }
 
@@ -166,22 +130,17 @@ static sk_status mg_pattern(sk__dist *d, int64_t **rows, int **keys)
   return SK_OK;
 }
 
-/* CVLsPrecSetupFn of amg and mg: J's rows at y when CVODE asks for a fresh
- * Jacobian (or none is held), then the hierarchy of I - gamma J. */
-static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
-                         sk_sunreal gamma, void *ud)
+/* The model's preconditioner setup (amg and mg): J's rows at y when the engine asks for fresh
+ * Jacobian data (or none is held), then the hierarchy of I - gamma J. */
+static sk_status prec_setup(void *data, double t, const double *y, double gamma, int jac_current)
 {
-  sk__dist *d = ud;
   (void)t;
-  (void)fy;
-  int failed = 0;
-  const int fresh = !jok || !d->prec_have_jac;
-  if (fresh) {
+  sk__dist *d = data;
+  sk_status st = SK_OK;
+  if (jac_current || !d->prec_have_jac) {
     d->prec_have_jac = 0;
-    if (sk__halo_exchange(d, N_VGetArrayPointer(y))) {
-      SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
-      sk__dist_callback_failed(d);
-      failed = 1;
+    if (sk__halo_exchange(d, y)) {
+      st = SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
     } else {
       sk__dist_prepare_rows(d);
       if (d->amg) {
@@ -191,37 +150,17 @@ static int prec_setup_cb(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
       d->prec_jac_evals++;
     }
   }
-  if (sk__dist_agree_flag(d, failed)) {
-    return -1;
-  }
+  SK_CALL(d->ctx, sk__dist_agree_op(d, st, "the halo exchange"));
   d->prec_have_jac = 1;
-  *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
-  failed = (d->amg ? sk__amg_setup_rows(d->amg, gamma, d->aval)
-                   : sk__mg_setup(d->mg, gamma, d->aval)) != SK_OK;
-  if (failed) {
-    sk__dist_callback_failed(d);
-  }
-  return sk__dist_agree_flag(d, failed) ? -1 : 0;
+  st = d->amg ? sk__amg_setup_rows(d->amg, gamma, d->aval) : sk__mg_setup(d->mg, gamma, d->aval);
+  return sk__dist_agree_op(d, st, "the preconditioner's setup");
 }
 
-static int prec_solve_cb(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
-                         sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
+static sk_status prec_solve(void *data, const double *r, double *z)
 {
-  sk__dist *d = ud;
-  (void)t;
-  (void)y;
-  (void)fy;
-  (void)gamma;
-  (void)delta;
-  (void)lr;
-  const double *rv = N_VGetArrayPointer(r);
-  double *zv = N_VGetArrayPointer(z);
-  const int failed =
-      (d->amg ? sk__amg_solve(d->amg, rv, zv) : sk__mg_solve(d->mg, rv, zv)) != SK_OK;
-  if (failed) {
-    sk__dist_callback_failed(d);
-  }
-  return sk__dist_agree_flag(d, failed) ? -1 : 0;
+  sk__dist *d = data;
+  const sk_status st = d->amg ? sk__amg_solve(d->amg, r, z) : sk__mg_solve(d->mg, r, z);
+  return sk__dist_agree_op(d, st, "the preconditioner's solve");
 }
 
 static sk_status attach_amg(sk__dist *d)
@@ -256,23 +195,19 @@ static sk_status attach_mg(sk__dist *d)
   return st;
 }
 
-sk_status sk__dist_attach_prec(sk__dist *d)
+sk_status sk__dist_attach_prec(sk__dist *d, sk__model_distribution *dist)
 {
   sk_context *ctx = d->ctx;
   if (!strcmp(d->L.prec, "bbd")) {
-    SK_CALL(ctx, sk__dist_agree(ctx, d->comm, attach_bbd(d)));
+    SK_CALL(ctx, sk__dist_agree(ctx, d->comm, attach_bbd(d, dist)));
     return SK_OK;
   }
   if (!strcmp(d->L.prec, "none")) {
     return SK_OK;
   }
   SK_CALL(ctx, !strcmp(d->L.prec, "amg") ? attach_amg(d) : attach_mg(d));
-  const int flag = CVodeSetPreconditioner(d->mem, prec_setup_cb, prec_solve_cb);
-  sk_status st = SK_OK;
-  if (flag != CVLS_SUCCESS) {
-    st = SK_ERROR(ctx, SK_ERR_SOLVER, "CVodeSetPreconditioner failed (flag %d)", flag);
-  }
-  SK_CALL(ctx, sk__dist_agree(ctx, d->comm, st));
+  dist->prec_setup = prec_setup;
+  dist->prec_solve = prec_solve;
   return SK_OK;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/model_dist.h"
 #include "sparse/eig_estimate.h"
 #include "steppers/stepper_impl.h"
 
@@ -125,7 +126,8 @@ sk_status sk__guard_setup(sk_stepper *s)
   for (int64_t i = 0; i < n; i++) {
     scale = fmax(scale, fabs(s->y[i])); /* a NaN is skipped; the model checked y0 */
   }
-  g->scale = scale;
+  const sk__model_distribution *dist = sk__model_get_distribution(s->model);
+  g->scale = dist ? dist->max(dist->data, scale) : scale; /* every rank's block */
   g->eig_active = eig_guarded(s, &g->method);
   g->interval = SK__GUARD_CHECK_EVERY;
   g->next_check = SK__GUARD_CHECK_EVERY;
@@ -156,12 +158,13 @@ static sk_status blowup(sk_stepper *s, double t, int64_t i, double lim)
   char name[96];
   sk_model_component_name(s->model, i, name, sizeof name);
   const double v = s->y[i];
+  const int64_t comp = sk__model_global_index(s->model, i); /* a distributed model's block */
   if (!isfinite(v)) {
     return SK_ERROR(s->ctx, SK_ERR_BLOWUP,
                     "%s: the state became non-finite at t=%.6e: component %lld (%s) is %g; the "
                     "step is probably unstable (a smaller solver.fixed_step or a stiff method "
                     "such as cvode-bdf), or the model's solution blows up here",
-                    s->type->name, t, (long long)i, name, v);
+                    s->type->name, t, (long long)comp, name, v);
   }
   return SK_ERROR(s->ctx, SK_ERR_BLOWUP,
                   "%s: the state blew up at t=%.6e: component %lld (%s) = %.3e exceeds "
@@ -169,10 +172,11 @@ static sk_status blowup(sk_stepper *s, double t, int64_t i, double lim)
                   "unstable (a smaller solver.fixed_step or a stiff method such as cvode-bdf), "
                   "or the model's solution blows up here (raise solver.max_growth, or 0 to "
                   "switch the check off)",
-                  s->type->name, t, (long long)i, name, v, s->max_growth, lim);
+                  s->type->name, t, (long long)comp, name, v, s->max_growth, lim);
 }
 
-sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps)
+/* The blow-up check of this process's state. */
+static sk_status check_growth(sk_stepper *s, double t)
 {
   sk__guard *g = &s->guard;
   const int64_t n = sk_model_get_n(s->model);
@@ -188,6 +192,15 @@ sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps)
       return blowup(s, t, i, lim);
     }
   }
+  return SK_OK;
+}
+
+sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps)
+{
+  sk__guard *g = &s->guard;
+  const sk__model_distribution *dist = sk__model_get_distribution(s->model);
+  const sk_status rc = check_growth(s, t);
+  SK_CALL(s->ctx, dist ? dist->agree(dist->data, rc) : rc); /* every rank stops, or none */
   if (g->eig_active && steps >= g->next_check) {
     SK_CALL(s->ctx, eig_check(s, t, 0));
     g->next_check = steps + g->interval;

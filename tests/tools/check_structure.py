@@ -21,9 +21,9 @@ LAYERS = [
     ["steppers"],
     ["backends"],
     ["io"],
-    ["models", "parallel"],
+    ["models"],
     ["registry"],
-    ["bvp", "multibody"],
+    ["bvp", "multibody", "parallel"],
     ["verify"],
     ["cli"],
 ]
