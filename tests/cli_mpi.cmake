@@ -77,6 +77,15 @@ sk_mpi_expect(nan_in_one_block_4 4 10 "component 2300" partial
 set(BR ${SK_MPI_DATA}/brusselator.yaml)
 sk_mpi_expect(blowup_agreed 2 10 "component 1793 (v[0,28]) = 3.678e+00 exceeds solver.max_growth"
   partial run ${BR} --set solver.max_growth=1.05 --set parallel.decomposition=[2,1])
+# four blocks, two of which blow up: the lowest rank that saw it speaks, once
+sk_mpi_expect(blowup_agreed_4 4 10 "error: rank 1: cvode-bdf: the state blew up" partial
+  run ${BR} --set solver.max_growth=1.05 --set parallel.decomposition=[2,2])
+# keys that name every component of the state are refused before any rank starts (a rank's
+# check of its own block would stop it alone)
+sk_mpi_expect(constraints_refused 2 65 "solver.constraints: not supported by distributed runs"
+  none run ${SK_MPI_DATA}/heat3d_mode.yaml --set solver.constraints=[1])
+sk_mpi_expect(detect_pattern_refused 2 65 "solver.detect_pattern = on: not supported" none
+  run ${H2} --set solver.detect_pattern=on)
 add_test(NAME mpi_options_mismatch COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/options_mismatch.sh)
 set_tests_properties(mpi_options_mismatch PROPERTIES LABELS "mpi;bad_input" TIMEOUT 180
   ENVIRONMENT "${SK_MPI_ENV}" PROCESSORS 2)

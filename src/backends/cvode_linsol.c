@@ -399,6 +399,11 @@ static sk_status resolve_names(sk__cvode *cv)
   /* a preconditioner named for a solver that takes none (a config written for a Krylov run,
      its linear solver changed): said, not ignored in silence */
   sk__sun_note_unused_prec(cv->ctx, ls, sk_stepper_get_preconditioner(s));
+  SK_CHECK(cv->ctx, !sk__model_get_distribution(cv->model) || sk__linsol_is(ls, SK__LS_KRYLOV),
+           SK_ERR_UNSUPPORTED,
+           "linsol.type=%s: model '%s' is distributed over MPI ranks; a Krylov solver (spgmr, "
+           "spfgmr, spbcgs, sptfqmr, pcg) solves its Newton systems",
+           ls, sk_model_get_name(cv->model));
   if (sk__linsol_is_sparse(cv->ctx, ls)) {
     SK_CHECK(
         cv->ctx, has_jac, SK_ERR_UNSUPPORTED,

@@ -14,8 +14,9 @@
  *   make_vector: an N_Vector (as void *) of this rank's n entries over buf
  *     (not copied), in the SUNDIALS context sunctx (a SUNContext), with the
  *     project's fast kernels when fast != 0; clones of it end the process
- *     (exit 71) when their allocation fails; NULL when out of memory (not
- *     collective: the engine's status after it is agreed by the next op);
+ *     (exit 71) when their allocation fails; NULL when out of memory
+ *     (collective: NVECTOR_PARALLEL sums the local lengths; the engine's
+ *     setup status is agreed after it, in sk_stepper_setup);
  *   rhs: f(t, y) of this rank's block (SK_ERR_NONFINITE when some block
  *     holds NaN or Inf, naming the rank and the global component);
  *   prec_setup, prec_solve (may be NULL: no preconditioner of its own):
@@ -29,7 +30,10 @@
  *     after a step), agreed: the failing rank's status and message on
  *     every rank, SK_OK when none failed;
  *   max: the maximum over the ranks of a local value;
- *   global_index: the global component of local component i (messages). */
+ *   global_index: the global component of local component i (messages).
+ * Every op is required except prec_setup and prec_solve. Only cvode-bdf with
+ * a Krylov linear solver integrates a distributed model (the other stepper
+ * types and linear solvers refuse it). */
 typedef struct sk__model_distribution {
   void *data;
   void *(*make_vector)(void *data, double *buf, int64_t n, void *sunctx, int fast);
@@ -45,8 +49,7 @@ typedef struct sk__model_distribution {
 } sk__model_distribution;
 
 /* sk__model_set_distribution: m becomes a distributed model (dist is
- * copied); the engines that take one (cvode-bdf with a Krylov solver)
- * read it, the others refuse the model (sk__model_get_distribution). */
+ * copied); cvode-bdf reads it (sk__model_get_distribution). */
 void sk__model_set_distribution(sk_model *m, const sk__model_distribution *dist);
 
 /* sk__model_get_distribution: m's distribution, NULL for a serial model. */

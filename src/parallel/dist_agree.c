@@ -66,25 +66,24 @@ sk_status sk__dist_agree(sk_context *ctx, MPI_Comm comm, sk_status st)
   return sk__dist_agree_ex(ctx, comm, st, 1);
 }
 
-/* The kind of a status: 0 success, 1 recoverable, 2 fatal. */
+/* The kind of a status: 0 success, 1 recoverable, 2 a non-finite value (recoverable a few
+ * times in a row), 3 fatal. */
 static int kind_of(sk_status st)
 {
-  return st == SK_OK ? 0 : (st == SK_RECOVERABLE || st == SK_ERR_NONFINITE) ? 1 : 2;
+  return st == SK_OK ? 0 : st == SK_RECOVERABLE ? 1 : st == SK_ERR_NONFINITE ? 2 : 3;
 }
 
 sk_status sk__dist_agree_op(sk__dist *d, sk_status st, const char *what)
 {
+  static const sk_status elsewhere[] = {SK_OK, SK_RECOVERABLE, SK_ERR_NONFINITE, SK_ERR_SOLVER};
   const int mine = kind_of(st);
   int kind = mine;
   MPI_Allreduce(MPI_IN_PLACE, &kind, 1, MPI_INT, MPI_MAX, d->comm);
-  if (kind == 0) {
-    d->have_cb_error = 0; /* an earlier failure was recovered from: no cause of a later one */
-    return SK_OK;
-  }
-  if (mine == kind) {
-    d->have_cb_error = 1;
+  /* the ranks whose failure is the agreed one speak for it; an earlier failure recovered
+     from is no cause of a later one */
+  d->have_cb_error = kind != 0 && mine == kind;
+  if (kind == 0 || mine == kind) {
     return st;
   }
-  return SK_ERROR(d->ctx, kind == 1 ? SK_ERR_NONFINITE : SK_ERR_SOLVER,
-                  "%s failed on another rank", what);
+  return SK_ERROR(d->ctx, elsewhere[kind], "%s failed on another rank", what);
 }

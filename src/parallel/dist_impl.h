@@ -164,13 +164,14 @@ static inline void sk__dist_local_rhs(sk__dist *d, double t, double *f)
 }
 
 /* sk__dist_agree_op: the status of a collective op (the right-hand side,
- * a halo exchange, the preconditioner's setup or solve) that each rank
- * computed on its block, agreed on its kind: SK_OK on every rank, or a
- * recoverable failure (SK_RECOVERABLE, SK_ERR_NONFINITE) or a fatal one on
- * every rank. A rank whose own status is of the agreed kind keeps it (its
- * message, marked as the cause: d->have_cb_error); the others return
- * SK_ERR_NONFINITE (recoverable) or SK_ERR_SOLVER naming `what` as failed
- * on another rank. SK_OK clears d->have_cb_error. Collective. */
+ * a halo exchange, the preconditioner's setup or solve, the check of the
+ * state after a step) that each rank computed on its block, agreed on its
+ * kind: SK_OK, recoverable (SK_RECOVERABLE), non-finite (SK_ERR_NONFINITE)
+ * or fatal, the most severe any rank saw, on every rank. A rank whose own
+ * status is of the agreed kind keeps it and its message and is marked as
+ * the cause (d->have_cb_error); the others return SK_RECOVERABLE,
+ * SK_ERR_NONFINITE or SK_ERR_SOLVER naming `what` as failed on another
+ * rank. Collective. */
 sk_status sk__dist_agree_op(sk__dist *d, sk_status st, const char *what);
 
 /* sk__dist_agree_ex: sk__dist_agree where the failing ranks with

@@ -101,8 +101,7 @@ static sk_status model_bbd_exchange(void *data, double t, const double *y)
 
 static sk_status model_agree(void *data, sk_status st)
 {
-  sk__dist *d = data;
-  return sk__dist_agree(d->ctx, d->comm, st);
+  return sk__dist_agree_op(data, st, "the check of the state");
 }
 
 static double model_max(void *data, double local)

@@ -142,6 +142,18 @@ static sk_status read_solver(sk_context *ctx, const sk_options *opts, sk__dist_s
            "solver.method = %s: distributed runs use cvode-bdf", st.method);
   SK_CHECK(ctx, !SK__STEPPER_GIVEN(given, stop_time), SK_ERR_UNSUPPORTED,
            "solver.stop_time: not supported by distributed runs (they end at solver.t_end)");
+  /* what reads the whole state, or one value per component: a rank holds its block only */
+  static const int whole_state[] = {SK__STEPPER_KEY_atol_list, SK__STEPPER_KEY_atol_field,
+                                    SK__STEPPER_KEY_constraints};
+  for (size_t k = 0; k < sizeof whole_state / sizeof whole_state[0]; k++) {
+    SK_CHECK(ctx, !SK__BIND_GIVEN(given, whole_state[k]), SK_ERR_UNSUPPORTED,
+             "%s: not supported by distributed runs (it names every component of the state, "
+             "and a rank holds its block only; run serially, or give the scalar solver.atol)",
+             sk__stepper_key(whole_state[k]));
+  }
+  SK_CHECK(ctx, strcmp(st.detect_pattern, "on") != 0, SK_ERR_UNSUPPORTED,
+           "solver.detect_pattern = on: not supported by distributed runs (the grid models give "
+           "their Jacobian rows themselves)");
   sk__linsol_settings ls;
   SK_CALL(ctx, sk__linsol_settings_read(opts, &ls, NULL));
   char names[128];

@@ -25,6 +25,8 @@ static sk_status make_stepper(sk__dist *d, const sk_options *opts)
   const char *prec = !strcmp(d->L.prec, "amg") || !strcmp(d->L.prec, "mg") ? "model" : d->L.prec;
   SK_CALL(ctx, sk_stepper_set_preconditioner(d->stepper, prec));
   SK_CALL(ctx, sk_stepper_set_monitor(d->stepper, step_monitor, d));
+  /* the launch's one OpenMP thread per rank stays (run_mpi.c) */
+  SK_CALL(ctx, sk_stepper_set_threads(d->stepper, -1));
   return SK_OK;
 }
 

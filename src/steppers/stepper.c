@@ -7,6 +7,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "core/model_dist.h"
 #include "core/stop.h"
 #include "core/jacobian_selftest.h"
 #include "core/model_impl.h"
@@ -33,6 +34,11 @@ sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *ty
   SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_ALGEBRAIC, SK_ERR_UNSUPPORTED,
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
+  SK_CHECK(ctx, !sk__model_get_distribution(model) || !strcmp(type->name, "cvode-bdf"),
+           SK_ERR_UNSUPPORTED,
+           "solver '%s' cannot integrate model '%s', whose state is distributed over MPI ranks: "
+           "cvode-bdf does",
+           type->name, sk_model_get_name(model));
   const int64_t n = sk_model_get_n(model);
   sk_model *form = NULL; /* M y' = f: the form this engine integrates (steppers/mass_form.h) */
   if (sk_model_has_mass(model)) {
@@ -403,7 +409,13 @@ sk_status sk_stepper_setup(sk_stepper *s)
            "(solver.constraints): use cvode-bdf, cvode-adams or ida-bdf",
            s->type->name, sk_model_get_name(s->model));
   if (s->type->setup) {
-    SK_CALL_STOP(s->ctx, s->type->setup(s));
+    sk_status rc = s->type->setup(s);
+    const sk__model_distribution *dist = sk__model_get_distribution(s->model);
+    if (dist) { /* every rank's engine is set up, or none: the next step is collective */
+      const sk_status agreed = dist->agree(dist->data, rc < 0 ? rc : SK_OK);
+      rc = agreed != SK_OK ? agreed : rc;
+    }
+    SK_CALL_STOP(s->ctx, rc);
   }
   SK_CALL(s->ctx, sk__model_check_constraints(s->model, s->y)); /* y0, a DAE engine's too */
   SK_CALL(s->ctx, sk__guard_setup(s)); /* y0 in the state buffer (a DAE engine's too) */
