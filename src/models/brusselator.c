@@ -64,7 +64,6 @@ static int bru_rhs(double t, const double *y, double *f, void *user_data)
   const bru_data *bd = user_data;
   const int64_t n = bd->g.n[0];
   const double hh = bd->g.hh[0];
-  const double a = bd->p.a, b = bd->p.b, alpha = bd->p.alpha;
   const int64_t *lo = bd->lo, *hi = bd->hi;
   (void)t;
   SK__OMP(parallel for if(parallel: sk__threaded(2 * n * n)) schedule(static))
@@ -72,15 +71,9 @@ static int bru_rhs(double t, const double *y, double *f, void *user_data)
     const double *ys = y + 2 * n * lo[j], *yc = y + 2 * n * j, *yn = y + 2 * n * hi[j];
     double *fc = f + 2 * n * j;
     for (int64_t i = 0; i < n; i++) {
-      const int64_t w = 2 * lo[i], e = 2 * hi[i], c = 2 * i;
-      const double u = yc[c], v = yc[c + 1];
-      const double lapu = ((yc[e] - u) - (u - yc[w])) / hh + ((yn[c] - u) - (u - ys[c])) / hh;
-      const double lapv =
-          ((yc[e + 1] - v) - (v - yc[w + 1])) / hh + ((yn[c + 1] - v) - (v - ys[c + 1])) / hh;
-      double ru, rv;
-      sk__brusselator_reaction(a, b, u, v, &ru, &rv);
-      fc[c] = ru + alpha * lapu;
-      fc[c + 1] = rv + alpha * lapv;
+      const int64_t c = 2 * i;
+      sk__brusselator_node(&bd->p, hh, yc + c, yc + 2 * hi[i], yc + 2 * lo[i], yn + c, ys + c,
+                           fc + c);
     }
   }
   return 0;
@@ -90,7 +83,7 @@ static int bru_jac(double t, const double *y, const double *fy, double *vals, vo
 {
   const bru_data *bd = user_data;
   const sk__grid *g = &bd->g;
-  const double alpha = bd->p.alpha, b = bd->p.b;
+  const double alpha = bd->p.alpha;
   const int64_t n = g->n[0];
   (void)t;
   (void)fy;
@@ -102,16 +95,13 @@ static int bru_jac(double t, const double *y, const double *fy, double *vals, vo
       const int cnt = sk__grid_neighbors(g, q, ijk, nb);
       const double u = y[2 * q], v = y[2 * q + 1];
       const double dlap = -2.0 * alpha / g->hh[0] - 2.0 * alpha / g->hh[1];
+      double J[2][2];
+      sk__brusselator_node_jac(&bd->p, u, v, dlap, J);
       for (int c = 0; c < 2; c++) {
         for (int e = 0; e < cnt; e++) {
-          if (nb[e].dir < 0) {
-            if (c == 0) {
-              vals[pos++] = -(b + 1.0) + 2.0 * u * v + dlap; /* du_t/du */
-              vals[pos++] = b - 2.0 * u * v;                 /* dv_t/du */
-            } else {
-              vals[pos++] = u * u;         /* du_t/dv */
-              vals[pos++] = -u * u + dlap; /* dv_t/dv */
-            }
+          if (nb[e].dir < 0) { /* column c of the node's own block: rows u, v */
+            vals[pos++] = J[0][c];
+            vals[pos++] = J[1][c];
             continue;
           }
           const int d = nb[e].dir;

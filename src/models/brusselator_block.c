@@ -87,9 +87,7 @@ static int64_t mirror(const sk__grid_block *B, int64_t q, int64_t gi, int k, int
 
 static void bruss_rhs(sk__block_model *m, const sk__grid_block *B, double t, double *f)
 {
-  const sk_brusselator_params *p = &m->p;
   const double hh = B->g->hh[0];
-  const double a = p->a, b = p->b, alpha = p->alpha;
   const double *y = B->ug;
   int64_t tmp;
   (void)t;
@@ -99,15 +97,8 @@ static void bruss_rhs(sk__block_model *m, const sk__grid_block *B, double t, dou
       const int64_t gi = B->lo[0] + i, gj = B->lo[1] + j;
       const int64_t w = 2 * mirror(B, q, gi, 0, 0, &tmp), e = 2 * mirror(B, q, gi, 0, 1, &tmp);
       const int64_t so = 2 * mirror(B, q, gj, 1, 0, &tmp), no = 2 * mirror(B, q, gj, 1, 1, &tmp);
-      const double u = y[2 * q], v = y[2 * q + 1];
-      const double lapu = ((y[e] - u) - (u - y[w])) / hh + ((y[no] - u) - (u - y[so])) / hh;
-      const double lapv =
-          ((y[e + 1] - v) - (v - y[w + 1])) / hh + ((y[no + 1] - v) - (v - y[so + 1])) / hh;
-      double ru, rv;
-      sk__brusselator_reaction(a, b, u, v, &ru, &rv);
-      double *fc = f + 2 * (i + B->cnt[0] * j);
-      fc[0] = ru + alpha * lapu;
-      fc[1] = rv + alpha * lapv;
+      sk__brusselator_node(&m->p, hh, y + 2 * q, y + e, y + w, y + no, y + so,
+                           f + 2 * (i + B->cnt[0] * j));
     }
   }
 }
@@ -126,8 +117,9 @@ static int bruss_row(const sk__block_model *m, const sk__grid_block *B, int64_t 
   const int64_t i = node % B->cnt[0], j = node / B->cnt[0];
   const int64_t gijk[3] = {B->lo[0] + i, B->lo[1] + j, 0};
   const int64_t q = sk__grid_block_ghost(B, i, j, 0);
-  const double u = B->ug[2 * q], v = B->ug[2 * q + 1];
   const double dlap = -2.0 * p->alpha / B->g->hh[0] - 2.0 * p->alpha / B->g->hh[1];
+  double J[2][2];
+  sk__brusselator_node_jac(p, B->ug[2 * q], B->ug[2 * q + 1], dlap, J);
   const int64_t self = B->column(B->owner, gijk);
   int cnt = 0;
   for (int k = 0; k < 2; k++) {
@@ -140,12 +132,11 @@ static int bruss_row(const sk__block_model *m, const sk__grid_block *B, int64_t 
       vals[cnt++] = p->alpha / B->g->hh[k];
     }
   }
-  cols[cnt] = self;
-  keys[cnt] = SK__MG_KEY(0, 0, 0, 0, 2);
-  vals[cnt++] = comp ? p->b - 2.0 * u * v : -(p->b + 1.0) + 2.0 * u * v + dlap;
-  cols[cnt] = self + 1;
-  keys[cnt] = SK__MG_KEY(0, 0, 0, 1, 2);
-  vals[cnt++] = comp ? -u * u + dlap : u * u;
+  for (int c = 0; c < 2; c++) { /* row comp of the node's own block */
+    cols[cnt] = self + c;
+    keys[cnt] = SK__MG_KEY(0, 0, 0, c, 2);
+    vals[cnt++] = J[comp][c];
+  }
   return cnt;
 }
 

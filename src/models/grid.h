@@ -154,6 +154,34 @@ static inline void sk__brusselator_reaction(double a, double b, double u, double
   *rv = b * u - uuv;
 }
 
+/* sk__brusselator_node: f = (u_t, v_t) of one node from its (u, v) at c and its four
+ * neighbours' along x (e, w) and y (n, s), the missing neighbour of a boundary node being the
+ * mirrored one inside (zero flux), hh = h^2: the one stencil of the serial and the distributed
+ * right-hand sides (the reaction, then + alpha lap). */
+static inline void sk__brusselator_node(const sk_brusselator_params *p, double hh,
+                                        const double *c, const double *e, const double *w,
+                                        const double *n, const double *s, double *f)
+{
+  const double u = c[0], v = c[1];
+  const double lapu = ((e[0] - u) - (u - w[0])) / hh + ((n[0] - u) - (u - s[0])) / hh;
+  const double lapv = ((e[1] - v) - (v - w[1])) / hh + ((n[1] - v) - (v - s[1])) / hh;
+  double ru, rv;
+  sk__brusselator_reaction(p->a, p->b, u, v, &ru, &rv);
+  f[0] = ru + p->alpha * lapu;
+  f[1] = rv + p->alpha * lapv;
+}
+
+/* sk__brusselator_node_jac: the node's own 2 x 2 block of J at (u, v), dlap = the diagonal of
+ * alpha lap (-2 alpha / h_x^2 - 2 alpha / h_y^2): J[r][c] = d(f_r)/d(y_c), r, c in (u, v). */
+static inline void sk__brusselator_node_jac(const sk_brusselator_params *p, double u, double v,
+                                            double dlap, double J[2][2])
+{
+  J[0][0] = -(p->b + 1.0) + 2.0 * u * v + dlap;
+  J[1][0] = p->b - 2.0 * u * v;
+  J[0][1] = u * u;
+  J[1][1] = -u * u + dlap;
+}
+
 /* sk__brusselator_perturbation (brusselator.c): the initial perturbation
  * eps cos(pi x_i / L) cos(pi y_j / L) at node (i, j). */
 double sk__brusselator_perturbation(const sk_brusselator_params *p, int64_t i, int64_t j);
