@@ -35,7 +35,9 @@ enum {
                                         * matrix-free (linsol.type = spgmr, ...) */
   SK_STEPPER_EVENTS = 1u << 8,         /* locates a model's events (root finding) */
   SK_STEPPER_CONSTRAINTS = 1u << 9,    /* honours sk_model_set_constraints (else refused) */
-  SK_STEPPER_SENSITIVITY = 1u << 10    /* forward sensitivities (sk_stepper_set_sensitivity) */
+  SK_STEPPER_SENSITIVITY = 1u << 10,   /* forward sensitivities (sk_stepper_set_sensitivity) */
+  SK_STEPPER_DISTRIBUTED = 1u << 11    /* integrates a model whose state is spread over MPI ranks
+                                          (the distributed runs' blocks) */
 };
 
 /* An event the engine located: its time, the root function's index and the

@@ -581,7 +581,7 @@ const sk_stepper_type sk__stepper_cvode_bdf = {
     .order = 5,
     .flags = SK_STEPPER_IMPLICIT | SK_STEPPER_ADAPTIVE | SK_STEPPER_STIFF |
              SK_STEPPER_VARIABLE_ORDER | SK_STEPPER_MATRIX_FREE | SK_STEPPER_EVENTS |
-             SK_STEPPER_CONSTRAINTS | SK_STEPPER_SENSITIVITY,
+             SK_STEPPER_CONSTRAINTS | SK_STEPPER_SENSITIVITY | SK_STEPPER_DISTRIBUTED,
     .create = create_bdf,
     .setup = cvode_setup,
     .step = cvode_step,

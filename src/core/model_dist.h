@@ -31,9 +31,10 @@
  *     every rank, SK_OK when none failed;
  *   max: the maximum over the ranks of a local value;
  *   global_index: the global component of local component i (messages).
- * Every op is required except prec_setup and prec_solve. Only cvode-bdf with
- * a Krylov linear solver integrates a distributed model (the other stepper
- * types and linear solvers refuse it). */
+ * Every op is required except prec_setup and prec_solve; the model needs no
+ * public RHS callback. Only a stepper type flagged SK_STEPPER_DISTRIBUTED
+ * (cvode-bdf) with a Krylov linear solver integrates a distributed model
+ * (the other stepper types and linear solvers refuse it). */
 typedef struct sk__model_distribution {
   void *data;
   void *(*make_vector)(void *data, double *buf, int64_t n, void *sunctx, int fast);

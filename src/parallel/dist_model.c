@@ -143,12 +143,6 @@ static int initial(double t0, double *y0, void *data)
   return 0;
 }
 
-/* The public RHS callback (the engines call model_rhs through the distribution instead). */
-static int public_rhs(double t, const double *y, double *f, void *data)
-{
-  return model_rhs(data, t, y, f) == SK_OK ? 0 : -1;
-}
-
 sk_status sk__dist_model_create(sk__dist *d)
 {
   sk_context *ctx = d->ctx;
@@ -164,7 +158,6 @@ sk_status sk__dist_model_create(sk__dist *d)
   SK_CALL(ctx, sk_model_create(ctx, SK_MODEL_ODE, d->L.nlocal, &d->model));
   sk_model_set_name(d->model, d->s.model->name(d->bm));
   sk_model_set_user_data(d->model, d, NULL);
-  sk_model_set_rhs(d->model, public_rhs);
   sk_model_set_initial(d->model, initial);
   sk_model_set_component_name(d->model, component_name);
   sk__model_set_distribution(d->model, &dist);

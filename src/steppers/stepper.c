@@ -34,7 +34,7 @@ sk_status sk_stepper_create_with_type(sk_context *ctx, const sk_stepper_type *ty
   SK_CHECK(ctx, sk_model_get_kind(model) != SK_MODEL_ALGEBRAIC, SK_ERR_UNSUPPORTED,
            "solver '%s' integrates in time; model '%s' is algebraic", type->name,
            sk_model_get_name(model));
-  SK_CHECK(ctx, !sk__model_get_distribution(model) || !strcmp(type->name, "cvode-bdf"),
+  SK_CHECK(ctx, !sk__model_get_distribution(model) || (type->flags & SK_STEPPER_DISTRIBUTED),
            SK_ERR_UNSUPPORTED,
            "solver '%s' cannot integrate model '%s', whose state is distributed over MPI ranks: "
            "cvode-bdf does",
