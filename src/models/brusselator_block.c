@@ -103,10 +103,11 @@ static void bruss_rhs(sk__block_model *m, const sk__grid_block *B, double t, dou
   }
 }
 
-static void bruss_prepare_rows(sk__block_model *m, const sk__grid_block *B)
+static void bruss_prepare_rows(sk__block_model *m, const sk__grid_block *B, double t)
 {
   (void)m;
   (void)B;
+  (void)t;
 }
 
 static int bruss_row(const sk__block_model *m, const sk__grid_block *B, int64_t r, int64_t *cols,

@@ -86,6 +86,8 @@
 #include "core/threads.h"
 #include "models/adi_prec.h"
 #include "models/diffusion_ic.h"
+#include "models/diffusion_mms.h"
+#include "models/diffusion_stencil.h"
 #include "models/grid.h"
 #include "stiffkit/diffusion.h"
 
@@ -137,18 +139,6 @@ static double cond(const diff_data *dd, const double x[3], double u, double *dk)
   return sk__diffusion_k_default(p, dd->g.dim, x, u, dk);
 }
 
-double sk__diffusion_k_default(const sk_diffusion_params *p, int dim, const double x[3], double u,
-                               double *dk)
-{
-  double gx = 1.0;
-  for (int d = 1; d < dim; d++) {
-    gx += p->kgrad[d] * x[d] / p->length[d];
-  }
-  gx += p->kgrad[0] * x[0] / p->length[0];
-  *dk = p->k0 * p->beta * gx;
-  return p->k0 * (1.0 + p->beta * u) * gx;
-}
-
 /* Fill the nodal scratch kn, kp (and sp with p.source) at (t, u). */
 static void nodal_coeffs(diff_data *dd, double t, const double *u)
 {
@@ -196,58 +186,6 @@ static void nodal_coeffs(diff_data *dd, double t, const double *u)
   }
 }
 
-/* ---- manufactured solution ------------------------------------------------ */
-
-/* u* and d(u*)/dx_d at a point given S_e = sin(pi x_e/L_e), C_e (e < dim). */
-static double mms_value(const diff_data *dd, double e_t, const double S[3])
-{
-  double P = 1.0;
-  for (int d = 0; d < dd->g.dim; d++) {
-    P *= S[d];
-  }
-  return e_t * P + dd->p.offset;
-}
-
-static double mms_grad(const diff_data *dd, double e_t, const double S[3], const double C[3],
-                       int d)
-{
-  double prod = e_t * (SK_PI / dd->p.length[d]) * C[d];
-  for (int e = 0; e < dd->g.dim; e++) {
-    if (e != d) {
-      prod *= S[e];
-    }
-  }
-  return prod;
-}
-
-/* s_mms at a node with coordinates x and sin/cos factors S, C. */
-static double mms_source(const diff_data *dd, double t, double e_t, const double x[3],
-                         const double S[3], const double C[3])
-{
-  const sk_diffusion_params *p = &dd->p;
-  double P = 1.0, G = 0.0;
-  for (int d = 0; d < dd->g.dim; d++) {
-    P *= S[d];
-    G += p->kgrad[d] * x[d] / p->length[d];
-  }
-  const double us = e_t * P + p->offset;
-  const double aa = 1.0 + p->beta * us, bb = 1.0 + G;
-  const double k = p->k0 * aa * bb;
-  double div = 0.0;
-  for (int d = 0; d < dd->g.dim; d++) {
-    const double ad = SK_PI / p->length[d];
-    const double gd = mms_grad(dd, e_t, S, C, d);
-    const double kd = p->k0 * (p->beta * gd * bb + aa * p->kgrad[d] / p->length[d]);
-    div += kd * gd + k * (-e_t * ad * ad * P);
-  }
-  double extra = p->source_const;
-  if (p->source) {
-    double ds = 0.0;
-    extra += p->source(x, t, us, &ds, p->user_data);
-  }
-  return -e_t * P - div - extra;
-}
-
 /* ---- boundary face data ---------------------------------------------------- */
 
 /* The two directions other than d, in increasing order. */
@@ -272,7 +210,7 @@ static void fill_faces(diff_data *dd, double t)
         for (int64_t a = 0; a < g->n[e1]; a++) {
           const int64_t f = a + g->n[e1] * b;
           double x[3], S[3] = {1.0, 1.0, 1.0}, C[3] = {0.0, 0.0, 0.0};
-          x[d] = s ? g->length[d] : 0.0;
+          x[d] = s ? g->length[d] : 0.0; /* the manufactured face sets x[d], S[d], C[d] again */
           x[e1] = dd->xc[e1][a];
           x[e2] = dd->xc[e2][b];
           if (!dd->mms) {
@@ -283,23 +221,14 @@ static void fill_faces(diff_data *dd, double t)
             }
             continue;
           }
-          S[d] = s ? sin(SK_PI) : 0.0;
-          C[d] = s ? -1.0 : 1.0;
           S[e1] = dd->phi[e1][a];
           C[e1] = dd->cosv[e1][a];
           S[e2] = dd->phi[e2][b];
           C[e2] = dd->cosv[e2][b];
-          const double us = mms_value(dd, e_t, S);
-          const double dudn = (s ? 1.0 : -1.0) * mms_grad(dd, e_t, S, C, d);
-          double dk;
-          const double k = cond(dd, x, us, &dk);
+          double kb = 0.0;
+          sk__diffusion_mms_face(&dd->p, g->dim, e_t, d, s, x, S, C, &fd->val[f], &kb);
           if (bc->type == SK_BC_DIRICHLET) {
-            fd->val[f] = us;
-            fd->kb[f] = k;
-          } else if (bc->type == SK_BC_NEUMANN) {
-            fd->val[f] = k * dudn;
-          } else {
-            fd->val[f] = us + k / bc->coeff * dudn;
+            fd->kb[f] = kb;
           }
         }
       }
@@ -330,34 +259,23 @@ static double node_flux(const diff_data *dd, const double *u, const double *kn, 
   double acc = 0.0;
   for (int d = 0; d < g->dim; d++) {
     const int64_t s = g->stride[d], id = ijk[d];
-    double flux[2] = {0.0, 0.0}; /* kf_- (u - u_-), kf_+ (u_+ - u) */
-    double bnd = 0.0, w = 1.0;
-    int has_bnd = 0;
+    sk__diffusion_side nb[2];
     for (int side = 0; side < 2; side++) {
       const int interior = side ? (id < g->n[d] - 1) : (id > 0);
       if (interior) {
         const int64_t j = side ? idx + s : idx - s;
-        const double kf = 0.5 * (ki + (kn ? kn[j] : k0));
-        flux[side] = side ? kf * (u[j] - ui) : kf * (ui - u[j]);
+        nb[side] = (sk__diffusion_side){1, u[j], kn ? kn[j] : k0, 0.0};
         continue;
       }
       const face_data *fd = &dd->face[d][side];
       const int64_t f = sk__grid_face_index(g, d, ijk);
-      const sk_bc *bc = &dd->p.bc[d][side];
-      if (bc->type == SK_BC_DIRICHLET) {
-        const double kf = 0.5 * (ki + fd->kb[f]);
-        flux[side] = side ? kf * (fd->val[f] - ui) : kf * (ui - fd->val[f]);
+      if (dd->p.bc[d][side].type == SK_BC_DIRICHLET) {
+        nb[side] = (sk__diffusion_side){1, fd->val[f], fd->kb[f], 0.0};
       } else {
-        w = 0.5;
-        has_bnd = 1;
-        bnd += bc->type == SK_BC_NEUMANN ? fd->val[f] : bc->coeff * (fd->val[f] - ui);
+        nb[side] = (sk__diffusion_side){0, 0.0, 0.0, fd->val[f]};
       }
     }
-    double term = (flux[1] - flux[0]) / (g->hh[d] * w);
-    if (has_bnd) {
-      term += bnd / (g->h[d] * w);
-    }
-    acc += term;
+    acc += sk__diffusion_term(ui, ki, nb, dd->p.bc[d], g->h[d], g->hh[d]);
   }
   return acc;
 }
@@ -404,10 +322,12 @@ static void interior_var(const diff_data *dd, const double *restrict u, const do
     const double hx2 = g->hh[0], hy2 = g->hh[1];
     for (int64_t i = base + i0; i < base + i1; i++) {
       const double uc = u[i], kc = kn[i];
-      const double kfe = 0.5 * (kc + kn[i + 1]), kfw = 0.5 * (kc + kn[i - 1]);
-      const double kfn = 0.5 * (kc + kn[i + sy]), kfs = 0.5 * (kc + kn[i - sy]);
-      f[i] = (kfe * (u[i + 1] - uc) - kfw * (uc - u[i - 1])) / hx2 +
-             (kfn * (u[i + sy] - uc) - kfs * (uc - u[i - sy])) / hy2;
+      f[i] = (sk__diffusion_face_flux(uc, kc, u[i + 1], kn[i + 1], 1) -
+              sk__diffusion_face_flux(uc, kc, u[i - 1], kn[i - 1], 0)) /
+                 hx2 +
+             (sk__diffusion_face_flux(uc, kc, u[i + sy], kn[i + sy], 1) -
+              sk__diffusion_face_flux(uc, kc, u[i - sy], kn[i - sy], 0)) /
+                 hy2;
     }
     return;
   }
@@ -416,8 +336,9 @@ static void interior_var(const diff_data *dd, const double *restrict u, const do
     double acc = 0.0;
     for (int d = 0; d < dim; d++) {
       const int64_t s = g->stride[d];
-      const double kfp = 0.5 * (kc + kn[i + s]), kfm = 0.5 * (kc + kn[i - s]);
-      acc += (kfp * (u[i + s] - uc) - kfm * (uc - u[i - s])) / g->hh[d];
+      acc += (sk__diffusion_face_flux(uc, kc, u[i + s], kn[i + s], 1) -
+              sk__diffusion_face_flux(uc, kc, u[i - s], kn[i - s], 0)) /
+             g->hh[d];
     }
     f[i] = acc;
   }
@@ -441,7 +362,7 @@ static void line_source(const diff_data *dd, double t, double e_t, const double 
     if (dd->mms) {
       const double S[3] = {dd->phi[0][i], dd->phi[1][k1], dd->phi[2][k2]};
       const double C[3] = {dd->cosv[0][i], dd->cosv[1][k1], dd->cosv[2][k2]};
-      s += mms_source(dd, t, e_t, x, S, C);
+      s += sk__diffusion_mms_source(p, g->dim, t, e_t, x, S, C);
     }
     f[base + i] += s;
   }
@@ -505,10 +426,10 @@ static double boundary_diag(const diff_data *dd, const double *u, int64_t q, con
     if (bc->type == SK_BC_DIRICHLET) {
       const int64_t f = sk__grid_face_index(g, d, ijk);
       const face_data *fd = &dd->face[d][side];
-      const double kf = 0.5 * (dd->kn[q] + fd->kb[f]);
-      diag += (-kf + 0.5 * dd->kp[q] * (fd->val[f] - u[q])) / (g->hh[d] * w);
+      diag += sk__diffusion_jac_self(u[q], dd->kn[q], dd->kp[q], fd->val[f], fd->kb[f]) /
+              (g->hh[d] * w);
     } else if (bc->type == SK_BC_ROBIN) {
-      diag += -bc->coeff / (g->h[d] * w);
+      diag += sk__diffusion_jac_robin(bc, g->h[d], w);
     }
   }
   return diag;
@@ -533,10 +454,11 @@ static int64_t jac_node(const diff_data *dd, const double *u, int64_t q, const i
     const int d = nb[e].dir;
     const int64_t r = nb[e].idx;
     const int64_t rp = ijk[d] + (nb[e].side ? 1 : -1);
-    const double kf = 0.5 * (kn[q] + kn[r]);
-    const double du = u[q] - u[r];
-    vals[pos++] = (kf + 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, rp));
-    diag += (-kf - 0.5 * kp[q] * du) / (g->hh[d] * sk__grid_weight(g, d, ijk[d]));
+    /* row r's entry in column q, and q's own: the face between r and q */
+    vals[pos++] = sk__diffusion_jac_nb(u[r], kn[r], u[q], kn[q], kp[q]) /
+                  (g->hh[d] * sk__grid_weight(g, d, rp));
+    diag += sk__diffusion_jac_self(u[q], kn[q], kp[q], u[r], kn[r]) /
+            (g->hh[d] * sk__grid_weight(g, d, ijk[d]));
   }
   for (int d = 0; d < g->dim; d++) {
     if (ijk[d] == 0 || ijk[d] == g->n[d] - 1) {
@@ -563,15 +485,14 @@ static int64_t jac_interior(const diff_data *dd, const double *u, int64_t base, 
     ihh[d] = 1.0 / g->hh[d];
   }
   for (int64_t q = base + i0; q < base + i1; q++, pos += width) {
-    const double uq = u[q], kq = kn[q], hk = 0.5 * kp[q];
+    const double uq = u[q], kq = kn[q], kpq = kp[q];
     double diag = dd->sp ? dd->sp[q] : 0.0;
     for (int d = 0; d < dim; d++) {
-      const int64_t s = g->stride[d];
-      const double kfm = 0.5 * (kq + kn[q - s]), dum = uq - u[q - s];
-      const double kfp = 0.5 * (kq + kn[q + s]), dup = uq - u[q + s];
-      vals[pos + dim - 1 - d] = (kfm + hk * dum) * ihh[d];
-      vals[pos + dim + 1 + d] = (kfp + hk * dup) * ihh[d];
-      diag += (-kfm - hk * dum) * ihh[d] + (-kfp - hk * dup) * ihh[d];
+      const int64_t m = q - g->stride[d], p = q + g->stride[d];
+      vals[pos + dim - 1 - d] = sk__diffusion_jac_nb(u[m], kn[m], uq, kq, kpq) * ihh[d];
+      vals[pos + dim + 1 + d] = sk__diffusion_jac_nb(u[p], kn[p], uq, kq, kpq) * ihh[d];
+      diag += sk__diffusion_jac_self(uq, kq, kpq, u[m], kn[m]) * ihh[d] +
+              sk__diffusion_jac_self(uq, kq, kpq, u[p], kn[p]) * ihh[d];
     }
     vals[pos + dim] = diag;
   }
@@ -638,23 +559,23 @@ static void adi_row(int d, int64_t idx, int64_t p, int64_t line, double *a, doub
     const int interior = side ? (p < g->n[d] - 1) : (p > 0);
     if (interior) {
       const int64_t j = side ? idx + s : idx - s;
-      const double kf = 0.5 * (SK__KN(idx) + SK__KN(j));
-      const double off = cc * (kf + 0.5 * SK__KP(j) * (u[j] - u[idx]));
+      const double off =
+          cc * sk__diffusion_jac_nb(u[idx], SK__KN(idx), u[j], SK__KN(j), SK__KP(j));
       if (side) {
         *c = off;
       } else {
         *a = off;
       }
-      diag += cc * (-kf + 0.5 * SK__KP(idx) * (u[j] - u[idx]));
+      diag += cc * sk__diffusion_jac_self(u[idx], SK__KN(idx), SK__KP(idx), u[j], SK__KN(j));
       continue;
     }
     const sk_bc *bc = &dd->p.bc[d][side];
     const face_data *fd = &dd->face[d][side];
     if (bc->type == SK_BC_DIRICHLET) {
-      const double kf = 0.5 * (SK__KN(idx) + fd->kb[line]);
-      diag += cc * (-kf + 0.5 * SK__KP(idx) * (fd->val[line] - u[idx]));
+      diag += cc * sk__diffusion_jac_self(u[idx], SK__KN(idx), SK__KP(idx), fd->val[line],
+                                          fd->kb[line]);
     } else if (bc->type == SK_BC_ROBIN) {
-      diag += -bc->coeff / (g->h[d] * sk__grid_weight(g, d, p));
+      diag += sk__diffusion_jac_robin(bc, g->h[d], sk__grid_weight(g, d, p));
     }
   }
   if (d == 0 && dd->sp) {
@@ -935,10 +856,8 @@ static sk_status fill_tables(diff_data *dd)
       if (d >= g->dim) {
         continue;
       }
-      const double frac = (double)(i + g->off[d]) / (double)g->ncells[d]; /* x / L */
       if (dd->mms) {
-        dd->phi[d][i] = sin(SK_PI * frac);
-        dd->cosv[d][i] = cos(SK_PI * frac);
+        sk__diffusion_mms_sc(g, d, i, &dd->phi[d][i], &dd->cosv[d][i]);
       } else if (dd->p.exact == SK_DIFFUSION_EXACT_MODE) {
         dd->phi[d][i] = sk__diffusion_mode_phi(g, &dd->p, d, i);
       }

@@ -123,12 +123,6 @@ sk_status sk__grid_read_options(sk_context *ctx, const sk_options *opts, int *di
  * and the grid of p into g. Errors: as sk_diffusion_create. */
 sk_status sk__diffusion_validate(sk_context *ctx, const sk_diffusion_params *p, sk__grid *g);
 
-/* sk__diffusion_k_default (diffusion.c): the built-in conductivity
- * k0 (1 + beta u)(1 + sum_d kgrad_d x_d / L_d) at x (dim coordinates) and
- * its derivative dk/du into *dk. */
-double sk__diffusion_k_default(const sk_diffusion_params *p, int dim, const double x[3], double u,
-                               double *dk);
-
 /* sk__diffusion_mode_phi (diffusion.c): the exact mode's factor along d
  * (sin on a Dirichlet direction, cos on a Neumann one) at unknown
  * position i of grid g. */

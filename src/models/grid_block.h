@@ -74,8 +74,9 @@ typedef struct {
   void (*initial)(const sk__block_model *m, const sk__grid_block *B, double t0, double *y);
   /* rhs: the block's right-hand side from B->ug (halo in place) into f */
   void (*rhs)(sk__block_model *m, const sk__grid_block *B, double t, double *f);
-  /* prepare_rows: what the rows need from B->ug (halo in place), once before a sweep of rows */
-  void (*prepare_rows)(sk__block_model *m, const sk__grid_block *B);
+  /* prepare_rows: what the rows need from B->ug (halo in place) and the time t (boundary
+     data that change with it), once before a sweep of rows */
+  void (*prepare_rows)(sk__block_model *m, const sk__grid_block *B, double t);
   /* row: the Jacobian row of block state r: raw entries (column in the owner's numbering,
      structured-grid stencil key SK__MG_KEY (linsol/mg_struct.h), value), a column possibly
      repeated; returns the count (<= SK__GRID_BLOCK_ROW_MAX) */

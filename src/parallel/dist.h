@@ -51,7 +51,7 @@ typedef struct {
 
 /* sk__dist_check_options: refuse, with a message naming the key, what the
  * distributed models do not support (a model type without block kernels,
- * models/grid_block.h: other than diffusion or brusselator; Neumann/Robin sides; the manufactured solution;
+ * models/grid_block.h: other than diffusion or brusselator;
  * solver.method other than cvode-bdf; a direct linsol.type; and a
  * decomposition that does not fit: "parallel.decomposition = [3, 1] does
  * not divide model.n = [100, 100]: ..., would fit" or more ranks than

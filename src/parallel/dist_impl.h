@@ -117,10 +117,10 @@ static inline int sk__dist_row(const sk__dist *d, int64_t r, int64_t *cols, int 
   return d->s.model->row(d->bm, &d->B, r, cols, keys, vals);
 }
 
-/* sk__dist_prepare_rows: what the rows need, from d->B.ug (halo in place). */
-static inline void sk__dist_prepare_rows(sk__dist *d)
+/* sk__dist_prepare_rows: what the rows need, from d->B.ug (halo in place), at time t. */
+static inline void sk__dist_prepare_rows(sk__dist *d, double t)
 {
-  d->s.model->prepare_rows(d->bm, &d->B);
+  d->s.model->prepare_rows(d->bm, &d->B, t);
 }
 
 #define SK__DIST_ROW_MAX SK__GRID_BLOCK_ROW_MAX

@@ -134,7 +134,6 @@ static sk_status mg_pattern(sk__dist *d, int64_t **rows, int **keys)
  * Jacobian data (or none is held), then the hierarchy of I - gamma J. */
 static sk_status prec_setup(void *data, double t, const double *y, double gamma, int jac_current)
 {
-  (void)t;
   sk__dist *d = data;
   sk_status st = SK_OK;
   if (jac_current || !d->prec_have_jac) {
@@ -142,7 +141,7 @@ static sk_status prec_setup(void *data, double t, const double *y, double gamma,
     if (sk__halo_exchange(d, y)) {
       st = SK_ERROR(d->ctx, SK_ERR_SOLVER, "%s", d->halo.msg);
     } else {
-      sk__dist_prepare_rows(d);
+      sk__dist_prepare_rows(d, t);
       if (d->amg) {
         memset(d->aval, 0, (size_t)d->arow[d->L.nlocal] * sizeof *d->aval);
       }

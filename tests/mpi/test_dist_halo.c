@@ -231,7 +231,7 @@ static void check_jac_rows(sk_context *ctx, const char *const *set, double scale
   sk__dist_local_from_global(d, y, yl);
   const double *gh = NULL;
   CHECK_OK(ctx, sk__dist_halo_values(d, yl, &gh));
-  sk__dist_prepare_rows(d);
+  sk__dist_prepare_rows(d, 0.3);
   /* the serial analytic Jacobian (CSC), transposed to rows */
   const int64_t *colptr = NULL, *rowind = NULL;
   int64_t nnz = 0;
@@ -422,6 +422,46 @@ int main(int argc, char **argv)
   const char *r1[] = {"model.dim=1",      "model.n=16",        "model.beta=0.1",
                       "model.exact=none", "model.ic=constant", NULL};
   check_rhs(ctx, r1, 1.0, 0.0);
+  /* heat 2D: variable k with a Neumann side (heat flux 0.5), a Robin side (c = 2, u_inf =
+     0.3) beside Dirichlet ones: the half volumes and boundary fluxes of the shared stencil */
+  const char *r2n[] = {"model.n=12,10",
+                       "model.beta=0.2",
+                       "model.kgrad=0.3,0.1",
+                       "model.bc.x1.type=neumann",
+                       "model.bc.x1.value=0.5",
+                       "model.bc.y0.type=robin",
+                       "model.bc.y0.coeff=2",
+                       "model.bc.y0.value=0.3",
+                       "model.bc.x0.value=1",
+                       "model.source=0.4",
+                       "model.exact=none",
+                       "model.ic=constant",
+                       NULL};
+  check_rhs(ctx, r2n, 1.0, 0.0);
+  /* heat 3D: the manufactured solution (time-dependent boundary data and source) with
+     Robin, Neumann and Dirichlet sides, as data/heat3d_robin.yaml */
+  const char *r3m[] = {"model.dim=3",
+                       "model.n=6,4,8",
+                       "model.k0=0.5",
+                       "model.beta=0.2",
+                       "model.kgrad=0.5,0,0",
+                       "model.exact=manufactured",
+                       "model.offset=1",
+                       "model.bc.x0.type=robin",
+                       "model.bc.x0.coeff=2",
+                       "model.bc.x1.type=neumann",
+                       "model.bc.z1.type=robin",
+                       "model.bc.z1.coeff=5",
+                       NULL};
+  check_rhs(ctx, r3m, 1.0, 1.0);
+  /* heat 1D: Neumann on both sides, the cosine mode as initial state (constant k) */
+  const char *r1n[] = {"model.dim=1",
+                       "model.n=16",
+                       "model.mode=2",
+                       "model.bc.x0.type=neumann",
+                       "model.bc.x1.type=neumann",
+                       NULL};
+  check_rhs(ctx, r1n, 1.0, 0.0);
   /* Brusselator (mirrored zero-flux stencil, interleaved u, v) */
   const char *rb[] = {"model.type=brusselator", "model.n=12", "model.brusselator.alpha=0.01",
                       NULL};
@@ -436,6 +476,9 @@ int main(int argc, char **argv)
   check_jac_rows(ctx, r2, 1.0, 0.0, 1e-13);
   check_jac_rows(ctx, r3, 2.0, 0.0, 1e-13);
   check_jac_rows(ctx, r1, 1.0, 0.0, 1e-13);
+  check_jac_rows(ctx, r2n, 1.0, 0.0, 1e-13);
+  check_jac_rows(ctx, r3m, 1.0, 1.0, 1e-13);
+  check_jac_rows(ctx, r1n, 1.0, 0.0, 1e-13);
   check_jac_rows(ctx, rb, 3.0, 0.2, 0.0);
   check_jac_rows(ctx, rb1, 1.0, 0.0, 0.0);
 
