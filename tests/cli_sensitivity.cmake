@@ -39,7 +39,7 @@ set_tests_properties(cli_sens_checkpoint_segments_ida PROPERTIES LABELS "regress
 # list (tests/tools/check_mechanism_sens.py), index1 through CVODES and ggl through IDAS
 foreach(f index1 ggl)
   add_test(NAME cli_sens_mechanism_${f} COMMAND bash -c
-    "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_spring_slider.yaml --set mbs.formulation=${f} --set output.dir=$d > $d/out.txt 2>&1 && /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_mechanism_sens.py $d; rc=$?; [ $rc = 0 ] || cat $d/out.txt; rm -rf $d; exit $rc")
+    "d=$(mktemp -d) && $<TARGET_FILE:stiffkit_cli> run ${SK_DATA}/mechanism_spring_slider.yaml --set multibody.formulation=${f} --set output.dir=$d > $d/out.txt 2>&1 && /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_mechanism_sens.py $d; rc=$?; [ $rc = 0 ] || cat $d/out.txt; rm -rf $d; exit $rc")
   set_tests_properties(cli_sens_mechanism_${f} PROPERTIES LABELS "regression;cli" TIMEOUT 300)
 endforeach()
 # verify: the mechanism's sensitivities against central differences of two more simulations each
@@ -50,4 +50,4 @@ sk_cli_test(sens_mechanism_verify 0 "forward sensitivities: pass" none
 sk_cli_test(sens_mechanism_unknown 65 "its parameters: slider.mass, slider.inertia, gravity.x, gravity.y, coil.stiffness, coil.length, coil.damping" none
   run ${SK_DATA}/mechanism_spring_slider.yaml --set solver.sensitivity.parameters=coil.k)
 sk_cli_test(sens_mechanism_reduced 65 "a repartition of the reduced coordinates moves the state but not its sensitivities" none
-  run ${SK_DATA}/mechanism_spring_slider.yaml --set mbs.formulation=reduced)
+  run ${SK_DATA}/mechanism_spring_slider.yaml --set multibody.formulation=reduced)

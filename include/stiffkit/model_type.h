@@ -21,7 +21,7 @@ extern "C" {
 typedef enum {
   SK_MODEL_DRIVER_STEPPER = 0,  /* create builds an sk_model for sk_stepper (and sk_steady) */
   SK_MODEL_DRIVER_BVP = 1,      /* a boundary-value problem: sk_bvp_from_options, sk_bvp_solve */
-  SK_MODEL_DRIVER_MECHANISM = 2 /* a mechanism: sk_mechanism_load, sk_mechanism_simulate */
+  SK_MODEL_DRIVER_MECHANISM = 2 /* a mechanism: sk_multibody_load, sk_multibody_simulate */
 } sk_model_driver;
 
 /* Capabilities of a model type (bit flags of sk_model_type.flags). */

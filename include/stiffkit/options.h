@@ -118,7 +118,7 @@ sk_status sk_options_get_int_list(const sk_options *opts, const char *key, const
  * SK_ERR_UNKNOWN_KEY, SK_ERR_ARG (NULL argument, not a path key),
  * SK_ERR_MISSING when there is no such file, naming the origin, the key,
  * the path as written and where it was looked for:
- *   "cfg.yaml:7:9: mbs.file: 'mechanisms/x.yaml' (resolved to
+ *   "cfg.yaml:7:9: multibody.file: 'mechanisms/x.yaml' (resolved to
  *    '/abs/dir/mechanisms/x.yaml'): no such file"
  * ("--set: " for the command line; the "resolved to" part is left out for
  * an absolute path). */

@@ -80,23 +80,24 @@ sk_status sk_verify_bvp(sk_context *ctx, sk_bvp *bvp, const sk_bvp_settings *set
 
 /* A mechanism's production run to verify. */
 typedef struct {
-  sk_mechanism *mechanism;   /* assembled */
-  const sk_options *options; /* mbs.formulation, mbs.compare, the engine's settings (required) */
-  const char *method;        /* the production engine (ida-bdf, cvode-bdf, ...) */
-  const double *q0, *v0;     /* a consistent initial state at t0 */
+  sk_multibody *mechanism; /* assembled */
+  const sk_options
+      *options; /* multibody.formulation, multibody.compare, the engine's settings (required) */
+  const char *method;    /* the production engine (ida-bdf, cvode-bdf, ...) */
+  const double *q0, *v0; /* a consistent initial state at t0 */
   double t0;
   const double *times; /* output times after t0 */
   size_t ntimes;
   double rtol, atol;
-} sk_verify_mechanism_job;
+} sk_verify_multibody_job;
 
-/* sk_verify_mechanism: simulate the mechanism in its formulation and in
- * the compared one (mbs.compare); checks positions and reaction forces of
+/* sk_verify_multibody: simulate the mechanism in its formulation and in
+ * the compared one (multibody.compare); checks positions and reaction forces of
  * the two against each other (within 100 rtol), the constraint drift of
  * each, the energy balance E - E0 = W, and the forward sensitivities when
  * the options ask for them. Errors: SK_ERR_ARG (a NULL or incomplete job,
- * tolerances not > 0), those of sk_mechanism_simulate. */
-sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *job,
+ * tolerances not > 0), those of sk_multibody_simulate. */
+sk_status sk_verify_multibody(sk_context *ctx, const sk_verify_multibody_job *job,
                               sk_verify_report **report);
 
 /* sk_verify_report_failed: 1 when a check failed or nothing independent
@@ -141,6 +142,12 @@ void sk_verify_report_destroy(sk_verify_report **r);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
+#endif
+
+/* Earlier names of the multibody check (define SK_NO_RETIRED_NAMES to drop them). */
+#ifndef SK_NO_RETIRED_NAMES
+#define sk_verify_mechanism sk_verify_multibody
+#define sk_verify_mechanism_job sk_verify_multibody_job
 #endif
 
 #ifdef __cplusplus

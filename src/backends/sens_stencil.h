@@ -12,7 +12,7 @@
  * noise near eps^(2/3); the index-2 rows of a GGL mechanism amplify it by 1/h^2 in IDA's first
  * tiny steps (the Newton iteration failed), and CVODES' own quotients (increment sqrt(rtol))
  * left noise near rtol, which cut the steps of an index-1 mechanism 80-fold
- * (tests/numerics/test_mechanism_sens.c). */
+ * (tests/numerics/test_multibody_sens.c). */
 #define SK__SENS_STENCIL_POINTS 4
 static const double sk__sens_stencil_step[SK__SENS_STENCIL_POINTS] = {1.0, -1.0, 2.0, -2.0};
 static const double sk__sens_stencil_weight[SK__SENS_STENCIL_POINTS] = {8.0, -8.0, -1.0, 1.0};

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
-#include "cli/mechanism_cli.h"
+#include "cli/multibody_cli.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/dist_run.h"
@@ -38,11 +38,11 @@ static const char help_text[] =
     "       stiffkit run --help-options\n"
     "Without CONFIG the embedded default job runs: 2D heat equation, 100 x 100 unknowns,\n"
     "exact solution known, t in [0, 0.1]. --set overrides config values. Input files\n"
-    "named in CONFIG (mbs.file, model.netlist, model.stiffness, model.plugin, ...) are\n"
+    "named in CONFIG (multibody.file, model.netlist, model.stiffness, model.plugin, ...) are\n"
     "relative to CONFIG's directory, those given with --set to the working directory.\n"
     "--quiet prints errors only (no summary, no warnings, no progress); --no-stats leaves\n"
     "the statistics table out of the summary (--stats-json/--stats-csv still write it).\n"
-    "A mechanism (model.type: multibody, mbs.file) writes positions, .monitor.csv\n"
+    "A mechanism (model.type: multibody, multibody.file) writes positions, .monitor.csv\n"
     "(constraint drift, energy balance, cond(G)) and .reactions.csv (multipliers);\n"
     "boundary-value problems (model.type: bvp) run with `stiffkit bvp`.\n"
     "SIGTERM, SIGINT and SIGUSR1 end the run with exit 75 after writing a checkpoint\n"
@@ -169,7 +169,7 @@ static int run_command(int argc, char **argv)
     code = args.restart ? (fprintf(stderr, "stiffkit: error: --restart: checkpoints are not "
                                            "available for mechanisms (model.type: multibody)\n"),
                            SK_EXIT_DATA)
-                        : cli_mechanism_run(ctx, &job, &args, argc, argv);
+                        : cli_multibody_run(ctx, &job, &args, argc, argv);
     cli_job_free(&job);
     sk_context_destroy(&ctx);
     cli_args_free(&args);

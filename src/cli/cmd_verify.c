@@ -1,4 +1,4 @@
-/* src/cli/cmd_verify.c: `stiffkit verify`: the configured job through sk_verify_ivp, sk_verify_bvp or sk_verify_mechanism, and the report on stdout and in --report */
+/* src/cli/cmd_verify.c: `stiffkit verify`: the configured job through sk_verify_ivp, sk_verify_bvp or sk_verify_multibody, and the report on stdout and in --report */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "cli/bvp_cli.h"
 #include "cli/cli.h"
 #include "cli/job.h"
-#include "cli/mechanism_cli.h"
+#include "cli/multibody_cli.h"
 #include "stiffkit/verify.h"
 
 static const char help_text[] =
@@ -92,21 +92,21 @@ static int verify_bvp(sk_context *ctx, cli_job *job, const cli_args *a)
   return conclude(ctx, st, r, a);
 }
 
-/* A mechanism: its formulation against mbs.compare's, from the consistent start. */
+/* A mechanism: its formulation against multibody.compare's, from the consistent start. */
 static int verify_mechanism(sk_context *ctx, cli_job *job, const cli_args *a)
 {
-  cli_mechanism cm = {0};
-  sk_mbs_settings s;
+  cli_multibody cm = {0};
+  sk_multibody_settings s;
   int project;
   sk_verify_report *r = NULL;
-  sk_status st = cli_mechanism_setup(ctx, job, &cm);
+  sk_status st = cli_multibody_setup(ctx, job, &cm);
   if (st == SK_OK) {
-    st = sk_mechanism_settings_from_options(ctx, job->opts, 0, &s, &project);
+    st = sk_multibody_settings_from_options(ctx, job->opts, 0, &s, &project);
   }
   if (st == SK_OK) {
-    const sk_verify_mechanism_job v = {.mechanism = cm.mech,
+    const sk_verify_multibody_job v = {.mechanism = cm.mech,
                                        .options = job->opts,
-                                       .method = cli_mechanism_method(job->opts, &s),
+                                       .method = cli_multibody_method(job->opts, &s),
                                        .q0 = cm.q0,
                                        .v0 = cm.v0,
                                        .t0 = job->t0,
@@ -114,10 +114,10 @@ static int verify_mechanism(sk_context *ctx, cli_job *job, const cli_args *a)
                                        .ntimes = job->ntimes,
                                        .rtol = cm.rtol,
                                        .atol = cm.atol};
-    st = sk_verify_mechanism(ctx, &v, &r);
+    st = sk_verify_multibody(ctx, &v, &r);
   }
   const int code = conclude(ctx, st, r, a);
-  cli_mechanism_free(&cm);
+  cli_multibody_free(&cm);
   return code;
 }
 

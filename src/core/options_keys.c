@@ -34,9 +34,28 @@ static opt_entry *find_entry(const sk_options *opts, const char *key)
   return sk__options_index_find(opts, key);
 }
 
+/* Retired key prefixes and the ones that replaced them: a config written for an earlier
+ * release still reads (the multibody keys were mbs.* until the family took one name). */
+static const struct {
+  const char *old, *now;
+} retired_prefixes[] = {{"mbs.", "multibody."}};
+
+const char *sk__options_canonical_key(const char *key, char *buf, size_t cap)
+{
+  for (size_t i = 0; key && i < sizeof retired_prefixes / sizeof retired_prefixes[0]; i++) {
+    const size_t n = strlen(retired_prefixes[i].old);
+    if (strncmp(key, retired_prefixes[i].old, n) == 0 &&
+        (size_t)snprintf(buf, cap, "%s%s", retired_prefixes[i].now, key + n) < cap) {
+      return buf;
+    }
+  }
+  return key;
+}
+
 opt_entry *sk__options_find(const sk_options *opts, const char *key)
 {
-  return find_entry(opts, key);
+  char buf[SK__OPTIONS_KEY_MAX];
+  return find_entry(opts, sk__options_canonical_key(key, buf, sizeof buf));
 }
 
 /* 1 when `key` starts with prefix[0..plen) followed by a dot. */

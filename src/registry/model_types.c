@@ -122,7 +122,7 @@ sk_status sk_model_from_options(sk_context *ctx, sk_options *opts, sk_model **mo
   SK_CHECK(ctx, t->driver == SK_MODEL_DRIVER_STEPPER, SK_ERR_UNSUPPORTED,
            "model.type = %s is %s, not a model for a stepper", t->name,
            t->driver == SK_MODEL_DRIVER_BVP ? "a boundary-value problem (sk_bvp_from_options)"
-                                            : "a mechanism (sk_mechanism_load)");
+                                            : "a mechanism (sk_multibody_load)");
   if (!(t->flags & SK_MODEL_TYPE_DECLARES_KEYS)) {
     SK_CALL_STOP(ctx, sk_options_check_pending(opts));
   }

@@ -68,14 +68,14 @@ static void source_path(const char *rel, char *path, size_t len)
   snprintf(path, len, "%s/%s", dir && dir[0] ? dir : SK_SOURCE_DIR, rel);
 }
 
-static sk_mechanism *load(sk_context *ctx, const char *path)
+static sk_multibody *load(sk_context *ctx, const char *path)
 {
-  sk_mechanism *m = NULL;
-  CHECK_OK(ctx, sk_mechanism_load(ctx, path, &m));
+  sk_multibody *m = NULL;
+  CHECK_OK(ctx, sk_multibody_load(ctx, path, &m));
   return m;
 }
 
-static sk_mechanism *load_rel(sk_context *ctx, const char *rel)
+static sk_multibody *load_rel(sk_context *ctx, const char *rel)
 {
   char path[1024];
   source_path(rel, path, sizeof path);
@@ -83,7 +83,7 @@ static sk_mechanism *load_rel(sk_context *ctx, const char *rel)
 }
 
 /* Write `text` to dir/name and load it (path receives the file's path). */
-static sk_mechanism *load_text(sk_context *ctx, const char *dir, const char *name,
+static sk_multibody *load_text(sk_context *ctx, const char *dir, const char *name,
                                const char *text, char *path, size_t len)
 {
   snprintf(path, len, "%s/%s", dir, name);
@@ -91,10 +91,10 @@ static sk_mechanism *load_text(sk_context *ctx, const char *dir, const char *nam
   return load(ctx, path);
 }
 
-static int body_index(const sk_mechanism *m, const char *name)
+static int body_index(const sk_multibody *m, const char *name)
 {
-  for (int b = 0; b < sk_mechanism_nbodies(m); b++) {
-    if (!strcmp(sk_mechanism_body_name(m, b), name)) {
+  for (int b = 0; b < sk_multibody_nbodies(m); b++) {
+    if (!strcmp(sk_multibody_body_name(m, b), name)) {
       return b;
     }
   }
@@ -109,7 +109,7 @@ typedef struct {
 } rec;
 
 static int rec_out(double t, const double *q, const double *v, const double *lam,
-                   const sk_mbs_sample *sample, void *ud)
+                   const sk_multibody_sample *sample, void *ud)
 {
   rec *r = ud;
   if (r->count >= r->cap) {
@@ -137,7 +137,7 @@ static void rec_free(rec *r)
 }
 
 typedef struct {
-  sk_mbs_formulation f;
+  sk_multibody_formulation f;
   double alpha, beta, cond_limit;
   int project;
   double rtol, atol; /* 0: RTOL, ATOL */
@@ -146,12 +146,12 @@ typedef struct {
 /* Simulate from (q0, v0) at t0 through the nout output times (increasing, after t0) with the
  * engine of the formulation (ida-bdf for GGL, cvode-bdf otherwise); the outputs (t0 and nout
  * more) into r, freed again unless the run succeeds. */
-static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set *rs, double t0,
+static sk_status simulate_at(sk_context *ctx, sk_multibody *mech, const run_set *rs, double t0,
                              const double *q0, const double *v0, const double *times, int nout,
-                             rec *r, sk_mbs_report *rep)
+                             rec *r, sk_multibody_report *rep)
 {
   (void)ctx;
-  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
+  const int n = sk_multibody_ncoords(mech), m = sk_multibody_nconstraints(mech);
   memset(r, 0, sizeof *r);
   r->n = n;
   r->m = m;
@@ -165,12 +165,12 @@ static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set 
     rec_free(r);
     return SK_ERR_NOMEM;
   }
-  const sk_mbs_settings s = {.formulation = rs->f,
-                             .alpha = rs->alpha,
-                             .beta = rs->beta,
-                             .cond_limit = rs->cond_limit > 0 ? rs->cond_limit : 1e6};
-  const char *method = rs->f == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf";
-  sk_status st = sk_mechanism_simulate(
+  const sk_multibody_settings s = {.formulation = rs->f,
+                                   .alpha = rs->alpha,
+                                   .beta = rs->beta,
+                                   .cond_limit = rs->cond_limit > 0 ? rs->cond_limit : 1e6};
+  const char *method = rs->f == SK_MULTIBODY_GGL ? "ida-bdf" : "cvode-bdf";
+  sk_status st = sk_multibody_simulate(
       mech, &s, rs->project, method, rs->rtol > 0 ? rs->rtol : RTOL,
       rs->atol > 0 ? rs->atol : ATOL, NULL, t0, q0, v0, times, (size_t)nout, rec_out, r, rep);
   if (st == SK_OK && r->count != nout + 1) {
@@ -184,9 +184,9 @@ static sk_status simulate_at(sk_context *ctx, sk_mechanism *mech, const run_set 
 }
 
 /* Simulate from (q0, v0) at t = 0 to t_end with nout equal output intervals. */
-static sk_status simulate(sk_context *ctx, sk_mechanism *mech, const run_set *rs,
+static sk_status simulate(sk_context *ctx, sk_multibody *mech, const run_set *rs,
                           const double *q0, const double *v0, double t_end, int nout, rec *r,
-                          sk_mbs_report *rep)
+                          sk_multibody_report *rep)
 {
   double *times = malloc((size_t)nout * sizeof *times);
   if (!times) {
@@ -211,10 +211,10 @@ static int ran(sk_context *ctx, sk_status st)
 
 /* A run of the formulation f with its defaults (run_set {.f = f}) from (q0, v0) at t = 0 to
  * t_end with nout equal output intervals: 1 when it succeeded (r then for the caller to free). */
-static int run_f(sk_context *ctx, sk_mechanism *mech, int f, const double *q0, const double *v0,
-                 double t_end, int nout, rec *r, sk_mbs_report *rep)
+static int run_f(sk_context *ctx, sk_multibody *mech, int f, const double *q0, const double *v0,
+                 double t_end, int nout, rec *r, sk_multibody_report *rep)
 {
-  const run_set rs = {.f = (sk_mbs_formulation)f};
+  const run_set rs = {.f = (sk_multibody_formulation)f};
   return ran(ctx, simulate(ctx, mech, &rs, q0, v0, t_end, nout, r, rep));
 }
 
@@ -229,45 +229,45 @@ static void rec_free_ok(rec *r, const int *ok, int n)
 }
 
 /* The file's state made consistent at t (it must be already, to the assembly tolerance). */
-static int initial_state(sk_context *ctx, sk_mechanism *mech, double t, double *q, double *v)
+static int initial_state(sk_context *ctx, sk_multibody *mech, double t, double *q, double *v)
 {
-  sk_mechanism_initial(mech, q, v);
-  sk_mechanism_init_report ir;
-  const sk_status st = sk_mechanism_assemble(mech, t, q, v, 1e-10, 1, &ir);
+  sk_multibody_initial(mech, q, v);
+  sk_multibody_init_report ir;
+  const sk_status st = sk_multibody_assemble(mech, t, q, v, 1e-10, 1, &ir);
   return ran(ctx, st);
 }
 
 /* A mechanism of the source tree (load_rel) and its initial state at t = 0 in (q0, v0); NULL,
  * nothing left to free, when either fails. */
-static sk_mechanism *load_rel_state(sk_context *ctx, const char *rel, double *q0, double *v0)
+static sk_multibody *load_rel_state(sk_context *ctx, const char *rel, double *q0, double *v0)
 {
-  sk_mechanism *mech = load_rel(ctx, rel);
+  sk_multibody *mech = load_rel(ctx, rel);
   if (mech && !initial_state(ctx, mech, 0.0, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
   }
   return mech;
 }
 
 /* A mechanism written from `text` (load_text) and its initial state at t in (q0, v0); NULL, the
  * file removed again, when the state fails (a file that does not load stays, as it was). */
-static sk_mechanism *load_text_state(sk_context *ctx, const char *dir, const char *name,
+static sk_multibody *load_text_state(sk_context *ctx, const char *dir, const char *name,
                                      const char *text, char *path, size_t len, double t,
                                      double *q0, double *v0)
 {
-  sk_mechanism *mech = load_text(ctx, dir, name, text, path, len);
+  sk_multibody *mech = load_text(ctx, dir, name, text, path, len);
   if (mech && !initial_state(ctx, mech, t, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     remove(path);
   }
   return mech;
 }
 
 /* max over outputs of max |Phi(q_k, t_k)| (evaluated here at the recorded states). */
-static double drift_of(sk_mechanism *mech, const rec *r)
+static double drift_of(sk_multibody *mech, const rec *r)
 {
   double *phi = malloc((size_t)(r->m + 1) * sizeof *phi), worst = 0.0;
   for (int k = 0; phi && k < r->count; k++) {
-    if (sk_mechanism_phi(mech, r->t[k], r->q + (size_t)k * r->n, phi) != SK_OK) {
+    if (sk_multibody_phi(mech, r->t[k], r->q + (size_t)k * r->n, phi) != SK_OK) {
       worst = INFINITY;
       break;
     }
@@ -318,7 +318,7 @@ static void test_pendulum_rk4(sk_context *ctx)
 {
   enum { NOUT = 200, SUB = 100 }; /* outputs every 0.01 = 100 RK4 steps of 1e-4 over [0, 2] */
   double q0[3], v0[3];
-  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/pendulum.yaml", q0, v0);
+  sk_multibody *mech = load_rel_state(ctx, "data/mechanisms/pendulum.yaml", q0, v0);
   if (!mech) {
     return;
   }
@@ -341,7 +341,7 @@ static void test_pendulum_rk4(sk_context *ctx)
   CHECK_NEAR(e1, e0, 1e-12, 0);
   for (int f = 0; f < 3; f++) {
     rec r;
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!run_f(ctx, mech, f, q0, v0, 2.0, NOUT, &r, &rep)) {
       continue;
     }
@@ -374,7 +374,7 @@ static void test_pendulum_rk4(sk_context *ctx)
     CHECK(elam < 1e-6 * lmax);
     rec_free(&r);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* Hermite cubic on [t0, t1] through (x0, v0), (x1, v1): the root of a sign change by bisection. */
@@ -420,7 +420,7 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
            "point2: [0, 0]}\n",
            PEND_L * sin(th0), -PEND_L * cos(th0), th0);
   double q0[3], v0[3];
-  sk_mechanism *mech =
+  sk_multibody *mech =
       load_text_state(ctx, dir, "small_pendulum.yaml", text, path, sizeof path, 0.0, q0, v0);
   if (!mech) {
     return;
@@ -430,7 +430,7 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
   const double Tex = T0 / agm(1.0, cos(th0 / 2));
   for (int f = 0; f < 3; f++) {
     rec r;
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!run_f(ctx, mech, f, q0, v0, 5.0, 1000, &r, &rep)) {
       continue;
     }
@@ -453,7 +453,7 @@ static void test_pendulum_period(sk_context *ctx, const char *dir)
     }
     rec_free(&r);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   remove(path);
 }
 
@@ -463,7 +463,7 @@ static void test_double_pendulum(sk_context *ctx)
 {
   enum { NOUT = 500, NRUN = 4 };
   double q0[6], v0[6];
-  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/double_pendulum.yaml", q0, v0);
+  sk_multibody *mech = load_rel_state(ctx, "data/mechanisms/double_pendulum.yaml", q0, v0);
   if (!mech) {
     return;
   }
@@ -471,26 +471,26 @@ static void test_double_pendulum(sk_context *ctx)
    * position drift of the acceleration-level ODE (about 3e-6 over [0, 5] at rtol 1e-8) shows
    * in E at the same level; that run is printed (and its drift) and takes part in the
    * comparison of positions only */
-  const run_set rs[NRUN] = {{.f = SK_MBS_GGL},
-                            {.f = SK_MBS_INDEX1, .alpha = 10, .beta = 10},
-                            {.f = SK_MBS_REDUCED},
-                            {.f = SK_MBS_INDEX1}};
+  const run_set rs[NRUN] = {{.f = SK_MULTIBODY_GGL},
+                            {.f = SK_MULTIBODY_INDEX1, .alpha = 10, .beta = 10},
+                            {.f = SK_MULTIBODY_REDUCED},
+                            {.f = SK_MULTIBODY_INDEX1}};
   static const char *const name[NRUN] = {"ggl", "index1 (Baumgarte 10/10)", "reduced",
                                          "index1 (no stabilization)"};
   rec r[NRUN];
   int ok[NRUN] = {0};
   for (int f = 0; f < NRUN; f++) {
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!ran(ctx, simulate(ctx, mech, &rs[f], q0, v0, 5.0, NOUT, &r[f], &rep))) {
       continue;
     }
     ok[f] = 1;
     double T, V;
-    sk_mechanism_energy(mech, r[f].q, r[f].v, &T, &V);
+    sk_multibody_energy(mech, r[f].q, r[f].v, &T, &V);
     const double E0 = T + V;
     double de = 0.0;
     for (int k = 0; k <= NOUT; k++) {
-      sk_mechanism_energy(mech, r[f].q + 6 * k, r[f].v + 6 * k, &T, &V);
+      sk_multibody_energy(mech, r[f].q + 6 * k, r[f].v + 6 * k, &T, &V);
       de = fmax(de, fabs(T + V - E0));
     }
     printf("double pendulum %-25s: E0 %.6f, max |E - E0| / |E0| %.3e, drift %.3e, steps %lld\n",
@@ -513,7 +513,7 @@ static void test_double_pendulum(sk_context *ctx)
     }
   }
   rec_free_ok(r, ok, NRUN);
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* ---- c: slider-crank ------------------------------------------------------------------ */
@@ -538,23 +538,23 @@ static void test_slider_crank(sk_context *ctx)
   /* "crank r = 0.1 ... connecting rod l = 0.3" */
   const double r = number_after(head, "crank r = "), l = number_after(head, "rod l = ");
   CHECK(r > 0 && l > r);
-  sk_mechanism *mech = load(ctx, path);
+  sk_multibody *mech = load(ctx, path);
   if (!mech || !(r > 0 && l > r)) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     return;
   }
   const int slider = body_index(mech, "slider");
   CHECK(slider >= 0);
   double q0[9], v0[9];
   if (slider < 0 || !initial_state(ctx, mech, 0.0, q0, v0)) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     return;
   }
   enum { NOUT = 200 };
   const double w = 2 * PI;
   for (int f = 0; f < 3; f++) {
     rec rc;
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &rc, &rep)) {
       continue;
     }
@@ -576,7 +576,7 @@ static void test_slider_crank(sk_context *ctx)
     CHECK(ey < 1e-7);
     rec_free(&rc);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* ---- d: four-bar ------------------------------------------------------------------------- */
@@ -585,14 +585,14 @@ static void test_fourbar(sk_context *ctx)
 {
   enum { NOUT = 200 };
   double q0[9], v0[9];
-  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
+  sk_multibody *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
   if (!mech) {
     return;
   }
-  const int m = sk_mechanism_nconstraints(mech);
+  const int m = sk_multibody_nconstraints(mech);
   rec ggl = {0}, red = {0};
-  sk_mbs_report rep;
-  const int ok_ggl = run_f(ctx, mech, SK_MBS_GGL, q0, v0, 1.0, NOUT, &ggl, &rep);
+  sk_multibody_report rep;
+  const int ok_ggl = run_f(ctx, mech, SK_MULTIBODY_GGL, q0, v0, 1.0, NOUT, &ggl, &rep);
   if (ok_ggl) {
     const double d = drift_of(mech, &ggl);
     printf("four-bar ggl    : max |Phi| %.3e (report %.3e), max |G v + Phi_t| %.3e, steps %lld, "
@@ -601,7 +601,7 @@ static void test_fourbar(sk_context *ctx)
     CHECK(d < 1e-8);
     CHECK(rep.phi_max < 1e-8);
   }
-  const int ok_red = run_f(ctx, mech, SK_MBS_REDUCED, q0, v0, 1.0, NOUT, &red, &rep);
+  const int ok_red = run_f(ctx, mech, SK_MULTIBODY_REDUCED, q0, v0, 1.0, NOUT, &red, &rep);
   if (ok_red) {
     const double d = drift_of(mech, &red);
     printf("four-bar reduced: max |Phi| %.3e (report %.3e), steps %lld, repartitions %d\n", d,
@@ -610,9 +610,9 @@ static void test_fourbar(sk_context *ctx)
     CHECK(rep.phi_max < 1e-8);
   }
   /* index 1: none, Baumgarte alpha = beta = 10, projection */
-  const run_set i1[3] = {{.f = SK_MBS_INDEX1},
-                         {.f = SK_MBS_INDEX1, .alpha = 10, .beta = 10},
-                         {.f = SK_MBS_INDEX1, .project = 1}};
+  const run_set i1[3] = {{.f = SK_MULTIBODY_INDEX1},
+                         {.f = SK_MULTIBODY_INDEX1, .alpha = 10, .beta = 10},
+                         {.f = SK_MULTIBODY_INDEX1, .project = 1}};
   static const char *const i1name[3] = {"none", "Baumgarte 10/10", "projection"};
   double drift[3] = {NAN, NAN, NAN}, drift_rms[3] = {NAN, NAN, NAN};
   for (int k = 0; k < 3; k++) {
@@ -647,7 +647,7 @@ static void test_fourbar(sk_context *ctx)
         dq = fmax(dq, fabs(ggl.q[9 * k + i] - red.q[9 * k + i]));
       }
       /* diagnosis: the block system at GGL's own (q, v) against GGL's multipliers */
-      if (sk_mechanism_accelerations(mech, ggl.t[k], ggl.q + 9 * k, ggl.v + 9 * k, 0, 0, NULL,
+      if (sk_multibody_accelerations(mech, ggl.t[k], ggl.q + 9 * k, ggl.v + 9 * k, 0, 0, NULL,
                                      lb) == SK_OK) {
         for (int i = 0; i < m; i++) {
           dself = fmax(dself, fabs(ggl.lam[m * k + i] - lb[i]));
@@ -667,7 +667,7 @@ static void test_fourbar(sk_context *ctx)
   if (ok_red) {
     rec_free(&red);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* ---- near-toggle four-bar ---------------------------------------------------------------- */
@@ -723,23 +723,23 @@ static void singular_values(const double *A, int m, int n, double *sv)
 }
 
 /* max |G - central differences of Phi| / max |G| at (t, q). */
-static double jacobian_fd_error(sk_mechanism *mech, double t, const double *q)
+static double jacobian_fd_error(sk_multibody *mech, double t, const double *q)
 {
-  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
+  const int n = sk_multibody_ncoords(mech), m = sk_multibody_nconstraints(mech);
   double *G = malloc((size_t)(m * n + 2 * m + n) * sizeof *G);
   if (!G) {
     return INFINITY;
   }
   double *pp = G + m * n, *pm = pp + m, *qq = pm + m;
-  sk_mechanism_jacobian(mech, t, q, G);
+  sk_multibody_jacobian(mech, t, q, G);
   double err = 0.0, gmax = 0.0;
   for (int k = 0; k < n; k++) {
     memcpy(qq, q, (size_t)n * sizeof *qq);
     const double h = 1e-6;
     qq[k] = q[k] + h;
-    sk_mechanism_phi(mech, t, qq, pp);
+    sk_multibody_phi(mech, t, qq, pp);
     qq[k] = q[k] - h;
-    sk_mechanism_phi(mech, t, qq, pm);
+    sk_multibody_phi(mech, t, qq, pm);
     for (int i = 0; i < m; i++) {
       err = fmax(err, fabs(G[i * n + k] - (pp[i] - pm[i]) / (2 * h)));
       gmax = fmax(gmax, fabs(G[i * n + k]));
@@ -794,16 +794,16 @@ static void test_toggle(sk_context *ctx, const char *dir)
       a, b, c, d, a, a * a * a / 12, a / 2, b, b * b * b / 12, (Ax + Bx) / 2, (Ay + By) / 2, phc,
       c, c * c * c / 12, (d + Bx) / 2, By / 2, phr, -a / 2, -b / 2, a / 2, b / 2, c / 2, -c / 2,
       d);
-  sk_mechanism *mech = load_text(ctx, dir, "toggle_fourbar.yaml", text, path, sizeof path);
+  sk_multibody *mech = load_text(ctx, dir, "toggle_fourbar.yaml", text, path, sizeof path);
   if (!mech) {
     return;
   }
-  const int n = 9, m = sk_mechanism_nconstraints(mech);
+  const int n = 9, m = sk_multibody_nconstraints(mech);
   CHECK_EQ_INT(m, 9);
   double q0[9], v0[9];
-  sk_mechanism_initial(mech, q0, v0);
-  sk_mechanism_init_report ir;
-  CHECK_OK(ctx, sk_mechanism_assemble(mech, 0.0, q0, v0, 1e-10, 1, &ir)); /* the velocities */
+  sk_multibody_initial(mech, q0, v0);
+  sk_multibody_init_report ir;
+  CHECK_OK(ctx, sk_multibody_assemble(mech, 0.0, q0, v0, 1e-10, 1, &ir)); /* the velocities */
   CHECK(ir.phi_before < 1e-12);
   enum { NOUT = 200 };
   /* cond(G) is about 30 away from the toggle (|t - 0.5| >= 0.15) and about 5e3 at it */
@@ -813,16 +813,16 @@ static void test_toggle(sk_context *ctx, const char *dir)
      the same peak at the toggle: the warning limit is set between the equilibrated values away
      from the toggle and at it */
   const double warn = 300.0;
-  const run_set rs = {.f = SK_MBS_GGL, .cond_limit = warn};
+  const run_set rs = {.f = SK_MULTIBODY_GGL, .cond_limit = warn};
   rec r;
-  sk_mbs_report rep;
+  sk_multibody_report rep;
   if (ran(ctx, simulate(ctx, mech, &rs, q0, v0, 1.0, NOUT, &r, &rep))) {
     double *G = malloc((size_t)(m * n) * sizeof *G), sv[9];
     double smin_all = INFINITY, cond_far = 0.0, cond_max = 0.0, t_first = NAN, t_smin = NAN;
     double fd_err = 0.0;
     for (int k = 0; G && k <= NOUT; k++) {
       const double *q = r.q + 9 * k;
-      sk_mechanism_jacobian(mech, r.t[k], q, G);
+      sk_multibody_jacobian(mech, r.t[k], q, G);
       singular_values(G, m, n, sv);
       double smin = INFINITY, smax = 0.0;
       for (int i = 0; i < m; i++) {
@@ -861,7 +861,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
     CHECK(fabs(rep.cond_warn_t - 0.5) <
           0.15); /* first above the limit near the raw SVD's toggle */
     CHECK(fabs(t_first - 0.5) < 0.15);
-    const double cond0 = sk_mechanism_condition(mech, 0.0, r.q);
+    const double cond0 = sk_multibody_condition(mech, 0.0, r.q);
     printf("equilibrated cond(G): %.3e at t = 0, max %.3e (first above %.0f at t = %.4g)\n",
            cond0, rep.cond_max, warn, rep.cond_warn_t);
     CHECK(rep.cond_max > 10 * cond0); /* the equilibrated estimate peaks there too */
@@ -869,7 +869,7 @@ static void test_toggle(sk_context *ctx, const char *dir)
   }
   /* the reduced formulation through the toggle: it repartitions where cond(G_D) passes the
    * limit and stays on the constraints */
-  const run_set red = {.f = SK_MBS_REDUCED, .cond_limit = warn};
+  const run_set red = {.f = SK_MULTIBODY_REDUCED, .cond_limit = warn};
   if (ran(ctx, simulate(ctx, mech, &red, q0, v0, 1.0, NOUT, &r, &rep))) {
     printf("toggle four-bar reduced: repartitions %d, restarts %d, drift %.3e, cond(G) max %.3e "
            "from t = %.4g, steps %lld\n",
@@ -880,12 +880,12 @@ static void test_toggle(sk_context *ctx, const char *dir)
     rec_free(&r);
   }
   /* the same mechanism with the default limit 1e6: no warning */
-  const run_set quiet = {.f = SK_MBS_GGL, .cond_limit = 1e6};
+  const run_set quiet = {.f = SK_MULTIBODY_GGL, .cond_limit = 1e6};
   if (ran(ctx, simulate(ctx, mech, &quiet, q0, v0, 1.0, NOUT, &r, &rep))) {
     CHECK(isnan(rep.cond_warn_t));
     rec_free(&r);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   remove(path);
 }
 
@@ -893,12 +893,12 @@ static void test_toggle(sk_context *ctx, const char *dir)
 
 static void test_consistent_init(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/pendulum.yaml");
+  sk_multibody *mech = load_rel(ctx, "data/mechanisms/pendulum.yaml");
   if (!mech) {
     return;
   }
   double q[3], v[3], qf[3], vf[3];
-  sk_mechanism_initial(mech, qf, vf);
+  sk_multibody_initial(mech, qf, vf);
   /* stretch the arm by eps (radially) and give the bob a radial velocity eps: both lie in the
    * row space of G = [1 0 -cos th; 0 1 -sin th], so the minimum-norm correction undoes them
    * exactly: dq = dv = eps cos th0 (the larger component) */
@@ -908,9 +908,9 @@ static void test_consistent_init(sk_context *ctx)
     q[i] = qf[i] + dr[i];
     v[i] = vf[i] + dr[i];
   }
-  sk_mechanism_init_report ir;
+  sk_multibody_init_report ir;
   sk_context_clear_error(ctx);
-  sk_status st = sk_mechanism_assemble(mech, 0.0, q, v, 1e-10, 0, &ir);
+  sk_status st = sk_multibody_assemble(mech, 0.0, q, v, 1e-10, 0, &ir);
   CHECK_EQ_INT(st, SK_ERR_INPUT);
   CHECK_STR_CONTAINS(msg(ctx), "inconsistent");
   CHECK_STR_CONTAINS(msg(ctx), "pivot");
@@ -919,7 +919,7 @@ static void test_consistent_init(sk_context *ctx)
     q[i] = qf[i] + dr[i];
     v[i] = vf[i] + dr[i];
   }
-  st = sk_mechanism_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
+  st = sk_multibody_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
   CHECK_OK(ctx, st);
   printf("inconsistent start fixed: |Phi| %.3e -> %.3e, |G v + Phi_t| %.3e -> %.3e, dq %.6e, "
          "dv %.6e (closed form %.6e), %d Newton iterations, worst %s\n",
@@ -935,38 +935,38 @@ static void test_consistent_init(sk_context *ctx)
     CHECK_NEAR(q[i], qf[i], 0, 1e-12);
     CHECK_NEAR(v[i], vf[i], 0, 1e-12);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* ---- f: bad mechanisms ------------------------------------------------------------------- */
 
 static void test_bad_mechanisms(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "tests/bad_input/mechanisms/redundant.yaml");
+  sk_multibody *mech = load_rel(ctx, "tests/bad_input/mechanisms/redundant.yaml");
   if (mech) {
     double q[9], v[9];
-    sk_mechanism_initial(mech, q, v);
+    sk_multibody_initial(mech, q, v);
     sk_context_clear_error(ctx);
-    sk_status st = sk_mechanism_check_rank(mech, 0.0, q);
+    sk_status st = sk_multibody_check_rank(mech, 0.0, q);
     CHECK_EQ_INT(st, SK_ERR_SINGULAR);
     printf("redundant (check_rank): %s\n", msg(ctx));
     /* the dependent rows are those of O4_again (they repeat O4's) */
     CHECK_STR_CONTAINS(msg(ctx), "O4_again");
-    sk_mechanism_init_report ir;
+    sk_multibody_init_report ir;
     sk_context_clear_error(ctx);
-    st = sk_mechanism_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
+    st = sk_multibody_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
     CHECK_EQ_INT(st, SK_ERR_SINGULAR);
     printf("redundant (assemble): %s\n", msg(ctx));
     CHECK_STR_CONTAINS(msg(ctx), "O4_again");
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
   }
   mech = load_rel(ctx, "tests/bad_input/mechanisms/unassemblable.yaml");
   if (mech) {
     double q[9], v[9];
-    sk_mechanism_initial(mech, q, v);
-    sk_mechanism_init_report ir;
+    sk_multibody_initial(mech, q, v);
+    sk_multibody_init_report ir;
     sk_context_clear_error(ctx);
-    const sk_status st = sk_mechanism_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
+    const sk_status st = sk_multibody_assemble(mech, 0.0, q, v, 1e-10, 1, &ir);
     CHECK_EQ_INT(st, SK_ERR_CONV);
     printf("unassemblable: %s\n", msg(ctx));
     CHECK_STR_CONTAINS(msg(ctx), "cannot be assembled");
@@ -975,18 +975,18 @@ static void test_bad_mechanisms(sk_context *ctx)
     const char *p = strstr(msg(ctx), "largest in ");
     CHECK(p != NULL);
     int named = 0;
-    for (int j = 0; p && j < sk_mechanism_njoints(mech); j++) {
+    for (int j = 0; p && j < sk_multibody_njoints(mech); j++) {
       int first, count;
-      sk_mechanism_joint_rows(mech, j, &first, &count);
+      sk_multibody_joint_rows(mech, j, &first, &count);
       for (int k = first; k < first + count; k++) {
         char row[64], want[80];
-        sk_mechanism_row_name(mech, k, row, sizeof row);
+        sk_multibody_row_name(mech, k, row, sizeof row);
         snprintf(want, sizeof want, "largest in %s ", row);
         named |= strncmp(p, want, strlen(want)) == 0;
       }
     }
     CHECK(named);
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
   }
 }
 
@@ -1028,7 +1028,7 @@ static void test_bead(sk_context *ctx, const char *dir)
              "drivers:\n"
              "  - {joint: O, position: \"2*t\", velocity: \"2\", acceleration: \"0\"}\n",
              joint[variant]);
-    sk_mechanism *mech = load_text(ctx, dir, "bead.yaml", text, path, sizeof path);
+    sk_multibody *mech = load_text(ctx, dir, "bead.yaml", text, path, sizeof path);
     if (!mech) {
       continue;
     }
@@ -1036,7 +1036,7 @@ static void test_bead(sk_context *ctx, const char *dir)
     CHECK(bead >= 0 && arm >= 0);
     double q0[6], v0[6];
     if (bead < 0 || arm < 0 || !initial_state(ctx, mech, 0.0, q0, v0)) {
-      sk_mechanism_destroy(&mech);
+      sk_multibody_destroy(&mech);
       remove(path);
       continue;
     }
@@ -1044,11 +1044,11 @@ static void test_bead(sk_context *ctx, const char *dir)
        regular dependent block G_D at t0 and a singular one at t = pi/4, at the closed-form
        state there (arm and bead at angle pi/2, the bead at (0, r0 cosh(pi/2))); singular
        values by the Jacobi SVD above */
-    const sk_mbs_settings red = {.formulation = SK_MBS_REDUCED, .cond_limit = 1e6};
+    const sk_multibody_settings red = {.formulation = SK_MULTIBODY_REDUCED, .cond_limit = 1e6};
     sk_model *model = NULL;
-    CHECK_OK(ctx, sk_mechanism_model(mech, &red, 0.0, q0, v0, &model));
+    CHECK_OK(ctx, sk_multibody_model(mech, &red, 0.0, q0, v0, &model));
     int ni = 0;
-    const int *indep = model ? sk_mechanism_reduced_partition(model, &ni) : NULL;
+    const int *indep = model ? sk_multibody_reduced_partition(model, &ni) : NULL;
     CHECK_EQ_INT(ni, 1);
     if (indep && ni == 1) {
       const double th = PI / 2, rq = r0 * cosh(w * PI / 4);
@@ -1059,7 +1059,7 @@ static void test_bead(sk_context *ctx, const char *dir)
       qs[1][3 * bead + 1] = rq * sin(th);
       qs[1][3 * bead + 2] = th;
       for (int s = 0; s < 2; s++) {
-        sk_mechanism_jacobian(mech, s ? PI / 4 : 0.0, qs[s], G);
+        sk_multibody_jacobian(mech, s ? PI / 4 : 0.0, qs[s], G);
         for (int row = 0; row < 5; row++) {
           for (int c = 0, k = 0; c < 6; c++) {
             if (c != indep[0]) {
@@ -1076,7 +1076,7 @@ static void test_bead(sk_context *ctx, const char *dir)
         }
       }
       char name[64];
-      sk_mechanism_coord_name(mech, indep[0], name, sizeof name);
+      sk_multibody_coord_name(mech, indep[0], name, sizeof name);
       printf("%s: reduced partition at t0: independent %s; G_D singular values %.3e .. %.3e at "
              "t0, %.3e .. %.3e at t = pi/4\n",
              label[variant], name, smin[0], smax[0], smin[1], smax[1]);
@@ -1086,7 +1086,7 @@ static void test_bead(sk_context *ctx, const char *dir)
     sk_model_destroy(&model);
     for (int f = 0; f < 3; f++) {
       rec r;
-      sk_mbs_report rep;
+      sk_multibody_report rep;
       if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &r, &rep)) {
         continue;
       }
@@ -1108,12 +1108,12 @@ static void test_bead(sk_context *ctx, const char *dir)
       CHECK(er < 1e-6);
       CHECK(erd < 1e-5);
       CHECK(eang < 1e-8);
-      if (f == SK_MBS_REDUCED) {
+      if (f == SK_MULTIBODY_REDUCED) {
         CHECK(rep.repartitions >= 1);
       }
       rec_free(&r);
     }
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     remove(path);
   }
 }
@@ -1144,24 +1144,24 @@ static void test_prismatic_driver_sign(sk_context *ctx, const char *dir)
              "drivers:\n"
              "  - {joint: S, position: \"-0.5*t*t\", velocity: \"-t\", acceleration: \"-1\"}\n",
              mass, ax[a]);
-    sk_mechanism *mech = load_text(ctx, dir, "pdrv.yaml", text, path, sizeof path);
+    sk_multibody *mech = load_text(ctx, dir, "pdrv.yaml", text, path, sizeof path);
     if (!mech) {
       continue;
     }
-    const int m = sk_mechanism_nconstraints(mech);
+    const int m = sk_multibody_nconstraints(mech);
     CHECK_EQ_INT(m, 3);
     char row[64];
-    sk_mechanism_row_name(mech, m - 1, row, sizeof row);
+    sk_multibody_row_name(mech, m - 1, row, sizeof row);
     CHECK_STR_CONTAINS(row, "drive(S)");
     double q0[3], v0[3];
     if (m != 3 || !initial_state(ctx, mech, 0.0, q0, v0)) {
-      sk_mechanism_destroy(&mech);
+      sk_multibody_destroy(&mech);
       remove(path);
       continue;
     }
     for (int f = 0; f < 3; f++) {
       rec r;
-      sk_mbs_report rep;
+      sk_multibody_report rep;
       if (!run_f(ctx, mech, f, q0, v0, 1.0, NOUT, &r, &rep)) {
         continue;
       }
@@ -1186,7 +1186,7 @@ static void test_prismatic_driver_sign(sk_context *ctx, const char *dir)
       CHECK(ew < 1e-8);
       rec_free(&r);
     }
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     remove(path);
   }
 }
@@ -1217,7 +1217,7 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
       "  - {type: spring, body1: block, point1: [0, 0], body2: ground, point2: [0, 0], "
       "stiffness: 50, length: 1, damping: 1.5}\n";
   double q0[3], v0[3];
-  sk_mechanism *mech = load_text_state(ctx, dir, "sd.yaml", text, path, sizeof path, 0.0, q0, v0);
+  sk_multibody *mech = load_text_state(ctx, dir, "sd.yaml", text, path, sizeof path, 0.0, q0, v0);
   if (!mech) {
     return;
   }
@@ -1227,9 +1227,10 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
   static const double tol[2] = {RTOL, 1e-10};
   for (int tl = 0; tl < 2; tl++) {
     for (int f = 0; f < 3; f++) {
-      const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
+      const run_set rs = {
+          .f = (sk_multibody_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
       rec r;
-      sk_mbs_report rep;
+      sk_multibody_report rep;
       if (!ran(ctx, simulate(ctx, mech, &rs, q0, v0, 3.0, NOUT, &r, &rep))) {
         continue;
       }
@@ -1271,7 +1272,7 @@ static void test_spring_damper(sk_context *ctx, const char *dir)
       rec_free(&r);
     }
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   remove(path);
 }
 
@@ -1300,7 +1301,7 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
                      "  - {name: O, type: revolute, body1: boom, point1: [-10, 0], "
                      "body2: ground, point2: [0, 0]}\n";
   double q0[3], v0[3];
-  sk_mechanism *mech =
+  sk_multibody *mech =
       load_text_state(ctx, dir, "heavy.yaml", text, path, sizeof path, 0.0, q0, v0);
   if (!mech) {
     return;
@@ -1317,21 +1318,22 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
     rec r[3];
     int ok[3] = {0};
     for (int f = 0; f < 3; f++) {
-      const run_set rs = {.f = (sk_mbs_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
-      sk_mbs_report rep;
+      const run_set rs = {
+          .f = (sk_multibody_formulation)f, .rtol = tol[tl], .atol = 1e-2 * tol[tl]};
+      sk_multibody_report rep;
       if (!ran(ctx, simulate_at(ctx, mech, &rs, 0.0, q0, v0, times, NOUT, &r[f], &rep))) {
         continue;
       }
       ok[f] = 1;
       double T, V, Tmax = 0.0, Emax = 0.0;
       for (int k = 0; k <= NOUT; k++) {
-        sk_mechanism_energy(mech, r[f].q + 3 * k, r[f].v + 3 * k, &T, &V);
+        sk_multibody_energy(mech, r[f].q + 3 * k, r[f].v + 3 * k, &T, &V);
         Tmax = fmax(Tmax, T);
         Emax = fmax(Emax, fabs(T + V));
       }
       const double *qb = r[f].q + 3 * (NOUT / 2), *qe = r[f].q + 3 * NOUT;
       double Tb, Vb;
-      sk_mechanism_energy(mech, qb, r[f].v + 3 * (NOUT / 2), &Tb, &Vb);
+      sk_multibody_energy(mech, qb, r[f].v + 3 * (NOUT / 2), &Tb, &Vb);
       const double vend = hypot(r[f].v[3 * NOUT], r[f].v[3 * NOUT + 1]);
       const double eb = fmax(fabs(qb[0]), fabs(qb[1] + d)),
                    ee = fmax(fabs(qe[0] + d), fabs(qe[1]));
@@ -1370,7 +1372,7 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
     }
     rec_free_ok(r, ok, 3);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   remove(path);
 }
 
@@ -1382,15 +1384,15 @@ static void test_heavy_boom(sk_context *ctx, const char *dir)
 static void test_fourbar_events(sk_context *ctx)
 {
   double q0[9], v0[9];
-  sk_mechanism *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
+  sk_multibody *mech = load_rel_state(ctx, "data/mechanisms/fourbar.yaml", q0, v0);
   if (!mech) {
     return;
   }
-  CHECK_EQ_INT(sk_mechanism_nevents(mech), 1);
+  CHECK_EQ_INT(sk_multibody_nevents(mech), 1);
   const int crank = body_index(mech, "crank");
   CHECK(crank >= 0);
   if (crank < 0) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     return;
   }
   const double a8 = asin(0.8);
@@ -1399,7 +1401,7 @@ static void test_fourbar_events(sk_context *ctx)
   enum { NOUT = 2000 };
   for (int f = 0; f < 3; f++) {
     rec r;
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!run_f(ctx, mech, f, q0, v0, 2.0, NOUT, &r, &rep)) {
       continue;
     }
@@ -1419,7 +1421,7 @@ static void test_fourbar_events(sk_context *ctx)
     printf("four-bar events %-7s: %d located (%d sign changes at the outputs), restarts %d; "
            "times",
            fname[f], rep.nevents, changes, rep.restarts);
-    for (int k = 0; k < rep.nevents && k < SK_MBS_MAX_EVENT_LOG; k++) {
+    for (int k = 0; k < rep.nevents && k < SK_MULTIBODY_MAX_EVENT_LOG; k++) {
       printf(" %.12f", rep.events[k].t);
     }
     printf("; max error against the closed form %.3e\n", et);
@@ -1428,43 +1430,46 @@ static void test_fourbar_events(sk_context *ctx)
     CHECK_EQ_INT(rep.restarts, 0);
     /* index 1 without stabilization drifts off the constraints (~1e-8, the four-bar test
        above), and its crank's y with them: its event times are good to ~1e-8 only */
-    CHECK(rep.nevents >= 4 && et < (f == SK_MBS_INDEX1 ? 1e-7 : 1e-8));
+    CHECK(rep.nevents >= 4 && et < (f == SK_MULTIBODY_INDEX1 ? 1e-7 : 1e-8));
     CHECK(idx_ok);
     CHECK(dir_ok);
     rec_free(&r);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
-/* Engine choices (sk_mechanism_check_method, as documented in multibody.h): GGL needs a DAE
+/* Engine choices (sk_multibody_check_method, as documented in multibody.h): GGL needs a DAE
  * engine, projection the index-1 formulation and cvode-bdf, the engine must exist; a refused
- * choice makes sk_mechanism_simulate return before any output. */
+ * choice makes sk_multibody_simulate return before any output. */
 static void test_check_method(sk_context *ctx)
 {
-  sk_mechanism *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
+  sk_multibody *mech = load_rel(ctx, "data/mechanisms/fourbar.yaml");
   if (!mech) {
     return;
   }
   static const struct {
-    sk_mbs_formulation f;
+    sk_multibody_formulation f;
     int project;
     const char *method;
     sk_status want;
     const char *text;
   } c[] = {
-      {SK_MBS_GGL, 0, "ida-bdf", SK_OK, NULL},
-      {SK_MBS_INDEX1, 1, "cvode-bdf", SK_OK, NULL},
-      {SK_MBS_REDUCED, 0, "cvode-bdf", SK_OK, NULL},
-      {SK_MBS_GGL, 0, "rk4", SK_ERR_UNSUPPORTED, "is a DAE"},
-      {SK_MBS_GGL, 1, "ida-bdf", SK_ERR_INPUT, "applies to the index1 formulation only"},
-      {SK_MBS_REDUCED, 1, "cvode-bdf", SK_ERR_INPUT, "applies to the index1 formulation only"},
-      {SK_MBS_INDEX1, 1, "cvode-adams", SK_ERR_UNSUPPORTED, "needs cvode-bdf"},
-      {SK_MBS_INDEX1, 0, "no-such-engine", SK_ERR_INPUT, "no engine named 'no-such-engine'"},
+      {SK_MULTIBODY_GGL, 0, "ida-bdf", SK_OK, NULL},
+      {SK_MULTIBODY_INDEX1, 1, "cvode-bdf", SK_OK, NULL},
+      {SK_MULTIBODY_REDUCED, 0, "cvode-bdf", SK_OK, NULL},
+      {SK_MULTIBODY_GGL, 0, "rk4", SK_ERR_UNSUPPORTED, "is a DAE"},
+      {SK_MULTIBODY_GGL, 1, "ida-bdf", SK_ERR_INPUT, "applies to the index1 formulation only"},
+      {SK_MULTIBODY_REDUCED, 1, "cvode-bdf", SK_ERR_INPUT,
+       "applies to the index1 formulation only"},
+      {SK_MULTIBODY_INDEX1, 1, "cvode-adams", SK_ERR_UNSUPPORTED, "needs cvode-bdf"},
+      {SK_MULTIBODY_INDEX1, 0, "no-such-engine", SK_ERR_INPUT,
+       "no engine named 'no-such-engine'"},
   };
   for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
-    const sk_mbs_settings s = {.formulation = c[k].f, .cond_limit = 1e6, .project = c[k].project};
+    const sk_multibody_settings s = {
+        .formulation = c[k].f, .cond_limit = 1e6, .project = c[k].project};
     sk_context_clear_error(ctx);
-    const sk_status st = sk_mechanism_check_method(mech, &s, c[k].method);
+    const sk_status st = sk_multibody_check_method(mech, &s, c[k].method);
     printf("check_method %s%s with %s: %s%s%s\n", fname[c[k].f],
            c[k].project ? " (projection)" : "", c[k].method, sk_status_name(st),
            st != SK_OK ? ": " : "", st != SK_OK ? msg(ctx) : "");
@@ -1473,20 +1478,20 @@ static void test_check_method(sk_context *ctx)
       CHECK_STR_CONTAINS(msg(ctx), c[k].text);
     }
   }
-  /* sk_mechanism_simulate refuses the same choice before its first output */
+  /* sk_multibody_simulate refuses the same choice before its first output */
   double q0[9], v0[9];
   if (initial_state(ctx, mech, 0.0, q0, v0)) {
-    const sk_mbs_settings s = {.formulation = SK_MBS_GGL, .cond_limit = 1e6};
+    const sk_multibody_settings s = {.formulation = SK_MULTIBODY_GGL, .cond_limit = 1e6};
     const double times[1] = {0.1};
     rec r = {0};
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     sk_context_clear_error(ctx);
-    const sk_status st = sk_mechanism_simulate(mech, &s, 0, "rk4", RTOL, ATOL, NULL, 0.0, q0, v0,
+    const sk_status st = sk_multibody_simulate(mech, &s, 0, "rk4", RTOL, ATOL, NULL, 0.0, q0, v0,
                                                times, 1, rec_out, &r, &rep);
     CHECK_EQ_INT(st, SK_ERR_UNSUPPORTED);
     CHECK_EQ_INT(r.count, 0); /* cap 0: an output would have stopped the run instead */
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* 6. A driver without derivative formulas far from t = 0: a wheel pinned at its centroid, its
@@ -1509,14 +1514,14 @@ static void test_driver_differences(sk_context *ctx, const char *dir)
                      "drivers:\n"
                      "  - {joint: O, position: \"sin(2*pi*t)\"}\n";
   double q0[3], v0[3];
-  sk_mechanism *mech = load_text_state(ctx, dir, "drv.yaml", text, path, sizeof path, t0, q0, v0);
+  sk_multibody *mech = load_text_state(ctx, dir, "drv.yaml", text, path, sizeof path, t0, q0, v0);
   if (!mech) {
     return;
   }
-  const int m = sk_mechanism_nconstraints(mech);
+  const int m = sk_multibody_nconstraints(mech);
   CHECK_EQ_INT(m, 3);
   if (m != 3) {
-    sk_mechanism_destroy(&mech);
+    sk_multibody_destroy(&mech);
     remove(path);
     return;
   }
@@ -1526,9 +1531,9 @@ static void test_driver_differences(sk_context *ctx, const char *dir)
     times[k] = t0 + 0.5 * (k + 1) / NOUT;
   }
   for (int f = 0; f < 3; f++) {
-    const run_set rs = {.f = (sk_mbs_formulation)f};
+    const run_set rs = {.f = (sk_multibody_formulation)f};
     rec r;
-    sk_mbs_report rep;
+    sk_multibody_report rep;
     if (!ran(ctx, simulate_at(ctx, mech, &rs, t0, q0, v0, times, NOUT, &r, &rep))) {
       continue;
     }
@@ -1550,7 +1555,7 @@ static void test_driver_differences(sk_context *ctx, const char *dir)
     CHECK(etq < 1e-5 * tq_scale);
     rec_free(&r);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   remove(path);
 }
 

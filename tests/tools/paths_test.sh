@@ -59,7 +59,7 @@ copy)
   check "board results" test -s out/board.csv
   check "linear results" test -s out/linear_heat1d.csv
   # the provenance records the resolved absolute paths
-  check "provenance: mbs.file absolute" grep -qx "    mbs.file: $dir/copy/mechanisms/fourbar.yaml" out/fourbar.provenance.yaml
+  check "provenance: multibody.file absolute" grep -qx "    multibody.file: $dir/copy/mechanisms/fourbar.yaml" out/fourbar.provenance.yaml
   check "provenance: model.netlist absolute" grep -qx "    model.netlist: $dir/copy/board.net" out/board.provenance.yaml
   check "provenance: model.stiffness absolute" grep -qx "    model.stiffness: $dir/copy/linear/heat1d_fe_K.mtx" out/linear_heat1d.provenance.yaml
   ;;
@@ -72,7 +72,7 @@ missing)
   (cd a && "$STIFFKIT" run "../lone/mechanism_fourbar.yaml" > ../out.txt 2> ../err.txt)
   expect_rc 66 $? "mechanism file missing next to the config"
   check "message names file:line:col, the path as written and where it was looked for" grep -qF \
-    "../lone/mechanism_fourbar.yaml:7:9: mbs.file: 'mechanisms/fourbar.yaml' (resolved to '$dir/lone/mechanisms/fourbar.yaml'): no such file" err.txt
+    "../lone/mechanism_fourbar.yaml:7:9: multibody.file: 'mechanisms/fourbar.yaml' (resolved to '$dir/lone/mechanisms/fourbar.yaml'): no such file" err.txt
   (cd a && "$STIFFKIT" run "../lone/thermostat.yaml" > ../out.txt 2> ../err.txt)
   expect_rc 66 $? "netlist missing next to the config"
   check "netlist message" grep -qF \
@@ -87,13 +87,13 @@ set)
   mkdir a
   cp "$SK_DATA/mechanisms/fourbar.yaml" a/mine.yaml
   printf 'bodies: [\n' > copy/mine.yaml # the decoy beside the config
-  (cd a && "$STIFFKIT" run --quiet ../copy/mechanism_fourbar.yaml --set mbs.file=mine.yaml > ../out.txt 2> ../err.txt)
-  expect_rc 0 $? "--set mbs.file relative to the working directory"
-  check "provenance: the --set path, absolute" grep -qx "    mbs.file: $dir/a/mine.yaml" a/fourbar.provenance.yaml
+  (cd a && "$STIFFKIT" run --quiet ../copy/mechanism_fourbar.yaml --set multibody.file=mine.yaml > ../out.txt 2> ../err.txt)
+  expect_rc 0 $? "--set multibody.file relative to the working directory"
+  check "provenance: the --set path, absolute" grep -qx "    multibody.file: $dir/a/mine.yaml" a/fourbar.provenance.yaml
   # a missing --set path: said as written and resolved against the working directory
-  (cd a && "$STIFFKIT" run ../copy/mechanism_fourbar.yaml --set mbs.file=nope.yaml > ../out.txt 2> ../err.txt)
+  (cd a && "$STIFFKIT" run ../copy/mechanism_fourbar.yaml --set multibody.file=nope.yaml > ../out.txt 2> ../err.txt)
   expect_rc 66 $? "--set path missing"
-  check "--set message" grep -qF -- "--set: mbs.file: 'nope.yaml' (resolved to '$dir/a/nope.yaml'): no such file" err.txt
+  check "--set message" grep -qF -- "--set: multibody.file: 'nope.yaml' (resolved to '$dir/a/nope.yaml'): no such file" err.txt
   ;;
 sweep)
   mkdir -p copy sw/nets sw/cases a

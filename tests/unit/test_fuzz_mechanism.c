@@ -1,4 +1,4 @@
-/* tests/unit/test_fuzz_mechanism.c: deterministic mutation fuzzing of the mechanism parser (sk_mechanism_load): the examples of data/mechanisms and tests/bad_input/mechanisms, mutated, must load cleanly or fail with a located SK_ERR_INPUT message */
+/* tests/unit/test_fuzz_mechanism.c: deterministic mutation fuzzing of the mechanism parser (sk_multibody_load): the examples of data/mechanisms and tests/bad_input/mechanisms, mutated, must load cleanly or fail with a located SK_ERR_INPUT message */
 /*
  * Each seed file gets SK_FUZZ_ITERS (default 400) seeded mutations
  * (tests/unit/fuzz_mutate.h: byte flips and deletions, duplicated, deleted
@@ -10,7 +10,7 @@
  *   - no crash, and a clean sanitizer run (the sanitizer build checks);
  *   - SK_OK: a mechanism whose counts, indices and numbers are consistent
  *     (finite, masses and inertias > 0, unit axes, body indices in range),
- *     whose formulas evaluate, and which sk_mechanism_destroy frees;
+ *     whose formulas evaluate, and which sk_multibody_destroy frees;
  *   - otherwise SK_ERR_INPUT (or SK_ERR_NOMEM), *mech NULL, and a message
  *     that starts with the file name; when it gives "file:L:C:", L lies
  *     within the file (or one past it) and C >= 1;
@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "fuzz_mutate.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 #include "test.h"
 #include "test_files.h"
 
@@ -104,8 +104,8 @@ static int finite2(const double *v)
 
 static int valid_name(const char *s)
 {
-  const size_t n = strnlen(s, SK__MBS_NAME);
-  if (n == 0 || n >= SK__MBS_NAME) {
+  const size_t n = strnlen(s, SK__MULTIBODY_NAME);
+  if (n == 0 || n >= SK__MULTIBODY_NAME) {
     return 0;
   }
   for (size_t i = 0; i < n; i++) {
@@ -117,7 +117,7 @@ static int valid_name(const char *s)
 }
 
 /* The invariants of a loaded mechanism; returns the number of violations. */
-static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const char *label)
+static int check_mechanism(const sk_multibody *m, const sk_context *ctx, const char *label)
 {
   const int before = sk_test_failures;
   CHECK(m->ctx == ctx);
@@ -126,7 +126,7 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
   CHECK(finite2(m->gravity));
   int rows = 0;
   for (int b = 0; b < m->nb; b++) {
-    const sk__mbs_body *B = &m->bodies[b];
+    const sk__multibody_body *B = &m->bodies[b];
     CHECK(valid_name(B->name) && strcmp(B->name, "ground") != 0);
     CHECK(isfinite(B->mass) && B->mass > 0);
     CHECK(isfinite(B->inertia) && B->inertia > 0);
@@ -137,28 +137,28 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
     }
   }
   for (int j = 0; j < m->nj; j++) {
-    const sk__mbs_joint *J = &m->joints[j];
+    const sk__multibody_joint *J = &m->joints[j];
     CHECK(valid_name(J->name));
-    CHECK(J->type == SK__MBS_REVOLUTE || J->type == SK__MBS_PRISMATIC ||
-          J->type == SK__MBS_FIXED);
+    CHECK(J->type == SK__MULTIBODY_REVOLUTE || J->type == SK__MULTIBODY_PRISMATIC ||
+          J->type == SK__MULTIBODY_FIXED);
     CHECK(J->b1 >= 0 && J->b1 < m->nb);
-    CHECK(J->b2 >= SK__MBS_GROUND && J->b2 < m->nb && J->b2 != J->b1);
+    CHECK(J->b2 >= SK__MULTIBODY_GROUND && J->b2 < m->nb && J->b2 != J->b1);
     CHECK(finite2(J->s1) && finite2(J->s2));
-    if (J->type == SK__MBS_PRISMATIC) {
+    if (J->type == SK__MULTIBODY_PRISMATIC) {
       CHECK(finite2(J->axis) && fabs(hypot(J->axis[0], J->axis[1]) - 1.0) <= 1e-12);
     }
-    if (J->type == SK__MBS_FIXED) {
-      CHECK(J->b2 == SK__MBS_GROUND);
+    if (J->type == SK__MULTIBODY_FIXED) {
+      CHECK(J->b2 == SK__MULTIBODY_GROUND);
     }
     CHECK(J->row == rows);
-    rows += J->type == SK__MBS_FIXED ? 3 : 2;
+    rows += J->type == SK__MULTIBODY_FIXED ? 3 : 2;
   }
   for (int d = 0; d < m->nd; d++) {
-    const sk__mbs_driver *D = &m->drivers[d];
+    const sk__multibody_driver *D = &m->drivers[d];
     CHECK(D->joint >= 0 && D->joint < m->nj);
     CHECK(D->f != NULL);
     if (D->joint >= 0 && D->joint < m->nj) {
-      CHECK(m->joints[D->joint].type != SK__MBS_FIXED);
+      CHECK(m->joints[D->joint].type != SK__MULTIBODY_FIXED);
     }
     for (int k = 0; k < d; k++) {
       CHECK(m->drivers[k].joint != D->joint);
@@ -179,19 +179,19 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
   }
   CHECK(m->m == rows);
   for (int f = 0; f < m->nf; f++) {
-    const sk__mbs_force *F = &m->forces[f];
+    const sk__multibody_force *F = &m->forces[f];
     CHECK(F->b1 >= 0 && F->b1 < m->nb);
-    CHECK(F->b2 >= SK__MBS_GROUND && F->b2 < m->nb);
+    CHECK(F->b2 >= SK__MULTIBODY_GROUND && F->b2 < m->nb);
     switch (F->type) {
-    case SK__MBS_SPRING:
+    case SK__MULTIBODY_SPRING:
       CHECK(finite2(F->s1) && finite2(F->s2));
       CHECK(isfinite(F->k) && F->k >= 0 && isfinite(F->length) && F->length >= 0 &&
             isfinite(F->damping) && F->damping >= 0);
       break;
-    case SK__MBS_FORCE:
+    case SK__MULTIBODY_FORCE:
       CHECK(finite2(F->s1) && F->fx && F->fy);
       break;
-    case SK__MBS_TORQUE:
+    case SK__MULTIBODY_TORQUE:
       CHECK(F->fx != NULL && F->fy == NULL);
       break;
     default:
@@ -205,7 +205,7 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
     }
   }
   for (int e = 0; e < m->ne; e++) {
-    const sk__mbs_event *E = &m->events[e];
+    const sk__multibody_event *E = &m->events[e];
     CHECK(valid_name(E->name));
     CHECK(E->body >= 0 && E->body < m->nb);
     CHECK(E->coord >= 0 && E->coord <= 2);
@@ -224,7 +224,7 @@ static int check_mechanism(const sk_mechanism *m, const sk_context *ctx, const c
         memcpy(q + 3 * b, m->bodies[b].q0, sizeof m->bodies[b].q0);
         memcpy(v + 3 * b, m->bodies[b].v0, sizeof m->bodies[b].v0);
       }
-      const sk_status st = sk__mechanism_rows((sk_mechanism *)m, 0.0, q, v, phi, G, phit, gamma);
+      const sk_status st = sk__multibody_rows((sk_multibody *)m, 0.0, q, v, phi, G, phit, gamma);
       CHECK(st == SK_OK || st == SK_ERR_NONFINITE);
     }
     free(q);
@@ -257,9 +257,9 @@ static int run_case(void *ud, const char *path, const fz_buf *text, const char *
   stats *S = ud;
   sk_context *ctx = S->ctx;
   const int before = sk_test_failures;
-  sk_mechanism *m = (sk_mechanism *)(void *)&m; /* must come back NULL on failure */
+  sk_multibody *m = (sk_multibody *)(void *)&m; /* must come back NULL on failure */
   const double t0 = fz_now();
-  const sk_status st = sk_mechanism_load(ctx, path, &m);
+  const sk_status st = sk_multibody_load(ctx, path, &m);
   const double dt = fz_now() - t0;
   S->cases++;
   sk_test_failures += fz_timed(&S->slowest, dt, label, FZ_CASE_SECONDS, " (a loop?)");
@@ -269,10 +269,10 @@ static int run_case(void *ud, const char *path, const fz_buf *text, const char *
     if (verbose) {
       printf("%s: SK_OK\n", label);
     }
-    CHECK(m != NULL && m != (sk_mechanism *)(void *)&m);
-    if (m && m != (sk_mechanism *)(void *)&m) {
+    CHECK(m != NULL && m != (sk_multibody *)(void *)&m);
+    if (m && m != (sk_multibody *)(void *)&m) {
       check_mechanism(m, ctx, label);
-      sk_mechanism_destroy(&m);
+      sk_multibody_destroy(&m);
       CHECK(m == NULL);
     }
   } else {

@@ -1,4 +1,4 @@
-/* src/cli/mechanism_run.c: `stiffkit run` on a multibody model: load and assemble the mechanism, simulate with the chosen formulation, write positions, monitor (drift, energy balance, cond(G)) and reaction forces, print the report */
+/* src/cli/multibody_run.c: `stiffkit run` on a multibody model: load and assemble the mechanism, simulate with the chosen formulation, write positions, monitor (drift, energy balance, cond(G)) and reaction forces, print the report */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/json_out.h"
-#include "cli/mechanism_cli.h"
+#include "cli/multibody_cli.h"
 #include "core/error.h"
 #include "core/stop.h"
 #include "io/output_options.h"
@@ -20,14 +20,14 @@ static const char *const monitor_cols[] = {"phi_max", "dphi_max", "energy",
                                            "work",    "balance",  "cond_G"};
 #define NMON (sizeof monitor_cols / sizeof monitor_cols[0])
 
-sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
+sk_status cli_multibody_setup(sk_context *ctx, cli_job *job, cli_multibody *cm)
 {
   const sk_options *o = job->opts;
   const char *file;
   double tol;
   int fix;
-  SK_CALL(ctx, sk_mechanism_start_from_options(ctx, o, &file, &tol, &fix));
-  SK_CALL_STOP(ctx, sk_mechanism_load(ctx, file, &cm->mech));
+  SK_CALL(ctx, sk_multibody_start_from_options(ctx, o, &file, &tol, &fix));
+  SK_CALL_STOP(ctx, sk_multibody_load(ctx, file, &cm->mech));
   cm->file = file;
   SK_CALL(ctx, cli_job_output_times(ctx, job));
   sk__stepper_settings solver;
@@ -35,24 +35,24 @@ sk_status cli_mechanism_setup(sk_context *ctx, cli_job *job, cli_mechanism *cm)
   SK_CALL(ctx, sk__stepper_settings_read(o, &solver, &given));
   cm->rtol = solver.rtol;
   cm->atol = solver.atol;
-  const int n = sk_mechanism_ncoords(cm->mech), m = sk_mechanism_nconstraints(cm->mech);
+  const int n = sk_multibody_ncoords(cm->mech), m = sk_multibody_nconstraints(cm->mech);
   cm->q0 = calloc((size_t)(2 * n + m + 1), sizeof *cm->q0);
   SK_CHECK(ctx, cm->q0 != NULL, SK_ERR_NOMEM, "cannot allocate the initial state");
   cm->v0 = cm->q0 + n;
   cm->lam = cm->v0 + n;
-  sk_mechanism_initial(cm->mech, cm->q0, cm->v0);
-  SK_CALL(ctx, sk_mechanism_assemble(cm->mech, job->t0, cm->q0, cm->v0, tol, fix, &cm->init));
+  sk_multibody_initial(cm->mech, cm->q0, cm->v0);
+  SK_CALL(ctx, sk_multibody_assemble(cm->mech, job->t0, cm->q0, cm->v0, tol, fix, &cm->init));
   return SK_OK;
 }
 
-void cli_mechanism_free(cli_mechanism *cm)
+void cli_multibody_free(cli_multibody *cm)
 {
-  sk_mechanism_destroy(&cm->mech);
+  sk_multibody_destroy(&cm->mech);
   free(cm->q0);
   memset(cm, 0, sizeof *cm);
 }
 
-const char *cli_mechanism_method(const sk_options *o, const sk_mbs_settings *s)
+const char *cli_multibody_method(const sk_options *o, const sk_multibody_settings *s)
 {
   sk__stepper_settings solver;
   uint64_t given;
@@ -60,12 +60,12 @@ const char *cli_mechanism_method(const sk_options *o, const sk_mbs_settings *s)
       SK__STEPPER_GIVEN(given, method)) {
     return solver.method;
   }
-  return s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf";
+  return s->formulation == SK_MULTIBODY_GGL ? "ida-bdf" : "cvode-bdf";
 }
 
-void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out)
+void cli_multibody_print_init(const cli_multibody *cm, FILE *out)
 {
-  const sk_mechanism_init_report *r = &cm->init;
+  const sk_multibody_init_report *r = &cm->init;
   fprintf(out,
           "initial state: max |Phi| %.3e -> %.3e (largest in %s), max |G v + Phi_t| %.3e -> "
           "%.3e; positions moved by %.3e, velocities by %.3e (%d Newton iterations)\n",
@@ -78,25 +78,25 @@ void cli_mechanism_print_init(const cli_mechanism *cm, FILE *out)
 typedef struct {
   sk_context *ctx;
   cli_job *job; /* holds the results and the sensitivity series */
-  cli_mechanism *cm;
+  cli_multibody *cm;
   int mon, reac;
   int64_t *probes;      /* 0 .. n-1: every coordinate (the sensitivity series' columns) */
   char sens_prov[4096]; /* the provenance's sensitivity list */
   sk_status st;
 } run_out;
 
-static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
-                              const sk_mbs_sample *sm);
+static sk_status open_results(sk_context *ctx, cli_job *job, cli_multibody *cm, run_out *o,
+                              const sk_multibody_sample *sm);
 
 /* One output; the first (at t0) opens the result files, once the engine is set up: a refused
  * engine or sensitivity parameter leaves no file. */
 static int write_output(double t, const double *q, const double *v, const double *lambda,
-                        const sk_mbs_sample *sm, void *data)
+                        const sk_multibody_sample *sm, void *data)
 {
   (void)v;
   run_out *o = data;
   cli_job *job = o->job;
-  const int n = sk_mechanism_ncoords(o->cm->mech), m = sk_mechanism_nconstraints(o->cm->mech);
+  const int n = sk_multibody_ncoords(o->cm->mech), m = sk_multibody_nconstraints(o->cm->mech);
   const double row[NMON] = {sm->phi_max, sm->dphi_max, sm->energy,
                             sm->work,    sm->balance,  sm->cond};
   sk_status st = job->results ? SK_OK : open_results(o->ctx, job, o->cm, o, sm);
@@ -119,11 +119,11 @@ static int write_output(double t, const double *q, const double *v, const double
 
 /* The sensitivity series (dq/dp of every coordinate, /sensitivity/<parameter> in the HDF5 file)
  * and the provenance's parameter list, when the simulation computes sensitivities. */
-static sk_status open_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
+static sk_status open_sensitivities(sk_context *ctx, cli_job *job, cli_multibody *cm, run_out *o,
                                     const char *const *coord_names, int hdf5,
-                                    const sk_mbs_sample *sm)
+                                    const sk_multibody_sample *sm)
 {
-  const int n = sk_mechanism_ncoords(cm->mech);
+  const int n = sk_multibody_ncoords(cm->mech);
   job->sens.id = -1;
   if (sm->nsens == 0) {
     return SK_OK;
@@ -132,9 +132,9 @@ static sk_status open_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism
   const char **pp = calloc((size_t)sm->nsens, sizeof *pp);
   sk_status st = pn && pp ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
   for (int j = 0; st == SK_OK && j < sm->nsens; j++) {
-    st = sk_mechanism_param_name(cm->mech, sm->sens_param[j], pn[j], sizeof pn[j]);
+    st = sk_multibody_param_name(cm->mech, sm->sens_param[j], pn[j], sizeof pn[j]);
     pp[j] = pn[j];
-    cli_sens_provenance_entry(j, pn[j], sk_mechanism_get_param(cm->mech, sm->sens_param[j]),
+    cli_sens_provenance_entry(j, pn[j], sk_multibody_get_param(cm->mech, sm->sens_param[j]),
                               sm->sens_pbar[j], o->sens_prov, sizeof o->sens_prov);
   }
   if (st == SK_OK) {
@@ -147,12 +147,12 @@ static sk_status open_sensitivities(sk_context *ctx, cli_job *job, cli_mechanism
 }
 
 /* The results: positions as the main series, the monitor and the multipliers beside them. */
-static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, run_out *o,
-                              const sk_mbs_sample *sm)
+static sk_status open_results(sk_context *ctx, cli_job *job, cli_multibody *cm, run_out *o,
+                              const sk_multibody_sample *sm)
 {
-  sk_mechanism *mech = cm->mech;
+  sk_multibody *mech = cm->mech;
   const sk_options *opts = job->opts;
-  const int n = sk_mechanism_ncoords(mech), m = sk_mechanism_nconstraints(mech);
+  const int n = sk_multibody_ncoords(mech), m = sk_multibody_nconstraints(mech);
   sk__output_settings out;
   SK_CALL(ctx, sk__output_settings_read(opts, &out, NULL));
   const char *dir = out.dir, *prefix = out.prefix;
@@ -163,12 +163,12 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
   int64_t *probes = o->probes = calloc((size_t)n + 1, sizeof *probes);
   sk_status st = names && np && probes ? SK_OK : SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory");
   for (int i = 0; st == SK_OK && i < n; i++) {
-    sk_mechanism_coord_name(mech, i, names[i], sizeof names[i]);
+    sk_multibody_coord_name(mech, i, names[i], sizeof names[i]);
     np[i] = names[i];
     probes[i] = i;
   }
   for (int r = 0; st == SK_OK && r < m; r++) {
-    sk_mechanism_row_name(mech, r, names[n + r], sizeof names[n + r]);
+    sk_multibody_row_name(mech, r, names[n + r], sizeof names[n + r]);
     np[n + r] = names[n + r];
   }
   if (st == SK_OK) {
@@ -198,7 +198,7 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_mechanism *cm, 
 
 static void write_report_json(FILE *f, const void *arg)
 {
-  const sk_mbs_report *r = arg;
+  const sk_multibody_report *r = arg;
   fprintf(f,
           "{\"steps\": %lld, \"newton_iters\": %lld, \"restarts\": %d, \"repartitions\": %d, "
           "\"events\": %d",
@@ -213,8 +213,8 @@ static void write_report_json(FILE *f, const void *arg)
   fprintf(f, "}");
 }
 
-void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r,
-                                const sk_mbs_settings *s, FILE *out)
+void cli_multibody_print_report(const sk_multibody *mech, const sk_multibody_report *r,
+                                const sk_multibody_settings *s, FILE *out)
 {
   fprintf(out,
           "constraint drift: max |Phi| %.3e (RMS over outputs %.3e), max |G v + Phi_t| %.3e\n",
@@ -238,39 +238,39 @@ void cli_mechanism_print_report(const sk_mechanism *mech, const sk_mbs_report *r
   }
   if (r->nevents) {
     fprintf(out, "events located: %d\n", r->nevents);
-    for (int k = 0; k < r->nevents && k < SK_MBS_MAX_EVENT_LOG; k++) {
+    for (int k = 0; k < r->nevents && k < SK_MULTIBODY_MAX_EVENT_LOG; k++) {
       fprintf(out, "  t = %-16.9g %-24s %s\n", r->events[k].t,
-              sk_mechanism_event_name(mech, r->events[k].index),
+              sk_multibody_event_name(mech, r->events[k].index),
               r->events[k].direction > 0 ? "rising" : "falling");
     }
-    if (r->nevents > SK_MBS_MAX_EVENT_LOG) {
-      fprintf(out, "  ... and %d more\n", r->nevents - SK_MBS_MAX_EVENT_LOG);
+    if (r->nevents > SK_MULTIBODY_MAX_EVENT_LOG) {
+      fprintf(out, "  ... and %d more\n", r->nevents - SK_MULTIBODY_MAX_EVENT_LOG);
     }
   }
 }
 
-int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc, char **argv)
+int cli_multibody_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc, char **argv)
 {
-  cli_mechanism cm = {0};
+  cli_multibody cm = {0};
   run_out o = {.ctx = ctx, .job = job, .cm = &cm, .mon = -1, .reac = -1};
-  sk_mbs_settings s;
-  sk_mbs_report rep;
+  sk_multibody_settings s;
+  sk_multibody_report rep;
   memset(&rep, 0, sizeof rep);
   int project = 0;
-  sk_status st = cli_mechanism_setup(ctx, job, &cm);
+  sk_status st = cli_multibody_setup(ctx, job, &cm);
   if (st == SK_OK) {
-    st = sk_mechanism_settings_from_options(ctx, job->opts, 0, &s, &project);
+    st = sk_multibody_settings_from_options(ctx, job->opts, 0, &s, &project);
   }
   if (st == SK_OK) {
     st = cli_job_default_prefix(ctx, job, "mechanism");
   }
-  const char *method = st == SK_OK ? cli_mechanism_method(job->opts, &s) : "";
+  const char *method = st == SK_OK ? cli_multibody_method(job->opts, &s) : "";
   s.project = project;
   if (st == SK_OK) { /* a bad engine choice is refused before any file exists */
-    st = sk_mechanism_check_method(cm.mech, &s, method);
+    st = sk_multibody_check_method(cm.mech, &s, method);
   }
   if (st == SK_OK) {
-    st = sk_mechanism_simulate(cm.mech, &s, project, method, cm.rtol, cm.atol, job->opts, job->t0,
+    st = sk_multibody_simulate(cm.mech, &s, project, method, cm.rtol, cm.atol, job->opts, job->t0,
                                cm.q0, cm.v0, job->times, job->ntimes, write_output, &o, &rep);
     if (st == SK_INTERRUPTED && o.st != SK_OK) {
       st = o.st;
@@ -288,16 +288,16 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
     if (!a->quiet) {
       printf("stiffkit %s run: mechanism %s (%d bodies, %d coordinates, %d constraints), "
              "formulation %s, engine %s, rtol %.1e, atol %.1e, t = %g -> %g\n",
-             SK_VERSION, cm.file, sk_mechanism_nbodies(cm.mech), sk_mechanism_ncoords(cm.mech),
-             sk_mechanism_nconstraints(cm.mech), sk_mechanism_formulation_name(s.formulation),
+             SK_VERSION, cm.file, sk_multibody_nbodies(cm.mech), sk_multibody_ncoords(cm.mech),
+             sk_multibody_nconstraints(cm.mech), sk_multibody_formulation_name(s.formulation),
              method, cm.rtol, cm.atol, job->t0, job->t_end);
-      cli_mechanism_print_init(&cm, stdout);
+      cli_multibody_print_init(&cm, stdout);
       if (!a->no_stats) {
         sk_stats_print_table(&rep.stats, stdout);
       }
-      cli_mechanism_print_report(cm.mech, &rep, &s, stdout);
+      cli_multibody_print_report(cm.mech, &rep, &s, stdout);
       printf("wrote %s (and .monitor.csv%s%s, .h5, .provenance.yaml)\n", job->files[0],
-             sk_mechanism_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "",
+             sk_multibody_nconstraints(cm.mech) > 0 ? ", .reactions.csv" : "",
              job->sens.id >= 0 ? ", .sensitivity.csv" : "");
     }
   } else {
@@ -311,6 +311,6 @@ int cli_mechanism_run(sk_context *ctx, cli_job *job, const cli_args *a, int argc
   }
   free(stats);
   free(o.probes);
-  cli_mechanism_free(&cm);
+  cli_multibody_free(&cm);
   return code;
 }

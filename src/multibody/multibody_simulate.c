@@ -1,10 +1,10 @@
-/* src/multibody/mbs_simulate.c: the simulation loop of a mechanism: engine, output times, drift and energy monitoring, projection and repartitioning restarts, event log */
+/* src/multibody/multibody_simulate.c: the simulation loop of a mechanism: engine, output times, drift and energy monitoring, projection and repartitioning restarts, event log */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 #include "linsol/linsol_keys.h"
 #include "stiffkit/stepper.h"
 
@@ -27,26 +27,27 @@ static void segment_free(segment *g)
   sk_model_destroy(&g->model);
 }
 
-sk_status sk_mechanism_check_method(sk_mechanism *mech, const sk_mbs_settings *s,
+sk_status sk_multibody_check_method(sk_multibody *mech, const sk_multibody_settings *s,
                                     const char *method)
 {
   sk_context *ctx = mech->ctx;
   const sk_stepper_type *type = sk_stepper_type_find(ctx, method);
   SK_CHECK(ctx, type != NULL, SK_ERR_INPUT, "solver.method: no engine named '%s'", method);
-  SK_CHECK(ctx, s->formulation != SK_MBS_GGL || (type->flags & SK_STEPPER_HANDLES_DAE),
+  SK_CHECK(ctx, s->formulation != SK_MULTIBODY_GGL || (type->flags & SK_STEPPER_HANDLES_DAE),
            SK_ERR_UNSUPPORTED,
            "the GGL formulation is a DAE: '%s' cannot integrate it (use ida-bdf, or "
-           "mbs.formulation index1 / reduced)",
+           "multibody.formulation index1 / reduced)",
            method);
   SK_CHECK(ctx, mech->ne == 0 || (type->flags & SK_STEPPER_EVENTS), SK_ERR_UNSUPPORTED,
            "'%s' does not locate events, and the mechanism has %d (events: in the file); use "
            "%s, or remove the events",
            method, mech->ne,
-           s->formulation == SK_MBS_GGL ? "ida-bdf" : "cvode-bdf or cvode-adams");
-  SK_CHECK(ctx, !s->project || s->formulation == SK_MBS_INDEX1, SK_ERR_INPUT,
-           "mbs.projection applies to the index1 formulation only (%s keeps the constraints by "
-           "construction)",
-           s->formulation == SK_MBS_GGL ? "ggl" : "reduced");
+           s->formulation == SK_MULTIBODY_GGL ? "ida-bdf" : "cvode-bdf or cvode-adams");
+  SK_CHECK(
+      ctx, !s->project || s->formulation == SK_MULTIBODY_INDEX1, SK_ERR_INPUT,
+      "multibody.projection applies to the index1 formulation only (%s keeps the constraints by "
+      "construction)",
+      s->formulation == SK_MULTIBODY_GGL ? "ggl" : "reduced");
   SK_CHECK(ctx, !s->project || !strcmp(method, "cvode-bdf"), SK_ERR_UNSUPPORTED,
            "projection after every step needs cvode-bdf (CVODE's projection interface); '%s' "
            "cannot project",
@@ -95,13 +96,14 @@ static int linsol_given(const sk_options *opts)
          sk__linsol_settings_read(opts, &ls, &given) == SK_OK && SK__LINSOL_GIVEN(given, type);
 }
 
-static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
-                               double rtol, double atol, const sk_options *opts, double t,
-                               const double *q, const double *v, double w0, segment *g)
+static sk_status segment_start(sk_multibody *mech, const sk_multibody_settings *s,
+                               const char *method, double rtol, double atol,
+                               const sk_options *opts, double t, const double *q, const double *v,
+                               double w0, segment *g)
 {
   sk_context *ctx = mech->ctx;
   g->w0 = w0;
-  SK_CALL(ctx, sk_mechanism_model(mech, s, t, q, v, &g->model));
+  SK_CALL(ctx, sk_multibody_model(mech, s, t, q, v, &g->model));
   sk_status st = sk_stepper_create(ctx, method, g->model, &g->stepper);
   if (st == SK_OK && opts) {
     st = sk_stepper_set_from_options(g->stepper, opts);
@@ -109,7 +111,7 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
   if (st == SK_OK) {
     st = sk_stepper_set_tolerances(g->stepper, rtol, atol);
   }
-  if (st == SK_OK && s->formulation == SK_MBS_GGL) {
+  if (st == SK_OK && s->formulation == SK_MULTIBODY_GGL) {
     /* the index-2 multipliers are out of the error test; in the Newton convergence test their
        corrections scale like 1/h, so they get a loose weight there (their accuracy follows from
        the differential components) */
@@ -149,7 +151,7 @@ static sk_status segment_start(sk_mechanism *mech, const sk_mbs_settings *s, con
       (sk_model_get_kind(g->model) == SK_MODEL_DAE || !strncmp(method, "cvode", 5))) {
     st = sk_stepper_set_linear_solver(g->stepper, "dense");
   }
-  if (st == SK_OK && s->formulation == SK_MBS_GGL && g->h0_cap > 0) {
+  if (st == SK_OK && s->formulation == SK_MULTIBODY_GGL && g->h0_cap > 0) {
     st = ggl_first_step(g->stepper, g->model, 3 * mech->nb, t, rtol, atol, g->h0_cap);
   }
   if (st == SK_OK) {
@@ -174,33 +176,33 @@ typedef struct {
 
 /* The monitor at one output: drift, the energy balance relative to the energies in play
  * (not to E, which can be near 0 while T is large), cond(G) and the toggle warning. */
-static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t, const double *q,
-                         const double *v, double work, monitor_state *ms, sk_mbs_report *rep,
-                         sk_mbs_sample *sample)
+static sk_status monitor(sk_multibody *mech, const sk_multibody_settings *s, double t,
+                         const double *q, const double *v, double work, monitor_state *ms,
+                         sk_multibody_report *rep, sk_multibody_sample *sample)
 {
   double pmax, dmax;
-  SK_CALL(mech->ctx, sk_mechanism_residuals(mech, t, q, v, &pmax, &dmax));
+  SK_CALL(mech->ctx, sk_multibody_residuals(mech, t, q, v, &pmax, &dmax));
   rep->phi_max = fmax(rep->phi_max, pmax);
   rep->dphi_max = fmax(rep->dphi_max, dmax);
   ms->sum_sq += pmax * pmax;
   ms->count++;
   rep->phi_rms = sqrt(ms->sum_sq / (double)ms->count);
-  rep->length_scale = sk_mechanism_length_scale(mech);
+  rep->length_scale = sk_multibody_length_scale(mech);
   double T, V;
-  sk_mechanism_energy(mech, q, v, &T, &V);
+  sk_multibody_energy(mech, q, v, &T, &V);
   const double e0 = ms->t0_kinetic + ms->t0_potential;
   ms->scale = fmax(ms->scale, fmax(T + fabs(V - ms->t0_potential) + fabs(work), ms->t0_kinetic));
   ms->imbalance = fmax(ms->imbalance, fabs(T + V - e0 - work));
   rep->energy_scale = ms->scale;
   rep->balance_max = ms->scale > 0 ? ms->imbalance / ms->scale : ms->imbalance;
-  const double cond = sk_mechanism_condition(mech, t, q);
+  const double cond = sk_multibody_condition(mech, t, q);
   rep->cond_max = fmax(rep->cond_max, cond);
-  *sample = (sk_mbs_sample){.phi_max = pmax,
-                            .dphi_max = dmax,
-                            .energy = T + V,
-                            .work = work,
-                            .balance = T + V - e0 - work,
-                            .cond = isfinite(cond) ? cond : 1e300};
+  *sample = (sk_multibody_sample){.phi_max = pmax,
+                                  .dphi_max = dmax,
+                                  .energy = T + V,
+                                  .work = work,
+                                  .balance = T + V - e0 - work,
+                                  .cond = isfinite(cond) ? cond : 1e300};
   if (cond > s->cond_limit && isnan(rep->cond_warn_t)) {
     rep->cond_warn_t = t;
     sk__log(mech->ctx, SK_LOG_WARN,
@@ -214,24 +216,25 @@ static sk_status monitor(sk_mechanism *mech, const sk_mbs_settings *s, double t,
 }
 
 /* Log the events located in this segment since `seen`. */
-static void log_events(sk_mechanism *mech, const segment *g, size_t *seen, sk_mbs_report *rep)
+static void log_events(sk_multibody *mech, const segment *g, size_t *seen,
+                       sk_multibody_report *rep)
 {
   const sk_event_record *ev;
   size_t nev;
   sk_stepper_get_events(g->stepper, &ev, &nev);
   for (; *seen < nev; (*seen)++) {
-    const sk__mbs_event *e = &mech->events[ev[*seen].index];
+    const sk__multibody_event *e = &mech->events[ev[*seen].index];
     sk__log(mech->ctx, SK_LOG_INFO, "event '%s' at t = %.9g (%s crossed %g, %s)", e->name,
             ev[*seen].t, mech->bodies[e->body].name, e->value,
             ev[*seen].direction > 0 ? "rising" : "falling");
-    if (rep->nevents < SK_MBS_MAX_EVENT_LOG) {
+    if (rep->nevents < SK_MULTIBODY_MAX_EVENT_LOG) {
       rep->events[rep->nevents] = ev[*seen];
     }
     rep->nevents++;
   }
 }
 
-static void add_stats(segment *g, sk_mbs_report *rep)
+static void add_stats(segment *g, sk_multibody_report *rep)
 {
   sk_stats st;
   if (g->stepper && sk_stepper_get_stats(g->stepper, &st) == SK_OK) {
@@ -256,7 +259,7 @@ static int watch_partition(const sk_stepper *st, double t, double h, void *data)
   (void)h;
   repartition_watch *w = data;
   w->wanted =
-      w->wanted || sk_mechanism_reduced_growth(w->model, t, sk_stepper_get_state(st)) > w->growth;
+      w->wanted || sk_multibody_reduced_growth(w->model, t, sk_stepper_get_state(st)) > w->growth;
   return w->wanted && t <= w->target;
 }
 
@@ -278,7 +281,7 @@ static void sens_free(sk_context *ctx, sens_sample *ss)
 
 /* The sensitivities the first segment's engine integrates (none: np = 0); refused where the
  * formulation moves the state without them. */
-static sk_status sens_open(sk_mechanism *mech, const sk_mbs_settings *s, const segment *g,
+static sk_status sens_open(sk_multibody *mech, const sk_multibody_settings *s, const segment *g,
                            sens_sample *ss)
 {
   sk_context *ctx = mech->ctx;
@@ -286,9 +289,10 @@ static sk_status sens_open(sk_mechanism *mech, const sk_mbs_settings *s, const s
   if (np == 0) {
     return SK_OK;
   }
-  SK_CHECK(ctx, s->formulation != SK_MBS_REDUCED && !s->project, SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, s->formulation != SK_MULTIBODY_REDUCED && !s->project, SK_ERR_UNSUPPORTED,
            "solver.sensitivity.parameters: %s moves the state but not its sensitivities; "
-           "mechanism sensitivities need mbs.formulation index1 (without mbs.projection) or ggl",
+           "mechanism sensitivities need multibody.formulation index1 (without "
+           "multibody.projection) or ggl",
            s->project ? "the projection after every step"
                       : "a repartition of the reduced "
                         "coordinates");
@@ -308,8 +312,8 @@ static sk_status sens_open(sk_mechanism *mech, const sk_mbs_settings *s, const s
 
 /* dq/dp_j and dv/dp_j at the engine's time into the sample (index1 and GGL states begin with
  * q, v). */
-static sk_status sens_fill(sk_mechanism *mech, const segment *g, sens_sample *ss,
-                           sk_mbs_sample *sample)
+static sk_status sens_fill(sk_multibody *mech, const segment *g, sens_sample *ss,
+                           sk_multibody_sample *sample)
 {
   const int n = 3 * mech->nb;
   for (int j = 0; j < ss->np; j++) {
@@ -325,16 +329,16 @@ static sk_status sens_fill(sk_mechanism *mech, const segment *g, sens_sample *ss
 
 /* A new segment from the current state: the same formulation (a reduced model chooses its
  * partition anew) at (t, q, v), the work so far carried over. */
-static sk_status restart(sk_mechanism *mech, const sk_mbs_settings *s, const char *method,
+static sk_status restart(sk_multibody *mech, const sk_multibody_settings *s, const char *method,
                          double rtol, double atol, const sk_options *opts, double t,
                          const double *q, const double *v, double work, segment *g,
-                         repartition_watch *w, sk_mbs_report *rep)
+                         repartition_watch *w, sk_multibody_report *rep)
 {
   add_stats(g, rep);
   segment_free(g);
   rep->restarts++;
   SK_CALL(mech->ctx, segment_start(mech, s, method, rtol, atol, opts, t, q, v, work, g));
-  if (s->formulation == SK_MBS_REDUCED) {
+  if (s->formulation == SK_MULTIBODY_REDUCED) {
     w->model = g->model;
     w->wanted = 0;
     sk_stepper_set_monitor(g->stepper, watch_partition, w);
@@ -342,29 +346,30 @@ static sk_status restart(sk_mechanism *mech, const sk_mbs_settings *s, const cha
   return SK_OK;
 }
 
-sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, int project,
+sk_status sk_multibody_simulate(sk_multibody *mech, const sk_multibody_settings *s, int project,
                                 const char *method, double rtol, double atol,
                                 const sk_options *opts, double t0, const double *q0,
                                 const double *v0, const double *times, size_t ntimes,
-                                sk_mbs_output_fn out, void *user_data, sk_mbs_report *rep)
+                                sk_multibody_output_fn out, void *user_data,
+                                sk_multibody_report *rep)
 {
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
   memset(rep, 0, sizeof *rep);
-  sk_mbs_settings local = *s;
+  sk_multibody_settings local = *s;
   local.project = local.project || project;
   local.repartition = local.repartition > 1.0 ? local.repartition : 4.0;
   s = &local;
   rep->cond_warn_t = NAN;
-  SK_CALL(ctx, sk_mechanism_check_method(mech, s, method));
+  SK_CALL(ctx, sk_multibody_check_method(mech, s, method));
   double *buf = sk__malloc(ctx, (size_t)(2 * n + m + 1) * sizeof *buf);
   SK_CHECK(ctx, buf != NULL, SK_ERR_NOMEM, "cannot allocate the simulation");
   double *q = buf, *v = q + n, *lam = v + n;
   memcpy(q, q0, (size_t)n * sizeof *q);
   memcpy(v, v0, (size_t)n * sizeof *v);
   monitor_state ms = {.scale = 0.0};
-  sk_mbs_sample sample;
-  sk_mechanism_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
+  sk_multibody_sample sample;
+  sk_multibody_energy(mech, q, v, &ms.t0_kinetic, &ms.t0_potential);
   size_t seen = 0;
   segment g = {.h0_cap = ntimes > 0 ? 1e-3 * fabs(times[0] - t0) : 0.0};
   sens_sample ss = {0};
@@ -375,7 +380,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     st = sens_open(mech, s, &g, &ss);
   }
   if (st == SK_OK) {
-    st = sk_mechanism_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
+    st = sk_multibody_accelerations(mech, t0, q, v, 0.0, 0.0, NULL, lam);
   }
   if (st == SK_OK) {
     st = monitor(mech, s, t0, q, v, 0.0, &ms, rep, &sample);
@@ -396,7 +401,7 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
       const double ti = sk_stepper_get_time(g.stepper);
       const double *y = sk_stepper_get_state(g.stepper);
       const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
-      SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, ti, y, q, v, NULL), done);
+      SK_CALL_GOTO(ctx, st, sk_multibody_state(mech, g.model, ti, y, q, v, NULL), done);
       rep->repartitions++;
       seen = 0;
       SK_CALL_GOTO(ctx, st,
@@ -409,8 +414,8 @@ sk_status sk_mechanism_simulate(sk_mechanism *mech, const sk_mbs_settings *s, in
     }
     const double *y = sk_stepper_get_state(g.stepper);
     const double work = g.w0 + y[sk_model_get_n(g.model) - 1];
-    SK_CALL_GOTO(ctx, st, sk_mechanism_state(mech, g.model, tret, y, q, v, lam), done);
-    rep->projection_max = fmax(rep->projection_max, sk_mechanism_projection_max(g.model));
+    SK_CALL_GOTO(ctx, st, sk_multibody_state(mech, g.model, tret, y, q, v, lam), done);
+    rep->projection_max = fmax(rep->projection_max, sk_multibody_projection_max(g.model));
     SK_CALL_GOTO(ctx, st, monitor(mech, s, tret, q, v, work, &ms, rep, &sample), done);
     SK_CALL_GOTO(ctx, st, sens_fill(mech, &g, &ss, &sample), done);
     if (out && out(tret, q, v, lam, &sample, user_data)) {

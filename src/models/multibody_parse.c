@@ -1,4 +1,4 @@
-/* src/models/mbs_parse.c: mechanism files (YAML, libyaml document API) read into sk_mechanism: bodies, joints, drivers, forces and events, with file:line:column messages */
+/* src/models/multibody_parse.c: mechanism files (YAML, libyaml document API) read into sk_multibody: bodies, joints, drivers, forces and events, with file:line:column messages */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -12,12 +12,12 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "core/input_file.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 
 /* A mechanism file larger than this is refused (a mechanism is small). */
-#define MBS_MAX_BYTES ((size_t)16 << 20)
+#define MULTIBODY_MAX_BYTES ((size_t)16 << 20)
 /* Names listed in "not a body (bodies: ...)" messages. */
-#define MBS_LIST_NAMES 10
+#define MULTIBODY_LIST_NAMES 10
 
 typedef struct {
   sk_context *ctx;
@@ -25,8 +25,8 @@ typedef struct {
   const unsigned char *text;
   size_t len;
   yaml_document_t *doc;
-  sk_mechanism *mech;
-} mbs_parser;
+  sk_multibody *mech;
+} multibody_parser;
 
 static int line_of(const yaml_node_t *n)
 {
@@ -38,7 +38,7 @@ static int column_of(const yaml_node_t *n)
   return (int)n->start_mark.column + 1;
 }
 
-static yaml_node_t *node_at(const mbs_parser *P, int index)
+static yaml_node_t *node_at(const multibody_parser *P, int index)
 {
   return yaml_document_get_node(P->doc, index);
 }
@@ -93,10 +93,10 @@ static int seq_count(const yaml_node_t *n)
 }
 
 /* Record SK_ERR_INPUT "file:line:column: <message>" at node `at`. */
-static sk_status fail(const mbs_parser *P, const yaml_node_t *at, const char *fmt, ...)
+static sk_status fail(const multibody_parser *P, const yaml_node_t *at, const char *fmt, ...)
     SK__PRINTF(3, 4);
 
-static sk_status fail(const mbs_parser *P, const yaml_node_t *at, const char *fmt, ...)
+static sk_status fail(const multibody_parser *P, const yaml_node_t *at, const char *fmt, ...)
 {
   char msg[SK_ERROR_MSG_LEN];
   va_list ap;
@@ -110,7 +110,7 @@ static sk_status fail(const mbs_parser *P, const yaml_node_t *at, const char *fm
 }
 
 /* Record libyaml's syntax error with its position. */
-static sk_status syntax_error(const mbs_parser *P, const yaml_parser_t *p)
+static sk_status syntax_error(const multibody_parser *P, const yaml_parser_t *p)
 {
   const char *problem = p->problem ? p->problem : "unknown problem";
   switch (p->error) {
@@ -168,7 +168,7 @@ static void join_names(const char *const *names, size_t n, char *buf, size_t len
 }
 
 /* Check the keys of mapping `map`: plain names, each valid and given once. */
-static sk_status check_keys(const mbs_parser *P, const yaml_node_t *map, const char *label,
+static sk_status check_keys(const multibody_parser *P, const yaml_node_t *map, const char *label,
                             const char *const *valid, size_t nvalid)
 {
   const yaml_node_pair_t *start = map->data.mapping.pairs.start;
@@ -202,7 +202,7 @@ static sk_status check_keys(const mbs_parser *P, const yaml_node_t *map, const c
 }
 
 /* The value of `key` in mapping `map`, or NULL. */
-static yaml_node_t *lookup(const mbs_parser *P, const yaml_node_t *map, const char *key)
+static yaml_node_t *lookup(const multibody_parser *P, const yaml_node_t *map, const char *key)
 {
   for (const yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
        p++) {
@@ -215,7 +215,7 @@ static yaml_node_t *lookup(const mbs_parser *P, const yaml_node_t *map, const ch
 }
 
 /* The value of a required field (an error at the mapping when absent). */
-static sk_status required(const mbs_parser *P, const yaml_node_t *map, const char *label,
+static sk_status required(const multibody_parser *P, const yaml_node_t *map, const char *label,
                           const char *key, yaml_node_t **value)
 {
   *value = lookup(P, map, key);
@@ -229,7 +229,7 @@ static sk_status required(const mbs_parser *P, const yaml_node_t *map, const cha
 #define LABEL(l) ((l) ? (l) : ""), ((l) ? ": " : "")
 
 /* A finite number: the whole scalar read by strtod. */
-static sk_status number(const mbs_parser *P, const yaml_node_t *n, const char *label,
+static sk_status number(const multibody_parser *P, const yaml_node_t *n, const char *label,
                         const char *field, double *out)
 {
   if (!n || n->type != YAML_SCALAR_NODE) {
@@ -249,9 +249,9 @@ static sk_status number(const mbs_parser *P, const yaml_node_t *n, const char *l
 }
 
 /* An optional number: `fallback` when the field is absent. */
-static sk_status number_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
-                              const char *key, int need, double fallback, double *out,
-                              const yaml_node_t **where)
+static sk_status number_field(const multibody_parser *P, const yaml_node_t *map,
+                              const char *label, const char *key, int need, double fallback,
+                              double *out, const yaml_node_t **where)
 {
   yaml_node_t *n = lookup(P, map, key);
   if (where) {
@@ -268,7 +268,7 @@ static sk_status number_field(const mbs_parser *P, const yaml_node_t *map, const
 }
 
 /* A pair of numbers [a, b]; `shape` names them in messages ("[x, y]"). */
-static sk_status pair_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
+static sk_status pair_field(const multibody_parser *P, const yaml_node_t *map, const char *label,
                             const char *key, int need, const char *shape, double *out,
                             const yaml_node_t **where)
 {
@@ -300,8 +300,8 @@ static sk_status pair_field(const mbs_parser *P, const yaml_node_t *map, const c
   return SK_OK;
 }
 
-/* A name: 1 to SK__MBS_NAME - 1 letters, digits, '_' or '-'. */
-static sk_status name_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
+/* A name: 1 to SK__MULTIBODY_NAME - 1 letters, digits, '_' or '-'. */
+static sk_status name_field(const multibody_parser *P, const yaml_node_t *map, const char *label,
                             const char *key, char *out, const yaml_node_t **where)
 {
   yaml_node_t *n = NULL;
@@ -315,9 +315,9 @@ static sk_status name_field(const mbs_parser *P, const yaml_node_t *map, const c
   if (len == 0) {
     return fail(P, n, "%s: %s: empty name", label, key);
   }
-  if (len >= SK__MBS_NAME) {
+  if (len >= SK__MULTIBODY_NAME) {
     return fail(P, n, "%s: %s: the name '%s' is longer than %d characters", label, key, s,
-                SK__MBS_NAME - 1);
+                SK__MULTIBODY_NAME - 1);
   }
   for (size_t i = 0; i < len; i++) {
     const char c = s[i];
@@ -333,9 +333,9 @@ static sk_status name_field(const mbs_parser *P, const yaml_node_t *map, const c
 }
 
 /* One of `choices` (a keyword); its index goes to *out. */
-static sk_status choice_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
-                              const char *key, const char *what, const char *const *choices,
-                              size_t nchoices, int *out)
+static sk_status choice_field(const multibody_parser *P, const yaml_node_t *map,
+                              const char *label, const char *key, const char *what,
+                              const char *const *choices, size_t nchoices, int *out)
 {
   yaml_node_t *n = NULL;
   SK_CALL(P->ctx, required(P, map, label, key, &n));
@@ -355,12 +355,12 @@ static sk_status choice_field(const mbs_parser *P, const yaml_node_t *map, const
   return fail(P, n, "%s: %s '%s' is not %s (%s)", label, key, text_of(n), what, list);
 }
 
-/* "a, b, or c" of up to MBS_LIST_NAMES names (then "..."), `last` appended;
+/* "a, b, or c" of up to MULTIBODY_LIST_NAMES names (then "..."), `last` appended;
  * name i is at names + i stride (names of an array of structs). */
 static void name_list(const char *names, size_t stride, int count, const char *last, char *buf,
                       size_t len)
 {
-  const int shown = count < MBS_LIST_NAMES ? count : MBS_LIST_NAMES;
+  const int shown = count < MULTIBODY_LIST_NAMES ? count : MULTIBODY_LIST_NAMES;
   const int items = shown + (count > shown) + (last != NULL);
   size_t used = 0;
   buf[0] = '\0';
@@ -378,10 +378,10 @@ static void name_list(const char *names, size_t stride, int count, const char *l
 }
 
 /* A body name (or "ground" when allowed): its index goes to *b. */
-static sk_status body_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
+static sk_status body_field(const multibody_parser *P, const yaml_node_t *map, const char *label,
                             const char *key, int allow_ground, int *b)
 {
-  const sk_mechanism *M = P->mech;
+  const sk_multibody *M = P->mech;
   yaml_node_t *n = NULL;
   SK_CALL(P->ctx, required(P, map, label, key, &n));
   if (!is_text(n)) {
@@ -392,7 +392,7 @@ static sk_status body_field(const mbs_parser *P, const yaml_node_t *map, const c
     if (!allow_ground) {
       return fail(P, n, "%s: %s cannot be the ground (it must name a body)", label, key);
     }
-    *b = SK__MBS_GROUND;
+    *b = SK__MULTIBODY_GROUND;
     return SK_OK;
   }
   for (int i = 0; i < M->nb; i++) {
@@ -402,14 +402,15 @@ static sk_status body_field(const mbs_parser *P, const yaml_node_t *map, const c
     }
   }
   char list[512];
-  name_list((const char *)M->bodies + offsetof(sk__mbs_body, name), sizeof M->bodies[0], M->nb,
-            allow_ground ? "ground" : NULL, list, sizeof list);
+  name_list((const char *)M->bodies + offsetof(sk__multibody_body, name), sizeof M->bodies[0],
+            M->nb, allow_ground ? "ground" : NULL, list, sizeof list);
   return fail(P, n, "%s: %s '%s' is not a body (bodies: %s)", label, key, s, list);
 }
 
 /* A formula in t: field `key` parsed into *tf (NULL when optional and absent). */
-static sk_status formula_field(const mbs_parser *P, const yaml_node_t *map, const char *label,
-                               const char *key, int need, sk__time_function **tf)
+static sk_status formula_field(const multibody_parser *P, const yaml_node_t *map,
+                               const char *label, const char *key, int need,
+                               sk__time_function **tf)
 {
   yaml_node_t *n = lookup(P, map, key);
   if (!n) {
@@ -430,7 +431,7 @@ static sk_status formula_field(const mbs_parser *P, const yaml_node_t *map, cons
 
 /* The list under a top-level key: *seq is NULL (and *count 0) when the key
  * is absent or empty. */
-static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key,
+static sk_status list_value(const multibody_parser *P, yaml_node_t *n, const char *key,
                             yaml_node_t **seq, int *count)
 {
   *seq = NULL;
@@ -445,7 +446,7 @@ static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key
   *count = seq_count(n);
   /* the mechanism kernels are dense: a few hundred bodies is their range, and these caps
      keep every size product (n + m)^2 far inside int */
-  const int cap = !strcmp(key, "bodies") ? SK_MBS_MAX_BODIES : 2 * SK_MBS_MAX_BODIES;
+  const int cap = !strcmp(key, "bodies") ? SK_MULTIBODY_MAX_BODIES : 2 * SK_MULTIBODY_MAX_BODIES;
   if (*count > cap) {
     return fail(P, n,
                 "%s: %d entries, more than the %d a mechanism may have (the constraint "
@@ -456,7 +457,7 @@ static sk_status list_value(const mbs_parser *P, yaml_node_t *n, const char *key
 }
 
 /* Item i of list `seq`, which must be a mapping. */
-static sk_status item(const mbs_parser *P, const yaml_node_t *seq, int i, const char *label,
+static sk_status item(const multibody_parser *P, const yaml_node_t *seq, int i, const char *label,
                       yaml_node_t **entry)
 {
   *entry = node_at(P, seq->data.sequence.items.start[i]);
@@ -468,18 +469,18 @@ static sk_status item(const mbs_parser *P, const yaml_node_t *seq, int i, const 
   return SK_OK;
 }
 
-static void *alloc_array(const mbs_parser *P, int count, size_t size)
+static void *alloc_array(const multibody_parser *P, int count, size_t size)
 {
   return count > 0 ? sk__calloc(P->ctx, (size_t)count, size) : NULL;
 }
 
 /* ---- sections -------------------------------------------------------------- */
 
-static sk_status load_bodies(mbs_parser *P, yaml_node_t *value)
+static sk_status load_bodies(multibody_parser *P, yaml_node_t *value)
 {
   static const char *const fields[] = {"name",  "mass",     "inertia", "position",
                                        "angle", "velocity", "omega"};
-  sk_mechanism *M = P->mech;
+  sk_multibody *M = P->mech;
   yaml_node_t *seq = NULL;
   int count = 0;
   SK_CALL(P->ctx, list_value(P, value, "bodies", &seq, &count));
@@ -489,7 +490,7 @@ static sk_status load_bodies(mbs_parser *P, yaml_node_t *value)
   M->bodies = alloc_array(P, count, sizeof *M->bodies);
   SK_CHECK(P->ctx, M->bodies != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
   for (int i = 0; i < count; i++) {
-    sk__mbs_body *B = &M->bodies[i];
+    sk__multibody_body *B = &M->bodies[i];
     yaml_node_t *e = NULL;
     const yaml_node_t *at = NULL;
     char label[64];
@@ -525,14 +526,14 @@ static sk_status load_bodies(mbs_parser *P, yaml_node_t *value)
   return SK_OK;
 }
 
-static sk_status load_joints(mbs_parser *P, yaml_node_t *value)
+static sk_status load_joints(multibody_parser *P, yaml_node_t *value)
 {
   static const char *const types[] = {"revolute", "prismatic", "fixed"};
   static const char *const pin_fields[] = {"name", "type", "body1", "point1", "body2", "point2"};
   static const char *const slide_fields[] = {"name",  "type",   "body1", "point1",
                                              "body2", "point2", "axis"};
   static const char *const fixed_fields[] = {"name", "type", "body1"};
-  sk_mechanism *M = P->mech;
+  sk_multibody *M = P->mech;
   yaml_node_t *seq = NULL;
   int count = 0;
   SK_CALL(P->ctx, list_value(P, value, "joints", &seq, &count));
@@ -540,7 +541,7 @@ static sk_status load_joints(mbs_parser *P, yaml_node_t *value)
   SK_CHECK(P->ctx, count == 0 || M->joints != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
   M->nj = count;
   for (int i = 0; i < count; i++) {
-    sk__mbs_joint *J = &M->joints[i];
+    sk__multibody_joint *J = &M->joints[i];
     yaml_node_t *e = NULL;
     const yaml_node_t *at = NULL;
     char label[64];
@@ -557,14 +558,14 @@ static sk_status load_joints(mbs_parser *P, yaml_node_t *value)
     snprintf(label, sizeof label, "joint '%s'", J->name);
     int type = 0;
     SK_CALL(P->ctx, choice_field(P, e, label, "type", "a joint type", types, 3, &type));
-    J->type = (sk__mbs_joint_type)type;
-    if (J->type == SK__MBS_FIXED) {
+    J->type = (sk__multibody_joint_type)type;
+    if (J->type == SK__MULTIBODY_FIXED) {
       SK_CALL(P->ctx, check_keys(P, e, label, fixed_fields, 3));
       SK_CALL(P->ctx, body_field(P, e, label, "body1", 0, &J->b1));
-      J->b2 = SK__MBS_GROUND;
+      J->b2 = SK__MULTIBODY_GROUND;
       continue;
     }
-    if (J->type == SK__MBS_REVOLUTE) {
+    if (J->type == SK__MULTIBODY_REVOLUTE) {
       SK_CALL(P->ctx, check_keys(P, e, label, pin_fields, 6));
     } else {
       SK_CALL(P->ctx, check_keys(P, e, label, slide_fields, 7));
@@ -577,7 +578,7 @@ static sk_status load_joints(mbs_parser *P, yaml_node_t *value)
       return fail(P, lookup(P, e, "body2"), "%s: body1 and body2 are the same body '%s'", label,
                   M->bodies[J->b1].name);
     }
-    if (J->type == SK__MBS_PRISMATIC) {
+    if (J->type == SK__MULTIBODY_PRISMATIC) {
       SK_CALL(P->ctx, pair_field(P, e, label, "axis", 1, "[ux, uy]", J->axis, &at));
       const double norm = hypot(J->axis[0], J->axis[1]);
       if (!(norm > 0.0) || !isfinite(norm)) {
@@ -591,10 +592,10 @@ static sk_status load_joints(mbs_parser *P, yaml_node_t *value)
   return SK_OK;
 }
 
-static sk_status load_drivers(mbs_parser *P, yaml_node_t *value)
+static sk_status load_drivers(multibody_parser *P, yaml_node_t *value)
 {
   static const char *const fields[] = {"joint", "position", "velocity", "acceleration"};
-  sk_mechanism *M = P->mech;
+  sk_multibody *M = P->mech;
   yaml_node_t *seq = NULL;
   int count = 0;
   SK_CALL(P->ctx, list_value(P, value, "drivers", &seq, &count));
@@ -602,7 +603,7 @@ static sk_status load_drivers(mbs_parser *P, yaml_node_t *value)
   SK_CHECK(P->ctx, count == 0 || M->drivers != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
   M->nd = count;
   for (int i = 0; i < count; i++) {
-    sk__mbs_driver *D = &M->drivers[i];
+    sk__multibody_driver *D = &M->drivers[i];
     yaml_node_t *e = NULL;
     yaml_node_t *jn = NULL;
     char label[96];
@@ -625,12 +626,12 @@ static sk_status load_drivers(mbs_parser *P, yaml_node_t *value)
                     text_of(jn));
       }
       char list[512];
-      name_list((const char *)M->joints + offsetof(sk__mbs_joint, name), sizeof M->joints[0],
-                M->nj, NULL, list, sizeof list);
+      name_list((const char *)M->joints + offsetof(sk__multibody_joint, name),
+                sizeof M->joints[0], M->nj, NULL, list, sizeof list);
       return fail(P, jn, "%s: joint '%s' is not a joint (joints: %s)", label, text_of(jn), list);
     }
-    const sk__mbs_joint *J = &M->joints[D->joint];
-    if (J->type == SK__MBS_FIXED) {
+    const sk__multibody_joint *J = &M->joints[D->joint];
+    if (J->type == SK__MULTIBODY_FIXED) {
       return fail(P, jn,
                   "%s: joint '%s' is a fixed joint; only revolute and prismatic joints can be "
                   "driven",
@@ -652,7 +653,7 @@ static sk_status load_drivers(mbs_parser *P, yaml_node_t *value)
 }
 
 /* A coefficient >= 0 (stiffness, rest length, damping). */
-static sk_status nonnegative(const mbs_parser *P, const yaml_node_t *map, const char *label,
+static sk_status nonnegative(const multibody_parser *P, const yaml_node_t *map, const char *label,
                              const char *key, int need, double *out)
 {
   const yaml_node_t *at = NULL;
@@ -665,11 +666,11 @@ static sk_status nonnegative(const mbs_parser *P, const yaml_node_t *map, const 
 
 /* The name of spring number k (1-based among the springs), forces[i]: its optional field
  * `name`, else spring<k>; unique among the springs. */
-static sk_status spring_name(mbs_parser *P, const yaml_node_t *map, const char *label, int k,
-                             int i)
+static sk_status spring_name(multibody_parser *P, const yaml_node_t *map, const char *label,
+                             int k, int i)
 {
-  sk_mechanism *M = P->mech;
-  sk__mbs_force *F = &M->forces[i];
+  sk_multibody *M = P->mech;
+  sk__multibody_force *F = &M->forces[i];
   const yaml_node_t *at = map;
   if (lookup(P, map, "name")) {
     SK_CALL(P->ctx, name_field(P, map, label, "name", F->name, &at));
@@ -677,7 +678,7 @@ static sk_status spring_name(mbs_parser *P, const yaml_node_t *map, const char *
     snprintf(F->name, sizeof F->name, "spring%d", k);
   }
   for (int j = 0; j < i; j++) {
-    if (M->forces[j].type == SK__MBS_SPRING && !strcmp(M->forces[j].name, F->name)) {
+    if (M->forces[j].type == SK__MULTIBODY_SPRING && !strcmp(M->forces[j].name, F->name)) {
       return fail(P, at, "%s: a spring named '%s' is already declared (line %d)", label, F->name,
                   M->forces[j].line);
     }
@@ -685,14 +686,14 @@ static sk_status spring_name(mbs_parser *P, const yaml_node_t *map, const char *
   return SK_OK;
 }
 
-static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
+static sk_status load_forces(multibody_parser *P, yaml_node_t *value)
 {
   static const char *const types[] = {"spring", "force", "torque"};
   static const char *const spring_fields[] = {"type",   "name",      "body1",  "point1", "body2",
                                               "point2", "stiffness", "length", "damping"};
   static const char *const force_fields[] = {"type", "body", "point", "fx", "fy"};
   static const char *const torque_fields[] = {"type", "body", "value"};
-  sk_mechanism *M = P->mech;
+  sk_multibody *M = P->mech;
   yaml_node_t *seq = NULL;
   int count = 0, nsprings = 0;
   SK_CALL(P->ctx, list_value(P, value, "forces", &seq, &count));
@@ -700,19 +701,19 @@ static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
   SK_CHECK(P->ctx, count == 0 || M->forces != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
   M->nf = count;
   for (int i = 0; i < count; i++) {
-    sk__mbs_force *F = &M->forces[i];
+    sk__multibody_force *F = &M->forces[i];
     yaml_node_t *e = NULL;
     char label[64];
     snprintf(label, sizeof label, "forces[%d]", i);
     SK_CALL(P->ctx, item(P, seq, i, label, &e));
     int type = 0;
     SK_CALL(P->ctx, choice_field(P, e, label, "type", "a force type", types, 3, &type));
-    F->type = (sk__mbs_force_type)type;
+    F->type = (sk__multibody_force_type)type;
     F->line = line_of(e);
-    F->b2 = SK__MBS_GROUND;
+    F->b2 = SK__MULTIBODY_GROUND;
     snprintf(label, sizeof label, "forces[%d] (%s)", i, types[type]);
     switch (F->type) {
-    case SK__MBS_SPRING:
+    case SK__MULTIBODY_SPRING:
       SK_CALL(P->ctx, check_keys(P, e, label, spring_fields, 9));
       SK_CALL(P->ctx, spring_name(P, e, label, ++nsprings, i));
       SK_CALL(P->ctx, body_field(P, e, label, "body1", 0, &F->b1));
@@ -723,14 +724,14 @@ static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
       SK_CALL(P->ctx, nonnegative(P, e, label, "length", 1, &F->length));
       SK_CALL(P->ctx, nonnegative(P, e, label, "damping", 0, &F->damping));
       break;
-    case SK__MBS_FORCE:
+    case SK__MULTIBODY_FORCE:
       SK_CALL(P->ctx, check_keys(P, e, label, force_fields, 5));
       SK_CALL(P->ctx, body_field(P, e, label, "body", 0, &F->b1));
       SK_CALL(P->ctx, pair_field(P, e, label, "point", 1, "[x, y]", F->s1, NULL));
       SK_CALL(P->ctx, formula_field(P, e, label, "fx", 1, &F->fx));
       SK_CALL(P->ctx, formula_field(P, e, label, "fy", 1, &F->fy));
       break;
-    case SK__MBS_TORQUE:
+    case SK__MULTIBODY_TORQUE:
     default:
       SK_CALL(P->ctx, check_keys(P, e, label, torque_fields, 3));
       SK_CALL(P->ctx, body_field(P, e, label, "body", 0, &F->b1));
@@ -741,11 +742,11 @@ static sk_status load_forces(mbs_parser *P, yaml_node_t *value)
   return SK_OK;
 }
 
-static sk_status load_events(mbs_parser *P, yaml_node_t *value)
+static sk_status load_events(multibody_parser *P, yaml_node_t *value)
 {
   static const char *const fields[] = {"name", "body", "coordinate", "value"};
   static const char *const coords[] = {"x", "y", "angle"};
-  sk_mechanism *M = P->mech;
+  sk_multibody *M = P->mech;
   yaml_node_t *seq = NULL;
   int count = 0;
   SK_CALL(P->ctx, list_value(P, value, "events", &seq, &count));
@@ -753,7 +754,7 @@ static sk_status load_events(mbs_parser *P, yaml_node_t *value)
   SK_CHECK(P->ctx, count == 0 || M->events != NULL, SK_ERR_NOMEM, "%s: out of memory", P->file);
   M->ne = count;
   for (int i = 0; i < count; i++) {
-    sk__mbs_event *E = &M->events[i];
+    sk__multibody_event *E = &M->events[i];
     yaml_node_t *e = NULL;
     const yaml_node_t *at = NULL;
     char label[64];
@@ -776,7 +777,7 @@ static sk_status load_events(mbs_parser *P, yaml_node_t *value)
 }
 
 /* The document's root mapping into P->mech, section by section. */
-static sk_status load_root(mbs_parser *P)
+static sk_status load_root(multibody_parser *P)
 {
   static const char *const keys[] = {"gravity", "bodies", "joints",
                                      "drivers", "forces", "events"};
@@ -817,7 +818,7 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
   *text = NULL;
   *len = 0;
   FILE *f = NULL;
-  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "mechanism file", MBS_MAX_BYTES, &f));
+  SK_CALL_STOP(ctx, sk__input_open(ctx, path, "mechanism file", MULTIBODY_MAX_BYTES, &f));
   size_t cap = 4096, n = 0;
   char *buf = sk__malloc(ctx, cap);
   sk_status st = SK_OK;
@@ -836,9 +837,9 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
       }
       break;
     }
-    if (cap > MBS_MAX_BYTES) {
+    if (cap > MULTIBODY_MAX_BYTES) {
       st = SK_ERROR(ctx, SK_ERR_INPUT, "%s: mechanism file larger than %zu bytes", path,
-                    MBS_MAX_BYTES);
+                    MULTIBODY_MAX_BYTES);
       break;
     }
     char *grown = sk__realloc(ctx, buf, n, 2 * cap);
@@ -862,8 +863,8 @@ static sk_status read_file(sk_context *ctx, const char *path, char **text, size_
 /* libyaml's time grows with the square of the nesting of flow collections:
  * before composing, walk the events once and refuse deep files early (a
  * mechanism nests 4 levels: root, list, entry, pair). */
-#define MBS_MAX_DEPTH 32
-static sk_status check_depth(mbs_parser *P)
+#define MULTIBODY_MAX_DEPTH 32
+static sk_status check_depth(multibody_parser *P)
 {
   yaml_parser_t parser;
   SK_CHECK(P->ctx, yaml_parser_initialize(&parser), SK_ERR_NOMEM, "%s: out of memory", P->file);
@@ -879,9 +880,10 @@ static sk_status check_depth(mbs_parser *P)
     depth += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT;
     depth -= ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT;
     const int done = ev.type == YAML_STREAM_END_EVENT;
-    if (depth > MBS_MAX_DEPTH) {
+    if (depth > MULTIBODY_MAX_DEPTH) {
       st = SK_ERROR(P->ctx, SK_ERR_INPUT, "%s:%d:%d: nesting deeper than %d levels", P->file,
-                    (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1, MBS_MAX_DEPTH);
+                    (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1,
+                    MULTIBODY_MAX_DEPTH);
     }
     yaml_event_delete(&ev);
     if (done || st != SK_OK) {
@@ -893,7 +895,7 @@ static sk_status check_depth(mbs_parser *P)
 }
 
 /* Parse the text (one YAML document) and fill mech. */
-static sk_status parse_text(mbs_parser *P)
+static sk_status parse_text(multibody_parser *P)
 {
   yaml_parser_t parser;
   yaml_document_t doc, extra;
@@ -928,39 +930,39 @@ static sk_status parse_text(mbs_parser *P)
   return st;
 }
 
-sk_status sk_mechanism_load(sk_context *ctx, const char *path, sk_mechanism **mech)
+sk_status sk_multibody_load(sk_context *ctx, const char *path, sk_multibody **mech)
 {
-  SK_CHECK(ctx, path != NULL && mech != NULL, SK_ERR_ARG, "sk_mechanism_load: NULL argument");
+  SK_CHECK(ctx, path != NULL && mech != NULL, SK_ERR_ARG, "sk_multibody_load: NULL argument");
   *mech = NULL;
   char *text = NULL;
   size_t len = 0;
   SK_CALL_STOP(ctx, read_file(ctx, path, &text, &len));
-  sk_mechanism *M = sk__calloc(ctx, 1, sizeof *M);
+  sk_multibody *M = sk__calloc(ctx, 1, sizeof *M);
   if (!M) {
     sk__free(ctx, text);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "%s: out of memory", path);
   }
   M->ctx = ctx;
   snprintf(M->file, sizeof M->file, "%s", path);
-  mbs_parser P = {ctx, path, (const unsigned char *)text, len, NULL, M};
+  multibody_parser P = {ctx, path, (const unsigned char *)text, len, NULL, M};
   const sk_status st = parse_text(&P);
   sk__free(ctx, text);
   if (st != SK_OK) {
-    sk_mechanism_destroy(&M);
+    sk_multibody_destroy(&M);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
-  sk__mechanism_finish(M);
+  sk__multibody_finish(M);
   *mech = M;
   return SK_OK;
 }
 
-void sk_mechanism_destroy(sk_mechanism **mech)
+void sk_multibody_destroy(sk_multibody **mech)
 {
   if (!mech || !*mech) {
     return;
   }
-  sk_mechanism *M = *mech;
+  sk_multibody *M = *mech;
   sk_context *ctx = M->ctx;
   for (int d = 0; M->drivers && d < M->nd; d++) {
     sk__time_function_destroy(&M->drivers[d].f);

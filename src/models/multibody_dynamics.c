@@ -1,4 +1,4 @@
-/* src/models/mbs_dynamics.c: mechanism dynamics: applied forces, energy and power, the block system [M G^T; G 0] for accelerations and multipliers, rank and condition of G, consistent initialization */
+/* src/models/multibody_dynamics.c: mechanism dynamics: applied forces, energy and power, the block system [M G^T; G 0] for accelerations and multipliers, rank and condition of G, consistent initialization */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,28 +6,28 @@
 
 #include "core/error.h"
 #include "linsol/dense_small.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 
 /* A force F applied at point s of body b into Q (generalized: F and the moment (A s) x F). */
 static void apply(int b, const double *q, const double s[2], const double F[2], double *Q)
 {
-  if (b == SK__MBS_GROUND) {
+  if (b == SK__MULTIBODY_GROUND) {
     return;
   }
   double As[2];
-  sk__mbs_rotate(q[3 * b + 2], s, As);
+  sk__multibody_rotate(q[3 * b + 2], s, As);
   Q[3 * b] += F[0];
   Q[3 * b + 1] += F[1];
   Q[3 * b + 2] += As[0] * F[1] - As[1] * F[0];
 }
 
 /* A spring's length L, its rate and the unit vector e from P1 to P2. */
-static void spring_state(const sk__mbs_force *f, const double *q, const double *v, double *L,
-                         double *Ld, double e[2])
+static void spring_state(const sk__multibody_force *f, const double *q, const double *v,
+                         double *L, double *Ld, double e[2])
 {
   double P1[2], P1v[2], P2[2], P2v[2];
-  sk__mbs_point(f->b1, q, v, f->s1, P1, P1v);
-  sk__mbs_point(f->b2, q, v, f->s2, P2, P2v);
+  sk__multibody_point(f->b1, q, v, f->s1, P1, P1v);
+  sk__multibody_point(f->b2, q, v, f->s2, P2, P2v);
   const double d[2] = {P2[0] - P1[0], P2[1] - P1[1]};
   *L = hypot(d[0], d[1]);
   e[0] = *L > 0 ? d[0] / *L : 0.0;
@@ -35,7 +35,7 @@ static void spring_state(const sk__mbs_force *f, const double *q, const double *
   *Ld = e[0] * (P2v[0] - P1v[0]) + e[1] * (P2v[1] - P1v[1]);
 }
 
-sk_status sk_mechanism_forces(sk_mechanism *mech, double t, const double *q, const double *v,
+sk_status sk_multibody_forces(sk_multibody *mech, double t, const double *q, const double *v,
                               double *Q)
 {
   const int n = 3 * mech->nb;
@@ -45,15 +45,15 @@ sk_status sk_mechanism_forces(sk_mechanism *mech, double t, const double *q, con
     Q[3 * b + 1] += mech->bodies[b].mass * mech->gravity[1];
   }
   for (int k = 0; k < mech->nf; k++) {
-    const sk__mbs_force *f = &mech->forces[k];
-    if (f->type == SK__MBS_SPRING) {
+    const sk__multibody_force *f = &mech->forces[k];
+    if (f->type == SK__MULTIBODY_SPRING) {
       double L, Ld, e[2];
       spring_state(f, q, v, &L, &Ld, e);
       const double T = f->k * (L - f->length) + f->damping * Ld; /* tension */
       const double F1[2] = {T * e[0], T * e[1]}, F2[2] = {-T * e[0], -T * e[1]};
       apply(f->b1, q, f->s1, F1, Q);
       apply(f->b2, q, f->s2, F2, Q);
-    } else if (f->type == SK__MBS_FORCE) {
+    } else if (f->type == SK__MULTIBODY_FORCE) {
       const double F[2] = {sk__time_function_eval(f->fx, t), sk__time_function_eval(f->fy, t)};
       apply(f->b1, q, f->s1, F, Q);
     } else {
@@ -67,19 +67,19 @@ sk_status sk_mechanism_forces(sk_mechanism *mech, double t, const double *q, con
   return SK_OK;
 }
 
-void sk_mechanism_energy(const sk_mechanism *mech, const double *q, const double *v,
+void sk_multibody_energy(const sk_multibody *mech, const double *q, const double *v,
                          double *kinetic, double *potential)
 {
   double T = 0.0, V = 0.0;
   for (int b = 0; b < mech->nb; b++) {
-    const sk__mbs_body *B = &mech->bodies[b];
+    const sk__multibody_body *B = &mech->bodies[b];
     T += 0.5 * B->mass * (v[3 * b] * v[3 * b] + v[3 * b + 1] * v[3 * b + 1]) +
          0.5 * B->inertia * v[3 * b + 2] * v[3 * b + 2];
     V -= B->mass * (mech->gravity[0] * q[3 * b] + mech->gravity[1] * q[3 * b + 1]);
   }
   for (int k = 0; k < mech->nf; k++) {
-    const sk__mbs_force *f = &mech->forces[k];
-    if (f->type == SK__MBS_SPRING) {
+    const sk__multibody_force *f = &mech->forces[k];
+    if (f->type == SK__MULTIBODY_SPRING) {
       double L, Ld, e[2];
       spring_state(f, q, v, &L, &Ld, e);
       V += 0.5 * f->k * (L - f->length) * (L - f->length);
@@ -89,19 +89,19 @@ void sk_mechanism_energy(const sk_mechanism *mech, const double *q, const double
   *potential = V;
 }
 
-sk_status sk_mechanism_power(sk_mechanism *mech, double t, const double *q, const double *v,
+sk_status sk_multibody_power(sk_multibody *mech, double t, const double *q, const double *v,
                              double *power)
 {
   double P = 0.0;
   for (int k = 0; k < mech->nf; k++) {
-    const sk__mbs_force *f = &mech->forces[k];
-    if (f->type == SK__MBS_SPRING) {
+    const sk__multibody_force *f = &mech->forces[k];
+    if (f->type == SK__MULTIBODY_SPRING) {
       double L, Ld, e[2];
       spring_state(f, q, v, &L, &Ld, e);
       P -= f->damping * Ld * Ld;
-    } else if (f->type == SK__MBS_FORCE) {
+    } else if (f->type == SK__MULTIBODY_FORCE) {
       double Pp[2], Pv[2];
-      sk__mbs_point(f->b1, q, v, f->s1, Pp, Pv);
+      sk__multibody_point(f->b1, q, v, f->s1, Pp, Pv);
       P += sk__time_function_eval(f->fx, t) * Pv[0] + sk__time_function_eval(f->fy, t) * Pv[1];
     } else {
       P += sk__time_function_eval(f->fx, t) * v[3 * f->b1 + 2];
@@ -118,7 +118,7 @@ sk_status sk_mechanism_power(sk_mechanism *mech, double t, const double *q, cons
 /* ---- rank, condition ------------------------------------------------------------ */
 
 /* The names of the constraint rows marked in dep (joints and drivers, each once). */
-static void dependent_names(const sk_mechanism *mech, const int *dep, char *buf, size_t len)
+static void dependent_names(const sk_multibody *mech, const int *dep, char *buf, size_t len)
 {
   buf[0] = '\0';
   for (int r = 0; r < mech->m; r++) {
@@ -126,12 +126,12 @@ static void dependent_names(const sk_mechanism *mech, const int *dep, char *buf,
       continue;
     }
     char name[64];
-    sk_mechanism_row_name(mech, r, name, sizeof name);
+    sk_multibody_row_name(mech, r, name, sizeof name);
     snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? ", " : "", name);
   }
 }
 
-sk_status sk_mechanism_check_rank(sk_mechanism *mech, double t, const double *q)
+sk_status sk_multibody_check_rank(sk_multibody *mech, double t, const double *q)
 {
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
@@ -142,7 +142,7 @@ sk_status sk_mechanism_check_rank(sk_mechanism *mech, double t, const double *q)
     sk__free(ctx, dep);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the constraint Jacobian");
   }
-  sk_status st = sk_mechanism_jacobian(mech, t, q, G);
+  sk_status st = sk_multibody_jacobian(mech, t, q, G);
   const int rank = st == SK_OK ? sk__dense_row_rank(G, m, n, dep) : m;
   if (st == SK_OK && rank < m) {
     char names[1024];
@@ -159,14 +159,14 @@ sk_status sk_mechanism_check_rank(sk_mechanism *mech, double t, const double *q)
   return st;
 }
 
-double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q)
+double sk_multibody_condition(sk_multibody *mech, double t, const double *q)
 {
   const int n = 3 * mech->nb, m = mech->m;
   if (m == 0) {
     return 1.0;
   }
   double *G = sk__malloc(mech->ctx, (size_t)(m * n + m * m) * sizeof *G);
-  if (!G || sk_mechanism_jacobian(mech, t, q, G) != SK_OK) {
+  if (!G || sk_multibody_jacobian(mech, t, q, G) != SK_OK) {
     sk__free(mech->ctx, G);
     return INFINITY;
   }
@@ -209,7 +209,7 @@ double sk_mechanism_condition(sk_mechanism *mech, double t, const double *q)
   return lmin > 0.0 ? sqrt(lmax / lmin) : INFINITY;
 }
 
-double sk_mechanism_length_scale(const sk_mechanism *mech)
+double sk_multibody_length_scale(const sk_multibody *mech)
 {
   double L = 0.0;
   for (int b = 0; b < mech->nb; b++) {
@@ -225,14 +225,14 @@ double sk_mechanism_length_scale(const sk_mechanism *mech)
                      hypot(mech->joints[j].s2[0], mech->joints[j].s2[1])));
   }
   for (int k = 0; k < mech->nf; k++) {
-    L = fmax(L, mech->forces[k].type == SK__MBS_SPRING ? mech->forces[k].length : 0.0);
+    L = fmax(L, mech->forces[k].type == SK__MULTIBODY_SPRING ? mech->forces[k].length : 0.0);
   }
   return L > 0 ? L : 1.0;
 }
 
 /* ---- the block system ---------------------------------------------------------------- */
 
-sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double *q,
+sk_status sk_multibody_accelerations(sk_multibody *mech, double t, const double *q,
                                      const double *v, double alpha, double beta, double *a,
                                      double *lambda)
 {
@@ -241,15 +241,15 @@ sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double 
   double *K = sk__malloc(ctx, (size_t)(N * N + N + m * n + 2 * m + n) * sizeof *K);
   SK_CHECK(ctx, K != NULL, SK_ERR_NOMEM, "cannot allocate the block system");
   double *rhs = K + N * N, *G = rhs + N, *phi = G + m * n, *phit = phi + m, *mdiag = phit + m;
-  sk_status st = sk__mechanism_rows(mech, t, q, v, phi, G, phit, rhs + n);
+  sk_status st = sk__multibody_rows(mech, t, q, v, phi, G, phit, rhs + n);
   if (st == SK_OK) {
-    st = sk_mechanism_forces(mech, t, q, v, rhs);
+    st = sk_multibody_forces(mech, t, q, v, rhs);
   }
   if (st != SK_OK) {
     sk__free(ctx, K);
     return st;
   }
-  sk_mechanism_mass(mech, mdiag);
+  sk_multibody_mass(mech, mdiag);
   memset(K, 0, (size_t)(N * N) * sizeof *K);
   for (int i = 0; i < n; i++) {
     K[i * N + i] = mdiag[i];
@@ -266,7 +266,7 @@ sk_status sk_mechanism_accelerations(sk_mechanism *mech, double t, const double 
   const int bad = sk__dense_solve(K, N, rhs, 1e-13);
   if (bad) {
     sk__free(ctx, K);
-    SK_CALL(ctx, sk_mechanism_check_rank(mech, t, q));
+    SK_CALL(ctx, sk_multibody_check_rank(mech, t, q));
     return SK_ERROR(ctx, SK_ERR_SINGULAR,
                     "%s: the block system [M G^T; G 0] is singular at t = %.9g (column %d)",
                     mech->file, t, bad - 1);
@@ -296,7 +296,7 @@ static void velocity_residual(const double *G, const double *phit, const double 
   }
 }
 
-sk_status sk_mechanism_residuals(sk_mechanism *mech, double t, const double *q, const double *v,
+sk_status sk_multibody_residuals(sk_multibody *mech, double t, const double *q, const double *v,
                                  double *phi_max, double *dphi_max)
 {
   sk_context *ctx = mech->ctx;
@@ -304,7 +304,7 @@ sk_status sk_mechanism_residuals(sk_mechanism *mech, double t, const double *q, 
   double *phi = sk__malloc(ctx, (size_t)(3 * m + m * n + 1) * sizeof *phi);
   SK_CHECK(ctx, phi != NULL, SK_ERR_NOMEM, "cannot allocate the constraint residuals");
   double *phit = phi + m, *res = phit + m, *G = res + m;
-  const sk_status st = sk__mechanism_rows(mech, t, q, NULL, phi, G, phit, NULL);
+  const sk_status st = sk__multibody_rows(mech, t, q, NULL, phi, G, phit, NULL);
   *phi_max = *dphi_max = 0.0;
   if (st == SK_OK) {
     velocity_residual(G, phit, v, m, n, res);
@@ -359,8 +359,8 @@ static int min_norm_correct(const double *G, int m, int n, const double *r, doub
   return 0;
 }
 
-sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double *v, double tol,
-                                int fix, sk_mechanism_init_report *rep)
+sk_status sk_multibody_assemble(sk_multibody *mech, double t, double *q, double *v, double tol,
+                                int fix, sk_multibody_init_report *rep)
 {
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
@@ -375,23 +375,23 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
   memcpy(q0, q, (size_t)n * sizeof *q);
   memcpy(v0, v, (size_t)n * sizeof *v);
   int worst;
-  sk_status st = sk__mechanism_rows(mech, t, q, NULL, phi, G, phit, NULL);
+  sk_status st = sk__multibody_rows(mech, t, q, NULL, phi, G, phit, NULL);
   if (st != SK_OK) {
     goto done;
   }
   rep->phi_before = max_abs(phi, m, &worst);
-  sk_mechanism_row_name(mech, worst, rep->worst_row, sizeof rep->worst_row);
+  sk_multibody_row_name(mech, worst, rep->worst_row, sizeof rep->worst_row);
   velocity_residual(G, phit, v, m, n, res);
   rep->dphi_before = max_abs(res, m, &worst);
   if (!fix && (rep->phi_before > tol || rep->dphi_before > tol)) {
     st = SK_ERROR(ctx, SK_ERR_INPUT,
                   "%s: the initial positions and velocities are inconsistent at t = %g: "
                   "max |Phi| = %.3e (largest in %s), max |G v + Phi_t| = %.3e, above %.3e; set "
-                  "the option to fix them (mbs.inconsistent: fix) or correct the file",
+                  "the option to fix them (multibody.inconsistent: fix) or correct the file",
                   mech->file, t, rep->phi_before, rep->worst_row, rep->dphi_before, tol);
     goto done;
   }
-  SK_CALL_GOTO(ctx, st, sk_mechanism_check_rank(mech, t, q), done);
+  SK_CALL_GOTO(ctx, st, sk_multibody_check_rank(mech, t, q), done);
   double qscale = 1.0;
   for (int k = 0; k < n; k++) {
     qscale = fmax(qscale, fabs(q[k]));
@@ -400,12 +400,12 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
   double r_now = rep->phi_before;
   for (int it = 0; it < 50 && r_now > target; it++) {
     if (min_norm_correct(G, m, n, phi, q, S, w)) {
-      SK_CALL_GOTO(ctx, st, sk_mechanism_check_rank(mech, t, q), done);
+      SK_CALL_GOTO(ctx, st, sk_multibody_check_rank(mech, t, q), done);
       st = SK_ERROR(ctx, SK_ERR_SINGULAR, "%s: G G^T is singular during assembly", mech->file);
       goto done;
     }
     rep->newton_iters = it + 1;
-    SK_CALL_GOTO(ctx, st, sk__mechanism_rows(mech, t, q, NULL, phi, G, phit, NULL), done);
+    SK_CALL_GOTO(ctx, st, sk__multibody_rows(mech, t, q, NULL, phi, G, phit, NULL), done);
     r_now = max_abs(phi, m, &worst);
     if (!isfinite(r_now) || r_now > 1e6 * fmax(rep->phi_before, 1.0)) {
       break;
@@ -414,7 +414,7 @@ sk_status sk_mechanism_assemble(sk_mechanism *mech, double t, double *q, double 
   rep->phi_after = max_abs(phi, m, &worst);
   if (!(rep->phi_after <= target)) {
     char name[64];
-    sk_mechanism_row_name(mech, worst, name, sizeof name);
+    sk_multibody_row_name(mech, worst, name, sizeof name);
     st = SK_ERROR(ctx, SK_ERR_CONV,
                   "%s: the mechanism cannot be assembled at t = %g: Newton on the position "
                   "constraints stopped after %d iterations with max |Phi| = %.3e, largest in %s "

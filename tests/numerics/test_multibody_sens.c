@@ -1,4 +1,4 @@
-/* tests/numerics/test_mechanism_sens.c: forward sensitivities of mechanisms in the bodies' masses and inertias, gravity and the springs' coefficients: the parameter list, GGL's consistent start sensitivities, a spring slider against its closed form, the double pendulum by two formulations, refusals */
+/* tests/numerics/test_multibody_sens.c: forward sensitivities of mechanisms in the bodies' masses and inertias, gravity and the springs' coefficients: the parameter list, GGL's consistent start sensitivities, a spring slider against its closed form, the double pendulum by two formulations, refusals */
 /*
  * Expected values, each independent of the sensitivity engines:
  *  - spring slider (data/mechanisms/spring_slider.yaml): x = L + (x0 - L) cos(w t), w =
@@ -35,12 +35,12 @@
 #define MAXN 12
 #define MAXP 4
 
-static sk_mechanism *load(sk_context *ctx, const char *rel)
+static sk_multibody *load(sk_context *ctx, const char *rel)
 {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", SK_SOURCE_DIR, rel);
-  sk_mechanism *mech = NULL;
-  CHECK_OK(ctx, sk_mechanism_load(ctx, path, &mech));
+  sk_multibody *mech = NULL;
+  CHECK_OK(ctx, sk_multibody_load(ctx, path, &mech));
   return mech;
 }
 
@@ -51,7 +51,7 @@ typedef struct {
 } trace;
 
 static int record(double t, const double *q, const double *v, const double *lambda,
-                  const sk_mbs_sample *sm, void *data)
+                  const sk_multibody_sample *sm, void *data)
 {
   (void)v;
   (void)lambda;
@@ -73,15 +73,15 @@ static int record(double t, const double *q, const double *v, const double *lamb
 /* Simulate `mech` with formulation f and engine `method` to t_end at NT outputs, the
  * sensitivities of `params` (comma-separated, "" for none); returns the status, fills tr and
  * the engine's step count. */
-static sk_status simulate(sk_context *ctx, sk_mechanism *mech, sk_mbs_formulation f, int project,
-                          const char *method, const char *params, double t_end, double rtol,
-                          trace *tr, long long *steps)
+static sk_status simulate(sk_context *ctx, sk_multibody *mech, sk_multibody_formulation f,
+                          int project, const char *method, const char *params, double t_end,
+                          double rtol, trace *tr, long long *steps)
 {
-  const int n = sk_mechanism_ncoords(mech);
+  const int n = sk_multibody_ncoords(mech);
   double q0[MAXN], v0[MAXN], times[NT];
-  sk_mechanism_initial(mech, q0, v0);
-  sk_mechanism_init_report init;
-  CHECK_OK(ctx, sk_mechanism_assemble(mech, 0.0, q0, v0, 1e-8, 1, &init));
+  sk_multibody_initial(mech, q0, v0);
+  sk_multibody_init_report init;
+  CHECK_OK(ctx, sk_multibody_assemble(mech, 0.0, q0, v0, 1e-8, 1, &init));
   for (int k = 0; k < NT; k++) {
     times[k] = t_end * (k + 1) / NT;
   }
@@ -97,11 +97,11 @@ static sk_status simulate(sk_context *ctx, sk_mechanism *mech, sk_mbs_formulatio
   if (params[0]) {
     CHECK_OK(ctx, sk_options_set_assignment(opts, assign));
   }
-  sk_mbs_settings s = {.formulation = f, .cond_limit = 1e8, .project = project};
-  sk_mbs_report rep;
+  sk_multibody_settings s = {.formulation = f, .cond_limit = 1e8, .project = project};
+  sk_multibody_report rep;
   memset(tr, 0, sizeof *tr);
   tr->n = n;
-  const sk_status st = sk_mechanism_simulate(mech, &s, project, method, rtol, rtol * 1e-2, opts,
+  const sk_status st = sk_multibody_simulate(mech, &s, project, method, rtol, rtol * 1e-2, opts,
                                              0.0, q0, v0, times, NT, record, tr, &rep);
   *steps = rep.stats.steps;
   sk_options_destroy(&opts);
@@ -111,33 +111,33 @@ static sk_status simulate(sk_context *ctx, sk_mechanism *mech, sk_mbs_formulatio
 /* The parameters by name, their values and the checks of new values. */
 static void parameters(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
+  sk_multibody *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
   static const char *const names[] = {"slider.mass",   "slider.inertia", "gravity.x",
                                       "gravity.y",     "coil.stiffness", "coil.length",
                                       "coil.damping",  "rail.point1.x",  "rail.point1.y",
                                       "rail.point2.x", "rail.point2.y"};
   static const double values[] = {1.0, 0.1, 0.0, 0.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  CHECK_EQ_INT(sk_mechanism_nparams(mech), 11);
+  CHECK_EQ_INT(sk_multibody_nparams(mech), 11);
   for (int k = 0; k < 11; k++) {
     char buf[80];
-    CHECK_OK(ctx, sk_mechanism_param_name(mech, k, buf, sizeof buf));
+    CHECK_OK(ctx, sk_multibody_param_name(mech, k, buf, sizeof buf));
     CHECK(!strcmp(buf, names[k]));
-    CHECK_EQ_INT(sk_mechanism_find_param(mech, names[k]), k);
-    CHECK_NEAR(sk_mechanism_get_param(mech, k), values[k], 0, 0);
+    CHECK_EQ_INT(sk_multibody_find_param(mech, names[k]), k);
+    CHECK_NEAR(sk_multibody_get_param(mech, k), values[k], 0, 0);
   }
   char buf[80];
-  CHECK(sk_mechanism_param_name(mech, 11, buf, sizeof buf) == SK_ERR_ARG);
-  CHECK_EQ_INT(sk_mechanism_find_param(mech, "coil.k"), -1);
-  CHECK(sk_mechanism_set_param(mech, 0, 0.0) == SK_ERR_INPUT); /* a mass must be > 0 */
+  CHECK(sk_multibody_param_name(mech, 11, buf, sizeof buf) == SK_ERR_ARG);
+  CHECK_EQ_INT(sk_multibody_find_param(mech, "coil.k"), -1);
+  CHECK(sk_multibody_set_param(mech, 0, 0.0) == SK_ERR_INPUT); /* a mass must be > 0 */
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "slider.mass");
-  CHECK(sk_mechanism_set_param(mech, 4, -1.0) == SK_ERR_INPUT); /* a stiffness >= 0 */
-  CHECK(sk_mechanism_set_param(mech, 3, NAN) == SK_ERR_INPUT);
-  CHECK_OK(ctx, sk_mechanism_set_param(mech, 3, -9.81)); /* gravity: either sign */
-  CHECK_NEAR(sk_mechanism_get_param(mech, 3), -9.81, 0, 0);
-  CHECK_OK(ctx, sk_mechanism_set_param(mech, 10, -0.5)); /* a joint point: either sign */
-  sk_mechanism_destroy(&mech);
+  CHECK(sk_multibody_set_param(mech, 4, -1.0) == SK_ERR_INPUT); /* a stiffness >= 0 */
+  CHECK(sk_multibody_set_param(mech, 3, NAN) == SK_ERR_INPUT);
+  CHECK_OK(ctx, sk_multibody_set_param(mech, 3, -9.81)); /* gravity: either sign */
+  CHECK_NEAR(sk_multibody_get_param(mech, 3), -9.81, 0, 0);
+  CHECK_OK(ctx, sk_multibody_set_param(mech, 10, -0.5)); /* a joint point: either sign */
+  sk_multibody_destroy(&mech);
   /* unnamed springs are spring1, spring2, ... in file order; a name given twice is refused */
-  char path[] = "/tmp/sk_mbs_sens_XXXXXX";
+  char path[] = "/tmp/sk_multibody_sens_XXXXXX";
   const int fd = mkstemp(path);
   CHECK(fd >= 0);
   FILE *f = fdopen(fd, "w");
@@ -152,10 +152,10 @@ static void parameters(sk_context *ctx)
         "stiffness: 2, length: 1}\n",
         f);
   fclose(f);
-  CHECK_OK(ctx, sk_mechanism_load(ctx, path, &mech));
-  CHECK_EQ_INT(sk_mechanism_find_param(mech, "spring2.stiffness"), 2 + 2 + 3);
-  CHECK_NEAR(sk_mechanism_get_param(mech, 2 + 2 + 3), 2.0, 0, 0);
-  sk_mechanism_destroy(&mech);
+  CHECK_OK(ctx, sk_multibody_load(ctx, path, &mech));
+  CHECK_EQ_INT(sk_multibody_find_param(mech, "spring2.stiffness"), 2 + 2 + 3);
+  CHECK_NEAR(sk_multibody_get_param(mech, 2 + 2 + 3), 2.0, 0, 0);
+  sk_multibody_destroy(&mech);
   f = fopen(path, "w");
   fputs("bodies:\n"
         "  - {name: b, mass: 1, inertia: 1, position: [1, 0], angle: 0}\n"
@@ -167,7 +167,7 @@ static void parameters(sk_context *ctx)
         "stiffness: 2, length: 1}\n",
         f);
   fclose(f);
-  CHECK(sk_mechanism_load(ctx, path, &mech) == SK_ERR_INPUT);
+  CHECK(sk_multibody_load(ctx, path, &mech) == SK_ERR_INPUT);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
                      "a spring named 's' is already declared");
   unlink(path);
@@ -177,25 +177,25 @@ static void parameters(sk_context *ctx)
  * parameter, the directional derivative taken here by central differences (step 1e-5 |p|). */
 static void ggl_start(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/double_pendulum.yaml");
-  const int n = sk_mechanism_ncoords(mech);
+  sk_multibody *mech = load(ctx, "data/mechanisms/double_pendulum.yaml");
+  const int n = sk_multibody_ncoords(mech);
   double q[MAXN], v[MAXN];
-  sk_mechanism_initial(mech, q, v);
-  sk_mechanism_init_report init;
-  CHECK_OK(ctx, sk_mechanism_assemble(mech, 0.0, q, v, 1e-8, 1, &init));
-  sk_mbs_settings s = {.formulation = SK_MBS_GGL, .cond_limit = 1e8};
+  sk_multibody_initial(mech, q, v);
+  sk_multibody_init_report init;
+  CHECK_OK(ctx, sk_multibody_assemble(mech, 0.0, q, v, 1e-8, 1, &init));
+  sk_multibody_settings s = {.formulation = SK_MULTIBODY_GGL, .cond_limit = 1e8};
   sk_model *m = NULL;
-  CHECK_OK(ctx, sk_mechanism_model(mech, &s, 0.0, q, v, &m));
+  CHECK_OK(ctx, sk_multibody_model(mech, &s, 0.0, q, v, &m));
   CHECK(sk_model_has_sens_initial(m));
   const int64_t ny = sk_model_get_n(m);
   double y[64], yp[64], S[64], Sp[64], w1[64], w2[64], r1[64], r2[64];
   CHECK(ny <= 64);
   CHECK_OK(ctx, sk_model_eval_dae_initial(m, 0.0, y, yp));
-  CHECK_EQ_INT(sk_model_get_nparams(m), sk_mechanism_nparams(mech));
+  CHECK_EQ_INT(sk_model_get_nparams(m), sk_multibody_nparams(mech));
   for (int k = 0; k < sk_model_get_nparams(m); k++) {
     CHECK_OK(ctx, sk_model_eval_sens_initial(m, 0.0, k, S, Sp));
     char name[80];
-    CHECK_OK(ctx, sk_mechanism_param_name(mech, k, name, sizeof name));
+    CHECK_OK(ctx, sk_multibody_param_name(mech, k, name, sizeof name));
     for (int i = 0; i < 2 * n && !strstr(name, ".point"); i++) {
       CHECK_NEAR(S[i], 0.0, 0, 0); /* only a joint point moves q0 and v0 */
     }
@@ -218,7 +218,7 @@ static void ggl_start(sk_context *ctx)
     CHECK(worst < 1e-7 * (1.0 + scale));
   }
   sk_model_destroy(&m);
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 static double slider_exact(int j, double t)
@@ -233,8 +233,8 @@ static double slider_exact(int j, double t)
  * closed forms; y and phi do not move. */
 static void slider(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
-  static const sk_mbs_formulation forms[2] = {SK_MBS_INDEX1, SK_MBS_GGL};
+  sk_multibody *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
+  static const sk_multibody_formulation forms[2] = {SK_MULTIBODY_INDEX1, SK_MULTIBODY_GGL};
   static const char *const engines[2] = {"cvode-bdf", "ida-bdf"};
   for (int f = 0; f < 2; f++) {
     trace tr;
@@ -251,15 +251,15 @@ static void slider(sk_context *ctx)
       }
     }
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* The slider-crank's rod and crank lengths through joint points, in both formulations,
  * against the closed forms. */
 static void slider_crank(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/slider_crank.yaml");
-  static const sk_mbs_formulation forms[2] = {SK_MBS_INDEX1, SK_MBS_GGL};
+  sk_multibody *mech = load(ctx, "data/mechanisms/slider_crank.yaml");
+  static const sk_multibody_formulation forms[2] = {SK_MULTIBODY_INDEX1, SK_MULTIBODY_GGL};
   static const char *const engines[2] = {"cvode-bdf", "ida-bdf"};
   const double r = 0.1, l = 0.3, pi = 3.14159265358979323846;
   const int xs = 6; /* x of the slider, the third body */
@@ -279,20 +279,21 @@ static void slider_crank(sk_context *ctx)
            worst);
     CHECK(worst < 1e-6);
   }
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* The double pendulum: GGL (IDAS) and index 1 (CVODES) give the same sensitivities, and
  * index 1 takes about its plain steps with them. */
 static void double_pendulum(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/double_pendulum.yaml");
+  sk_multibody *mech = load(ctx, "data/mechanisms/double_pendulum.yaml");
   const char *params = "rod2.mass, gravity.y, rod1.inertia";
   static trace a, b, c;
   long long sa = 0, sb = 0, sc = 0;
-  CHECK_OK(ctx, simulate(ctx, mech, SK_MBS_GGL, 0, "ida-bdf", params, 2.0, 1e-9, &a, &sa));
-  CHECK_OK(ctx, simulate(ctx, mech, SK_MBS_INDEX1, 0, "cvode-bdf", params, 2.0, 1e-9, &b, &sb));
-  CHECK_OK(ctx, simulate(ctx, mech, SK_MBS_INDEX1, 0, "cvode-bdf", "", 2.0, 1e-9, &c, &sc));
+  CHECK_OK(ctx, simulate(ctx, mech, SK_MULTIBODY_GGL, 0, "ida-bdf", params, 2.0, 1e-9, &a, &sa));
+  CHECK_OK(ctx,
+           simulate(ctx, mech, SK_MULTIBODY_INDEX1, 0, "cvode-bdf", params, 2.0, 1e-9, &b, &sb));
+  CHECK_OK(ctx, simulate(ctx, mech, SK_MULTIBODY_INDEX1, 0, "cvode-bdf", "", 2.0, 1e-9, &c, &sc));
   CHECK_EQ_INT(a.rows, NT + 1);
   CHECK_EQ_INT(b.rows, NT + 1);
   double worst = 0, scale = 0;
@@ -310,28 +311,28 @@ static void double_pendulum(sk_context *ctx)
   CHECK(scale > 0.1);
   CHECK(worst < 1e-5 * scale);
   CHECK(sb < 3 * sc);
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 /* The reduced formulation and projection move the state but not its sensitivities. */
 static void refusals(sk_context *ctx)
 {
-  sk_mechanism *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
+  sk_multibody *mech = load(ctx, "data/mechanisms/spring_slider.yaml");
   trace tr;
   long long steps;
-  CHECK(simulate(ctx, mech, SK_MBS_REDUCED, 0, "cvode-bdf", "coil.length", 1.0, 1e-6, &tr,
+  CHECK(simulate(ctx, mech, SK_MULTIBODY_REDUCED, 0, "cvode-bdf", "coil.length", 1.0, 1e-6, &tr,
                  &steps) == SK_ERR_UNSUPPORTED);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "repartition of the reduced");
-  CHECK(simulate(ctx, mech, SK_MBS_INDEX1, 1, "cvode-bdf", "coil.length", 1.0, 1e-6, &tr,
+  CHECK(simulate(ctx, mech, SK_MULTIBODY_INDEX1, 1, "cvode-bdf", "coil.length", 1.0, 1e-6, &tr,
                  &steps) == SK_ERR_UNSUPPORTED);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "projection after every step");
-  CHECK(simulate(ctx, mech, SK_MBS_INDEX1, 0, "cvode-bdf", "coil.k", 1.0, 1e-6, &tr, &steps) ==
-        SK_ERR_INPUT);
+  CHECK(simulate(ctx, mech, SK_MULTIBODY_INDEX1, 0, "cvode-bdf", "coil.k", 1.0, 1e-6, &tr,
+                 &steps) == SK_ERR_INPUT);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message,
                      "its parameters: slider.mass, slider.inertia, gravity.x, gravity.y, "
                      "coil.stiffness, coil.length, coil.damping, rail.point1.x, rail.point1.y, "
                      "rail.point2.x, rail.point2.y");
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* src/models/mbs_models.c: a mechanism as a model: the GGL stabilized index-2 DAE, the index-1 (acceleration-level, Baumgarte) ODE and the reduced ODE of coordinate partitioning, each with the work integral W' = P as its last component */
+/* src/models/multibody_models.c: a mechanism as a model: the GGL stabilized index-2 DAE, the index-1 (acceleration-level, Baumgarte) ODE and the reduced ODE of coordinate partitioning, each with the work integral W' = P as its last component */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,14 +6,14 @@
 
 #include "core/error.h"
 #include "linsol/dense_small.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 
-#define MBS_MAGIC 0x6d627331u
+#define MULTIBODY_MAGIC 0x6d627331u
 
 typedef struct {
   unsigned magic;
-  sk_mechanism *mech;
-  sk_mbs_settings set;
+  sk_multibody *mech;
+  sk_multibody_settings set;
   int n, m, nI;
   int *indep, *dep; /* reduced: nI independent and m dependent coordinate indices */
   int *is_dep;      /* n marks, work of the partition */
@@ -24,11 +24,11 @@ typedef struct {
   double cond_dep;  /* reduced: cond(G_D) at the last reconstruction */
   double cond_base; /* reduced: cond(G_D) when the partition was chosen */
   double proj_max;  /* index1 with projection: the largest correction of q */
-} mbs_model;
+} multibody_model;
 
-static void mbs_free(void *data)
+static void multibody_free(void *data)
 {
-  mbs_model *M = data;
+  multibody_model *M = data;
   if (M) {
     sk_context *ctx = M->mech->ctx;
     sk__free(ctx, M->indep);
@@ -47,9 +47,9 @@ static int code(sk_status st)
 
 /* The power of the applied forces and of the drivers: P + sum over driver rows of
  * -lambda_r Phi_t,r (the constraint force G_r^T lambda_r does work only through Phi_t). */
-static sk_status total_power(mbs_model *M, double t, double *P)
+static sk_status total_power(multibody_model *M, double t, double *P)
 {
-  SK_CALL(M->mech->ctx, sk_mechanism_power(M->mech, t, M->q, M->v, P));
+  SK_CALL(M->mech->ctx, sk_multibody_power(M->mech, t, M->q, M->v, P));
   for (int r = 0; r < M->m; r++) {
     *P -= M->lam[r] * M->phit[r];
   }
@@ -60,11 +60,11 @@ static sk_status total_power(mbs_model *M, double t, double *P)
 
 /* The partition at q: Gaussian elimination on G with complete pivoting row by row; the
  * pivot columns are the dependent coordinates. */
-static sk_status choose_partition(mbs_model *M, double t)
+static sk_status choose_partition(multibody_model *M, double t)
 {
-  sk_mechanism *mech = M->mech;
+  sk_multibody *mech = M->mech;
   const int n = M->n, m = M->m;
-  SK_CALL(mech->ctx, sk_mechanism_jacobian(mech, t, M->q, M->G));
+  SK_CALL(mech->ctx, sk_multibody_jacobian(mech, t, M->q, M->G));
   int *is_dep = M->is_dep;
   memset(is_dep, 0, (size_t)n * sizeof *is_dep);
   for (int k = 0; k < m; k++) {
@@ -106,7 +106,7 @@ static sk_status choose_partition(mbs_model *M, double t)
 }
 
 /* Solve G_D x = b (G row-major m x n; columns dep) into x (m). */
-static int solve_dep(mbs_model *M, const double *b, double *x)
+static int solve_dep(multibody_model *M, const double *b, double *x)
 {
   const int n = M->n, m = M->m;
   for (int r = 0; r < m; r++) {
@@ -119,9 +119,9 @@ static int solve_dep(mbs_model *M, const double *b, double *x)
 }
 
 /* q and v from the independent (qI, vI): Newton on Phi(q_D; q_I) = 0 from the last q. */
-static sk_status reconstruct(mbs_model *M, double t, const double *y)
+static sk_status reconstruct(multibody_model *M, double t, const double *y)
 {
-  sk_mechanism *mech = M->mech;
+  sk_multibody *mech = M->mech;
   const int n = M->n, m = M->m, nI = M->nI;
   for (int i = 0; i < nI; i++) {
     M->q[M->indep[i]] = y[i];
@@ -133,7 +133,7 @@ static sk_status reconstruct(mbs_model *M, double t, const double *y)
     qscale = fmax(qscale, fabs(M->q[k]));
   }
   for (int it = 0;; it++) {
-    SK_CALL(mech->ctx, sk__mechanism_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
+    SK_CALL(mech->ctx, sk__multibody_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
     double pmax = 0.0, step = 0.0;
     for (int r = 0; r < m; r++) {
       pmax = fmax(pmax, fabs(M->phi[r]));
@@ -157,7 +157,7 @@ static sk_status reconstruct(mbs_model *M, double t, const double *y)
     }
     last_step = step;
   }
-  SK_CALL(mech->ctx, sk__mechanism_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
+  SK_CALL(mech->ctx, sk__multibody_rows(mech, t, M->q, NULL, M->phi, M->G, M->phit, NULL));
   for (int r = 0; r < m; r++) { /* G_D v_D = -(G_I v_I + Phi_t) */
     double s = M->phit[r];
     for (int i = 0; i < nI; i++) {
@@ -191,14 +191,14 @@ static sk_status reconstruct(mbs_model *M, double t, const double *y)
 
 static int index1_rhs(double t, const double *y, double *f, void *data)
 {
-  mbs_model *M = data;
+  multibody_model *M = data;
   const int n = M->n;
   memcpy(M->q, y, (size_t)n * sizeof *y);
   memcpy(M->v, y + n, (size_t)n * sizeof *y);
   sk_status st =
-      sk_mechanism_accelerations(M->mech, t, M->q, M->v, M->set.alpha, M->set.beta, M->a, M->lam);
+      sk_multibody_accelerations(M->mech, t, M->q, M->v, M->set.alpha, M->set.beta, M->a, M->lam);
   if (st == SK_OK) {
-    st = sk_mechanism_phi_t(M->mech, t, M->q, M->phit);
+    st = sk_multibody_phi_t(M->mech, t, M->q, M->phit);
   }
   double P = 0.0;
   if (st == SK_OK) {
@@ -212,11 +212,11 @@ static int index1_rhs(double t, const double *y, double *f, void *data)
 
 static int reduced_rhs(double t, const double *y, double *f, void *data)
 {
-  mbs_model *M = data;
+  multibody_model *M = data;
   const int nI = M->nI;
   sk_status st = reconstruct(M, t, y);
   if (st == SK_OK) {
-    st = sk_mechanism_accelerations(M->mech, t, M->q, M->v, 0.0, 0.0, M->a, M->lam);
+    st = sk_multibody_accelerations(M->mech, t, M->q, M->v, 0.0, 0.0, M->a, M->lam);
   }
   double P = 0.0;
   if (st == SK_OK) {
@@ -232,16 +232,16 @@ static int reduced_rhs(double t, const double *y, double *f, void *data)
 
 static int ggl_residual(double t, const double *y, const double *yp, double *F, void *data)
 {
-  mbs_model *M = data;
-  sk_mechanism *mech = M->mech;
+  multibody_model *M = data;
+  sk_multibody *mech = M->mech;
   const int n = M->n, m = M->m;
   const double *q = y, *v = y + n, *lam = y + 2 * n, *mu = y + 2 * n + m;
   memcpy(M->q, q, (size_t)n * sizeof *q);
   memcpy(M->v, v, (size_t)n * sizeof *v);
   memcpy(M->lam, lam, (size_t)m * sizeof *lam);
-  sk_status st = sk__mechanism_rows(mech, t, q, NULL, M->phi, M->G, M->phit, NULL);
+  sk_status st = sk__multibody_rows(mech, t, q, NULL, M->phi, M->G, M->phit, NULL);
   if (st == SK_OK) {
-    st = sk_mechanism_forces(mech, t, q, v, M->Q);
+    st = sk_multibody_forces(mech, t, q, v, M->Q);
   }
   double P = 0.0;
   if (st == SK_OK) {
@@ -251,7 +251,7 @@ static int ggl_residual(double t, const double *y, const double *yp, double *F, 
     return code(st);
   }
   double *mdiag = M->a;
-  sk_mechanism_mass(mech, mdiag);
+  sk_multibody_mass(mech, mdiag);
   for (int k = 0; k < n; k++) {
     double gmu = 0.0, glam = 0.0;
     for (int r = 0; r < m; r++) {
@@ -277,12 +277,12 @@ static int ggl_residual(double t, const double *y, const double *yp, double *F, 
  * iterations from a nearby state), then v onto G v + Phi_t = 0; corr = new - old. */
 static int index1_projection(double t, const double *y, double *corr, void *data)
 {
-  mbs_model *M = data;
+  multibody_model *M = data;
   const int n = M->n;
   memcpy(M->q, y, (size_t)n * sizeof *y);
   memcpy(M->v, y + n, (size_t)n * sizeof *y);
-  sk_mechanism_init_report ir;
-  const sk_status st = sk_mechanism_assemble(M->mech, t, M->q, M->v, 0.0, 1, &ir);
+  sk_multibody_init_report ir;
+  const sk_status st = sk_multibody_assemble(M->mech, t, M->q, M->v, 0.0, 1, &ir);
   if (st != SK_OK) {
     return code(st);
   }
@@ -298,8 +298,8 @@ static int index1_projection(double t, const double *y, double *corr, void *data
 static int ode_initial(double t0, double *y0, void *data)
 {
   (void)t0;
-  mbs_model *M = data;
-  const int len = M->set.formulation == SK_MBS_REDUCED ? 2 * M->nI + 1 : 2 * M->n + 1;
+  multibody_model *M = data;
+  const int len = M->set.formulation == SK_MULTIBODY_REDUCED ? 2 * M->nI + 1 : 2 * M->n + 1;
   memcpy(y0, M->y0, (size_t)len * sizeof *y0);
   return 0;
 }
@@ -307,7 +307,7 @@ static int ode_initial(double t0, double *y0, void *data)
 static int dae_initial(double t0, double *y0, double *yp0, void *data)
 {
   (void)t0;
-  mbs_model *M = data;
+  multibody_model *M = data;
   const int len = 2 * M->n + 2 * M->m + 1;
   memcpy(y0, M->y0, (size_t)len * sizeof *y0);
   memcpy(yp0, M->yp0, (size_t)len * sizeof *yp0);
@@ -318,20 +318,20 @@ static int dae_initial(double t0, double *y0, double *yp0, void *data)
  * assembly (minimum-norm Newton on Phi to rounding, then the velocity projection) when
  * parameter k is a joint's attachment point; then the block system's lambda and accelerations
  * and the total power there: q, v, a (n), lam (m), *P. */
-static sk_status start_point(mbs_model *M, int k, double *q, double *v, double *a, double *lam,
-                             double *P)
+static sk_status start_point(multibody_model *M, int k, double *q, double *v, double *a,
+                             double *lam, double *P)
 {
-  sk_mechanism *mech = M->mech;
+  sk_multibody *mech = M->mech;
   memcpy(q, M->q0n, (size_t)M->n * sizeof *q);
   memcpy(v, M->v0n, (size_t)M->n * sizeof *v);
-  if (sk__mbs_param_is_geometry(mech, k)) {
-    sk_mechanism_init_report rep;
-    SK_CALL(mech->ctx, sk_mechanism_assemble(mech, M->t0, q, v, 0.0, 1, &rep));
+  if (sk__multibody_param_is_geometry(mech, k)) {
+    sk_multibody_init_report rep;
+    SK_CALL(mech->ctx, sk_multibody_assemble(mech, M->t0, q, v, 0.0, 1, &rep));
   }
   memcpy(M->q, q, (size_t)M->n * sizeof *q);
   memcpy(M->v, v, (size_t)M->n * sizeof *v);
-  SK_CALL(mech->ctx, sk_mechanism_accelerations(mech, M->t0, M->q, M->v, 0.0, 0.0, a, lam));
-  SK_CALL(mech->ctx, sk_mechanism_phi_t(mech, M->t0, M->q, M->phit));
+  SK_CALL(mech->ctx, sk_multibody_accelerations(mech, M->t0, M->q, M->v, 0.0, 0.0, a, lam));
+  SK_CALL(mech->ctx, sk_multibody_phi_t(mech, M->t0, M->q, M->phit));
   memcpy(M->lam, lam, (size_t)M->m * sizeof *lam);
   return total_power(M, M->t0, P);
 }
@@ -346,18 +346,18 @@ static sk_status start_point(mbs_model *M, int k, double *q, double *v, double *
 static int sens_initial(double t0, int k, double *s, double *sp, void *data)
 {
   (void)t0;
-  mbs_model *M = data;
-  sk_mechanism *mech = M->mech;
+  multibody_model *M = data;
+  sk_multibody *mech = M->mech;
   const int n = M->n, m = M->m;
-  double *p = sk__mbs_param_field(mech, k);
+  double *p = sk__multibody_param_field(mech, k);
   double *work = sk__malloc(mech->ctx, 2 * (size_t)(3 * n + m) * sizeof *work);
   if (!p || !work) {
     sk__free(mech->ctx, work);
     return -1;
   }
   const double p0 = *p;
-  const double scale = sk__mbs_param_is_geometry(mech, k)
-                           ? fmax(fabs(p0), sk_mechanism_length_scale(mech))
+  const double scale = sk__multibody_param_is_geometry(mech, k)
+                           ? fmax(fabs(p0), sk_multibody_length_scale(mech))
                        : p0 != 0.0 ? fabs(p0)
                                    : 1.0;
   const double h = 1e-6 * scale;
@@ -371,7 +371,7 @@ static int sens_initial(double t0, int k, double *s, double *sp, void *data)
   }
   *p = p0;
   const double r = 1.0 / (2.0 * h);
-  if (st == SK_OK && M->set.formulation == SK_MBS_REDUCED) {
+  if (st == SK_OK && M->set.formulation == SK_MULTIBODY_REDUCED) {
     for (int i = 0; i < M->nI; i++) {
       s[i] = (qp[M->indep[i]] - qm[M->indep[i]]) * r;
       s[M->nI + i] = (vp[M->indep[i]] - vm[M->indep[i]]) * r;
@@ -382,7 +382,7 @@ static int sens_initial(double t0, int k, double *s, double *sp, void *data)
       s[n + i] = (vp[i] - vm[i]) * r;
     }
   }
-  if (st == SK_OK && M->set.formulation == SK_MBS_GGL) {
+  if (st == SK_OK && M->set.formulation == SK_MULTIBODY_GGL) {
     for (int r2 = 0; r2 < m; r2++) {
       s[2 * n + r2] = (lp[r2] - lm[r2]) * r;
     }
@@ -401,16 +401,16 @@ static int sens_initial(double t0, int k, double *s, double *sp, void *data)
 /* Events: coordinate c of body b crosses value. */
 static int events(double t, const double *y, double *g, void *data)
 {
-  mbs_model *M = data;
+  multibody_model *M = data;
   const double *q = y;
-  if (M->set.formulation == SK_MBS_REDUCED) {
+  if (M->set.formulation == SK_MULTIBODY_REDUCED) {
     /* a failed reconstruction (a partition going singular) keeps the last good dependent
        coordinates: the engine's step monitor asks for a new partition there */
     (void)reconstruct(M, t, y);
     q = M->q;
   }
   for (int k = 0; k < M->mech->ne; k++) {
-    const sk__mbs_event *e = &M->mech->events[k];
+    const sk__multibody_event *e = &M->mech->events[k];
     g[k] = q[3 * e->body + e->coord] - e->value;
   }
   return 0;
@@ -418,24 +418,24 @@ static int events(double t, const double *y, double *g, void *data)
 
 static void component_name(int64_t i, char *buf, size_t len, void *data)
 {
-  const mbs_model *M = data;
+  const multibody_model *M = data;
   const int n = M->n, m = M->m;
   char name[64];
-  if (M->set.formulation == SK_MBS_REDUCED) {
+  if (M->set.formulation == SK_MULTIBODY_REDUCED) {
     const int nI = M->nI;
     if (i == 2 * nI) {
       snprintf(buf, len, "W");
       return;
     }
-    sk_mechanism_coord_name(M->mech, M->indep[i % nI], name, sizeof name);
+    sk_multibody_coord_name(M->mech, M->indep[i % nI], name, sizeof name);
     snprintf(buf, len, "%s%s", i < nI ? "" : "v_", name);
     return;
   }
   if (i < 2 * n) {
-    sk_mechanism_coord_name(M->mech, (int)(i % n), name, sizeof name);
+    sk_multibody_coord_name(M->mech, (int)(i % n), name, sizeof name);
     snprintf(buf, len, "%s%s", i < n ? "" : "v_", name);
-  } else if (M->set.formulation == SK_MBS_GGL && i < 2 * n + 2 * m) {
-    sk_mechanism_row_name(M->mech, (int)((i - 2 * n) % m), name, sizeof name);
+  } else if (M->set.formulation == SK_MULTIBODY_GGL && i < 2 * n + 2 * m) {
+    sk_multibody_row_name(M->mech, (int)((i - 2 * n) % m), name, sizeof name);
     snprintf(buf, len, "%s(%s)", i < 2 * n + m ? "lambda" : "mu", name);
   } else {
     snprintf(buf, len, "W");
@@ -444,13 +444,14 @@ static void component_name(int64_t i, char *buf, size_t len, void *data)
 
 /* ---- construction -------------------------------------------------------------------- */
 
-static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_model **out)
+static sk_status alloc_model(sk_multibody *mech, const sk_multibody_settings *s,
+                             multibody_model **out)
 {
   sk_context *ctx = mech->ctx;
   const int n = 3 * mech->nb, m = mech->m;
-  mbs_model *M = sk__calloc(ctx, 1, sizeof *M);
+  multibody_model *M = sk__calloc(ctx, 1, sizeof *M);
   SK_CHECK(ctx, M != NULL, SK_ERR_NOMEM, "cannot allocate the mechanism model");
-  M->magic = MBS_MAGIC;
+  M->magic = MULTIBODY_MAGIC;
   M->mech = mech;
   M->set = *s;
   M->n = n;
@@ -461,7 +462,7 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
   M->y0 = sk__calloc(ctx, 2 * ny + 2 * (size_t)n, sizeof *M->y0);
   M->q = sk__calloc(ctx, (size_t)(4 * n + 3 * m + m * n + m * m + m + n + 2), sizeof *M->q);
   if (!M->indep || !M->y0 || !M->q) {
-    mbs_free(M);
+    multibody_free(M);
     return SK_ERROR(ctx, SK_ERR_NOMEM, "cannot allocate the mechanism model");
   }
   M->dep = M->indep + n + 1;
@@ -482,12 +483,12 @@ static sk_status alloc_model(sk_mechanism *mech, const sk_mbs_settings *s, mbs_m
   return SK_OK;
 }
 
-sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, double t0,
+sk_status sk_multibody_model(sk_multibody *mech, const sk_multibody_settings *s, double t0,
                              const double *q0, const double *v0, sk_model **model)
 {
   sk_context *ctx = mech->ctx;
   *model = NULL;
-  mbs_model *M = NULL;
+  multibody_model *M = NULL;
   SK_CALL(ctx, alloc_model(mech, s, &M));
   const int n = M->n, m = M->m;
   M->t0 = t0;
@@ -495,20 +496,20 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   memcpy(M->v0n, v0, (size_t)n * sizeof *v0);
   memcpy(M->q, q0, (size_t)n * sizeof *q0);
   memcpy(M->v, v0, (size_t)n * sizeof *v0);
-  sk_status st = sk_mechanism_accelerations(mech, t0, M->q, M->v, 0.0, 0.0, M->a, M->lam);
+  sk_status st = sk_multibody_accelerations(mech, t0, M->q, M->v, 0.0, 0.0, M->a, M->lam);
   if (st == SK_OK) {
-    st = sk_mechanism_phi_t(mech, t0, M->q, M->phit);
+    st = sk_multibody_phi_t(mech, t0, M->q, M->phit);
   }
   double P = 0.0;
   if (st == SK_OK) {
     st = total_power(M, t0, &P);
   }
-  if (st == SK_OK && s->formulation == SK_MBS_REDUCED) {
+  if (st == SK_OK && s->formulation == SK_MULTIBODY_REDUCED) {
     st = choose_partition(M, t0);
   }
   int64_t ny = 0;
   if (st == SK_OK) {
-    if (s->formulation == SK_MBS_REDUCED) {
+    if (s->formulation == SK_MULTIBODY_REDUCED) {
       ny = 2 * M->nI + 1;
       for (int i = 0; i < M->nI; i++) {
         M->y0[i] = q0[M->indep[i]];
@@ -517,29 +518,29 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
       st = reconstruct(M, t0, M->y0); /* cond(G_D) of the new partition */
       M->cond_base = M->cond_dep;
     } else {
-      ny = s->formulation == SK_MBS_GGL ? 2 * n + 2 * m + 1 : 2 * n + 1;
+      ny = s->formulation == SK_MULTIBODY_GGL ? 2 * n + 2 * m + 1 : 2 * n + 1;
       memcpy(M->y0, q0, (size_t)n * sizeof *q0);
       memcpy(M->y0 + n, v0, (size_t)n * sizeof *v0);
-      if (s->formulation == SK_MBS_GGL) {
+      if (s->formulation == SK_MULTIBODY_GGL) {
         memcpy(M->y0 + 2 * n, M->lam, (size_t)m * sizeof *M->lam);
         memcpy(M->yp0, v0, (size_t)n * sizeof *v0);
         memcpy(M->yp0 + n, M->a, (size_t)n * sizeof *M->a);
         M->yp0[2 * n + 2 * m] = P;
       }
     }
-    st = sk_model_create(ctx, s->formulation == SK_MBS_GGL ? SK_MODEL_DAE : SK_MODEL_ODE, ny,
-                         model);
+    st = sk_model_create(ctx, s->formulation == SK_MULTIBODY_GGL ? SK_MODEL_DAE : SK_MODEL_ODE,
+                         ny, model);
   }
   if (st != SK_OK) {
-    mbs_free(M);
+    multibody_free(M);
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
   static const char *const names[3] = {"mechanism-ggl", "mechanism-index1", "mechanism-reduced"};
   sk_model_set_name(*model, names[s->formulation]);
-  sk_model_set_user_data(*model, M, mbs_free);
+  sk_model_set_user_data(*model, M, multibody_free);
   sk_model_set_component_name(*model, component_name);
-  if (s->formulation == SK_MBS_GGL) {
+  if (s->formulation == SK_MULTIBODY_GGL) {
     int *id = sk__malloc(ctx, (size_t)ny * sizeof *id);
     if (!id) {
       sk_model_destroy(model);
@@ -556,9 +557,9 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
       st = sk_model_set_dae_consistent(*model, 1);
     }
   } else {
-    sk_model_set_rhs(*model, s->formulation == SK_MBS_REDUCED ? reduced_rhs : index1_rhs);
+    sk_model_set_rhs(*model, s->formulation == SK_MULTIBODY_REDUCED ? reduced_rhs : index1_rhs);
     sk_model_set_initial(*model, ode_initial);
-    if (s->formulation == SK_MBS_INDEX1 && s->project) {
+    if (s->formulation == SK_MULTIBODY_INDEX1 && s->project) {
       sk_model_set_projection(*model, index1_projection);
     }
   }
@@ -566,7 +567,7 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
     st = sk_model_set_events(*model, mech->ne, events, NULL);
   }
   if (st == SK_OK) {
-    st = sk__mbs_declare_params(mech, *model);
+    st = sk__multibody_declare_params(mech, *model);
   }
   if (st == SK_OK) {
     st = sk_model_set_sens_initial(*model, sens_initial);
@@ -578,20 +579,20 @@ sk_status sk_mechanism_model(sk_mechanism *mech, const sk_mbs_settings *s, doubl
   return st;
 }
 
-static mbs_model *of(const sk_model *model)
+static multibody_model *of(const sk_model *model)
 {
-  mbs_model *M = model ? sk_model_get_user_data(model) : NULL;
-  return M && M->magic == MBS_MAGIC ? M : NULL;
+  multibody_model *M = model ? sk_model_get_user_data(model) : NULL;
+  return M && M->magic == MULTIBODY_MAGIC ? M : NULL;
 }
 
-sk_status sk_mechanism_state(sk_mechanism *mech, const sk_model *model, double t, const double *y,
+sk_status sk_multibody_state(sk_multibody *mech, const sk_model *model, double t, const double *y,
                              double *q, double *v, double *lambda)
 {
-  mbs_model *M = of(model);
+  multibody_model *M = of(model);
   SK_CHECK(mech->ctx, M != NULL && M->mech == mech, SK_ERR_ARG,
-           "sk_mechanism_state: the model is not a formulation of this mechanism");
+           "sk_multibody_state: the model is not a formulation of this mechanism");
   const int n = M->n;
-  if (M->set.formulation == SK_MBS_REDUCED) {
+  if (M->set.formulation == SK_MULTIBODY_REDUCED) {
     const sk_status st = reconstruct(M, t, y);
     SK_CHECK(mech->ctx, st == SK_OK, st < 0 ? st : SK_ERR_CONV,
              "%s: the dependent coordinates could not be reconstructed at t = %.9g (their block "
@@ -607,15 +608,15 @@ sk_status sk_mechanism_state(sk_mechanism *mech, const sk_model *model, double t
   /* the multipliers of every formulation from the block system at its (q, v): GGL's own
      lambda is an index-2 variable outside the error test, good to ~1e-6 relative only */
   if (lambda) {
-    SK_CALL(mech->ctx, sk_mechanism_accelerations(mech, t, q, v, 0.0, 0.0, NULL, lambda));
+    SK_CALL(mech->ctx, sk_multibody_accelerations(mech, t, q, v, 0.0, 0.0, NULL, lambda));
   }
   return SK_OK;
 }
 
-const int *sk_mechanism_reduced_partition(const sk_model *model, int *count)
+const int *sk_multibody_reduced_partition(const sk_model *model, int *count)
 {
-  mbs_model *M = of(model);
-  if (!M || M->set.formulation != SK_MBS_REDUCED) {
+  multibody_model *M = of(model);
+  if (!M || M->set.formulation != SK_MULTIBODY_REDUCED) {
     *count = 0;
     return NULL;
   }
@@ -623,22 +624,22 @@ const int *sk_mechanism_reduced_partition(const sk_model *model, int *count)
   return M->indep;
 }
 
-double sk_mechanism_projection_max(const sk_model *model)
+double sk_multibody_projection_max(const sk_model *model)
 {
-  mbs_model *M = of(model);
+  multibody_model *M = of(model);
   return M ? M->proj_max : 0.0;
 }
 
-double sk_mechanism_reduced_condition(const sk_model *model)
+double sk_multibody_reduced_condition(const sk_model *model)
 {
-  mbs_model *M = of(model);
-  return M && M->set.formulation == SK_MBS_REDUCED ? M->cond_dep : NAN;
+  multibody_model *M = of(model);
+  return M && M->set.formulation == SK_MULTIBODY_REDUCED ? M->cond_dep : NAN;
 }
 
-double sk_mechanism_reduced_growth(const sk_model *model, double t, const double *y)
+double sk_multibody_reduced_growth(const sk_model *model, double t, const double *y)
 {
-  mbs_model *M = of(model);
-  if (!M || M->set.formulation != SK_MBS_REDUCED) {
+  multibody_model *M = of(model);
+  if (!M || M->set.formulation != SK_MULTIBODY_REDUCED) {
     return NAN;
   }
   if (M->nI == 0) { /* no independent coordinate: no other partition to choose */

@@ -1,10 +1,10 @@
-/* src/models/mbs_params.c: a mechanism's parameters by name: bodies' masses and inertias, gravity, springs' coefficients, joints' attachment points */
+/* src/models/multibody_params.c: a mechanism's parameters by name: bodies' masses and inertias, gravity, springs' coefficients, joints' attachment points */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 
 /* The parameters in order: <body>.mass and <body>.inertia for every body, gravity.x and
  * gravity.y, <spring>.stiffness, <spring>.length and <spring>.damping for every spring, then
@@ -13,37 +13,37 @@ static const char *const body_fields[] = {"mass", "inertia"};
 static const char *const spring_fields[] = {"stiffness", "length", "damping"};
 static const char *const point_fields[] = {"point1.x", "point1.y", "point2.x", "point2.y"};
 
-static int npointed(const sk_mechanism *mech)
+static int npointed(const sk_multibody *mech)
 {
   int c = 0;
   for (int j = 0; j < mech->nj; j++) {
-    c += mech->joints[j].type != SK__MBS_FIXED;
+    c += mech->joints[j].type != SK__MULTIBODY_FIXED;
   }
   return c;
 }
 
-static int nsprings(const sk_mechanism *mech)
+static int nsprings(const sk_multibody *mech)
 {
   int c = 0;
   for (int k = 0; k < mech->nf; k++) {
-    c += mech->forces[k].type == SK__MBS_SPRING;
+    c += mech->forces[k].type == SK__MULTIBODY_SPRING;
   }
   return c;
 }
 
-int sk_mechanism_nparams(const sk_mechanism *mech)
+int sk_multibody_nparams(const sk_multibody *mech)
 {
   return mech ? 2 * mech->nb + 2 + 3 * nsprings(mech) + 4 * npointed(mech) : 0;
 }
 
 /* Parameter k's field and name (into buf), NULL out of range. */
-static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
+static double *param_at(sk_multibody *mech, int k, char *buf, size_t len)
 {
   if (k < 0) {
     return NULL;
   }
   if (k < 2 * mech->nb) {
-    sk__mbs_body *B = &mech->bodies[k / 2];
+    sk__multibody_body *B = &mech->bodies[k / 2];
     snprintf(buf, len, "%s.%s", B->name, body_fields[k % 2]);
     return k % 2 ? &B->inertia : &B->mass;
   }
@@ -54,8 +54,8 @@ static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
   }
   k -= 2;
   for (int f = 0; f < mech->nf; f++) {
-    sk__mbs_force *F = &mech->forces[f];
-    if (F->type != SK__MBS_SPRING) {
+    sk__multibody_force *F = &mech->forces[f];
+    if (F->type != SK__MULTIBODY_SPRING) {
       continue;
     }
     if (k < 3) {
@@ -65,8 +65,8 @@ static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
     k -= 3;
   }
   for (int j = 0; j < mech->nj; j++) {
-    sk__mbs_joint *J = &mech->joints[j];
-    if (J->type == SK__MBS_FIXED) {
+    sk__multibody_joint *J = &mech->joints[j];
+    if (J->type == SK__MULTIBODY_FIXED) {
       continue;
     }
     if (k < 4) {
@@ -78,52 +78,52 @@ static double *param_at(sk_mechanism *mech, int k, char *buf, size_t len)
   return NULL;
 }
 
-int sk__mbs_param_is_geometry(const sk_mechanism *mech, int k)
+int sk__multibody_param_is_geometry(const sk_multibody *mech, int k)
 {
-  return k >= 2 * mech->nb + 2 + 3 * nsprings(mech) && k < sk_mechanism_nparams(mech);
+  return k >= 2 * mech->nb + 2 + 3 * nsprings(mech) && k < sk_multibody_nparams(mech);
 }
 
-double *sk__mbs_param_field(sk_mechanism *mech, int k)
+double *sk__multibody_param_field(sk_multibody *mech, int k)
 {
-  char buf[2 * SK__MBS_NAME + 16];
+  char buf[2 * SK__MULTIBODY_NAME + 16];
   return param_at(mech, k, buf, sizeof buf);
 }
 
-sk_status sk_mechanism_param_name(const sk_mechanism *mech, int k, char *buf, size_t len)
+sk_status sk_multibody_param_name(const sk_multibody *mech, int k, char *buf, size_t len)
 {
-  SK_CHECK(mech->ctx, param_at((sk_mechanism *)mech, k, buf, len) != NULL, SK_ERR_ARG,
+  SK_CHECK(mech->ctx, param_at((sk_multibody *)mech, k, buf, len) != NULL, SK_ERR_ARG,
            "mechanism '%s' has no parameter %d (it has %d)", mech->file, k,
-           sk_mechanism_nparams(mech));
+           sk_multibody_nparams(mech));
   return SK_OK;
 }
 
-int sk_mechanism_find_param(const sk_mechanism *mech, const char *name)
+int sk_multibody_find_param(const sk_multibody *mech, const char *name)
 {
-  char buf[2 * SK__MBS_NAME + 16];
-  for (int k = 0; k < sk_mechanism_nparams(mech); k++) {
-    if (param_at((sk_mechanism *)mech, k, buf, sizeof buf) && !strcmp(buf, name)) {
+  char buf[2 * SK__MULTIBODY_NAME + 16];
+  for (int k = 0; k < sk_multibody_nparams(mech); k++) {
+    if (param_at((sk_multibody *)mech, k, buf, sizeof buf) && !strcmp(buf, name)) {
       return k;
     }
   }
   return -1;
 }
 
-double sk_mechanism_get_param(const sk_mechanism *mech, int k)
+double sk_multibody_get_param(const sk_multibody *mech, int k)
 {
-  char buf[2 * SK__MBS_NAME + 16];
-  const double *v = param_at((sk_mechanism *)mech, k, buf, sizeof buf);
+  char buf[2 * SK__MULTIBODY_NAME + 16];
+  const double *v = param_at((sk_multibody *)mech, k, buf, sizeof buf);
   return v ? *v : 0.0;
 }
 
-sk_status sk_mechanism_set_param(sk_mechanism *mech, int k, double value)
+sk_status sk_multibody_set_param(sk_multibody *mech, int k, double value)
 {
-  char buf[2 * SK__MBS_NAME + 16];
+  char buf[2 * SK__MULTIBODY_NAME + 16];
   double *v = param_at(mech, k, buf, sizeof buf);
   SK_CHECK(mech->ctx, v != NULL, SK_ERR_ARG, "mechanism '%s' has no parameter %d (it has %d)",
-           mech->file, k, sk_mechanism_nparams(mech));
+           mech->file, k, sk_multibody_nparams(mech));
   const int positive = k < 2 * mech->nb; /* masses and inertias */
   const int free_sign = (!positive && k < 2 * mech->nb + 2) ||
-                        sk__mbs_param_is_geometry(mech, k); /* gravity, points */
+                        sk__multibody_param_is_geometry(mech, k); /* gravity, points */
   SK_CHECK(mech->ctx,
            isfinite(value) && (free_sign || value >= 0.0) && (!positive || value > 0.0),
            SK_ERR_INPUT, "mechanism parameter %s = %g: it must be finite and %s", buf, value,
@@ -134,10 +134,10 @@ sk_status sk_mechanism_set_param(sk_mechanism *mech, int k, double value)
   return SK_OK;
 }
 
-sk_status sk__mbs_declare_params(sk_mechanism *mech, sk_model *model)
+sk_status sk__multibody_declare_params(sk_multibody *mech, sk_model *model)
 {
-  char buf[2 * SK__MBS_NAME + 16];
-  for (int k = 0; k < sk_mechanism_nparams(mech); k++) {
+  char buf[2 * SK__MULTIBODY_NAME + 16];
+  for (int k = 0; k < sk_multibody_nparams(mech); k++) {
     double *v = param_at(mech, k, buf, sizeof buf);
     SK_CALL(mech->ctx, sk_model_add_param(model, buf, v));
   }

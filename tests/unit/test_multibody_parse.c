@@ -1,4 +1,4 @@
-/* tests/unit/test_mechanism_parse.c: mechanism files: the examples of data/mechanisms (counts, names, values, joints closed at t0), the bad inputs of tests/bad_input/mechanisms and inline bad files (status and located message), allocation failures */
+/* tests/unit/test_multibody_parse.c: mechanism files: the examples of data/mechanisms (counts, names, values, joints closed at t0), the bad inputs of tests/bad_input/mechanisms and inline bad files (status and located message), allocation failures */
 /*
  * The joints of the examples are checked here independently of the
  * kinematics: for a revolute joint r1 + A(phi1) s1 = r2 + A(phi2) s2 with
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/context_impl.h"
-#include "models/mbs_impl.h"
+#include "models/multibody_impl.h"
 #include "test.h"
 #include "test_files.h"
 
@@ -26,17 +26,17 @@ static const char *msg(const sk_context *ctx)
   return sk_context_get_error(ctx)->message;
 }
 
-static sk_status load_rel(sk_context *ctx, const char *rel, sk_mechanism **m)
+static sk_status load_rel(sk_context *ctx, const char *rel, sk_multibody **m)
 {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", SK_SOURCE_DIR, rel);
-  return sk_mechanism_load(ctx, path, m);
+  return sk_multibody_load(ctx, path, m);
 }
 
 /* The global position of point s of body b (or of the ground) at q0. */
-static void point_at(const sk_mechanism *m, int b, const double *s, double *p)
+static void point_at(const sk_multibody *m, int b, const double *s, double *p)
 {
-  if (b == SK__MBS_GROUND) {
+  if (b == SK__MULTIBODY_GROUND) {
     p[0] = s[0];
     p[1] = s[1];
     return;
@@ -47,12 +47,12 @@ static void point_at(const sk_mechanism *m, int b, const double *s, double *p)
 }
 
 /* max |r1 + A1 s1 - r2 - A2 s2| over the revolute joints at q0. */
-static double revolute_residual(const sk_mechanism *m)
+static double revolute_residual(const sk_multibody *m)
 {
   double worst = 0.0;
   for (int j = 0; j < m->nj; j++) {
-    const sk__mbs_joint *J = &m->joints[j];
-    if (J->type != SK__MBS_REVOLUTE) {
+    const sk__multibody_joint *J = &m->joints[j];
+    if (J->type != SK__MULTIBODY_REVOLUTE) {
       continue;
     }
     double p1[2], p2[2];
@@ -63,7 +63,7 @@ static double revolute_residual(const sk_mechanism *m)
   return worst;
 }
 
-static int body_index(const sk_mechanism *m, const char *name)
+static int body_index(const sk_multibody *m, const char *name)
 {
   for (int b = 0; b < m->nb; b++) {
     if (strcmp(m->bodies[b].name, name) == 0) {
@@ -75,7 +75,7 @@ static int body_index(const sk_mechanism *m, const char *name)
 
 static void test_pendulum(sk_context *ctx)
 {
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_rel(ctx, "data/mechanisms/pendulum.yaml", &m));
   if (!m) {
     return;
@@ -95,24 +95,24 @@ static void test_pendulum(sk_context *ctx)
   CHECK_NEAR(m->bodies[0].q0[2], 0.3, 0, 0);
   CHECK(m->bodies[0].v0[0] == 0.0 && m->bodies[0].v0[1] == 0.0 && m->bodies[0].v0[2] == 0.0);
   CHECK_EQ_INT(m->bodies[0].line, 6);
-  const sk__mbs_joint *J = &m->joints[0];
+  const sk__multibody_joint *J = &m->joints[0];
   CHECK(strcmp(J->name, "pivot") == 0);
-  CHECK_EQ_INT(J->type, SK__MBS_REVOLUTE);
+  CHECK_EQ_INT(J->type, SK__MULTIBODY_REVOLUTE);
   CHECK_EQ_INT(J->b1, 0);
-  CHECK_EQ_INT(J->b2, SK__MBS_GROUND);
+  CHECK_EQ_INT(J->b2, SK__MULTIBODY_GROUND);
   CHECK(J->s1[0] == 0.0 && J->s1[1] == 1.0 && J->s2[0] == 0.0 && J->s2[1] == 0.0);
   CHECK_EQ_INT(J->line, 8);
   CHECK(revolute_residual(m) <= 1e-12);
-  CHECK_EQ_INT(m->m, 2); /* numbered by sk__mechanism_finish */
-  sk_mechanism_destroy(&m);
+  CHECK_EQ_INT(m->m, 2); /* numbered by sk__multibody_finish */
+  sk_multibody_destroy(&m);
   CHECK(m == NULL);
-  sk_mechanism_destroy(&m); /* accepts NULL */
-  sk_mechanism_destroy(NULL);
+  sk_multibody_destroy(&m); /* accepts NULL */
+  sk_multibody_destroy(NULL);
 }
 
 static void test_double_pendulum(sk_context *ctx)
 {
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_rel(ctx, "data/mechanisms/double_pendulum.yaml", &m));
   if (!m) {
     return;
@@ -129,12 +129,12 @@ static void test_double_pendulum(sk_context *ctx)
   CHECK_EQ_INT(m->joints[1].b2, 0);
   CHECK(revolute_residual(m) <= 1e-12);
   CHECK_EQ_INT(m->m, 4);
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 static void test_slider_crank(sk_context *ctx)
 {
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_rel(ctx, "data/mechanisms/slider_crank.yaml", &m));
   if (!m) {
     return;
@@ -148,17 +148,17 @@ static void test_slider_crank(sk_context *ctx)
   CHECK_NEAR(m->bodies[crank].v0[2], 2 * PI, 1e-14, 0);
   CHECK_NEAR(m->bodies[rod].v0[2], -2 * PI / 3, 1e-14, 0);
   CHECK_NEAR(m->bodies[rod].inertia, 0.3 * 0.09 / 12, 1e-14, 0);
-  const sk__mbs_joint *S = &m->joints[3];
+  const sk__multibody_joint *S = &m->joints[3];
   CHECK(strcmp(S->name, "S") == 0);
-  CHECK_EQ_INT(S->type, SK__MBS_PRISMATIC);
+  CHECK_EQ_INT(S->type, SK__MULTIBODY_PRISMATIC);
   CHECK_EQ_INT(S->b1, slider);
-  CHECK_EQ_INT(S->b2, SK__MBS_GROUND);
+  CHECK_EQ_INT(S->b2, SK__MULTIBODY_GROUND);
   CHECK(S->axis[0] == 1.0 && S->axis[1] == 0.0);
   CHECK(revolute_residual(m) <= 1e-12);
   double p[2];
   point_at(m, slider, S->s1, p);
   CHECK(fabs(p[1]) <= 1e-12); /* on the x axis */
-  const sk__mbs_driver *D = &m->drivers[0];
+  const sk__multibody_driver *D = &m->drivers[0];
   CHECK_EQ_INT(D->joint, 0);
   CHECK(D->f && D->df && D->ddf);
   if (D->f && D->df && D->ddf) {
@@ -167,12 +167,12 @@ static void test_slider_crank(sk_context *ctx)
     CHECK_NEAR(sk__time_function_eval(D->ddf, 0.7), 0.0, 0, 0);
   }
   CHECK_EQ_INT(m->m, 9);
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 static void test_fourbar(sk_context *ctx)
 {
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_rel(ctx, "data/mechanisms/fourbar.yaml", &m));
   if (!m) {
     return;
@@ -184,7 +184,7 @@ static void test_fourbar(sk_context *ctx)
   static const char *const joints[] = {"O2", "A", "B", "O4"};
   for (int j = 0; j < 4; j++) {
     CHECK(strcmp(m->joints[j].name, joints[j]) == 0);
-    CHECK_EQ_INT(m->joints[j].type, SK__MBS_REVOLUTE);
+    CHECK_EQ_INT(m->joints[j].type, SK__MULTIBODY_REVOLUTE);
   }
   CHECK_EQ_INT(m->joints[3].b1, body_index(m, "rocker"));
   CHECK_NEAR(m->joints[3].s2[0], 0.4, 0, 0);
@@ -195,20 +195,20 @@ static void test_fourbar(sk_context *ctx)
   CHECK_NEAR(hypot(B[0] - 0.1, B[1]), 0.35, 1e-13, 0);
   CHECK_NEAR(hypot(B[0] - 0.4, B[1]), 0.3, 1e-13, 0);
   CHECK(B[1] > 0);
-  const sk__mbs_event *E = &m->events[0];
+  const sk__multibody_event *E = &m->events[0];
   CHECK(strcmp(E->name, "crank_top") == 0);
   CHECK_EQ_INT(E->body, 0);
   CHECK_EQ_INT(E->coord, 1);
   CHECK_NEAR(E->value, 0.04, 0, 0);
   CHECK_EQ_INT(m->drivers[0].joint, 0);
   CHECK_EQ_INT(m->m, 9);
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 /* Files the parser accepts although the kinematics must reject them. */
 static void test_for_kinematics(sk_context *ctx)
 {
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_rel(ctx, "tests/bad_input/mechanisms/redundant.yaml", &m));
   if (m) {
     CHECK_EQ_INT(m->nj, 5);
@@ -216,13 +216,13 @@ static void test_for_kinematics(sk_context *ctx)
     CHECK(revolute_residual(m) <= 1e-12);
     CHECK_EQ_INT(m->m, 11);
   }
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
   CHECK_OK(ctx, load_rel(ctx, "tests/bad_input/mechanisms/unassemblable.yaml", &m));
   if (m) {
     CHECK_EQ_INT(m->nb, 3);
     CHECK(revolute_residual(m) > 0.01);
   }
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 static void test_bad_files(sk_context *ctx)
@@ -243,20 +243,20 @@ static void test_bad_files(sk_context *ctx)
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char rel[256], expect[1024];
     snprintf(rel, sizeof rel, "tests/bad_input/mechanisms/%s", bad[i].file);
-    sk_mechanism *m = (sk_mechanism *)(void *)&m; /* must come back NULL */
+    sk_multibody *m = (sk_multibody *)(void *)&m; /* must come back NULL */
     CHECK_EQ_INT(load_rel(ctx, rel, &m), SK_ERR_INPUT);
     CHECK(m == NULL);
     snprintf(expect, sizeof expect, "%s%s", bad[i].where, bad[i].message);
     CHECK_STR_CONTAINS(msg(ctx), expect);
   }
   /* a missing file */
-  sk_mechanism *m = NULL;
-  CHECK_EQ_INT(sk_mechanism_load(ctx, "no/such/mechanism.yaml", &m), SK_ERR_MISSING);
+  sk_multibody *m = NULL;
+  CHECK_EQ_INT(sk_multibody_load(ctx, "no/such/mechanism.yaml", &m), SK_ERR_MISSING);
   CHECK(m == NULL);
   CHECK_STR_CONTAINS(msg(ctx),
                      "cannot open mechanism file 'no/such/mechanism.yaml': No such file");
-  CHECK_EQ_INT(sk_mechanism_load(ctx, NULL, &m), SK_ERR_ARG);
-  CHECK_EQ_INT(sk_mechanism_load(ctx, "x.yaml", NULL), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_multibody_load(ctx, NULL, &m), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_multibody_load(ctx, "x.yaml", NULL), SK_ERR_ARG);
 }
 
 /* ---- inline files ------------------------------------------------------- */
@@ -267,12 +267,12 @@ static const char *const base_bodies =
     "  - {name: b, mass: 2, inertia: 0.2, position: [1, 0], angle: 0}\n";
 
 /* Write text to case.yaml in the scratch directory and load it. */
-static sk_status load_text(sk_context *ctx, const char *dir, const char *text, sk_mechanism **m)
+static sk_status load_text(sk_context *ctx, const char *dir, const char *text, sk_multibody **m)
 {
   char path[1024];
   snprintf(path, sizeof path, "%s/case.yaml", dir);
   test_write_file(path, text);
-  sk_status st = sk_mechanism_load(ctx, path, m);
+  sk_status st = sk_multibody_load(ctx, path, m);
   unlink(path);
   return st;
 }
@@ -282,7 +282,7 @@ static void expect_bad(sk_context *ctx, const char *dir, int src_line, const cha
                        sk_status code, int line, const char *needle)
 {
   const int before = sk_test_failures;
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_EQ_INT(load_text(ctx, dir, text, &m), code);
   CHECK(m == NULL);
   char where[64];
@@ -292,7 +292,7 @@ static void expect_bad(sk_context *ctx, const char *dir, int src_line, const cha
   if (sk_test_failures != before) {
     fprintf(stderr, "  (the case at %s:%d)\n", __FILE__, src_line);
   }
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 #define BAD(text, line, needle) \
@@ -502,7 +502,7 @@ static void test_inline_values(sk_context *ctx, const char *dir)
       "events:\n"
       "  - {name: top, body: a, coordinate: angle, value: 0.4}\n"
       "  - {name: right, body: b-2, coordinate: x, value: -1}\n";
-  sk_mechanism *m = NULL;
+  sk_multibody *m = NULL;
   CHECK_OK(ctx, load_text(ctx, dir, text, &m));
   if (!m) {
     return;
@@ -513,42 +513,42 @@ static void test_inline_values(sk_context *ctx, const char *dir)
   CHECK_EQ_INT(m->nf, 4);
   CHECK_EQ_INT(m->ne, 2);
   CHECK(m->gravity[0] == 0.0 && m->gravity[1] == 0.0);
-  const sk__mbs_body *A = &m->bodies[0];
+  const sk__multibody_body *A = &m->bodies[0];
   CHECK(A->mass == 2.5 && A->inertia == 0.25);
   CHECK(A->q0[0] == 1 && A->q0[1] == 2 && A->q0[2] == -0.5);
   CHECK(A->v0[0] == 3 && A->v0[1] == 4 && A->v0[2] == 5);
   CHECK_EQ_INT(A->line, 3);
   CHECK(strcmp(m->bodies[1].name, "b-2") == 0);
-  const sk__mbs_joint *P = &m->joints[0];
+  const sk__multibody_joint *P = &m->joints[0];
   CHECK_EQ_INT(P->b1, 1);
   CHECK_EQ_INT(P->b2, 0);
   CHECK_NEAR(P->axis[0], 0.6, 1e-15, 0);
   CHECK_NEAR(P->axis[1], -0.8, 1e-15, 0);
-  const sk__mbs_joint *W = &m->joints[1];
-  CHECK_EQ_INT(W->type, SK__MBS_FIXED);
+  const sk__multibody_joint *W = &m->joints[1];
+  CHECK_EQ_INT(W->type, SK__MULTIBODY_FIXED);
   CHECK_EQ_INT(W->b1, 0);
-  CHECK_EQ_INT(W->b2, SK__MBS_GROUND);
+  CHECK_EQ_INT(W->b2, SK__MULTIBODY_GROUND);
   CHECK(m->drivers[0].f && !m->drivers[0].df && !m->drivers[0].ddf);
   if (m->drivers[0].f) {
     CHECK_NEAR(sk__time_function_eval(m->drivers[0].f, 3.0), 0.5, 0, 0);
   }
-  const sk__mbs_force *F = m->forces;
-  CHECK_EQ_INT(F[0].type, SK__MBS_SPRING);
+  const sk__multibody_force *F = m->forces;
+  CHECK_EQ_INT(F[0].type, SK__MULTIBODY_SPRING);
   CHECK_EQ_INT(F[0].b1, 0);
-  CHECK_EQ_INT(F[0].b2, SK__MBS_GROUND);
+  CHECK_EQ_INT(F[0].b2, SK__MULTIBODY_GROUND);
   CHECK(F[0].s1[0] == 0.1 && F[0].s1[1] == 0.2 && F[0].s2[0] == 1 && F[0].s2[1] == 0);
   CHECK(F[0].k == 10 && F[0].length == 0.5 && F[0].damping == 0.0);
   CHECK(!F[0].fx && !F[0].fy);
   CHECK_EQ_INT(F[1].b2, 1);
   CHECK(F[1].k == 0 && F[1].damping == 0.1);
-  CHECK_EQ_INT(F[2].type, SK__MBS_FORCE);
+  CHECK_EQ_INT(F[2].type, SK__MULTIBODY_FORCE);
   CHECK_EQ_INT(F[2].b1, 1);
   CHECK(F[2].s1[0] == 0 && F[2].s1[1] == 1);
   CHECK(F[2].fx && F[2].fy);
   if (F[2].fy) {
     CHECK_NEAR(sk__time_function_eval(F[2].fy, PI / 2), -1.0, 1e-15, 0);
   }
-  CHECK_EQ_INT(F[3].type, SK__MBS_TORQUE);
+  CHECK_EQ_INT(F[3].type, SK__MULTIBODY_TORQUE);
   CHECK_EQ_INT(F[3].b1, 0);
   CHECK(F[3].fx && !F[3].fy);
   if (F[3].fx) {
@@ -560,7 +560,7 @@ static void test_inline_values(sk_context *ctx, const char *dir)
   CHECK_EQ_INT(m->events[1].body, 1);
   CHECK_EQ_INT(m->events[1].coord, 0);
   CHECK(m->events[1].value == -1);
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 
   /* joints: [] and empty optional lists; a free body */
   CHECK_OK(ctx, load_text(ctx, dir,
@@ -572,7 +572,7 @@ static void test_inline_values(sk_context *ctx, const char *dir)
     CHECK_EQ_INT(m->nj + m->nd + m->nf + m->ne, 0);
     CHECK_EQ_INT(m->m, 0);
   }
-  sk_mechanism_destroy(&m);
+  sk_multibody_destroy(&m);
 }
 
 /* Fail the k-th allocation for every k: SK_ERR_NOMEM or success, never a
@@ -599,10 +599,10 @@ static void test_alloc_failures(sk_context *ctx, const char *dir)
                         "  - {name: e, body: b, coordinate: y, value: 0}\n");
   int completed = 0;
   for (long k = 1; k < 200 && !completed; k++) {
-    sk_mechanism *m = NULL;
+    sk_multibody *m = NULL;
     ctx->alloc_fail_at = k;
     ctx->alloc_count = 0;
-    const sk_status st = sk_mechanism_load(ctx, path, &m);
+    const sk_status st = sk_multibody_load(ctx, path, &m);
     ctx->alloc_fail_at = 0;
     if (st == SK_OK) {
       completed = 1;
@@ -611,7 +611,7 @@ static void test_alloc_failures(sk_context *ctx, const char *dir)
       CHECK_EQ_INT(st, SK_ERR_NOMEM);
       CHECK(m == NULL);
     }
-    sk_mechanism_destroy(&m);
+    sk_multibody_destroy(&m);
   }
   CHECK(completed);
   unlink(path);

@@ -1,4 +1,4 @@
-/* tests/numerics/test_verify_mechanism.c: sk_verify_mechanism through the public API on the pendulum (data/mechanisms/pendulum.yaml): GGL against the reduced formulation agree, the drift and the energy balance pass; the same formulation twice is not independent; unstabilized index 1 fails its drift check; bad jobs are refused */
+/* tests/numerics/test_verify_multibody.c: sk_verify_multibody through the public API on the pendulum (data/mechanisms/pendulum.yaml): GGL against the reduced formulation agree, the drift and the energy balance pass; the same formulation twice is not independent; unstabilized index 1 fails its drift check; bad jobs are refused */
 #include "../test.h"
 
 #ifndef SK_SOURCE_DIR
@@ -20,29 +20,29 @@ int main(void)
 {
   sk_context *ctx = NULL;
   CHECK_OK(ctx, sk_context_create(&ctx));
-  sk_mechanism *mech = NULL;
-  CHECK_OK(ctx, sk_mechanism_load(ctx, SK_SOURCE_DIR "/data/mechanisms/pendulum.yaml", &mech));
+  sk_multibody *mech = NULL;
+  CHECK_OK(ctx, sk_multibody_load(ctx, SK_SOURCE_DIR "/data/mechanisms/pendulum.yaml", &mech));
   sk_options *opts = NULL;
   size_t nk = 0;
   const sk_option_spec *keys = sk_stepper_options(&nk);
   CHECK_OK(ctx, sk_options_create(ctx, &opts));
   CHECK_OK(ctx, sk_options_register(opts, keys, nk));
   CHECK_OK(ctx, sk_model_register_options(opts));
-  CHECK_OK(ctx, sk_options_set_assignment(opts, "mbs.formulation=ggl"));
-  CHECK_OK(ctx, sk_options_set_assignment(opts, "mbs.compare=reduced"));
+  CHECK_OK(ctx, sk_options_set_assignment(opts, "multibody.formulation=ggl"));
+  CHECK_OK(ctx, sk_options_set_assignment(opts, "multibody.compare=reduced"));
   if (!mech || !opts) {
     TEST_RETURN();
   }
-  const int n = sk_mechanism_ncoords(mech);
+  const int n = sk_multibody_ncoords(mech);
   double q0[16], v0[16], times[NT];
   CHECK(n <= 16);
-  sk_mechanism_initial(mech, q0, v0);
-  sk_mechanism_init_report init;
-  CHECK_OK(ctx, sk_mechanism_assemble(mech, 0.0, q0, v0, 1e-8, 1, &init));
+  sk_multibody_initial(mech, q0, v0);
+  sk_multibody_init_report init;
+  CHECK_OK(ctx, sk_multibody_assemble(mech, 0.0, q0, v0, 1e-8, 1, &init));
   for (int k = 0; k < NT; k++) {
     times[k] = 2.0 * (k + 1) / NT;
   }
-  sk_verify_mechanism_job job = {.mechanism = mech,
+  sk_verify_multibody_job job = {.mechanism = mech,
                                  .options = opts,
                                  .method = "ida-bdf",
                                  .q0 = q0,
@@ -55,7 +55,7 @@ int main(void)
   /* two formulations: independent, and they agree within 100 rtol; the drift and the
      energy balance (E - E0 = W, no forces but gravity: W = 0) hold to the same bound */
   sk_verify_report *r = NULL;
-  CHECK_OK(ctx, sk_verify_mechanism(ctx, &job, &r));
+  CHECK_OK(ctx, sk_verify_multibody(ctx, &job, &r));
   if (r) {
     int independent = 0;
     CHECK_EQ_INT(sk_verify_report_failed(r), 0);
@@ -73,8 +73,8 @@ int main(void)
   }
   sk_verify_report_destroy(&r);
   /* the same formulation twice proves nothing: the comparison is not independent */
-  CHECK_OK(ctx, sk_options_set_assignment(opts, "mbs.compare=ggl"));
-  CHECK_OK(ctx, sk_verify_mechanism(ctx, &job, &r));
+  CHECK_OK(ctx, sk_options_set_assignment(opts, "multibody.compare=ggl"));
+  CHECK_OK(ctx, sk_verify_multibody(ctx, &job, &r));
   if (r) {
     int independent = 1;
     CHECK_EQ_INT(verdict_of(r, "formulations_positions", &independent), SK_VERIFY_PASS);
@@ -83,16 +83,16 @@ int main(void)
   sk_verify_report_destroy(&r);
   /* index 1 without stabilization drifts by design: over 20 s at rtol 1e-5 its drift
      (2.3e-3 of the length) exceeds the bound 100 rtol, so the check and the report fail */
-  CHECK_OK(ctx, sk_options_set_assignment(opts, "mbs.compare=index1"));
+  CHECK_OK(ctx, sk_options_set_assignment(opts, "multibody.compare=index1"));
   double long_times[NT];
   for (int k = 0; k < NT; k++) {
     long_times[k] = 20.0 * (k + 1) / NT;
   }
-  sk_verify_mechanism_job drifting = job;
+  sk_verify_multibody_job drifting = job;
   drifting.times = long_times;
   drifting.rtol = 1e-5;
   drifting.atol = 1e-7;
-  CHECK_OK(ctx, sk_verify_mechanism(ctx, &drifting, &r));
+  CHECK_OK(ctx, sk_verify_multibody(ctx, &drifting, &r));
   if (r) {
     CHECK_EQ_INT(verdict_of(r, "drift_compare", NULL), SK_VERIFY_FAIL);
     CHECK_EQ_INT(sk_verify_report_failed(r), 1);
@@ -102,12 +102,12 @@ int main(void)
   sk_verify_report *sentinel = (sk_verify_report *)&job;
   r = sentinel;
   job.options = NULL;
-  CHECK_EQ_INT(sk_verify_mechanism(ctx, &job, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_verify_multibody(ctx, &job, &r), SK_ERR_ARG);
   job.options = opts;
   job.rtol = 0;
-  CHECK_EQ_INT(sk_verify_mechanism(ctx, &job, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_verify_multibody(ctx, &job, &r), SK_ERR_ARG);
   sk_options_destroy(&opts);
-  sk_mechanism_destroy(&mech);
+  sk_multibody_destroy(&mech);
   sk_context_destroy(&ctx);
   TEST_RETURN();
 }

@@ -1,4 +1,4 @@
-/* src/verify/verify_mechanism.c: verifying a mechanism's run: two formulations against each other (positions and reaction forces at every output), constraint drift and the energy balance */
+/* src/verify/verify_multibody.c: verifying a mechanism's run: two formulations against each other (positions and reaction forces at every output), constraint drift and the energy balance */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ typedef struct {
 } trace;
 
 static int record(double t, const double *q, const double *v, const double *lambda,
-                  const sk_mbs_sample *sample, void *data)
+                  const sk_multibody_sample *sample, void *data)
 {
   (void)t;
   (void)v;
@@ -54,15 +54,16 @@ static int record(double t, const double *q, const double *v, const double *lamb
   return 0;
 }
 
-static sk_status run_one(sk_context *ctx, const sk_verify_mechanism_job *job, int compare,
-                         sk_mbs_settings *s, trace *tr, sk_mbs_report *rep, const char **method)
+static sk_status run_one(sk_context *ctx, const sk_verify_multibody_job *job, int compare,
+                         sk_multibody_settings *s, trace *tr, sk_multibody_report *rep,
+                         const char **method)
 {
   int project;
-  SK_CALL(ctx, sk_mechanism_settings_from_options(ctx, job->options, compare, s, &project));
-  *method = compare && s->formulation == SK_MBS_GGL ? "ida-bdf"
-            : compare                               ? "cvode-bdf"
-                                                    : job->method;
-  return sk_mechanism_simulate(job->mechanism, s, project, *method, job->rtol, job->atol,
+  SK_CALL(ctx, sk_multibody_settings_from_options(ctx, job->options, compare, s, &project));
+  *method = compare && s->formulation == SK_MULTIBODY_GGL ? "ida-bdf"
+            : compare                                     ? "cvode-bdf"
+                                                          : job->method;
+  return sk_multibody_simulate(job->mechanism, s, project, *method, job->rtol, job->atol,
                                compare ? NULL : job->options, job->t0, job->q0, job->v0,
                                job->times, job->ntimes, record, tr, rep);
 }
@@ -88,28 +89,28 @@ static double max_rel(const double *a, const double *b, size_t len, double *wher
  * without sensitivities, into fd[0] and fd[1]. The start follows the parameter as the
  * sensitivities' start does: a joint point moves it (the assembly's minimum-norm correction
  * of the nominal start), nothing else does. qv: 2n values of work. */
-static sk_status fd_pair(const sk_verify_mechanism_job *job, const sk_mbs_settings *s,
+static sk_status fd_pair(const sk_verify_multibody_job *job, const sk_multibody_settings *s,
                          const char *method, int k, const char *name, double p, double d,
                          double rtol, double ratio, double *qv, trace fd[2])
 {
   const int n = fd[0].n;
   sk_status st = SK_OK;
   for (int side = 0; side < 2 && st == SK_OK; side++) {
-    sk_mbs_report rep;
-    sk_mechanism_init_report init;
+    sk_multibody_report rep;
+    sk_multibody_init_report init;
     fd[side].rows = 0;
     memcpy(qv, job->q0, 2 * (size_t)n * sizeof *qv);
-    st = sk_mechanism_set_param(job->mechanism, k, side ? p - d : p + d);
+    st = sk_multibody_set_param(job->mechanism, k, side ? p - d : p + d);
     if (st == SK_OK && strstr(name, ".point")) {
-      st = sk_mechanism_assemble(job->mechanism, job->t0, qv, qv + n, 0.0, 1, &init);
+      st = sk_multibody_assemble(job->mechanism, job->t0, qv, qv + n, 0.0, 1, &init);
     }
     if (st == SK_OK) {
-      st = sk_mechanism_simulate(job->mechanism, s, s->project, method, rtol, rtol * ratio, NULL,
+      st = sk_multibody_simulate(job->mechanism, s, s->project, method, rtol, rtol * ratio, NULL,
                                  job->t0, qv, qv + n, job->times, job->ntimes, record, &fd[side],
                                  &rep);
     }
   }
-  sk_mechanism_set_param(job->mechanism, k, p);
+  sk_multibody_set_param(job->mechanism, k, p);
   return st;
 }
 
@@ -120,9 +121,9 @@ static sk_status fd_pair(const sk_verify_mechanism_job *job, const sk_mbs_settin
  * the check of the other models (sk__verify_sens.h), with the differences' resolution
  * 100 rtol max |q| / 2d as the floor: dq/dp below it is not compared (a driven mechanism's
  * positions do not depend on its masses), and differences count beyond it. */
-static void check_sensitivities(sk_context *ctx, const sk_verify_mechanism_job *job,
-                                const sk_mbs_settings *s, const char *method, const trace *tr,
-                                sk_verify_report *r)
+static void check_sensitivities(sk_context *ctx, const sk_verify_multibody_job *job,
+                                const sk_multibody_settings *s, const char *method,
+                                const trace *tr, sk_verify_report *r)
 {
   if (tr->np == 0) {
     return;
@@ -156,8 +157,8 @@ static void check_sensitivities(sk_context *ctx, const sk_verify_mechanism_job *
   }
   for (int j = 0; ok && j < tr->np; j++) {
     char name[80];
-    sk_mechanism_param_name(job->mechanism, tr->param[j], name, sizeof name);
-    const double p = sk_mechanism_get_param(job->mechanism, tr->param[j]), d = 1e-4 * tr->pbar[j];
+    sk_multibody_param_name(job->mechanism, tr->param[j], name, sizeof name);
+    const double p = sk_multibody_get_param(job->mechanism, tr->param[j]), d = 1e-4 * tr->pbar[j];
     double rtol = job->rtol * 1e-3;
     sk_status st = fd_pair(job, s, method, tr->param[j], name, p, d, rtol, ratio, qv, fd);
     while (st != SK_OK && rtol < 0.5 * job->rtol) {
@@ -188,25 +189,25 @@ static void check_sensitivities(sk_context *ctx, const sk_verify_mechanism_job *
   free(fd[1].q);
 }
 
-sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *job,
+sk_status sk_verify_multibody(sk_context *ctx, const sk_verify_multibody_job *job,
                               sk_verify_report **report)
 {
   SK_CHECK(ctx,
            report && job && job->mechanism && job->options && job->method && job->q0 && job->v0 &&
                job->times && job->ntimes > 0 && job->rtol > 0 && job->atol > 0,
            SK_ERR_ARG,
-           "sk_verify_mechanism: a job with a mechanism, its options and engine, a consistent "
+           "sk_verify_multibody: a job with a mechanism, its options and engine, a consistent "
            "start, at least one output time and tolerances > 0 is required");
   *report = NULL;
   trace tr[2] = {{0}, {0}};
-  sk_mbs_settings s[2];
-  sk_mbs_report rep[2];
+  sk_multibody_settings s[2];
+  sk_multibody_report rep[2];
   const char *method[2] = {"", ""};
   memset(rep, 0, sizeof rep);
   sk_status st = SK_OK;
   for (int k = 0; st == SK_OK && k < 2; k++) {
-    tr[k].n = sk_mechanism_ncoords(job->mechanism);
-    tr[k].m = sk_mechanism_nconstraints(job->mechanism);
+    tr[k].n = sk_multibody_ncoords(job->mechanism);
+    tr[k].m = sk_multibody_nconstraints(job->mechanism);
     tr[k].cap = job->ntimes + 1;
     tr[k].q = calloc(tr[k].cap * (size_t)(tr[k].n + tr[k].m) + 1, sizeof *tr[k].q);
     tr[k].lam = tr[k].q ? tr[k].q + tr[k].cap * (size_t)tr[k].n : NULL;
@@ -219,11 +220,11 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
   }
   if (st == SK_OK) {
     const double bound = BOUND_FACTOR * job->rtol;
-    const char *fa = sk_mechanism_formulation_name(s[0].formulation);
-    const char *fb = sk_mechanism_formulation_name(s[1].formulation);
+    const char *fa = sk_multibody_formulation_name(s[0].formulation);
+    const char *fb = sk_multibody_formulation_name(s[1].formulation);
     snprintf(r->model, sizeof r->model, "mechanism (%d bodies)",
-             sk_mechanism_nbodies(job->mechanism));
-    r->n = sk_mechanism_ncoords(job->mechanism);
+             sk_multibody_nbodies(job->mechanism));
+    r->n = sk_multibody_ncoords(job->mechanism);
     snprintf(r->method, sizeof r->method, "%s vs %s", fa, fb);
     r->rtol = job->rtol;
     r->atol = job->atol;
@@ -231,7 +232,7 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
     r->t_last = job->times[job->ntimes - 1];
     r->ntimes = job->ntimes;
     /* positions relative to the mechanism's length, angles as they are */
-    const double L = sk_mechanism_length_scale(job->mechanism);
+    const double L = sk_multibody_length_scale(job->mechanism);
     double dq = 0.0, where = 0;
     for (size_t i = 0; i < tr[0].rows * (size_t)tr[0].n; i++) {
       const double e = fabs(tr[0].q[i] - tr[1].q[i]) / (i % 3 == 2 ? 1.0 : L);
@@ -246,7 +247,7 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
       c->independent = s[0].formulation != s[1].formulation;
       c->verdict = dq <= bound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
       char cname[64];
-      sk_mechanism_coord_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].n), cname,
+      sk_multibody_coord_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].n), cname,
                               sizeof cname);
       snprintf(c->finding, sizeof c->finding,
                "%s (%s) and %s (%s) agree on every coordinate at all %zu outputs to %.3e "
@@ -264,7 +265,7 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
       c->verdict = dl <= rbound ? SK_VERIFY_PASS : SK_VERIFY_FAIL;
       char rname[64] = "-";
       if (tr[0].m > 0) {
-        sk_mechanism_row_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].m), rname,
+        sk_multibody_row_name(job->mechanism, (int)((size_t)where % (size_t)tr[0].m), rname,
                               sizeof rname);
       }
       snprintf(c->finding, sizeof c->finding,
@@ -287,7 +288,7 @@ sk_status sk_verify_mechanism(sk_context *ctx, const sk_verify_mechanism_job *jo
                  "%s: max |Phi| %.3e (RMS %.3e), max |G v + Phi_t| %.3e over the outputs, "
                  "%.3e relative to the length scale%s; the bound is %.3e",
                  k ? fb : fa, rep[k].phi_max, rep[k].phi_rms, rep[k].dphi_max, drift,
-                 s[k].formulation == SK_MBS_INDEX1 && s[k].alpha == 0 && s[k].beta == 0
+                 s[k].formulation == SK_MULTIBODY_INDEX1 && s[k].alpha == 0 && s[k].beta == 0
                      ? " (index 1 without stabilization or projection drifts by design)"
                      : "",
                  bound);
