@@ -1,4 +1,4 @@
-/* src/models/multibody_kinematics.c: planar mechanism kinematics: constraints Phi(q, t), their Jacobian G, Phi_t and the acceleration right-hand side gamma, for revolute, prismatic and fixed joints and drivers */
+/* src/models/multibody_kinematics.c: planar mechanism kinematics: loading (the file read, the constraint rows numbered), constraints Phi(q, t), their Jacobian G, Phi_t and the acceleration right-hand side gamma, for revolute, prismatic and fixed joints and drivers */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,6 +6,13 @@
 
 #include "core/error.h"
 #include "models/multibody_impl.h"
+
+sk_status sk_multibody_load(sk_context *ctx, const char *path, sk_multibody **mech)
+{
+  SK_CALL(ctx, sk__multibody_read(ctx, path, mech));
+  sk__multibody_finish(*mech);
+  return SK_OK;
+}
 
 void sk__multibody_finish(sk_multibody *mech)
 {

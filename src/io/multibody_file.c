@@ -1,4 +1,4 @@
-/* src/models/multibody_parse.c: mechanism files (YAML, libyaml document API) read into sk_multibody: bodies, joints, drivers, forces and events, with file:line:column messages */
+/* src/io/multibody_file.c: mechanism files (YAML, libyaml document API) read into sk_multibody: bodies, joints, drivers, forces and events, with file:line:column messages */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/stop.h"
 #include "core/input_file.h"
-#include "models/multibody_impl.h"
+#include "io/multibody_file.h"
 
 /* A mechanism file larger than this is refused (a mechanism is small). */
 #define MULTIBODY_MAX_BYTES ((size_t)16 << 20)
@@ -930,7 +930,7 @@ static sk_status parse_text(multibody_parser *P)
   return st;
 }
 
-sk_status sk_multibody_load(sk_context *ctx, const char *path, sk_multibody **mech)
+sk_status sk__multibody_read(sk_context *ctx, const char *path, sk_multibody **mech)
 {
   SK_CHECK(ctx, path != NULL && mech != NULL, SK_ERR_ARG, "sk_multibody_load: NULL argument");
   *mech = NULL;
@@ -952,7 +952,6 @@ sk_status sk_multibody_load(sk_context *ctx, const char *path, sk_multibody **me
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
     return st;
   }
-  sk__multibody_finish(M);
   *mech = M;
   return SK_OK;
 }
