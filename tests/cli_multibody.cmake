@@ -108,3 +108,11 @@ sk_cli_test(multibody_retired_keys_file 0 "formulation index1" complete
   run ${CMAKE_CURRENT_SOURCE_DIR}/data/multibody/retired_keys.yaml)
 sk_cli_test(multibody_retired_keys_set 0 "formulation index1" complete
   run ${SK_DATA}/mechanism_pendulum.yaml --set mbs.formulation=index1 --set solver.t_end=0.5)
+# a sweep over a retired key: both cases run, each with the value it was given as multibody.*
+add_test(NAME cli_multibody_retired_keys_sweep COMMAND bash -c
+  "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT; cd $d; $<TARGET_FILE:stiffkit_cli> sweep ${CMAKE_CURRENT_SOURCE_DIR}/data/multibody/retired_keys_sweep.yaml 2> err.txt; grep -q '2/2 done (0 failed)' err.txt; grep -q '^    multibody.baumgarte.alpha: 1$' retired_sweep/cases/0000/pendulum.provenance.yaml; grep -q '^    multibody.baumgarte.alpha: 2$' retired_sweep/cases/0001/pendulum.provenance.yaml")
+set_tests_properties(cli_multibody_retired_keys_sweep PROPERTIES LABELS "cli;regression" TIMEOUT 120)
+sk_cli_test(multibody_retired_duplicate 65 "duplicate key 'mbs.formulation' (first given at line 6" none
+  run ${SK_BAD}/multibody_retired_duplicate.yaml)
+sk_cli_test(multibody_retired_duplicate_sweep 65 "duplicate parameter 'multibody.baumgarte.alpha'" none
+  sweep ${SK_BAD}/sweep/retired_duplicate.yaml)

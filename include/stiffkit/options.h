@@ -133,6 +133,13 @@ sk_status sk_options_get_input_files(const sk_options *opts, const char *key,
 /* sk_options_is_set: 1 when the key was given by a config or the command line. */
 int sk_options_is_set(const sk_options *opts, const char *key);
 
+/* sk_options_current_key: `key` under its present name. A key written under a
+ * retired prefix (mbs.*, the multibody keys' earlier name) is rewritten into buf
+ * (cap bytes) as its present name (multibody.*); any other key, or one that does
+ * not fit, is returned as given. Every function of this header that takes a key
+ * applies it, so both names set and read the same key. */
+const char *sk_options_current_key(const char *key, char *buf, size_t cap);
+
 /* sk_options_is_key: 1 when `key` is registered. */
 int sk_options_is_key(const sk_options *opts, const char *key);
 

@@ -242,8 +242,11 @@ static sk_status parse_parameters(cli_yaml *y, sweep_spec *s, const yaml_node_t 
   SK_CHECK(y->ctx, s->params != NULL, SK_ERR_NOMEM, "out of memory");
   yaml_node_t *k, *v;
   for (size_t i = 0; cli_yaml_pair(y, map, i, &k, &v); i++) {
+    char now[256], then[256]; /* a key and its retired name are one key */
     for (size_t j = 0; j < s->nparams; j++) {
-      if (cli_yaml_text(k) && !strcmp(s->params[j].key, cli_yaml_text(k))) {
+      if (cli_yaml_text(k) &&
+          !strcmp(sk_options_current_key(s->params[j].key, then, sizeof then),
+                  sk_options_current_key(cli_yaml_text(k), now, sizeof now))) {
         return cli_yaml_error(y, k, SK_ERR_INPUT,
                               "duplicate parameter '%s' (first given at line %d)",
                               s->params[j].key, s->params[j].line);

@@ -689,7 +689,7 @@ sk_status sk_options_set(sk_options *opts, const char *key, const char *value,
   }
   SK_CHECK(opts->ctx, key && value, SK_ERR_ARG, "sk_options_set: NULL key or value");
   char canon[SK__OPTIONS_KEY_MAX];
-  key = sk__options_canonical_key(key, canon, sizeof canon);
+  key = sk_options_current_key(key, canon, sizeof canon);
   if (!sk__options_find(opts, key) && sk__options_in_deferred(opts, key)) {
     return sk__options_pend(opts, key, value, NULL, 0, origin);
   }
@@ -722,7 +722,7 @@ sk_status sk_options_set_list(sk_options *opts, const char *key, const char *con
   SK_CHECK(opts->ctx, key && (items || n == 0), SK_ERR_ARG,
            "sk_options_set_list: NULL key or items");
   char canon[SK__OPTIONS_KEY_MAX];
-  key = sk__options_canonical_key(key, canon, sizeof canon);
+  key = sk_options_current_key(key, canon, sizeof canon);
   if (!sk__options_find(opts, key) && sk__options_in_deferred(opts, key)) {
     return sk__options_pend(opts, key, NULL, items, n, origin);
   }
@@ -934,6 +934,8 @@ int sk_options_is_set(const sk_options *opts, const char *key)
 
 int sk_options_is_deferred(const sk_options *opts, const char *key)
 {
+  char buf[SK__OPTIONS_KEY_MAX];
+  key = sk_options_current_key(key, buf, sizeof buf);
   return opts && key && !sk__options_find(opts, key) && sk__options_in_deferred(opts, key);
 }
 

@@ -94,13 +94,8 @@ int sk__options_valid_key(const char *k);
 sk_status sk__options_unknown_key_error(const sk_options *opts, const char *key,
                                         const sk_option_origin *origin);
 
-/* Room for a key rewritten by sk__options_canonical_key. */
+/* Room for a key rewritten by sk_options_current_key. */
 #define SK__OPTIONS_KEY_MAX 256
-
-/* sk__options_canonical_key: `key` under its present name: a key under a
- * retired prefix (mbs.*) rewritten into buf under the prefix that replaced
- * it (multibody.*), any other key (or one that does not fit) as given. */
-const char *sk__options_canonical_key(const char *key, char *buf, size_t cap);
 
 /* sk__options_find: the entry of a registered key (a retired name finds the
  * present one), NULL when there is none. */

@@ -40,7 +40,7 @@ static const struct {
   const char *old, *now;
 } retired_prefixes[] = {{"mbs.", "multibody."}};
 
-const char *sk__options_canonical_key(const char *key, char *buf, size_t cap)
+const char *sk_options_current_key(const char *key, char *buf, size_t cap)
 {
   for (size_t i = 0; key && i < sizeof retired_prefixes / sizeof retired_prefixes[0]; i++) {
     const size_t n = strlen(retired_prefixes[i].old);
@@ -55,7 +55,7 @@ const char *sk__options_canonical_key(const char *key, char *buf, size_t cap)
 opt_entry *sk__options_find(const sk_options *opts, const char *key)
 {
   char buf[SK__OPTIONS_KEY_MAX];
-  return find_entry(opts, sk__options_canonical_key(key, buf, sizeof buf));
+  return find_entry(opts, sk_options_current_key(key, buf, sizeof buf));
 }
 
 /* 1 when `key` starts with prefix[0..plen) followed by a dot. */
@@ -340,13 +340,22 @@ int sk__options_valid_key(const char *k)
 
 int sk_options_is_key(const sk_options *opts, const char *key)
 {
-  return opts && key && find_entry(opts, key) != NULL;
+  return opts && key && sk__options_find(opts, key) != NULL;
 }
 
 int sk_options_is_section(const sk_options *opts, const char *prefix)
 {
   if (!opts || !prefix) {
     return 0;
+  }
+  /* a retired section name ("mbs") is its present one: rewrite "prefix." and drop the dot */
+  char dotted[SK__OPTIONS_KEY_MAX], buf[SK__OPTIONS_KEY_MAX];
+  if ((size_t)snprintf(dotted, sizeof dotted, "%s.", prefix) < sizeof dotted) {
+    const char *now = sk_options_current_key(dotted, buf, sizeof buf);
+    if (now != dotted) {
+      buf[strlen(buf) - 1] = '\0';
+      prefix = buf;
+    }
   }
   const size_t plen = strlen(prefix);
   for (size_t i = 0; i < opts->ndeferred; i++) {

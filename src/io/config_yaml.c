@@ -162,9 +162,12 @@ static void path_pop(loader *L, size_t len)
  * leaf anywhere in the file. Otherwise remember it. */
 static sk_status check_duplicate(loader *L, int frame, int leaf, yaml_mark_t m)
 {
+  char now[256], then[256]; /* a key and its retired name are one key */
+  const char *path = sk_options_current_key(L->path, now, sizeof now);
   for (size_t i = 0; i < L->nseen; i++) {
     const seen_key *s = &L->seen[i];
-    if ((s->frame == frame || (leaf && s->leaf)) && strcmp(s->path, L->path) == 0) {
+    if ((s->frame == frame || (leaf && s->leaf)) &&
+        strcmp(sk_options_current_key(s->path, then, sizeof then), path) == 0) {
       return SK_ERROR(L->ctx, SK_ERR_INPUT,
                       "%s:%d:%d: duplicate key '%s' (first given at line %d, column %d)", L->name,
                       mark_line(m), mark_column(m), L->path, s->line, s->column);

@@ -53,6 +53,12 @@ int main(void)
   int project = -1;
   CHECK_OK(ctx, sk_mechanism_settings_from_options(ctx, opts, 0, &st, &project));
   CHECK(st.formulation == SK_MBS_INDEX1);
+  CHECK(sk_options_is_key(opts, "mbs.formulation") && sk_options_is_section(opts, "mbs") &&
+        sk_options_is_section(opts, "mbs.baumgarte"));
+  char buf[64];
+  CHECK_STR_CONTAINS(sk_options_current_key("mbs.init_tol", buf, sizeof buf),
+                     "multibody.init_tol");
+  CHECK(sk_options_current_key("solver.rtol", buf, sizeof buf)[0] == 's');
   /* an unknown key under the earlier prefix is an unknown key under the present one */
   CHECK_EQ_INT(sk_options_set(opts, "mbs.no_such_key", "1", NULL), SK_ERR_UNKNOWN_KEY);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "multibody.no_such_key");
