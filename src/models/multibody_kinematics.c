@@ -9,7 +9,10 @@
 
 sk_status sk_multibody_load(sk_context *ctx, const char *path, sk_multibody **mech)
 {
-  SK_CALL(ctx, sk__multibody_read(ctx, path, mech));
+  const sk_status st = sk__multibody_read(ctx, path, mech);
+  if (st != SK_OK) { /* an error, or a stop asked for while reading (*mech is NULL) */
+    return st;
+  }
   sk__multibody_finish(*mech);
   return SK_OK;
 }
