@@ -21,8 +21,13 @@ extern "C" {
 typedef enum {
   SK_MODEL_DRIVER_STEPPER = 0,  /* create builds an sk_model for sk_stepper (and sk_steady) */
   SK_MODEL_DRIVER_BVP = 1,      /* a boundary-value problem: sk_bvp_from_options, sk_bvp_solve */
-  SK_MODEL_DRIVER_MECHANISM = 2 /* a mechanism: sk_multibody_load, sk_multibody_simulate */
+  SK_MODEL_DRIVER_MULTIBODY = 2 /* a mechanism: sk_multibody_load, sk_multibody_simulate */
 } sk_model_driver;
+
+/* The earlier name of SK_MODEL_DRIVER_MULTIBODY (define SK_NO_RETIRED_NAMES to drop it). */
+#ifndef SK_NO_RETIRED_NAMES
+#define SK_MODEL_DRIVER_MECHANISM SK_MODEL_DRIVER_MULTIBODY
+#endif
 
 /* Capabilities of a model type (bit flags of sk_model_type.flags). */
 enum {

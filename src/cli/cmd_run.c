@@ -163,7 +163,7 @@ static int run_command(int argc, char **argv)
   }
   const sk_model_type *mtype = NULL;
   if (st == SK_OK && sk_model_type_from_options(ctx, job.opts, &mtype) == SK_OK &&
-      mtype->driver == SK_MODEL_DRIVER_MECHANISM) { /* a mechanism has its own outputs */
+      mtype->driver == SK_MODEL_DRIVER_MULTIBODY) { /* a mechanism has its own outputs */
     /* mechanisms write no checkpoints: --resume has nothing to continue from */
     remove_stats(&args);
     code = args.restart ? (fprintf(stderr, "stiffkit: error: --restart: checkpoints are not "

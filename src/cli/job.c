@@ -215,7 +215,7 @@ sk_status cli_job_build_model(sk_context *ctx, cli_job *job)
   sk_options *o = job->opts;
   const sk_model_type *type;
   SK_CALL_STOP(ctx, sk_model_type_from_options(ctx, o, &type));
-  SK_CHECK(ctx, type->driver != SK_MODEL_DRIVER_MECHANISM, SK_ERR_INPUT,
+  SK_CHECK(ctx, type->driver != SK_MODEL_DRIVER_MULTIBODY, SK_ERR_INPUT,
            "model.type = %s is run by `stiffkit run` and `stiffkit verify` only", type->name);
   SK_CHECK(ctx, type->driver != SK_MODEL_DRIVER_BVP, SK_ERR_INPUT,
            "model.type = %s is a boundary-value problem: solve it with `stiffkit bvp CONFIG` "

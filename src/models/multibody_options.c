@@ -62,5 +62,5 @@ const char *sk_multibody_formulation_name(sk_multibody_formulation f)
 const sk_model_type sk__model_type_multibody = {
     .name = "multibody",
     .description = "a constrained mechanism from a mechanism file (multibody.file)",
-    .driver = SK_MODEL_DRIVER_MECHANISM,
+    .driver = SK_MODEL_DRIVER_MULTIBODY,
     .options = sk_multibody_options};

@@ -27,6 +27,7 @@ int main(void)
   }
   const sk_mbs_formulation f = SK_MBS_GGL;
   CHECK(f == SK_MULTIBODY_GGL && SK_MBS_INDEX1 == SK_MULTIBODY_INDEX1);
+  CHECK(SK_MODEL_DRIVER_MECHANISM == SK_MODEL_DRIVER_MULTIBODY);
   CHECK_STR_CONTAINS(sk_mechanism_formulation_name(SK_MBS_REDUCED), "reduced");
 
   /* the options: mbs.* keys are the multibody.* keys under their earlier prefix */
