@@ -159,15 +159,15 @@ static void path_pop(loader *L, size_t len)
 }
 
 /* Reject a key given twice: the same path in the same mapping, or the same
- * leaf anywhere in the file. Otherwise remember it. */
+ * leaf anywhere in the file (a key and its retired name are one key: the
+ * paths are remembered under their present names). Otherwise remember it. */
 static sk_status check_duplicate(loader *L, int frame, int leaf, yaml_mark_t m)
 {
-  char now[256], then[256]; /* a key and its retired name are one key */
+  char now[256];
   const char *path = sk_options_current_key(L->path, now, sizeof now);
   for (size_t i = 0; i < L->nseen; i++) {
     const seen_key *s = &L->seen[i];
-    if ((s->frame == frame || (leaf && s->leaf)) &&
-        strcmp(sk_options_current_key(s->path, then, sizeof then), path) == 0) {
+    if ((s->frame == frame || (leaf && s->leaf)) && strcmp(s->path, path) == 0) {
       return SK_ERROR(L->ctx, SK_ERR_INPUT,
                       "%s:%d:%d: duplicate key '%s' (first given at line %d, column %d)", L->name,
                       mark_line(m), mark_column(m), L->path, s->line, s->column);
@@ -184,9 +184,10 @@ static sk_status check_duplicate(loader *L, int frame, int leaf, yaml_mark_t m)
     L->seen = grown;
     L->capseen = cap;
   }
-  char *copy = sk__malloc(L->ctx, L->plen + 1);
+  const size_t len = strlen(path);
+  char *copy = sk__malloc(L->ctx, len + 1);
   SK_CHECK(L->ctx, copy != NULL, SK_ERR_NOMEM, "%s: out of memory", L->name);
-  memcpy(copy, L->path, L->plen + 1);
+  memcpy(copy, path, len + 1);
   seen_key *s = &L->seen[L->nseen++];
   s->path = copy;
   s->frame = frame;

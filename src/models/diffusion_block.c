@@ -209,17 +209,20 @@ static sk__diffusion_side side_at(const sk__block_model *m, const sk__grid_block
     return (sk__diffusion_side){1, B->ug[*j], m->kn[*j], 0.0};
   }
   *j = -1;
-  double x[3], S[3], C[3], val = bc->value, kb = 0.0, dk;
-  for (int e = 0; e < 3; e++) {
-    x[e] = m->xc[e][pos[e]];
-    S[e] = m->sn[e][pos[e]];
-    C[e] = m->cs[e][pos[e]];
-  }
-  if (m->mms) {
-    sk__diffusion_mms_face(p, B->dim, e_t, k, s, x, S, C, &val, &kb);
-  } else if (bc->type == SK_BC_DIRICHLET) {
-    x[k] = s ? B->g->length[k] : 0.0;
-    kb = sk__diffusion_k_default(p, B->dim, x, val, &dk);
+  double val = bc->value, kb = 0.0;
+  if (m->mms || bc->type == SK_BC_DIRICHLET) { /* data at the boundary point */
+    double x[3], S[3], C[3], dk;
+    for (int e = 0; e < 3; e++) {
+      x[e] = m->xc[e][pos[e]];
+      S[e] = m->sn[e][pos[e]];
+      C[e] = m->cs[e][pos[e]];
+    }
+    if (m->mms) {
+      sk__diffusion_mms_face(p, B->dim, e_t, k, s, x, S, C, &val, &kb);
+    } else {
+      x[k] = s ? B->g->length[k] : 0.0;
+      kb = sk__diffusion_k_default(p, B->dim, x, val, &dk);
+    }
   }
   if (bc->type == SK_BC_DIRICHLET) {
     return (sk__diffusion_side){1, val, kb, 0.0};
