@@ -88,6 +88,9 @@ sk_mpi_expect(blowup_agreed_4 4 10 "error: rank 1: cvode-bdf: the state blew up"
 # check of its own block would stop it alone)
 sk_mpi_expect(constraints_refused 2 65 "solver.constraints: not supported by distributed runs"
   none run ${SK_MPI_DATA}/heat3d_mode.yaml --set solver.constraints=[1])
+# an iterative linear solver type from a plugin works on one process's vectors: refused
+sk_mpi_expect(iterative_type_refused 2 65 "linsol.type = gmres: distributed runs use spgmr" none
+  run ${H2} --set solver.plugin=$<TARGET_FILE:gmres_solver> --set linsol.type=gmres)
 sk_mpi_expect(detect_pattern_refused 2 65 "solver.detect_pattern = on: not supported" none
   run ${H2} --set solver.detect_pattern=on)
 add_test(NAME mpi_options_mismatch COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/options_mismatch.sh)

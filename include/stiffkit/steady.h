@@ -25,9 +25,9 @@ typedef struct {
   char guess[16];    /* "initial" (the model's initial state at solver.t0) or "zero": the
                       * guess a caller that builds u itself (the stiffkit command) starts from */
   char strategy[16]; /* "linesearch" (KIN_LINESEARCH) or "none" (plain Newton, KIN_NONE) */
-  char linsol[16];   /* "auto", "klu", "umfpack", "dense", "spgmr" (matrix-free) or a sparse
-                      * direct type registered in the context (stiffkit/linear_solver.h) */
-  char prec[16];     /* spgmr: "auto", "none", "jacobi" (diag(J)) or "model" */
+  char linsol[16];   /* "auto", "klu", "umfpack", "dense", "spgmr" (matrix-free) or a type
+                      * registered in the context (stiffkit/linear_solver.h) */
+  char prec[16];     /* spgmr, an iterative type: "auto", "none", "jacobi" (diag(J)), "model" */
   char ordering[16]; /* klu: "auto", "amd", "colamd" or "metis-nd" */
   double fnormtol;   /* accept u when ||f_scale * f(t_s, u)||_inf <= fnormtol */
   double scsteptol;  /* KINSOL's scaled step tolerance (a smaller step ends the iteration) */
@@ -38,7 +38,7 @@ typedef struct {
                         * of ||u_scale u_guess||_2 and ||u_scale||_2) */
   int64_t max_iters;       /* Newton iterations at most */
   int64_t max_setup_calls; /* Newton iterations per Jacobian (1 = full Newton) */
-  int maxl;                /* spgmr: Krylov subspace size */
+  int maxl;                /* spgmr, an iterative type: Krylov subspace size */
   int max_restarts;        /* spgmr: restarts per linear solve */
   double prec_gamma;  /* prec "model": the model's P(gamma) ~ I - gamma J at this gamma > 0 */
   int check_jacobian; /* compare an analytic Jacobian with finite differences at the guess

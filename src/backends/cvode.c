@@ -230,7 +230,7 @@ static sk_status cvode_setup(sk_stepper *s)
   /* report the resolved choices through the generic getters */
   snprintf(s->linsol, sizeof s->linsol, "%s", cv->linsol);
   snprintf(s->prec, sizeof s->prec, "%s",
-           cv->direct || sk__linsol_is(cv->linsol, SK__LS_NONE) ? "none" : cv->prec);
+           cv->direct || sk__linsol_is(NULL, cv->linsol, SK__LS_NONE) ? "none" : cv->prec);
   snprintf(s->ordering, sizeof s->ordering, "%s",
            sk__sun_ordering_used(ctx, cv->linsol, cv->ordering));
   return SK_OK;

@@ -338,11 +338,11 @@ static sk_status jac_init_once(sk__cvode *cv)
  * built on first use) and no values buffer is allocated. */
 static int reads_jacobian(const sk__cvode *cv)
 {
-  if (sk__linsol_is(cv->linsol, SK__LS_NONE)) { /* the fixed-point iteration */
+  if (sk__linsol_is(NULL, cv->linsol, SK__LS_NONE)) { /* the fixed-point iteration */
     return 0;
   }
   const sk_preconditioner_type *u = sk_preconditioner_type_find(cv->ctx, cv->prec);
-  return !sk__linsol_is(cv->linsol, SK__LS_KRYLOV) ||
+  return !sk__linsol_is(cv->ctx, cv->linsol, SK__LS_KRYLOV) ||
          (sk__prec_needs(cv->prec) & (SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN)) ||
          (u && (u->needs & SK_PREC_NEEDS_JACOBIAN)) || sk_stepper_get_nsens(cv->s) > 0;
 }
@@ -399,12 +399,14 @@ static sk_status resolve_names(sk__cvode *cv)
   /* a preconditioner named for a solver that takes none (a config written for a Krylov run,
      its linear solver changed): said, not ignored in silence */
   sk__sun_note_unused_prec(cv->ctx, ls, sk_stepper_get_preconditioner(s));
-  SK_CHECK(cv->ctx, !sk__model_get_distribution(cv->model) || sk__linsol_is(ls, SK__LS_KRYLOV),
+  SK_CHECK(cv->ctx,
+           !sk__model_get_distribution(cv->model) || sk__linsol_is(NULL, ls, SK__LS_KRYLOV),
            SK_ERR_UNSUPPORTED,
-           "linsol.type=%s: model '%s' is distributed over MPI ranks; a Krylov solver (spgmr, "
-           "spfgmr, spbcgs, sptfqmr, pcg) solves its Newton systems",
+           "linsol.type=%s: model '%s' is distributed over MPI ranks; a built-in Krylov solver "
+           "(spgmr, spfgmr, spbcgs, sptfqmr, pcg) solves its Newton systems (a type registered "
+           "at run time sees one process's vectors only)",
            ls, sk_model_get_name(cv->model));
-  if (sk__linsol_is_sparse(cv->ctx, ls)) {
+  if (sk__linsol_is(cv->ctx, ls, SK__LS_SPARSE)) {
     SK_CHECK(
         cv->ctx, has_jac, SK_ERR_UNSUPPORTED,
         "linsol.type=%s needs a model with a sparse Jacobian (pattern and values); model '%s' "
@@ -412,7 +414,7 @@ static sk_status resolve_names(sk__cvode *cv)
         "spbcgs, sptfqmr, pcg) or none (fixed-point iteration)",
         ls, sk_model_get_name(cv->model));
   }
-  if (sk__linsol_is(ls, SK__LS_KRYLOV)) {
+  if (sk__linsol_is(cv->ctx, ls, SK__LS_KRYLOV)) {
     SK_CALL(cv->ctx, sk__prec_check_needs(cv->ctx, cv->prec, SK__ENGINE_CVODE, model_provides(cv),
                                           sk_model_get_name(cv->model)));
     const sk_preconditioner_type *u = sk_preconditioner_type_find(cv->ctx, cv->prec);
@@ -441,7 +443,8 @@ static sk_status make_krylov(sk__cvode *cv, const char *ls)
   sk_stepper_get_krylov(cv->s, &maxl, &eps_lin);
   sk__krylov_resolve(0, &maxl, &eps_lin);
   const int pretype = strcmp(cv->prec, "none") ? SUN_PREC_LEFT : SUN_PREC_NONE;
-  SK_CALL(cv->ctx, sk__sun_krylov(cv->ctx, ls, cv->y, pretype, maxl, cv->sunctx, &cv->LS));
+  SK_CALL(cv->ctx,
+          sk__sun_krylov(cv->ctx, ls, cv->model, cv->y, pretype, maxl, cv->sunctx, &cv->LS));
   return SK_OK;
 }
 
@@ -452,7 +455,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
   memset(&cv->jac, 0, sizeof cv->jac);  /* n = 0: not fetched yet (jac_init_once) */
   SK_CALL_STOP(ctx, resolve_names(cv)); /* fills cv->jac when the run reads the Jacobian */
   const char *ls = cv->linsol;
-  if (sk__linsol_is(ls, SK__LS_NONE)) {
+  if (sk__linsol_is(NULL, ls, SK__LS_NONE)) {
     cv->NLS = SUNNonlinSol_FixedPoint(cv->y, 0, cv->sunctx);
     SK_CHECK(ctx, cv->NLS != NULL, SK_ERR_NOMEM, "cannot create the fixed-point iteration");
     SK_CHECK(ctx, CVodeSetNonlinearSolver(cv->mem, cv->NLS) == CV_SUCCESS, SK_ERR_SOLVER,
@@ -460,7 +463,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     return SK_OK;
   }
   CVLsJacFn jac = NULL;
-  if ((sk__linsol_is(ls, SK__LS_DENSE) || sk__linsol_is(ls, SK__LS_BAND))) {
+  if ((sk__linsol_is(NULL, ls, SK__LS_DENSE) || sk__linsol_is(NULL, ls, SK__LS_BAND))) {
     SK_CALL(ctx, sk__sun_matrix_direct(ctx, sk_stepper_get_type(cv->s)->name, ls, &cv->jac, cv->y,
                                        cv->sunctx, &cv->A, &cv->LS));
     /* CVODE's own difference quotients without a pattern, or without values when
@@ -469,7 +472,7 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
                            !sk_model_has_jacobian_values(cv->model);
     jac = sk_model_has_jacobian(cv->model) && !package_dq ? jac_fn : NULL;
     cv->direct = 1;
-  } else if (sk__linsol_is_sparse(ctx, ls)) {
+  } else if (sk__linsol_is(ctx, ls, SK__LS_SPARSE)) {
     SK_CALL(ctx, make_sparse(cv, ls));
     jac = jac_fn;
     cv->direct = 1;

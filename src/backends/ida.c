@@ -177,7 +177,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
     sk__stepper_set_linsol_reason(ida->s, auto_choice.reason);
   }
   snprintf(ida->linsol, sizeof ida->linsol, "%s", ls);
-  const int krylov = sk__linsol_is(ls, SK__LS_KRYLOV);
+  const int krylov = sk__linsol_is(ctx, ls, SK__LS_KRYLOV);
   int maxl;
   double eps_lin;
   sk_stepper_get_krylov(ida->s, &maxl, &eps_lin);
@@ -185,7 +185,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
   char names[256]; /* ("auto" is resolved above) */
   SK_CHECK(ctx, sk__linsol_accepts(ctx, ls, SK__ENGINE_IDA, names, sizeof names),
            SK_ERR_UNSUPPORTED, "ida-bdf supports linsol.type = auto, %s; got %s%s", names, ls,
-           sk__linsol_is(ls, SK__LS_NONE)
+           sk__linsol_is(NULL, ls, SK__LS_NONE)
                ? " (IDA has no fixed-point iteration: its Newton iteration needs "
                  "a linear solver)"
                : "");
@@ -196,7 +196,7 @@ static sk_status attach_linear_solver(sk__ida *ida)
            "solve, or a direct solver (klu, umfpack, band, dense)",
            ls, prec);
   sk__sun_note_unused_prec(ctx, ls, prec); /* said, not ignored in silence */
-  if (sk__linsol_is_sparse(ctx, ls)) {
+  if (sk__linsol_is(ctx, ls, SK__LS_SPARSE)) {
     SK_CHECK(ctx, ida->jac.colptr != NULL, SK_ERR_UNSUPPORTED,
              "ida-bdf: linsol.type=%s needs a model with a sparse Jacobian pattern, and model "
              "'%s' has none; supported without a pattern: dense or a Krylov solver (spgmr, "
@@ -210,7 +210,8 @@ static sk_status attach_linear_solver(sk__ida *ida)
     SK_CALL(ctx, sk__sun_matrix_direct(ctx, "ida-bdf", ls, &ida->jac, ida->y, ida->sunctx,
                                        &ida->A, &ida->LS));
   } else {
-    SK_CALL(ctx, sk__sun_krylov(ctx, ls, ida->y, SUN_PREC_NONE, maxl, ida->sunctx, &ida->LS));
+    SK_CALL(ctx, sk__sun_krylov(ctx, ls, ida->model, ida->y, SUN_PREC_NONE, maxl, ida->sunctx,
+                                &ida->LS));
   }
   if (IDASetLinearSolver(ida->mem, ida->LS, ida->A) != IDALS_SUCCESS) {
     return SK_ERROR(ctx, SK_ERR_SOLVER, "cannot attach the %s solver to IDA", ls);
@@ -219,9 +220,10 @@ static sk_status attach_linear_solver(sk__ida *ida)
      when linsol.dq_jacobian = sundials */
   const int has_values = ida->ode ? sk_model_has_jacobian_values(ida->model)
                                   : sk__model_has_analytic_dae_jac(ida->model);
-  const int package_dq = sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
-                         ((sk__linsol_is(ls, SK__LS_DENSE) || sk__linsol_is(ls, SK__LS_BAND))) &&
-                         !has_values;
+  const int package_dq =
+      sk_stepper_get_dq_jacobian(ida->s) == SK_DQ_JACOBIAN_SUNDIALS &&
+      ((sk__linsol_is(NULL, ls, SK__LS_DENSE) || sk__linsol_is(NULL, ls, SK__LS_BAND))) &&
+      !has_values;
   const int use_model_jac = ida->A && ida->jac.colptr && !package_dq;
   ida->model_jac = use_model_jac && has_values;
   if (use_model_jac && IDASetJacFn(ida->mem, jacobian) != IDALS_SUCCESS) {

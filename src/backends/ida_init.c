@@ -315,7 +315,7 @@ sk_status sk__ida_consistent_init(sk__ida *ida, double t0, double tout1)
     long lin_fails = 0;
     if (ida->have_callback_error) {
       snprintf(cause, sizeof cause, "; cause: %.480s", ida->callback_error.message);
-    } else if (sk__linsol_is(ida->linsol, SK__LS_KRYLOV) &&
+    } else if (sk__linsol_is(ida->ctx, ida->linsol, SK__LS_KRYLOV) &&
                IDAGetNumLinConvFails(ida->mem, &lin_fails) == IDALS_SUCCESS && lin_fails > 0) {
       int maxl;
       double eps_lin;

@@ -306,24 +306,25 @@ static sk_status resolve(sk__kin *k)
   const sk__prec_model pm = {has_jac ? SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN : 0u, k->n,
                              0};
   snprintf(k->prec, sizeof k->prec, "%s",
-           strcmp(k->linsol, "spgmr") ? "none"
-           : strcmp(s->prec, "auto")  ? s->prec
-                                      : sk__prec_auto(SK__ENGINE_KINSOL, &pm, NULL));
+           !sk__linsol_is(ctx, k->linsol, SK__LS_KRYLOV) ? "none"
+           : strcmp(s->prec, "auto")                     ? s->prec
+                                     : sk__prec_auto(SK__ENGINE_KINSOL, &pm, NULL));
   snprintf(k->ordering, sizeof k->ordering, "%s",
            strcmp(k->linsol, "klu")      ? "none"
            : strcmp(s->ordering, "auto") ? s->ordering
            : k->n >= SK__STEADY_ND_MIN   ? "metis-nd"
                                          : "amd");
-  SK_CHECK(ctx, has_jac || !sk__linsol_is_sparse(ctx, k->linsol), SK_ERR_UNSUPPORTED,
+  SK_CHECK(ctx, has_jac || !sk__linsol_is(ctx, k->linsol, SK__LS_SPARSE), SK_ERR_UNSUPPORTED,
            "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
            "use dense or spgmr",
            k->linsol, name);
-  if (sk__linsol_is(k->linsol, SK__LS_KRYLOV)) { /* what the preconditioner needs of the model */
+  if (sk__linsol_is(ctx, k->linsol,
+                    SK__LS_KRYLOV)) { /* what the preconditioner needs of the model */
     const unsigned has = (has_jac ? SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN : 0u) |
                          (sk_model_has_preconditioner(k->model) ? SK__PREC_NEEDS_MODEL : 0u);
     SK_CALL(ctx, sk__prec_check_needs(ctx, k->prec, SK__ENGINE_KINSOL, has, name));
   }
-  if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
+  if (sk__linsol_is(NULL, k->linsol, SK__LS_DENSE)) {
     SK_CALL(ctx, sk__sun_check_dense_size(ctx, k->n, sk__linsol_key(SK__LINSOL_KEY_type)));
   }
   return SK_OK;
@@ -358,10 +359,13 @@ static sk_status make_scale(sk__kin *k, double scalar, const double *v, N_Vector
 static sk_status attach_krylov(sk__kin *k)
 {
   const int prec = strcmp(k->prec, "none") != 0;
-  k->LS = SUNLinSol_SPGMR(k->u, prec ? SUN_PREC_RIGHT : SUN_PREC_NONE, k->set->maxl, k->sunctx);
-  SK_CHECK(k->ctx, k->LS != NULL, SK_ERR_NOMEM, "cannot create the SPGMR solver");
-  SK__KIN(SUNLinSol_SPGMRSetMaxRestarts(k->LS, k->set->max_restarts), "set the restarts");
-  SK__KIN(KINSetLinearSolver(k->mem, k->LS, NULL), "attach SPGMR");
+  SK_CALL(k->ctx,
+          sk__sun_krylov(k->ctx, k->linsol, k->model, k->u, prec ? SUN_PREC_RIGHT : SUN_PREC_NONE,
+                         k->set->maxl, k->sunctx, &k->LS));
+  if (!strcmp(k->linsol, "spgmr")) {
+    SK__KIN(SUNLinSol_SPGMRSetMaxRestarts(k->LS, k->set->max_restarts), "set the restarts");
+  }
+  SK__KIN(KINSetLinearSolver(k->mem, k->LS, NULL), "attach the Krylov solver");
   if (!strcmp(k->prec, "jacobi")) {
     k->pinv = N_VClone(k->u);
     SK_CHECK(k->ctx, k->pinv != NULL, SK_ERR_NOMEM, "cannot allocate the Jacobi preconditioner");
@@ -377,10 +381,10 @@ static sk_status attach_krylov(sk__kin *k)
 static sk_status attach_linear_solver(sk__kin *k)
 {
   sk_context *ctx = k->ctx;
-  if (!strcmp(k->linsol, "spgmr")) {
+  if (sk__linsol_is(ctx, k->linsol, SK__LS_KRYLOV)) {
     return attach_krylov(k);
   }
-  if (sk__linsol_is(k->linsol, SK__LS_DENSE)) {
+  if (sk__linsol_is(NULL, k->linsol, SK__LS_DENSE)) {
     k->A = SUNDenseMatrix(k->n, k->n, k->sunctx);
     SK_CHECK(ctx, k->A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix");
     k->LS = SUNLinSol_Dense(k->u, k->A, k->sunctx);
@@ -669,7 +673,7 @@ static sk_status check_guess(sk__kin *k, const double *u)
 static sk_status find_pattern(sk__kin *k, const double *u)
 {
   const char *ls = k->set->linsol;
-  if (!sk__linsol_is_sparse(k->ctx, ls) || sk_model_has_jacobian(k->model) || k->zero) {
+  if (!sk__linsol_is(k->ctx, ls, SK__LS_SPARSE) || sk_model_has_jacobian(k->model) || k->zero) {
     return SK_OK;
   }
   const int64_t before = sk_model_get_rhs_evals(k->model);
@@ -688,7 +692,8 @@ static sk_status run(sk__kin *k, double *u, sk_steady_report *r)
   snprintf(r->prec, sizeof r->prec, "%s", k->prec);
   snprintf(r->ordering, sizeof r->ordering, "%s", k->ordering);
   SK_CALL(ctx, setup(k, u));
-  const int uses_jac = strcmp(k->linsol, "spgmr") != 0 || !strcmp(k->prec, "jacobi");
+  const int uses_jac =
+      !sk__linsol_is(ctx, k->linsol, SK__LS_KRYLOV) || !strcmp(k->prec, "jacobi");
   if (k->set->check_jacobian && uses_jac && k->jac.colptr && !k->zero) {
     SK_CALL(ctx, sk__jacobian_selftest(k->model, k->t, u));
   }

@@ -251,11 +251,13 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
                                 const sk__sun_jac *J, N_Vector y, SUNContext sunctx, SUNMatrix *A,
                                 SUNLinearSolver *LS);
 
-/* sk__sun_krylov: the matrix-free solver `name` (spgmr, spfgmr, spbcgs,
- * sptfqmr; anything else is pcg) with preconditioning `pretype`
- * (SUN_PREC_NONE or SUN_PREC_LEFT) and subspace size / iteration limit
- * maxl (0 = SUNDIALS' 5). Errors: SK_ERR_NOMEM. */
-sk_status sk__sun_krylov(sk_context *ctx, const char *name, N_Vector y, int pretype, int maxl,
-                         SUNContext sunctx, SUNLinearSolver *LS);
+/* sk__sun_krylov: the matrix-free solver `name` for model m: a built-in
+ * Krylov solver (spgmr, spfgmr, spbcgs, sptfqmr, pcg) with preconditioning
+ * `pretype` (SUN_PREC_NONE, SUN_PREC_LEFT or SUN_PREC_RIGHT), or an iterative type
+ * registered in ctx (sk__sunlinsol_user), with subspace size / iteration
+ * limit maxl (0 = SUNDIALS' 5). Errors: SK_ERR_ARG (not a Krylov solver),
+ * SK_ERR_NOMEM, a registered type's create failure. */
+sk_status sk__sun_krylov(sk_context *ctx, const char *name, sk_model *m, N_Vector y, int pretype,
+                         int maxl, SUNContext sunctx, SUNLinearSolver *LS);
 
 #endif

@@ -130,7 +130,7 @@ void sk__sun_jac_free(sk_context *ctx, sk__sun_jac *J)
 
 void sk__sun_note_unused_prec(sk_context *ctx, const char *ls, const char *prec)
 {
-  if (!sk__linsol_is(ls, SK__LS_KRYLOV) && strcmp(prec, "auto") && strcmp(prec, "none")) {
+  if (!sk__linsol_is(ctx, ls, SK__LS_KRYLOV) && strcmp(prec, "auto") && strcmp(prec, "none")) {
     sk__log(ctx, SK_LOG_WARN,
             "linsol.type = %s takes no preconditioner: linsol.preconditioner = %s is not used",
             ls, prec);
@@ -150,7 +150,7 @@ sk_status sk__sun_sparse_direct(sk_context *ctx, const char *name, const char *o
 {
   const sk_linear_solver_type *user = sk_linear_solver_type_find(ctx, name);
   if (user) {
-    return sk__sunlinsol_user(ctx, user, m, sunctx, LS);
+    return sk__sunlinsol_user(ctx, user, m, y, 0, SUN_PREC_NONE, sunctx, LS);
   }
   if (strcmp(name, "klu") != 0) {
     return sk__sunlinsol_umfpack(ctx, y, A, sunctx, LS);
@@ -206,7 +206,8 @@ int sk__sun_linear_failure(SUNLinearSolver LS, const char *name, const sk_model 
   }
   const int lsflag = (int)SUNLinSolLastFlag(LS);
   const int lu_pivot =
-      (sk__linsol_is(name, SK__LS_DENSE) || sk__linsol_is(name, SK__LS_BAND)) && lsflag > 0;
+      (sk__linsol_is(NULL, name, SK__LS_DENSE) || sk__linsol_is(NULL, name, SK__LS_BAND)) &&
+      lsflag > 0;
   int w = snprintf(buf, len, "; linear solver %s: %s", name,
                    lu_pivot ? "LU factorization failed" : sk__sunls_flag_name(lsflag));
   const size_t used = w > 0 ? (size_t)w : 0;
@@ -284,7 +285,7 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
   const int64_t n = J->n;
   *A = NULL;
   *LS = NULL;
-  if (sk__linsol_is(name, SK__LS_DENSE)) {
+  if (sk__linsol_is(NULL, name, SK__LS_DENSE)) {
     SK_CALL(ctx, sk__sun_check_dense_size(ctx, n, sk__linsol_key(SK__LINSOL_KEY_type)));
     *A = SUNDenseMatrix(n, n, sunctx);
     SK_CHECK(ctx, *A != NULL, SK_ERR_NOMEM, "cannot allocate the dense matrix (n=%lld)",
@@ -310,9 +311,13 @@ sk_status sk__sun_matrix_direct(sk_context *ctx, const char *engine, const char 
   return SK_OK;
 }
 
-sk_status sk__sun_krylov(sk_context *ctx, const char *name, N_Vector y, int pretype, int maxl,
-                         SUNContext sunctx, SUNLinearSolver *LS)
+sk_status sk__sun_krylov(sk_context *ctx, const char *name, sk_model *m, N_Vector y, int pretype,
+                         int maxl, SUNContext sunctx, SUNLinearSolver *LS)
 {
+  const sk_linear_solver_type *user = sk_linear_solver_type_find(ctx, name);
+  if (user && user->kind == SK_LINSOL_ITERATIVE) {
+    return sk__sunlinsol_user(ctx, user, m, y, maxl, pretype, sunctx, LS);
+  }
   const sk__linsol_type *t = sk__linsol_type_find(name);
   SK_CHECK(ctx, t && t->kind == SK__LS_KRYLOV, SK_ERR_ARG, "'%s' is not a Krylov solver", name);
   *LS = t->krylov(y, pretype, maxl, sunctx);

@@ -21,19 +21,30 @@
 
 /* ---- a registered linear solver type as a SUNLinearSolver --------------- */
 
-/* sk__sunlinsol_user: *LS = a direct SUNLinearSolver (id
- * SUNLINEARSOLVER_CUSTOM) around `type` for model m (its create is called
- * here, its destroy when the solver is freed): setup(A) hands the type the
- * n x n CSC SUNSparseMatrix A as an sk_jacobian_view, solve(A, x, b) its
- * x = A^-1 b (b copied first when x == b). A status SK_OK is
+/* sk__sunlinsol_user: *LS = a SUNLinearSolver (id SUNLINEARSOLVER_CUSTOM)
+ * around `type` for model m (its create is called here, its destroy when
+ * the solver is freed). A direct type: setup(A) hands the type the n x n
+ * CSC SUNSparseMatrix A as an sk_jacobian_view, solve(A, x, b) its
+ * x = A^-1 b (b copied first when x == b); a status SK_OK is
  * SUNLS_SUCCESS, a positive one SUNLS_PACKAGE_FAIL_REC, a negative one
  * SUNLS_PACKAGE_FAIL_UNREC; a matrix that is not CSC of size n is
- * SUNLS_ILL_INPUT. Errors: SK_ERR_NOMEM, the create's failure (named). */
+ * SUNLS_ILL_INPUT. An iterative type (SUNLINEARSOLVER_ITERATIVE, matrix-
+ * free): setup runs the engine's preconditioner setup, solve lends the
+ * type the engine's products, preconditioner (the identity when the engine
+ * set none; on the left when pretype is SUN_PREC_LEFT, else on the right),
+ * residual weights (s1; ones when unset) and maxl through
+ * an sk_krylov_system, copying through two clones of y (serial, with an
+ * array); SK_OK is SUNLS_SUCCESS, a positive status SUNLS_CONV_FAIL, a
+ * negative one SUNLS_PACKAGE_FAIL_UNREC, and a failed product or
+ * preconditioner solve its SUNLS_ATIMES_* / SUNLS_PSOLVE_* flag whatever
+ * the type returned. y, maxl and pretype serve an iterative type only. Errors:
+ * SK_ERR_NOMEM, the create's failure (named). */
 sk_status sk__sunlinsol_user(sk_context *ctx, const sk_linear_solver_type *type, sk_model *m,
-                             SUNContext sunctx, SUNLinearSolver *LS);
+                             N_Vector y, int maxl, int pretype, SUNContext sunctx,
+                             SUNLinearSolver *LS);
 
 /* sk__sunlinsol_user_last_status: the status the type returned from its
- * last setup or solve through S (SK_OK for a solver not made by
+ * last setup, solve or iterate through S (SK_OK for a solver not made by
  * sk__sunlinsol_user). */
 sk_status sk__sunlinsol_user_last_status(SUNLinearSolver S);
 

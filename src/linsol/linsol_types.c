@@ -144,15 +144,14 @@ sk_status sk__prec_check_needs(sk_context *ctx, const char *name, unsigned engin
   return SK_OK;
 }
 
-int sk__linsol_is(const char *name, sk__ls_kind kind)
+int sk__linsol_is(const sk_context *ctx, const char *name, sk__ls_kind kind)
 {
   const sk__linsol_type *t = sk__linsol_type_find(name);
-  return t && t->kind == kind;
-}
-
-int sk__linsol_is_sparse(const sk_context *ctx, const char *name)
-{
-  return sk__linsol_is(name, SK__LS_SPARSE) || sk_linear_solver_type_find(ctx, name) != NULL;
+  if (t) {
+    return t->kind == kind;
+  }
+  const sk_linear_solver_type *u = sk_linear_solver_type_find(ctx, name);
+  return u && kind == (u->kind == SK_LINSOL_ITERATIVE ? SK__LS_KRYLOV : SK__LS_SPARSE);
 }
 
 /* The name of a registered type: every type table starts with its name. */
@@ -264,11 +263,12 @@ const sk_linear_solver_type *sk_linear_solver_type_find(const sk_context *ctx, c
 
 /* What every registration checks: the table's ops, its name's length, that
  * no entry of its kind (`taken`) has the name, and room in the table. */
-static sk_status check_new_type(sk_context *ctx, const char *what, const char *name, int has_ops,
-                                size_t max_name, int taken, size_t count, size_t limit)
+static sk_status check_new_type(sk_context *ctx, const char *what, const char *name,
+                                const char *ops, int has_ops, size_t max_name, int taken,
+                                size_t count, size_t limit)
 {
   SK_CHECK(ctx, name && name[0] && has_ops, SK_ERR_ARG,
-           "registering a %s type: the table needs a name, setup and solve", what);
+           "registering a %s type: the table needs a name and %s", what, ops);
   SK_CHECK(ctx, strlen(name) <= max_name, SK_ERR_ARG,
            "%s type name '%s' is longer than %zu characters", what, name, max_name);
   SK_CHECK(ctx, strcmp(name, "auto") && !taken, SK_ERR_ARG, "a %s named '%s' already exists",
@@ -284,11 +284,11 @@ sk_status sk_preconditioner_type_register(sk_context *ctx, const sk_precondition
     return SK_ERR_ARG;
   }
   const char *name = type ? type->name : NULL;
-  SK_CALL(ctx,
-          check_new_type(
-              ctx, "preconditioner", name, type && type->setup && type->solve, SK_PREC_NAME_MAX,
-              name && (sk__prec_type_find(name) || sk_preconditioner_type_find(ctx, name)),
-              ctx->n_user_precs, SK_MAX_USER_PRECS));
+  SK_CALL(ctx, check_new_type(
+                   ctx, "preconditioner", name, "setup and solve",
+                   type && type->setup && type->solve, SK_PREC_NAME_MAX,
+                   name && (sk__prec_type_find(name) || sk_preconditioner_type_find(ctx, name)),
+                   ctx->n_user_precs, SK_MAX_USER_PRECS));
   ctx->user_precs[ctx->n_user_precs++] = type;
   return SK_OK;
 }
@@ -299,11 +299,21 @@ sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver
     return SK_ERR_ARG;
   }
   const char *name = type ? type->name : NULL;
-  SK_CALL(ctx,
-          check_new_type(
-              ctx, "linear solver", name, type && type->setup && type->solve, SK_LINSOL_NAME_MAX,
-              name && (sk__linsol_type_find(name) || sk_linear_solver_type_find(ctx, name)),
-              ctx->n_user_linsols, SK_MAX_USER_LINSOLS));
+  SK_CHECK(ctx, !type || type->kind == SK_LINSOL_DIRECT || type->kind == SK_LINSOL_ITERATIVE,
+           SK_ERR_ARG,
+           "linear solver type '%s': kind %d is neither SK_LINSOL_DIRECT nor "
+           "SK_LINSOL_ITERATIVE",
+           name ? name : "", (int)type->kind);
+  const int iterative = type && type->kind == SK_LINSOL_ITERATIVE;
+  const int has_ops = type && (iterative ? type->iterate != NULL && !type->setup && !type->solve
+                                         : type->setup && type->solve);
+  SK_CALL(ctx, check_new_type(
+                   ctx, "linear solver", name,
+                   iterative ? "iterate (and no setup or solve: an iterative type's are unused)"
+                             : "setup and solve",
+                   has_ops, SK_LINSOL_NAME_MAX,
+                   name && (sk__linsol_type_find(name) || sk_linear_solver_type_find(ctx, name)),
+                   ctx->n_user_linsols, SK_MAX_USER_LINSOLS));
   ctx->user_linsols[ctx->n_user_linsols++] = type;
   return SK_OK;
 }

@@ -149,19 +149,18 @@ sk_status sk__prec_check_needs(sk_context *ctx, const char *name, unsigned engin
 const sk__linsol_type *sk__linsol_type_find(const char *name);
 const sk__prec_type *sk__prec_type_find(const char *name);
 
-/* sk__linsol_is: 1 when `name` is a built-in linear solver of `kind`. */
-int sk__linsol_is(const char *name, sk__ls_kind kind);
+/* sk__linsol_is: 1 when `name` is a linear solver of `kind`: a built-in one,
+ * or a type registered in ctx (ctx may be NULL: built-in ones only), which
+ * is SK__LS_SPARSE when direct and SK__LS_KRYLOV when iterative. */
+int sk__linsol_is(const sk_context *ctx, const char *name, sk__ls_kind kind);
 
 /* The engines a linear solver type registered at run time
- * (stiffkit/linear_solver.h) serves: it is a sparse direct solver. */
+ * (stiffkit/linear_solver.h) serves: a direct one is a sparse direct
+ * solver, an iterative one a Krylov solver on the engine's serial vectors ... */
 #define SK__USER_LINSOL_ENGINES (SK__CVODE_IDA | SK__ENGINE_KINSOL)
 /* ... and a preconditioner type registered at run time
  * (stiffkit/preconditioner.h): the cvode-* engines. */
 #define SK__USER_PREC_ENGINES SK__ENGINE_CVODE
-
-/* sk__linsol_is_sparse: 1 when `name` is a sparse direct solver: a
- * built-in one (klu, umfpack) or a type registered in ctx. */
-int sk__linsol_is_sparse(const sk_context *ctx, const char *name);
 
 /* sk__linsol_names / sk__prec_names: the names of the entries whose
  * engines include one of `engines` (and the linear solver types registered

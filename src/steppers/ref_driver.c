@@ -139,7 +139,7 @@ sk_status sk__ref_setup(sk_stepper *s)
              "stepper '%s' solves its Newton systems with KLU only: it supports linsol.type = "
              "auto, %s; got %s",
              name, names, ls);
-  } else if (strcmp(ls, "auto") && !sk__linsol_is(ls, SK__LS_NONE)) {
+  } else if (strcmp(ls, "auto") && !sk__linsol_is(NULL, ls, SK__LS_NONE)) {
     /* a config written for an implicit engine, run with an explicit one (--set solver.method) */
     sk__log(ctx, SK_LOG_WARN,
             "stepper '%s' is explicit and uses no linear solver: linsol.type = %s and the other "

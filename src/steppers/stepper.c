@@ -276,8 +276,8 @@ static sk_status check_mass_linsol(sk_stepper *s)
 {
   const char *ls = s->linsol;
   SK_CHECK(s->ctx,
-           !sk__mass_form_is_dense(s->model) ||
-               !(sk__linsol_is_sparse(s->ctx, ls) || sk__linsol_is(ls, SK__LS_BAND)),
+           !sk__mass_form_is_dense(s->model) || !(sk__linsol_is(s->ctx, ls, SK__LS_SPARSE) ||
+                                                  sk__linsol_is(NULL, ls, SK__LS_BAND)),
            SK_ERR_UNSUPPORTED,
            "model '%s' has a non-diagonal %s: solver '%s' integrates y' = M^{-1} f, whose "
            "Jacobian M^{-1} J is dense, so linsol.type=%s cannot be used; use solver ida-bdf "
@@ -293,7 +293,7 @@ static sk_status detect_pattern_if_asked(sk_stepper *s)
 {
   const char *ls = s->linsol;
   const int wants_matrix = !(s->type->flags & SK_STEPPER_MATRIX_FREE) ||
-                           sk__linsol_is_sparse(s->ctx, ls) ||
+                           sk__linsol_is(s->ctx, ls, SK__LS_SPARSE) ||
                            (!strcmp(ls, "auto") && !sk_model_has_preconditioner(s->model));
   if (sk_model_has_jacobian(s->model) || !(s->type->flags & SK_STEPPER_IMPLICIT) ||
       sk_model_get_kind(s->model) != SK_MODEL_ODE || s->detect_pattern == SK_DETECT_PATTERN_OFF ||

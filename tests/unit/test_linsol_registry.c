@@ -114,9 +114,10 @@ int main(void)
   }
   N_VDestroy(y);
   SUNContext_Free(&sunctx);
-  CHECK(sk__linsol_is("klu", SK__LS_SPARSE) && sk__linsol_is("umfpack", SK__LS_SPARSE));
-  CHECK(sk__linsol_is("dense", SK__LS_DENSE) && sk__linsol_is("band", SK__LS_BAND));
-  CHECK(sk__linsol_is("none", SK__LS_NONE) && !sk__linsol_is("auto", SK__LS_NONE));
+  CHECK(sk__linsol_is(NULL, "klu", SK__LS_SPARSE) &&
+        sk__linsol_is(NULL, "umfpack", SK__LS_SPARSE));
+  CHECK(sk__linsol_is(NULL, "dense", SK__LS_DENSE) && sk__linsol_is(NULL, "band", SK__LS_BAND));
+  CHECK(sk__linsol_is(NULL, "none", SK__LS_NONE) && !sk__linsol_is(NULL, "auto", SK__LS_NONE));
 
   /* what each engine takes (the refusal messages list these) */
   static const struct {
