@@ -16,6 +16,7 @@ sk_plugin_module(gmres_solver ${PROJECT_SOURCE_DIR}/data/plugins/gmres_solver.c)
 target_link_libraries(gmres_solver PRIVATE m)
 sk_plugin_module(sk_test_plugin_defective_model ${CMAKE_CURRENT_SOURCE_DIR}/plugins/defective_model.c)
 sk_plugin_module(sk_test_plugin_abi1 ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi1_stepper.c)
+sk_plugin_module(sk_test_plugin_abi4_linsol ${CMAKE_CURRENT_SOURCE_DIR}/plugins/abi4_linsol.c)
 sk_plugin_module(sk_test_plugin_register_then_fail ${CMAKE_CURRENT_SOURCE_DIR}/plugins/register_then_fail.c)
 set_tests_properties(test_plugin_rollback PROPERTIES ENVIRONMENT
   "SK_TEST_PLUGIN_FAIL=$<TARGET_FILE:sk_test_plugin_register_then_fail>")
@@ -45,7 +46,7 @@ sk_cli_test(plugin_not_shared_object 65 "invalid ELF header" none
   run --set solver.plugin=${PROJECT_SOURCE_DIR}/data/heat2d.yaml --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_without_register 65 "exports neither 'sk_plugin_register' (stepper types) nor 'sk_plugin_create_model'" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_no_register> --set solver.method=inhouse-rk2)
-sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 4 (it loads plugins of ABI 1 to 4): rebuild it" none
+sk_cli_test(plugin_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 5 (it loads plugins of ABI 1 to 5): rebuild it" none
   run --set solver.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch> --set solver.method=inhouse-rk2)
 sk_cli_test(plugin_fixed_step_missing 65 "invalid input data" none
   run --set solver.plugin=$<TARGET_FILE:inhouse_rk2> --set solver.method=inhouse-rk2)
@@ -100,7 +101,7 @@ sk_cli_test(plugin_model_file_missing 66 "--set: model.plugin: '/nonexistent/rod
   run --set model.type=plugin --set model.plugin=/nonexistent/rod_model.so)
 sk_cli_test(plugin_model_no_create 65 "does not export the symbol 'sk_plugin_create_model'" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:inhouse_rk2>)
-sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 4" none
+sk_cli_test(plugin_model_abi_mismatch 65 "was built for stiffkit plugin ABI 999, this is ABI 5" none
   run --set model.type=plugin --set model.plugin=$<TARGET_FILE:sk_test_plugin_abi_mismatch>)
 
 # --- the Jacobian self-test on a model with deliberate defects ----------------
@@ -199,6 +200,16 @@ add_test(NAME cli_plugin_linsol_thomas_vs_klu COMMAND bash
 set_tests_properties(cli_plugin_linsol_thomas_vs_klu PROPERTIES LABELS "regression;cli" TIMEOUT 300
   ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
 
+# a linear solver plugin built for ABI 4 (its table ends at destroy, before kind and iterate)
+# is a direct type: it takes KLU's steps (both factor the same matrices exactly) and nothing
+# past its table is read (an ASan build would report a global-buffer-overflow)
+add_test(NAME cli_plugin_linsol_abi4_vs_klu COMMAND bash
+  ${CMAKE_CURRENT_SOURCE_DIR}/tools/linsol_plugin_test.sh $<TARGET_FILE:sk_test_plugin_abi4_linsol>
+  $<TARGET_FILE:numdiff> abi4-lu klu 1e-9 1e-15 "steps|nonlinear iterations|matrix factorizations"
+  --set model.dim=1 --set model.n=[60])
+set_tests_properties(cli_plugin_linsol_abi4_vs_klu PROPERTIES LABELS "regression;cli" TIMEOUT 300
+  ENVIRONMENT "STIFFKIT=$<TARGET_FILE:stiffkit_cli>")
+
 # --- the example iterative linear solver plugin (data/plugins/gmres_solver.c): linsol.type =
 # gmres, handed the engine's products, the model's preconditioner and its weights
 set(SK_GMRES --set solver.plugin=$<TARGET_FILE:gmres_solver> --set linsol.type=gmres)
@@ -206,6 +217,10 @@ sk_cli_test(plugin_linsol_gmres 0 "linear solver gmres, preconditioner model" co
   run ${SK_GMRES} --set linsol.preconditioner=model)
 sk_cli_test(plugin_linsol_gmres_steady 0 "converged: max |f_scale f|" complete
   steady ${SK_GMRES})
+# a Krylov space too small for every solve to converge: the solves that only reduce the
+# residual are accepted as SPGMR's are (the steady solve converges, as with spgmr)
+sk_cli_test(plugin_linsol_gmres_steady_reduced 0 "converged: max |f_scale f|" complete
+  steady ${SK_DATA}/steady_heat2d.yaml ${SK_GMRES} --set linsol.maxl=40 --set steady.max_restarts=0)
 sk_cli_test(plugin_linsol_gmres_ida 0 "solver ida-bdf, linear solver gmres" complete
   run ${SK_GMRES} --set solver.method=ida-bdf --set model.n=[30])
 sk_cli_test(plugin_linsol_gmres_reference 65 "stepper 'bdf2' solves its Newton systems with KLU only" none

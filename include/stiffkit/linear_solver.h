@@ -82,8 +82,10 @@ typedef struct sk_krylov_system {
  *   iterate: from x = 0, find x whose residual (A->side: ||w .* (b - A x)||_2
  *     or ||w .* P^-1 (b - A x)||_2) is at most tol, taking at most A->maxl
  *     products; set *iters to the products taken and *resnorm to the last
- *     such norm (SK_RECOVERABLE when it stops above tol; b and x never
- *     alias);
+ *     such norm (SK_RECOVERABLE when it stops above tol: the engines then
+ *     treat a resnorm below the residual's norm at x = 0 as SUNDIALS'
+ *     Krylov solvers' "residual reduced", which the steady solve and
+ *     CVODE's first Newton iteration accept; b and x never alias);
  *   setup and solve are unused (NULL). */
 typedef struct sk_linear_solver_type {
   const char *name; /* the value of linsol.type (at most SK_LINSOL_NAME_MAX characters) */

@@ -143,6 +143,13 @@ sk_status sk_model_set_component_name(sk_model *m, sk_component_name_fn name);
  * solvers instead of difference quotients, and checked against central
  * differences by the Jacobian self-test, solver.check_jacobian). */
 sk_status sk_model_set_jtimes(sk_model *m, sk_jtimes_fn jtimes);
+/* sk_model_inject_nan: a testing aid for a program's failure paths: from
+ * now on the model's checked right-hand side returns NaN in component comp
+ * at every t >= t_from, so that the stepper stops as it would on a model
+ * that breaks down there (stiffkit run --inject nan:comp=C:t=T). Errors:
+ * SK_ERR_ARG (NULL model, comp outside [0, n), t_from not finite). */
+sk_status sk_model_inject_nan(sk_model *m, int64_t comp, double t_from);
+
 /* sk_model_set_projection: the projection applied by cvode-bdf after every
  * accepted step (CVODE's projection interface); other engines ignore it. */
 sk_status sk_model_set_projection(sk_model *m, sk_projection_fn projection);

@@ -18,10 +18,10 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-/* The plugin ABI: the layout of sk_stepper_type and the meaning of the
- * entry points below. It changes whenever a plugin built against an older
- * header could misbehave with this library. Fields are only ever added
- * at the end of sk_stepper_type, so a plugin built for an older version
+/* The plugin ABI: the layout of sk_stepper_type and sk_linear_solver_type
+ * and the meaning of the entry points below. It changes whenever a plugin
+ * built against an older header could misbehave with this library. Fields
+ * are only ever added at the end of those tables, so a plugin built for an older version
  * from SK_PLUGIN_ABI_MIN_VERSION on still loads: the library reads its
  * tables only up to the fields its version had. sk_plugin_load refuses
  * any other version.
@@ -31,8 +31,12 @@ extern "C" {
  *   3: initialize added (optional; without it, or from an older plugin,
  *      sk_stepper_initialize leaves the initial values as given);
  *   4: options added (optional): the type's own keys, registered by
- *      sk_stepper_register_options and read by its set_from_options. */
-#define SK_PLUGIN_ABI_VERSION 4
+ *      sk_stepper_register_options and read by its set_from_options;
+ *   5: sk_linear_solver_type gains kind and iterate (the iterative kind);
+ *      a linear solver type from an older plugin is a direct one. */
+#define SK_PLUGIN_ABI_VERSION 5
+/* The first ABI whose sk_linear_solver_type has kind and iterate. */
+#define SK_PLUGIN_ABI_LINSOL_KIND 5
 #define SK_PLUGIN_ABI_MIN_VERSION 1
 
 /* Symbols of a plugin stay visible even when it is compiled with

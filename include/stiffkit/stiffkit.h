@@ -21,4 +21,7 @@
 #include "stiffkit/multibody.h"
 #include "stiffkit/network.h"
 #include "stiffkit/verify.h"
+#include "stiffkit/results.h"
+#include "stiffkit/provenance.h"
+#include "stiffkit/stability.h"
 #endif

@@ -402,9 +402,9 @@ static sk_status resolve_names(sk__cvode *cv)
   SK_CHECK(cv->ctx,
            !sk__model_get_distribution(cv->model) || sk__linsol_is(NULL, ls, SK__LS_KRYLOV),
            SK_ERR_UNSUPPORTED,
-           "linsol.type=%s: model '%s' is distributed over MPI ranks; a built-in Krylov solver "
-           "(spgmr, spfgmr, spbcgs, sptfqmr, pcg) solves its Newton systems (a type registered "
-           "at run time sees one process's vectors only)",
+           "linsol.type=%s: model '%s' is distributed over MPI ranks; a Krylov solver (spgmr, "
+           "spfgmr, spbcgs, sptfqmr, pcg) solves its Newton systems (not a type registered at "
+           "run time: it sees one process's vectors only)",
            ls, sk_model_get_name(cv->model));
   if (sk__linsol_is(cv->ctx, ls, SK__LS_SPARSE)) {
     SK_CHECK(

@@ -14,7 +14,7 @@
 #include "cli/json_out.h"
 #include "cli/plot_script.h"
 #include "io/hdf5_module.h"
-#include "io/provenance.h"
+#include "stiffkit/provenance.h"
 
 /* The table's columns: text (T) or number (N), and their HDF5 group. */
 static const struct {
@@ -273,7 +273,7 @@ static int write_sidecar(bench_study *b, const char *path, char (*files)[4096], 
                          int argc, char **argv)
 {
   char *effective = sk_options_effective_string(b->base.opts);
-  char *prov = sk__provenance_yaml(b->ctx, argc + 1, argv - 1, effective ? effective : "");
+  char *prov = sk_provenance_yaml(b->ctx, argc + 1, argv - 1, effective ? effective : "");
   free(effective);
   if (!prov) {
     fprintf(stderr, "stiffkit: error: out of memory writing '%s'\n", path);

@@ -7,13 +7,14 @@
 #include <unistd.h>
 
 #include "cli/checkpoint_keys.h"
+#include "io/results.h"
 #include "cli/checkpointing.h"
 #include "cli/signal_thread.h"
 #include "cli/job.h"
 #include "cli/progress.h"
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 
 #define SK__BIND_STRUCT cli_checkpoint_keys
 SK__BIND_DEFINE(cli_checkpoint, SK__CHECKPOINT_KEYS, cli_checkpoint_keys,
@@ -70,8 +71,8 @@ sk_status cli_ckpt_init(sk_context *ctx, cli_ckpt *c, const cli_job *job)
   c->every = keys.every;
   c->wall = keys.wall;
   c->segment = keys.segment;
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(job->opts, &out, NULL));
   dir = out.dir;
   prefix = out.prefix;
   const int n = file[0]
@@ -293,8 +294,8 @@ static sk_status check_problem(sk_context *ctx, const cli_ckpt *c, const cli_job
  * output.states, in an HDF5 file: a CSV holds no states). */
 static size_t main_width(const cli_job *job)
 {
-  sk__output_settings out;
-  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
+  cli_output_settings out;
+  if (cli_output_settings_read(job->opts, &out, NULL) != SK_OK) {
     return 0;
   }
   const int csv = out.csv, hdf5 = out.hdf5, states = out.states;

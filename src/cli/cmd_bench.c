@@ -12,7 +12,7 @@
 #include "cli/run_report.h"
 #include "cli/signal_thread.h"
 #include "core/error.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 
 static const char help_text[] =
     "usage: stiffkit bench CONFIG.yaml [--set key=value ...] [--out PREFIX] [--quiet]\n"
@@ -80,9 +80,9 @@ static int study(bench_study *b, const cli_args *a, int argc, char **argv)
   if (a->out) {
     snprintf(prefix, sizeof prefix, "%s", a->out);
   } else {
-    sk__output_settings out;
-    if (sk__output_settings_read(b->base.opts, &out, NULL) != SK_OK) {
-      out = (sk__output_settings){.dir = ".", .prefix = "result"};
+    cli_output_settings out;
+    if (cli_output_settings_read(b->base.opts, &out, NULL) != SK_OK) {
+      out = (cli_output_settings){.dir = ".", .prefix = "result"};
     }
     snprintf(prefix, sizeof prefix, "%s/%s", out.dir[0] ? out.dir : ".", out.prefix);
   }

@@ -12,9 +12,9 @@
 #include "cli/cli.h"
 #include "cli/json_out.h"
 #include "core/error.h"
-#include "io/output_options.h"
-#include "io/provenance.h"
-#include "io/results.h"
+#include "cli/output_keys.h"
+#include "stiffkit/provenance.h"
+#include "stiffkit/results.h"
 
 static const char help_text[] =
     "usage: stiffkit bvp [CONFIG.yaml] [--set key=value ...] [--json] [--quiet]\n"
@@ -165,11 +165,11 @@ static sk_status write_solution(sk_context *ctx, bvp_run *r, const char *dir, co
                                 .has_exact = exact,
                                 .axis = "x"};
   sk_results *res = NULL;
-  SK_CALL(ctx, sk__results_open(ctx, &rc, &res));
+  SK_CALL(ctx, sk_results_open(ctx, &rc, &res));
   int est = -1;
   sk_status st = SK_OK;
   if (r->set.method == SK_BVP_FD && r->set.estimate) {
-    st = sk__results_add_series(res, "estimate", (size_t)d, names, &est);
+    st = sk_results_add_series(res, "estimate", (size_t)d, names, &est);
   }
   double ye[SK_BVP_MAX_DIM];
   for (int64_t i = 0; st == SK_OK && i < r->sol.n; i++) {
@@ -177,16 +177,16 @@ static sk_status write_solution(sk_context *ctx, bvp_run *r, const char *dir, co
       st = sk_bvp_eval_exact(bvp, r->sol.x[i], ye);
     }
     if (st == SK_OK) {
-      st = sk__results_write(res, r->sol.x[i], r->sol.y + d * i, exact ? ye : NULL);
+      st = sk_results_write(res, r->sol.x[i], r->sol.y + d * i, exact ? ye : NULL);
     }
     if (st == SK_OK && est >= 0) {
-      st = sk__results_write_series(res, est, r->sol.x[i], r->sol.err + d * i);
+      st = sk_results_write_series(res, est, r->sol.x[i], r->sol.err + d * i);
     }
   }
   if (st == SK_OK) {
-    st = sk__results_finish(res, report, prov);
+    st = sk_results_finish(res, report, prov);
   }
-  sk__results_destroy(&res);
+  sk_results_destroy(&res);
   SK_CALL(ctx, st);
   if (hdf5) {
     snprintf(r->files[r->nfiles++], sizeof r->files[0], "%s/%s.h5", dir, prefix);
@@ -237,8 +237,8 @@ static int write_path(bvp_run *r, const char *dir, const char *prefix)
 static int write_outputs(sk_context *ctx, bvp_run *r, int argc, char **argv)
 {
   const sk_options *o = r->job.opts;
-  sk__output_settings out;
-  sk_status st = sk__output_settings_read(o, &out, NULL);
+  cli_output_settings out;
+  sk_status st = cli_output_settings_read(o, &out, NULL);
   if (st != SK_OK) {
     return cli_report(ctx, st);
   }
@@ -249,7 +249,7 @@ static int write_outputs(sk_context *ctx, bvp_run *r, int argc, char **argv)
   }
   char *report = cli_json_text(report_json_writer, r);
   char *effective = sk_options_effective_string(r->job.opts);
-  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
+  char *prov = sk_provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   int code = SK_EXIT_OK;
   if (!report || !prov) {
     code = cli_report(ctx, SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory writing the results"));

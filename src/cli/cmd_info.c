@@ -3,7 +3,7 @@
 
 #include "cli/cli.h"
 #include "cli/run_report.h"
-#include "io/provenance.h"
+#include "stiffkit/provenance.h"
 
 int cli_info(int argc, char **argv)
 {
@@ -12,7 +12,7 @@ int cli_info(int argc, char **argv)
     fprintf(stderr, "stiffkit: error: 'info' takes no arguments\n");
     return SK_EXIT_USAGE;
   }
-  if (sk__versions_print(stdout) != SK_OK) {
+  if (sk_versions_print(stdout) != SK_OK) {
     return SK_EXIT_IOERR;
   }
   printf("model types (model.type):\n");

@@ -19,9 +19,8 @@
 #include "cli/run_complete.h"
 #include "cli/run_report.h"
 #include "cli/signal_thread.h"
-#include "core/model_faults.h"
-#include "io/provenance.h"
-#include "io/results.h"
+#include "stiffkit/provenance.h"
+#include "stiffkit/results.h"
 #include "cli/network_report.h"
 
 /* Parse --inject nan:comp=K:t=T; returns 0 on success. */
@@ -191,7 +190,7 @@ static int run_command(int argc, char **argv)
     long long comp;
     double tinj;
     parse_injection(args.inject, &comp, &tinj);
-    st = sk__model_inject_nan(job.model, (int64_t)comp, tinj);
+    st = sk_model_inject_nan(job.model, (int64_t)comp, tinj);
   }
   cli_progress progress;
   if (st == SK_OK) {

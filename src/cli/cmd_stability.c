@@ -8,7 +8,7 @@
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/stability_plot.h"
-#include "steppers/stability.h"
+#include "stiffkit/stability.h"
 
 #define SK__STAB_NTHETA 720
 #define SK__STAB_ZMAX 100.0
@@ -18,7 +18,7 @@ static void stability_usage(FILE *f)
   fprintf(f, "usage: stiffkit stability METHOD [--csv FILE] [--png FILE] [--quiet]\n"
              "  METHOD: ");
   const char *nm;
-  for (int i = 0; (nm = sk__stab_method_name(i)) != NULL; i++) {
+  for (int i = 0; (nm = sk_stability_method_name(i)) != NULL; i++) {
     fprintf(f, "%s%s", i ? ", " : "", nm);
   }
   fprintf(
@@ -34,14 +34,14 @@ static void valid_methods(char *buf, size_t len)
   size_t used = 0;
   buf[0] = '\0';
   const char *nm;
-  for (int i = 0; (nm = sk__stab_method_name(i)) != NULL && used < len; i++) {
+  for (int i = 0; (nm = sk_stability_method_name(i)) != NULL && used < len; i++) {
     const int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", nm);
     used += w > 0 ? (size_t)w : 0;
   }
 }
 
 /* The boundary CSV via a temporary name and a rename (no partial file). */
-static int write_csv(const char *path, const sk__stab_point *pts, int np)
+static int write_csv(const char *path, const sk_stability_point *pts, int np)
 {
   cli_atomic_file af;
   const int rc = cli_atomic_open(&af, path);
@@ -69,7 +69,7 @@ static void print_interval(FILE *f, double lo, double hi)
   }
 }
 
-static void print_report(const sk__stab_method *m, const sk__stab_report *r)
+static void print_report(const sk_stability_method *m, const sk_stability_report *r)
 {
   const char *R = m->multistep ? "max|zeta|" : "|R|";
   printf("stability of %s: %s\n", m->name, m->description);
@@ -149,15 +149,15 @@ int cli_stability(int argc, char **argv)
     stability_usage(stderr);
     return SK_EXIT_USAGE;
   }
-  sk__stab_method m;
-  if (sk__stab_method_get(name, &m) != 0) {
+  sk_stability_method m;
+  if (sk_stability_method_get(name, &m) != 0) {
     char names[512];
     valid_methods(names, sizeof names);
     fprintf(stderr, "stiffkit: error: unknown method '%s'; valid methods: %s\n", name, names);
     return SK_EXIT_DATA;
   }
-  sk__stab_report rep;
-  sk__stab_analyze(&m, &rep);
+  sk_stability_report rep;
+  sk_stability_analyze(&m, &rep);
   if (quiet) {
     printf("%s: A-stable: %s, L-stable: %s, real interval ", m.name, rep.a_stable ? "yes" : "no",
            rep.l_stable ? "yes" : "no");
@@ -169,13 +169,13 @@ int cli_stability(int argc, char **argv)
   if (!csv && !png) {
     return SK_EXIT_OK;
   }
-  const int np = sk__stab_boundary(&m, SK__STAB_NTHETA, SK__STAB_ZMAX, NULL, 0);
-  sk__stab_point *pts = malloc((size_t)(np > 0 ? np : 1) * sizeof *pts);
+  const int np = sk_stability_boundary(&m, SK__STAB_NTHETA, SK__STAB_ZMAX, NULL, 0);
+  sk_stability_point *pts = malloc((size_t)(np > 0 ? np : 1) * sizeof *pts);
   if (!pts) {
     fprintf(stderr, "stiffkit: error: out of memory\n");
     return SK_EXIT_INTERNAL;
   }
-  sk__stab_boundary(&m, SK__STAB_NTHETA, SK__STAB_ZMAX, pts, np);
+  sk_stability_boundary(&m, SK__STAB_NTHETA, SK__STAB_ZMAX, pts, np);
   char csvbuf[4096];
   if (!csv) {
     /* the data behind the plot goes beside it: NAME.png -> NAME.csv */

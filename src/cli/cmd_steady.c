@@ -11,9 +11,9 @@
 #include "cli/job.h"
 #include "cli/json_out.h"
 #include "core/error.h"
-#include "io/output_options.h"
-#include "io/provenance.h"
-#include "io/results.h"
+#include "cli/output_keys.h"
+#include "stiffkit/provenance.h"
+#include "stiffkit/results.h"
 #include "steppers/stepper_keys.h"
 
 static const char help_text[] =
@@ -68,16 +68,16 @@ static int prefix_chosen(const sk_options *o, const cli_args *a)
     while (*p == ' ') {
       p++;
     }
-    const char *key = sk__output_key(SK__OUTPUT_KEY_prefix);
+    const char *key = cli_output_key(CLI_OUTPUT_KEY_prefix);
     const size_t len = strlen(key);
     if (!strncmp(p, key, len) && strchr(" =", p[len])) {
       return 1;
     }
   }
   uint64_t given = 0;
-  sk__output_settings out;
-  return a->config && sk__output_settings_read(o, &out, &given) == SK_OK &&
-         SK__OUTPUT_GIVEN(given, prefix);
+  cli_output_settings out;
+  return a->config && cli_output_settings_read(o, &out, &given) == SK_OK &&
+         CLI_OUTPUT_GIVEN(given, prefix);
 }
 
 /* Settings, the default prefix and the initial guess (steady.guess). */
@@ -90,7 +90,7 @@ static sk_status prepare(sk_context *ctx, steady_run *r, const cli_args *a)
   SK_CALL(ctx, sk_network_options_for_steady(o));
   SK_CALL(ctx, cli_job_build_model(ctx, &r->job));
   if (!prefix_chosen(o, a)) { /* set, so that the echoed options reproduce it */
-    SK_CALL(ctx, sk_options_set(o, sk__output_key(SK__OUTPUT_KEY_prefix), "steady", NULL));
+    SK_CALL(ctx, sk_options_set(o, cli_output_key(CLI_OUTPUT_KEY_prefix), "steady", NULL));
   }
   SK_CALL(ctx, sk_model_constraints_from_options(r->job.model, o));
   SK_CALL(ctx, sk_steady_settings_from_options(ctx, o, &r->set));
@@ -159,8 +159,8 @@ static sk_status open_outputs(sk_context *ctx, steady_run *r, int *printed)
 {
   sk_options *o = r->job.opts;
   *printed = 0;
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(o, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(o, &out, NULL));
   r->csv = out.csv;
   r->hdf5 = out.hdf5;
   r->dir = out.dir;
@@ -186,7 +186,7 @@ static sk_status open_outputs(sk_context *ctx, steady_run *r, int *printed)
                                   .hdf5 = 1,
                                   .write_states = 1,
                                   .n = sk_model_get_n(r->job.model)};
-    SK_CALL(ctx, sk__results_open(ctx, &rc, &r->h5));
+    SK_CALL(ctx, sk_results_open(ctx, &rc, &r->h5));
   }
   *printed = 1;
   if (r->csv && cli_atomic_open(&r->csvf, r->csv_path) != 0) {
@@ -208,7 +208,7 @@ static void abort_outputs(steady_run *r)
   if (r->sidef.f) {
     cli_atomic_abort(&r->sidef);
   }
-  sk__results_destroy(&r->h5);
+  sk_results_destroy(&r->h5);
 }
 
 /* The grid coordinates of component i when the model is a diffusion grid. */
@@ -268,9 +268,9 @@ static void write_sidecar(FILE *f, const char *report, const char *prov)
 /* The HDF5 file: the steady state as one output row at t_s, with grid. */
 static sk_status finish_h5(sk_context *ctx, steady_run *r, const char *report, const char *prov)
 {
-  SK_CALL(ctx, sk__results_write(r->h5, r->set.t, r->u, NULL));
+  SK_CALL(ctx, sk_results_write(r->h5, r->set.t, r->u, NULL));
   SK_CALL(ctx, cli_job_set_results_grid(ctx, &r->job, r->h5));
-  SK_CALL(ctx, sk__results_finish(r->h5, report, prov));
+  SK_CALL(ctx, sk_results_finish(r->h5, report, prov));
   snprintf(r->files[r->nfiles++], sizeof r->files[0], "%s/%s.h5", r->dir, r->prefix);
   return SK_OK;
 }
@@ -285,7 +285,7 @@ static int write_outputs(sk_context *ctx, steady_run *r, int argc, char **argv)
   sk_status st = sk_steady_eval(r->job.model, r->set.t, r->u, r->f);
   char *report = cli_json_text(report_json_writer, r);
   char *effective = sk_options_effective_string(r->job.opts);
-  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
+  char *prov = sk_provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   if (st == SK_OK && (!report || !prov)) {
     st = SK_ERROR(ctx, SK_ERR_NOMEM, "out of memory writing the results");
   }

@@ -5,7 +5,7 @@
 
 #include "cli/collect.h"
 #include "io/checkpoint.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 
 /* Hash a text and a separator that no text holds. */
 static uint64_t hash_text(uint64_t h, const char *t, char sep)
@@ -32,7 +32,7 @@ static uint64_t hash_node(cli_yaml *y, const yaml_node_t *n, uint64_t h, int dep
   h = hash_text(h, "{", '\x1e');
   for (size_t i = 0; cli_yaml_pair(y, n, i, &k, &v); i++) {
     const char *key = cli_yaml_text(k);
-    if (key && !strcmp(key, sk__output_key(SK__OUTPUT_KEY_dir))) {
+    if (key && !strcmp(key, cli_output_key(CLI_OUTPUT_KEY_dir))) {
       continue;
     }
     h = hash_text(h, key ? key : "", '\x1d');

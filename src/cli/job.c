@@ -9,14 +9,15 @@
 #include <unistd.h>
 
 #include "cli/bench_keys.h"
+#include "io/results.h"
 #include "cli/dead_temps.h"
 #include "cli/job.h"
 #include "cli/run_complete.h"
 #include "parallel/dist_keys.h"
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/output_options.h"
-#include "io/provenance.h"
+#include "cli/output_keys.h"
+#include "stiffkit/provenance.h"
 #include "steppers/stepper_keys.h"
 
 /* The embedded default job: the 2D heat equation u_t = u_xx + u_yy on the
@@ -38,7 +39,7 @@ void cli_job_init(cli_job *job)
 void cli_job_free(cli_job *job)
 {
   cli_ckpt_free(job->opts ? sk_options_get_context(job->opts) : NULL, &job->ckpt);
-  sk__results_destroy(&job->results);
+  sk_results_destroy(&job->results);
   cli_network_series_free(&job->net);
   cli_sens_series_free(&job->sens);
   sk_stepper_destroy(&job->stepper);
@@ -62,7 +63,7 @@ sk_status cli_job_options(sk_context *ctx, cli_job *job)
   /* the stepper keys: shared, linear solvers', and each stepper type's own */
   SK_CALL(ctx, sk_stepper_register_options(job->opts));
   const sk_option_spec *(*tables[])(size_t *) = {sk_stepper_sensitivity_options,
-                                                 sk__output_options, sk_steady_options,
+                                                 cli_output_options, sk_steady_options,
                                                  cli_checkpoint_options, sk__parallel_options};
   for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++) {
     size_t n;
@@ -109,8 +110,8 @@ sk_status cli_job_load(sk_context *ctx, cli_job *job, const char *config, const 
 /* Output times: output.times if given, else n_times equally spaced. */
 static sk_status make_output_times(sk_context *ctx, cli_job *job)
 {
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(job->opts, &out, NULL));
   const double *list = out.times.v;
   const size_t nlist = out.times.n;
   if (nlist > 0) {
@@ -141,11 +142,11 @@ static sk_status make_output_times(sk_context *ctx, cli_job *job)
 
 sk_status cli_job_default_prefix(sk_context *ctx, cli_job *job, const char *prefix)
 {
-  sk__output_settings out;
+  cli_output_settings out;
   uint64_t given = 0;
-  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, &given));
-  if (!SK__OUTPUT_GIVEN(given, prefix)) {
-    SK_CALL(ctx, sk_options_set(job->opts, sk__output_key(SK__OUTPUT_KEY_prefix), prefix, NULL));
+  SK_CALL(ctx, cli_output_settings_read(job->opts, &out, &given));
+  if (!CLI_OUTPUT_GIVEN(given, prefix)) {
+    SK_CALL(ctx, sk_options_set(job->opts, cli_output_key(CLI_OUTPUT_KEY_prefix), prefix, NULL));
   }
   return SK_OK;
 }
@@ -177,8 +178,8 @@ static int64_t default_probe(const cli_job *job)
 static sk_status make_probes(sk_context *ctx, cli_job *job)
 {
   const int64_t n = sk_model_get_n(job->model);
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(job->opts, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(job->opts, &out, NULL));
   const int64_t *list = out.probes.v;
   size_t nlist = out.probes.n;
   int64_t *named = NULL; /* output.probe_nodes of a network model replaces output.probes */
@@ -361,7 +362,7 @@ sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_resul
   double *axes[3] = {NULL, NULL, NULL};
   sk_status st = grid_axes(job, &dim, dims, axes);
   if (st == SK_OK) {
-    st = sk__results_set_grid(res, dim, dims, (const double *const *)axes);
+    st = sk_results_set_grid(res, dim, dims, (const double *const *)axes);
   }
   for (int d = 0; d < 3; d++) {
     free(axes[d]);
@@ -400,8 +401,8 @@ static sk_status remove_previous_results(sk_context *ctx, const char *dir, const
 sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
 {
   sk_options *o = job->opts;
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(o, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(o, &out, NULL));
   const int csv = out.csv, hdf5 = out.hdf5, states = out.states;
   const char *dir = out.dir, *prefix = out.prefix;
   if (!csv && !hdf5) {
@@ -420,7 +421,7 @@ sk_status cli_job_open_results(sk_context *ctx, cli_job *job)
       .probe_names = (const char *const *)job->probe_names,
       .has_exact = job->exact != NULL,
   };
-  SK_CALL(ctx, sk__results_open(ctx, &rc, &job->results));
+  SK_CALL(ctx, sk_results_open(ctx, &rc, &job->results));
   job->started = 1;
   SK_CALL(ctx, cli_job_set_results_grid(ctx, job, job->results));
   SK_CALL(ctx, cli_network_series_open(ctx, job->model, job->results, &job->net));
@@ -437,7 +438,7 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
   if (!job->results) {
     return SK_OK;
   }
-  SK_CALL(ctx, sk__results_write(job->results, t, y, ex));
+  SK_CALL(ctx, sk_results_write(job->results, t, y, ex));
   SK_CALL(ctx,
           cli_network_series_write(ctx, job->model, job->stepper, job->results, &job->net, t, y));
   SK_CALL(ctx, cli_sens_series_write(ctx, job->stepper, job->probes, job->nprobes, job->results,
@@ -448,9 +449,9 @@ static sk_status write_output(sk_context *ctx, cli_job *job, double t, const dou
 /* Paths of the files a finished or failed run leaves, for the summary. */
 static void note_files(cli_job *job, const char *suffix)
 {
-  sk__output_settings out;
-  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) { /* no file to note */
-    out = (sk__output_settings){.dir = ".", .prefix = "result"};
+  cli_output_settings out;
+  if (cli_output_settings_read(job->opts, &out, NULL) != SK_OK) { /* no file to note */
+    out = (cli_output_settings){.dir = ".", .prefix = "result"};
   }
   const char *dir = out.dir, *prefix = out.prefix;
   const int csv = out.csv, hdf5 = out.hdf5;
@@ -644,9 +645,9 @@ static void remove_dead_temps(const cli_job *job)
   static const char *const ext[] = {".csv",       ".h5",         ".provenance.yaml",
                                     ".flows.csv", ".events.csv", ".sensitivity.csv"};
   enum { NEXT = sizeof ext / sizeof ext[0] };
-  sk__output_settings out;
-  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK) {
-    out = (sk__output_settings){.dir = ".", .prefix = ""};
+  cli_output_settings out;
+  if (cli_output_settings_read(job->opts, &out, NULL) != SK_OK) {
+    out = (cli_output_settings){.dir = ".", .prefix = ""};
   }
   const char *dir = out.dir, *prefix = out.prefix;
   char names[NEXT][4096];
@@ -710,7 +711,7 @@ sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, con
     return SK_OK;
   }
   char *effective = sk_options_effective_string(job->opts);
-  char *prov = sk__provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
+  char *prov = sk_provenance_yaml(ctx, argc + 1, argv - 1, effective ? effective : "");
   char *full = prov;
   if (prov && extra_provenance) { /* more top-level keys of the same mapping */
     const size_t a = strlen(prov), b = strlen(extra_provenance);
@@ -722,14 +723,14 @@ sk_status cli_job_close_results(sk_context *ctx, cli_job *job, sk_status st, con
   }
   sk_status fst;
   if (st == SK_OK) {
-    fst = sk__results_finish(job->results, stats, full);
+    fst = sk_results_finish(job->results, stats, full);
     note_files(job, "");
   } else {
     /* keep the failure's record: writing the partial files must not replace it */
     sk_error saved = *sk_context_get_error(ctx);
     char msg[SK_ERROR_MSG_LEN + 64];
     sk_error_format(&saved, 0, msg, sizeof msg);
-    fst = sk__results_fail(job->results, stats, full, msg);
+    fst = sk_results_fail(job->results, stats, full, msg);
     note_files(job, ".partial");
     if (fst == SK_OK) {
       sk__error_restore(ctx, &saved);

@@ -7,7 +7,7 @@
 #include "cli/checkpointing.h"
 #include "cli/network_report.h"
 #include "cli/sens_report.h"
-#include "io/results.h"
+#include "stiffkit/results.h"
 #include "stiffkit/stiffkit.h"
 
 #define CLI_MAX_FILES 4
@@ -92,20 +92,20 @@ sk_status cli_job_prepare_outputs(sk_context *ctx, cli_job *job);
 sk_status cli_job_prepare(sk_context *ctx, cli_job *job);
 
 /* cli_job_set_results_grid: record the node coordinates of a diffusion
- * grid model in the results' HDF5 /grid group (sk__results_set_grid); a
+ * grid model in the results' HDF5 /grid group (sk_results_set_grid); a
  * model that is not a diffusion grid has none (SK_OK). Errors: those of
- * sk__results_set_grid, SK_ERR_NOMEM. */
+ * sk_results_set_grid, SK_ERR_NOMEM. */
 sk_status cli_job_set_results_grid(sk_context *ctx, const cli_job *job, sk_results *res);
 
 /* cli_job_open_results: remove the previous results under output.prefix
  * and open the result files of output.csv/output.hdf5 (none: job->results
  * stays NULL), with the grid and a network's series. Errors: those of
- * sk__results_open. */
+ * sk_results_open. */
 sk_status cli_job_open_results(sk_context *ctx, cli_job *job);
 
 /* cli_job_write: one output row at time t of the state y (length n of
  * job->model), with the exact solution when the model has one; a no-op
- * without result files. Errors: those of sk__results_write. */
+ * without result files. Errors: those of sk_results_write. */
 sk_status cli_job_write(sk_context *ctx, cli_job *job, double t, const double *y);
 
 /* cli_job_record_error: job->max_err, rms_err, rel_l2_err of y against

@@ -10,9 +10,9 @@
 #include "cli/multibody_cli.h"
 #include "core/error.h"
 #include "core/stop.h"
-#include "io/output_options.h"
-#include "io/provenance.h"
-#include "io/results.h"
+#include "cli/output_keys.h"
+#include "stiffkit/provenance.h"
+#include "stiffkit/results.h"
 #include "steppers/stepper_keys.h"
 
 /* The monitor series' columns. */
@@ -101,13 +101,13 @@ static int write_output(double t, const double *q, const double *v, const double
                             sm->work,    sm->balance,  sm->cond};
   sk_status st = job->results ? SK_OK : open_results(o->ctx, job, o->cm, o, sm);
   if (st == SK_OK) {
-    st = sk__results_write(job->results, t, q, NULL);
+    st = sk_results_write(job->results, t, q, NULL);
   }
   if (st == SK_OK) {
-    st = sk__results_write_series(job->results, o->mon, t, row);
+    st = sk_results_write_series(job->results, o->mon, t, row);
   }
   if (st == SK_OK && m > 0) {
-    st = sk__results_write_series(job->results, o->reac, t, lambda);
+    st = sk_results_write_series(job->results, o->reac, t, lambda);
   }
   if (st == SK_OK) { /* dq/dp_j: the first n of every 2n */
     st = cli_sens_series_write_vectors(job->results, &job->sens, o->probes, (size_t)n, sm->nsens,
@@ -153,8 +153,8 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_multibody *cm, 
   sk_multibody *mech = cm->mech;
   const sk_options *opts = job->opts;
   const int n = sk_multibody_ncoords(mech), m = sk_multibody_nconstraints(mech);
-  sk__output_settings out;
-  SK_CALL(ctx, sk__output_settings_read(opts, &out, NULL));
+  cli_output_settings out;
+  SK_CALL(ctx, cli_output_settings_read(opts, &out, NULL));
   const char *dir = out.dir, *prefix = out.prefix;
   const int csv = out.csv, hdf5 = out.hdf5;
   SK_CHECK(ctx, csv || hdf5, SK_ERR_INPUT, "output.csv and output.hdf5 are both off");
@@ -180,13 +180,13 @@ static sk_status open_results(sk_context *ctx, cli_job *job, cli_multibody *cm, 
                                   .nprobes = (size_t)n,
                                   .probes = probes,
                                   .probe_names = np};
-    st = sk__results_open(ctx, &rc, &job->results);
+    st = sk_results_open(ctx, &rc, &job->results);
   }
   if (st == SK_OK) {
-    st = sk__results_add_series(job->results, "monitor", NMON, monitor_cols, &o->mon);
+    st = sk_results_add_series(job->results, "monitor", NMON, monitor_cols, &o->mon);
   }
   if (st == SK_OK && m > 0) {
-    st = sk__results_add_series(job->results, "reactions", (size_t)m, np + n, &o->reac);
+    st = sk_results_add_series(job->results, "reactions", (size_t)m, np + n, &o->reac);
   }
   if (st == SK_OK) {
     st = open_sensitivities(ctx, job, cm, o, np, hdf5, sm);

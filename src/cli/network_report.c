@@ -63,7 +63,7 @@ sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results
   ns->logged = 0;
   if (res && sk_model_get_nevents(m) > 0) { /* any model's events: <prefix>.events.csv */
     static const char *const cols[] = {"event", "direction"};
-    SK_CALL(ctx, sk__results_add_series(res, "events", 2, cols, &ns->events));
+    SK_CALL(ctx, sk_results_add_series(res, "events", 2, cols, &ns->events));
   }
   if (!res || !sk_network_is_network(m)) {
     return SK_OK;
@@ -77,7 +77,7 @@ sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results
       names[k] = sk_network_flow_name(m, k);
     }
     const sk_status st =
-        sk__results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
+        sk_results_add_series(res, "flows", (size_t)ns->nflows, names, &ns->flows);
     free(names);
     SK_CALL(ctx, st);
   }
@@ -94,12 +94,12 @@ sk_status cli_network_series_write(sk_context *ctx, const sk_model *m, const sk_
     sk_stepper_get_events(s, &log, &n);
     for (; ns->logged < n; ns->logged++) {
       const double row[2] = {(double)log[ns->logged].index, (double)log[ns->logged].direction};
-      SK_CALL(ctx, sk__results_write_series(res, ns->events, log[ns->logged].t, row));
+      SK_CALL(ctx, sk_results_write_series(res, ns->events, log[ns->logged].t, row));
     }
   }
   if (ns->flows >= 0) {
     SK_CALL(ctx, sk_network_flows(m, t, y, ns->q));
-    SK_CALL(ctx, sk__results_write_series(res, ns->flows, t, ns->q));
+    SK_CALL(ctx, sk_results_write_series(res, ns->flows, t, ns->q));
   }
   return SK_OK;
 }

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "io/results.h"
+#include "stiffkit/results.h"
 #include "stiffkit/stiffkit.h"
 
 /* The extra result series of a network run: element heat flows at the
@@ -24,13 +24,13 @@ void cli_model_events(const sk_model *m, const sk_stepper *s, FILE *f);
 
 /* cli_network_series_open: add the series for a network model (flows when
  * it has at most 100000 flow elements, events when it has thermostats);
- * nothing for other models. Errors: those of sk__results_add_series,
+ * nothing for other models. Errors: those of sk_results_add_series,
  * SK_ERR_NOMEM. */
 sk_status cli_network_series_open(sk_context *ctx, const sk_model *m, sk_results *res,
                                   cli_network_series *ns);
 
 /* cli_network_series_write: the flows at (t, y) and the events located
- * since the last call. Errors: those of sk__results_write_series. */
+ * since the last call. Errors: those of sk_results_write_series. */
 sk_status cli_network_series_write(sk_context *ctx, const sk_model *m, const sk_stepper *s,
                                    sk_results *res, cli_network_series *ns, double t,
                                    const double *y);

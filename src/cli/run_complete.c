@@ -8,7 +8,7 @@
 #include "cli/job.h"
 #include "cli/run_complete.h"
 #include "io/hdf5_module.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 
 void cli_run_problem_line(uint64_t hash, char *buf, size_t cap)
 {
@@ -56,8 +56,8 @@ static int h5_complete(const char *path, const char *line)
 
 int cli_run_complete(const cli_job *job, uint64_t hash, char *marker, size_t cap)
 {
-  sk__output_settings out;
-  if (sk__output_settings_read(job->opts, &out, NULL) != SK_OK || (!out.csv && !out.hdf5)) {
+  cli_output_settings out;
+  if (cli_output_settings_read(job->opts, &out, NULL) != SK_OK || (!out.csv && !out.hdf5)) {
     return 0; /* no result files */
   }
   const int csv = out.csv;

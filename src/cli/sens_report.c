@@ -64,7 +64,7 @@ sk_status cli_sens_series_open_named(sk_context *ctx, int np, const char *const 
     snprintf(names[c], len, "d%s/d%s", yname, pn ? pn : "?");
   }
   if (st == SK_OK) {
-    st = sk__results_add_series(res, "sensitivity", ncols, (const char *const *)names, &ss->id);
+    st = sk_results_add_series(res, "sensitivity", ncols, (const char *const *)names, &ss->id);
   }
   if (st == SK_OK && full) { /* /sensitivity/<parameter>: dy/dp, time x state */
     for (int j = 0; j < np; j++) {
@@ -77,7 +77,7 @@ sk_status cli_sens_series_open_named(sk_context *ctx, int np, const char *const 
       }
     }
     if (st == SK_OK) {
-      st = sk__results_series_blocks(res, ss->id, (size_t)np, param_names, ss->n);
+      st = sk_results_series_blocks(res, ss->id, (size_t)np, param_names, ss->n);
     }
   }
   for (size_t c = 0; names && c < ncols; c++) {
@@ -104,7 +104,7 @@ sk_status cli_sens_series_write(sk_context *ctx, sk_stepper *s, const int64_t *p
       ss->row[(size_t)j * nprobes + k] = v[probes[k]];
     }
   }
-  return sk__results_write_series_blocks(res, ss->id, t, ss->row, ss->full ? ss->buf : NULL);
+  return sk_results_write_series_blocks(res, ss->id, t, ss->row, ss->full ? ss->buf : NULL);
 }
 
 sk_status cli_sens_series_write_vectors(sk_results *res, cli_sens_series *ss,
@@ -123,7 +123,7 @@ sk_status cli_sens_series_write_vectors(sk_results *res, cli_sens_series *ss,
       ss->row[(size_t)j * nprobes + k] = v[probes[k]];
     }
   }
-  return sk__results_write_series_blocks(res, ss->id, t, ss->row, ss->full ? ss->buf : NULL);
+  return sk_results_write_series_blocks(res, ss->id, t, ss->row, ss->full ? ss->buf : NULL);
 }
 
 void cli_sens_series_free(cli_sens_series *ss)

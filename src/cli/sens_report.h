@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "io/results.h"
+#include "stiffkit/results.h"
 #include "stiffkit/stiffkit.h"
 
 /* The sensitivity series of a run with solver.sensitivity.parameters:
@@ -23,7 +23,7 @@ typedef struct {
 /* cli_sens_series_open: add the series when the stepper computes
  * sensitivities (of the parameters of m) and the run has probes; nothing
  * otherwise; with full the HDF5 blocks too. Errors: those of
- * sk__results_add_series and sk__results_series_blocks, SK_ERR_INPUT with
+ * sk_results_add_series and sk_results_series_blocks, SK_ERR_INPUT with
  * full (a parameter named time or values, more than 64 parameters),
  * SK_ERR_NOMEM. */
 sk_status cli_sens_series_open(sk_context *ctx, const sk_model *m, sk_stepper *s,
@@ -40,13 +40,13 @@ sk_status cli_sens_series_open_named(sk_context *ctx, int np, const char *const 
 
 /* cli_sens_series_write_vectors: the probes' entries of the np sensitivity
  * vectors S + j stride (each of the series' state length n) at t.
- * Errors: those of sk__results_write_series. */
+ * Errors: those of sk_results_write_series. */
 sk_status cli_sens_series_write_vectors(sk_results *res, cli_sens_series *ss,
                                         const int64_t *probes, size_t nprobes, int np,
                                         const double *S, size_t stride, double t);
 
 /* cli_sens_series_write: the probes' sensitivities at the stepper's time t.
- * Errors: those of sk_stepper_get_sensitivity and sk__results_write_series. */
+ * Errors: those of sk_stepper_get_sensitivity and sk_results_write_series. */
 sk_status cli_sens_series_write(sk_context *ctx, sk_stepper *s, const int64_t *probes,
                                 size_t nprobes, sk_results *res, cli_sens_series *ss, double t);
 

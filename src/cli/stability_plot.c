@@ -17,7 +17,7 @@
 
 /* Half-width of the square plot window: the boundary's extent, clipped to
  * SK__STAB_SPAN_MAX, at least 1, plus 15 %. */
-static double window(const sk__stab_point *pts, int np)
+static double window(const sk_stability_point *pts, int np)
 {
   double span = 1.0;
   for (int i = 0; i < np; i++) {
@@ -28,7 +28,7 @@ static double window(const sk__stab_point *pts, int np)
 }
 
 /* The grid x,y,r (r = max |zeta| at z = x + i y) over [-lim, lim]^2. */
-static int write_grid(const char *path, const sk__stab_method *m, double lim)
+static int write_grid(const char *path, const sk_stability_method *m, double lim)
 {
   FILE *f = fopen(path, "w");
   if (!f) {
@@ -40,7 +40,7 @@ static int write_grid(const char *path, const sk__stab_method *m, double lim)
   for (int j = 0; j < SK__STAB_GRID; j++) {
     for (int i = 0; i < SK__STAB_GRID; i++) {
       const double x = -lim + i * h, y = -lim + j * h;
-      fprintf(f, "%.9g,%.9g,%.9g\n", x, y, sk__stab_radius(m, x, y));
+      fprintf(f, "%.9g,%.9g,%.9g\n", x, y, sk_stability_radius(m, x, y));
     }
   }
   if (fclose(f) != 0) {
@@ -51,8 +51,9 @@ static int write_grid(const char *path, const sk__stab_method *m, double lim)
   return SK_EXIT_OK;
 }
 
-int cli_stability_png(const sk__stab_method *m, const sk__stab_report *rep, const char *png,
-                      const char *csv, const sk__stab_point *pts, int np, int quiet)
+int cli_stability_png(const sk_stability_method *m, const sk_stability_report *rep,
+                      const char *png, const char *csv, const sk_stability_point *pts, int np,
+                      int quiet)
 {
   char script[4096], tmp[4096], grid[4096], lo[32], hi[32];
   cli_plot_script_path("plot_stability.py", script, sizeof script);

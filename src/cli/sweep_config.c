@@ -6,7 +6,7 @@
 
 #include "cli/sweep_dir.h"
 #include "core/error.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 #include "steppers/stepper_keys.h"
 
 /* One `set` entry: a value or a list, located in the sweep file. */
@@ -120,7 +120,7 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
   }
   const sk_option_origin here = {s->path, 0, 0, 0};
   if (st == SK_OK) {
-    st = sk_options_set(job.opts, sk__output_key(SK__OUTPUT_KEY_dir), out_dir, &here);
+    st = sk_options_set(job.opts, cli_output_key(CLI_OUTPUT_KEY_dir), out_dir, &here);
   }
   const sk_model_type *mtype = NULL; /* NULL: model.type names no type, refused by the run */
   if (st == SK_OK && sk_model_type_from_options(ctx, job.opts, &mtype) != SK_OK) {
@@ -145,9 +145,9 @@ sk_status sweep_config_text(sk_context *ctx, const sweep_spec *s, const sweep_ca
                   s->path, pending);
   }
   const char *pfx = NULL;
-  sk__output_settings out;
+  cli_output_settings out;
   if (st == SK_OK) {
-    st = sk__output_settings_read(job.opts, &out, NULL);
+    st = cli_output_settings_read(job.opts, &out, NULL);
     pfx = out.prefix;
   }
   if (st == SK_OK) {

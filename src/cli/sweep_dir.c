@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json_write.h"
 #include "cli/atomic_file.h"
 #include "cli/cli.h"
 #include "cli/sweep_dir.h"
 #include "core/error.h"
 #include "io/checkpoint.h"
-#include "io/provenance.h"
+#include "stiffkit/provenance.h"
 
 int sweep_id_width(size_t n)
 {

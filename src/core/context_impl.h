@@ -35,6 +35,10 @@ struct sk_context {
   size_t n_user_precs;
   const sk_linear_solver_type *user_linsols[SK_MAX_USER_LINSOLS];
   size_t n_user_linsols;
+  /* the tables of linear solver types from plugins built for ABI 4 or older (which end at
+   * destroy), copied and completed (a direct type), so that no later field is read from
+   * them; user_linsols points here for those */
+  sk_linear_solver_type user_linsol_copies[SK_MAX_USER_LINSOLS];
   /* the plugin ABI each user type's table was built for (a plugin's, read
    * from registering_abi while its sk_plugin_register runs; the
    * application's own: SK_PLUGIN_ABI_VERSION), so that fields added in

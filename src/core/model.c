@@ -5,7 +5,6 @@
 
 #include "core/error.h"
 #include "core/stop.h"
-#include "core/model_faults.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
 
@@ -401,8 +400,12 @@ sk_status sk_model_eval_rhs(sk_model *m, double t, const double *y, double *ydot
   return sk__model_checked(m, "right-hand side", rc, t, ydot, m->n, 1);
 }
 
-sk_status sk__model_inject_nan(sk_model *m, int64_t comp, double t_from)
+sk_status sk_model_inject_nan(sk_model *m, int64_t comp, double t_from)
 {
+  if (!m) {
+    return SK_ERR_ARG;
+  }
+  SK_CHECK(m->ctx, isfinite(t_from), SK_ERR_ARG, "fault injection: t = %g is not finite", t_from);
   SK_CHECK(m->ctx, comp >= 0 && comp < m->n, SK_ERR_ARG,
            "fault injection: component %lld outside [0, %lld)", (long long)comp, (long long)m->n);
   m->fault_comp = comp;

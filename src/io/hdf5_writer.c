@@ -35,14 +35,14 @@ struct sk__h5_writer {
   int lost;      /* closing failed: the file on disk cannot be trusted */
   /* extra series: groups /<name> with time and values */
   int nseries;
-  char s_time[SK__RESULTS_MAX_SERIES][48], s_vals[SK__RESULTS_MAX_SERIES][48];
-  hid_t d_stime[SK__RESULTS_MAX_SERIES], d_svals[SK__RESULTS_MAX_SERIES];
-  hsize_t s_rows[SK__RESULTS_MAX_SERIES];
-  size_t s_ncols[SK__RESULTS_MAX_SERIES];
+  char s_time[SK_RESULTS_MAX_SERIES][48], s_vals[SK_RESULTS_MAX_SERIES][48];
+  hid_t d_stime[SK_RESULTS_MAX_SERIES], d_svals[SK_RESULTS_MAX_SERIES];
+  hsize_t s_rows[SK_RESULTS_MAX_SERIES];
+  size_t s_ncols[SK_RESULTS_MAX_SERIES];
   /* a series' full-length blocks: datasets <series>/<block> [rows x s_blklen] */
-  size_t s_nblk[SK__RESULTS_MAX_SERIES];
-  hsize_t s_blklen[SK__RESULTS_MAX_SERIES];
-  char **s_blk[SK__RESULTS_MAX_SERIES]; /* their paths */
+  size_t s_nblk[SK_RESULTS_MAX_SERIES];
+  hsize_t s_blklen[SK_RESULTS_MAX_SERIES];
+  char **s_blk[SK_RESULTS_MAX_SERIES]; /* their paths */
 };
 
 /* ---- error handling: HDF5's printing off, its stack turned into a message */
@@ -527,7 +527,7 @@ done:
 sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
                                    const char *const *names)
 {
-  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && w->nseries < SK__RESULTS_MAX_SERIES, SK_ERR_STATE,
+  SK_CHECK(w->ctx, w->fid >= 0 && !w->failed && w->nseries < SK_RESULTS_MAX_SERIES, SK_ERR_STATE,
            "HDF5 file '%s': cannot add the series '%s'", w->shown, name);
   sk_status st = SK_OK;
   hid_t g = H5I_INVALID_HID;
@@ -694,7 +694,7 @@ void sk__h5_writer_free(sk__h5_writer **w)
   h5_quiet_begin(&q);
   h5_close_all(*w);
   h5_quiet_end(&q);
-  for (int k = 0; k < SK__RESULTS_MAX_SERIES; k++) {
+  for (int k = 0; k < SK_RESULTS_MAX_SERIES; k++) {
     for (size_t b = 0; (*w)->s_blk[k] && b < (*w)->s_nblk[k]; b++) {
       sk__free((*w)->ctx, (*w)->s_blk[k][b]);
     }

@@ -3,7 +3,7 @@
 #define SK_IO_HDF5_WRITER_H
 
 #include "io/hdf5_module.h"
-#include "io/results.h" /* SK__RESULTS_MAX_SERIES */
+#include "io/results.h" /* SK_RESULTS_MAX_SERIES */
 
 /* sk__h5_writer_open: create the HDF5 file `tmp_path` (it exists and is
  * empty; it is truncated) with /<axis> ("time" when axis is NULL), /probes (nprobes > 0), /norms (nnorms
@@ -18,7 +18,7 @@ sk_status sk__h5_writer_open(sk_context *ctx, const char *tmp_path, const char *
 
 /* sk__h5_writer_add_series: the group /<name> with an extendible
  * /<name>/time and /<name>/values (ncols columns, attribute columns). At
- * most SK__RESULTS_MAX_SERIES. Errors: SK_ERR_IO, SK_ERR_STATE. */
+ * most SK_RESULTS_MAX_SERIES. Errors: SK_ERR_IO, SK_ERR_STATE. */
 sk_status sk__h5_writer_add_series(sk__h5_writer *w, const char *name, size_t ncols,
                                    const char *const *names);
 

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "core/json_write.h"
 #include "core/error.h"
 #include "core/stop.h"
 #include "io/provenance.h"
@@ -22,7 +23,7 @@
 #include "io/results_impl.h"
 #include "io/write_util.h"
 
-enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_SERIES = 3, F_COUNT = 3 + SK__RESULTS_MAX_SERIES };
+enum { F_CSV = 0, F_H5 = 1, F_SIDE = 2, F_SERIES = 3, F_COUNT = 3 + SK_RESULTS_MAX_SERIES };
 
 /* where a file is */
 enum { AT_NONE = 0, AT_TMP, AT_FINAL, AT_PARTIAL };
@@ -60,22 +61,22 @@ struct sk_results {
   sk__csv_writer *cw;
   const sk__hdf5_module *h5; /* the HDF5 module, loaded when hdf5 is set */
   sk__h5_writer *hw;
-  /* extra series (sk__results_add_series): their CSV files are f[F_SERIES + k] */
+  /* extra series (sk_results_add_series): their CSV files are f[F_SERIES + k] */
   int nseries;
-  sk__csv_writer *scw[SK__RESULTS_MAX_SERIES];
-  size_t sncols[SK__RESULTS_MAX_SERIES];
-  double *srow[SK__RESULTS_MAX_SERIES];
-  int64_t snrows[SK__RESULTS_MAX_SERIES];
-  double slast_t[SK__RESULTS_MAX_SERIES];
-  size_t snblk[SK__RESULTS_MAX_SERIES];    /* full-length blocks (sk__results_series_blocks) */
-  int64_t sblklen[SK__RESULTS_MAX_SERIES]; /* values per block */
-  char *prefix_path;                       /* "<dir>/<prefix>" */
-  sk__results_commit_fn commit_fn;         /* called before the last rename of finish */
+  sk__csv_writer *scw[SK_RESULTS_MAX_SERIES];
+  size_t sncols[SK_RESULTS_MAX_SERIES];
+  double *srow[SK_RESULTS_MAX_SERIES];
+  int64_t snrows[SK_RESULTS_MAX_SERIES];
+  double slast_t[SK_RESULTS_MAX_SERIES];
+  size_t snblk[SK_RESULTS_MAX_SERIES];    /* full-length blocks (sk_results_series_blocks) */
+  int64_t sblklen[SK_RESULTS_MAX_SERIES]; /* values per block */
+  char *prefix_path;                      /* "<dir>/<prefix>" */
+  sk__results_commit_fn commit_fn;        /* called before the last rename of finish */
   void *commit_data;
   /* every row written, for checkpoints: [0] the main rows (t, probes,
      norms: the states of write_states stay in the HDF5 file alone, read back
      by sk__results_read_tail), [1 + k] series k (t, values, blocks) */
-  sk__journal journal[1 + SK__RESULTS_MAX_SERIES];
+  sk__journal journal[1 + SK_RESULTS_MAX_SERIES];
 };
 
 static const char *const norm_names[4] = {"max_abs_y", "rms_y", "max_abs_err", "rms_err"};
@@ -305,7 +306,7 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   return SK_OK;
 }
 
-sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_results **res)
+sk_status sk_results_open(sk_context *ctx, const sk_results_config *cfg, sk_results **res)
 {
   SK_CHECK(ctx, res, SK_ERR_ARG, "results: NULL output pointer");
   *res = NULL;
@@ -330,7 +331,7 @@ sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_res
   sk_status st = results_open_body(r, cfg);
   if (st != SK_OK) {
     sk__error_push_frame(ctx, __func__, __FILE__, __LINE__);
-    sk__results_destroy(&r);
+    sk_results_destroy(&r);
     return st;
   }
   *res = r;
@@ -339,8 +340,8 @@ sk_status sk__results_open(sk_context *ctx, const sk_results_config *cfg, sk_res
 
 /* ---- grid ----------------------------------------------------------------- */
 
-sk_status sk__results_set_grid(sk_results *res, int dim, const int64_t *n,
-                               const double *const *axes)
+sk_status sk_results_set_grid(sk_results *res, int dim, const int64_t *n,
+                              const double *const *axes)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -446,7 +447,7 @@ static sk_status emit_main_row(sk_results *res, const double *row, const double 
   return SK_OK;
 }
 
-sk_status sk__results_write(sk_results *res, double t, const double *y, const double *yexact)
+sk_status sk_results_write(sk_results *res, double t, const double *y, const double *yexact)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -482,15 +483,15 @@ sk_status sk__results_write(sk_results *res, double t, const double *y, const do
 
 /* ---- extra series ----------------------------------------------------------- */
 
-sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols,
-                                 const char *const *col_names, int *id)
+sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
+                                const char *const *col_names, int *id)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
   SK_CHECK(ctx, res->phase == PH_OPEN && res->nrows == 0, SK_ERR_STATE,
            "results: a series must be added before the first row");
-  SK_CHECK(ctx, res->nseries < SK__RESULTS_MAX_SERIES, SK_ERR_TOO_LARGE,
-           "results: at most %d extra series", SK__RESULTS_MAX_SERIES);
+  SK_CHECK(ctx, res->nseries < SK_RESULTS_MAX_SERIES, SK_ERR_TOO_LARGE,
+           "results: at most %d extra series", SK_RESULTS_MAX_SERIES);
   SK_CHECK(ctx,
            name && name[0] && strlen(name) < 32 &&
                strspn(name, "abcdefghijklmnopqrstuvwxyz_") == strlen(name),
@@ -525,8 +526,8 @@ sk_status sk__results_add_series(sk_results *res, const char *name, size_t ncols
   return SK_OK;
 }
 
-sk_status sk__results_series_blocks(sk_results *res, int id, size_t nblocks,
-                                    const char *const *names, int64_t len)
+sk_status sk_results_series_blocks(sk_results *res, int id, size_t nblocks,
+                                   const char *const *names, int64_t len)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -571,13 +572,13 @@ static sk_status emit_series_row(sk_results *res, int id, const double *row, con
   return SK_OK;
 }
 
-sk_status sk__results_write_series(sk_results *res, int id, double t, const double *vals)
+sk_status sk_results_write_series(sk_results *res, int id, double t, const double *vals)
 {
-  return sk__results_write_series_blocks(res, id, t, vals, NULL);
+  return sk_results_write_series_blocks(res, id, t, vals, NULL);
 }
 
-sk_status sk__results_write_series_blocks(sk_results *res, int id, double t, const double *vals,
-                                          const double *blocks)
+sk_status sk_results_write_series_blocks(sk_results *res, int id, double t, const double *vals,
+                                         const double *blocks)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -687,7 +688,7 @@ static void remove_stale_partials(sk_results *r)
   }
 }
 
-sk_status sk__results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml)
+sk_status sk_results_finish(sk_results *res, const char *stats_json, const char *provenance_yaml)
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
@@ -711,7 +712,7 @@ sk_status sk__results_finish(sk_results *res, const char *stats_json, const char
   /* the data first and the sidecar last: its rename is the commit point
    * of the set (no sidecar, no result), and the commit hook runs just
    * before it (a checkpoint removed there cannot outlive a complete set) */
-  _Static_assert(SK__RESULTS_MAX_SERIES == 3, "the rename order lists every series file");
+  _Static_assert(SK_RESULTS_MAX_SERIES == 3, "the rename order lists every series file");
   static const int order[F_COUNT] = {F_H5, F_SERIES, F_SERIES + 1, F_SERIES + 2, F_CSV, F_SIDE};
   int last = -1;
   for (int k = 0; k < F_COUNT; k++) {
@@ -764,8 +765,8 @@ static void keep(sk_status st, sk_status *worst, sk_context *ctx)
   }
 }
 
-sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *provenance_yaml,
-                           const char *message)
+sk_status sk_results_fail(sk_results *res, const char *stats_json, const char *provenance_yaml,
+                          const char *message)
 {
   if (!res) {
     return SK_ERR_ARG;
@@ -827,7 +828,7 @@ sk_status sk__results_fail(sk_results *res, const char *stats_json, const char *
 
 /* ---- destroy and hooks ---------------------------------------------------------- */
 
-void sk__results_destroy(sk_results **res)
+void sk_results_destroy(sk_results **res)
 {
   if (!res || !*res) {
     return;
@@ -842,7 +843,7 @@ void sk__results_destroy(sk_results **res)
   if (r->h5) {
     r->h5->writer_free(&r->hw);
   }
-  for (int k = 0; k <= SK__RESULTS_MAX_SERIES; k++) {
+  for (int k = 0; k <= SK_RESULTS_MAX_SERIES; k++) {
     sk__journal_free(ctx, &r->journal[k]);
   }
   if (r->phase != PH_DONE && r->phase != PH_FAILED) {

@@ -34,7 +34,8 @@
  * set none; on the left when pretype is SUN_PREC_LEFT, else on the right),
  * residual weights (s1; ones when unset) and maxl through
  * an sk_krylov_system, copying through two clones of y (serial, with an
- * array); SK_OK is SUNLS_SUCCESS, a positive status SUNLS_CONV_FAIL, a
+ * array); SK_OK is SUNLS_SUCCESS, a positive status SUNLS_RES_REDUCED when
+ * the residual norm ended below its norm at x = 0 (else SUNLS_CONV_FAIL), a
  * negative one SUNLS_PACKAGE_FAIL_UNREC, and a failed product or
  * preconditioner solve its SUNLS_ATIMES_* / SUNLS_PSOLVE_* flag whatever
  * the type returned. y, maxl and pretype serve an iterative type only. Errors:

@@ -1,4 +1,5 @@
 /* src/linsol/linsol_types.c: the linear-solver and preconditioner registries (linsol/linsol_types.h), built from their one list each, and the types an application registers at run time */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 
 #include "core/context_impl.h"
 #include "core/error.h"
+#include "stiffkit/plugin.h"
 #include "linsol/linsol_types.h"
 #include "linsol/mg_struct.h"
 
@@ -297,6 +299,14 @@ sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver
 {
   if (!ctx) {
     return SK_ERR_ARG;
+  }
+  if (type && ctx->registering_abi > 0 && ctx->registering_abi < SK_PLUGIN_ABI_LINSOL_KIND &&
+      ctx->n_user_linsols < SK_MAX_USER_LINSOLS) {
+    /* a plugin built before the iterative kind: its table ends at destroy (a direct type) */
+    sk_linear_solver_type *copy = &ctx->user_linsol_copies[ctx->n_user_linsols];
+    memset(copy, 0, sizeof *copy);
+    memcpy(copy, type, offsetof(sk_linear_solver_type, kind));
+    type = copy;
   }
   const char *name = type ? type->name : NULL;
   SK_CHECK(ctx, !type || type->kind == SK_LINSOL_DIRECT || type->kind == SK_LINSOL_ITERATIVE,

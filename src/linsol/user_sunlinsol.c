@@ -1,4 +1,5 @@
 /* src/linsol/user_sunlinsol.c: a linear solver type registered at run time (stiffkit/linear_solver.h) as a SUNLinearSolver: a direct one on the engine's CSC SUNSparseMatrix, an iterative one on the engine's products and preconditioner */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,11 +24,11 @@ typedef struct {
   SUNATimesFn atimes;
   SUNPSetupFn psetup;
   SUNPSolveFn psolve;
-  N_Vector weights; /* s1 (setscalingvectors), or NULL: ones */
-  double *ones;
-  N_Vector vin, vout; /* the engine's vectors around one product or preconditioner solve */
-  double tol;         /* this solve's tolerance (handed to psolve) */
-  int callback_flag;  /* SUNLS_* of a failed product or preconditioner solve, else 0 */
+  N_Vector weights;       /* s1 (setscalingvectors), or NULL: ones */
+  double *ones, *scratch; /* scratch: P^-1 b when a solve's reduction is asked */
+  N_Vector vin, vout;     /* the engine's vectors around one product or preconditioner solve */
+  double tol;             /* this solve's tolerance (handed to psolve) */
+  int callback_flag;      /* SUNLS_* of a failed product or preconditioner solve, else 0 */
   int iters;
   double resnorm;
   N_Vector last_x; /* the last solve's answer (the engine's vector) */
@@ -203,6 +204,26 @@ static sk_status lend_precondition(void *engine, const double *r, double *z)
   return callback_status(c, f, SUNLS_PSOLVE_FAIL_REC, SUNLS_PSOLVE_FAIL_UNREC);
 }
 
+/* Whether a solve that stopped above its tolerance still reduced the residual below its
+ * norm at x = 0 (||w .* b||, or ||w .* P^-1 b|| on the left), as SPGMR's SUNLS_RES_REDUCED
+ * says: KINSOL and CVODE's first Newton iteration take such a solve. */
+static int reduced(user_content *c, const double *b, const double *w)
+{
+  const double *r0 = b;
+  if (c->side == SK_KRYLOV_LEFT && c->psolve) {
+    if (lend_precondition(c, b, c->scratch) != SK_OK) {
+      c->callback_flag = 0; /* the solve's own verdict stands: not converged */
+      return 0;
+    }
+    r0 = c->scratch;
+  }
+  double sum = 0.0;
+  for (int64_t i = 0; i < c->n; i++) {
+    sum += (w[i] * r0[i]) * (w[i] * r0[i]);
+  }
+  return c->resnorm < sqrt(sum);
+}
+
 static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunrealtype tol)
 {
   (void)A;
@@ -217,6 +238,7 @@ static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
   c->resnorm = 0.0;
   c->callback_flag = 0;
   c->last_status = SK_OK;
+  c->last_x = x;
   if (!xd || !bd || !w || !c->atimes) {
     c->last_flag = c->atimes ? SUNLS_MEM_FAIL : SUNLS_ATIMES_NULL;
     return c->last_flag;
@@ -226,7 +248,6 @@ static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
     bd = c->bcopy;
   }
   N_VConst(0.0, x); /* every solve starts from x = 0 (the engines' own guess) */
-  c->last_x = x;
   c->tol = tol;
   const sk_krylov_system sys = {.n = c->n,
                                 .weights = w,
@@ -242,9 +263,10 @@ static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
     return c->last_flag;
   }
   c->last_status = st;
-  c->last_flag = st == SK_OK ? SUNLS_SUCCESS
-                 : st > 0    ? SUNLS_CONV_FAIL
-                             : SUNLS_PACKAGE_FAIL_UNREC;
+  c->last_flag = st == SK_OK         ? SUNLS_SUCCESS
+                 : st < 0            ? SUNLS_PACKAGE_FAIL_UNREC
+                 : reduced(c, bd, w) ? SUNLS_RES_REDUCED
+                                     : SUNLS_CONV_FAIL;
   return c->last_flag;
 }
 
@@ -282,6 +304,7 @@ static void content_free(user_content *c)
     }
     free(c->bcopy);
     free(c->ones);
+    free(c->scratch);
     if (c->vin) {
       N_VDestroy(c->vin);
     }
@@ -311,8 +334,10 @@ static sk_status iterative_buffers(sk_context *ctx, user_content *c, N_Vector y,
   c->vin = N_VClone(y);
   c->vout = N_VClone(y);
   c->ones = malloc((size_t)(c->n > 0 ? c->n : 1) * sizeof *c->ones);
-  SK_CHECK(ctx, c->vin && c->vout && c->ones && N_VGetArrayPointer(c->vin), SK_ERR_NOMEM,
-           "cannot allocate linear solver '%s' (n = %lld)", c->type->name, (long long)c->n);
+  c->scratch = malloc((size_t)(c->n > 0 ? c->n : 1) * sizeof *c->scratch);
+  SK_CHECK(ctx, c->vin && c->vout && c->ones && c->scratch && N_VGetArrayPointer(c->vin),
+           SK_ERR_NOMEM, "cannot allocate linear solver '%s' (n = %lld)", c->type->name,
+           (long long)c->n);
   for (int64_t i = 0; i < c->n; i++) {
     c->ones[i] = 1.0;
   }

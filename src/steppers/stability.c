@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "steppers/stability.h"
+#include "stiffkit/stability.h"
 
 #define SK__STAB_PI 3.14159265358979323846
 /* a point is stable when every root has |zeta| <= 1 + SK__STAB_TOL */
@@ -14,7 +14,7 @@ static const char *const method_names[] = {
     "bdf2",  "bdf1", "bdf3", "bdf4",   "bdf5", "bdf6", NULL,
 };
 
-const char *sk__stab_method_name(int i)
+const char *sk_stability_method_name(int i)
 {
   if (i < 0 || i >= (int)(sizeof method_names / sizeof method_names[0]) - 1) {
     return NULL;
@@ -28,9 +28,9 @@ const char *sk__stab_method_name(int i)
  * s x s; weights b): on y' = lambda y the stages are polynomials in z and
  *   R(z) = 1 + z b^T (I - z A)^{-1} 1 = 1 + sum_{m=1}^{s} (b^T A^{m-1} 1) z^m
  * (the series ends because A is nilpotent). Pi = zeta - R(z). */
-static void explicit_rk(sk__stab_method *m, int s, const double *A, const double *b)
+static void explicit_rk(sk_stability_method *m, int s, const double *A, const double *b)
 {
-  double v[SK__STAB_MAXM], w[SK__STAB_MAXM];
+  double v[SK_STABILITY_MAXM], w[SK_STABILITY_MAXM];
   for (int i = 0; i < s; i++) {
     v[i] = 1.0;
   }
@@ -38,7 +38,7 @@ static void explicit_rk(sk__stab_method *m, int s, const double *A, const double
   m->c[1][0] = 1.0;
   m->c[0][0] = -1.0;
   m->mdeg = 0;
-  for (int p = 1; p <= s && p < SK__STAB_MAXM; p++) {
+  for (int p = 1; p <= s && p < SK_STABILITY_MAXM; p++) {
     double g = 0.0;
     for (int i = 0; i < s; i++) {
       g += b[i] * v[i];
@@ -61,7 +61,7 @@ static void explicit_rk(sk__stab_method *m, int s, const double *A, const double
  * nabla^j y_{n+k} = sum_{i=0}^{j} (-1)^i C(j, i) y_{n+k-i}, so
  *   rho(zeta) = sum_i alpha_{k-i} zeta^{k-i},
  *   alpha_{k-i} = sum_{j=max(i,1)}^{k} (-1)^i C(j, i) / j,  sigma(zeta) = zeta^k. */
-static void bdf(sk__stab_method *m, int k)
+static void bdf(sk_stability_method *m, int k)
 {
   m->multistep = 1;
   m->k = k;
@@ -90,7 +90,7 @@ static const lmm2 ab2_coef = {{0.0, -1.0, 1.0}, {-0.5, 1.5, 0.0}}; /* AB2 */
 static const lmm2 am2_coef = {{0.0, -1.0, 1.0},
                               {0.0, 0.5, 0.5}}; /* AM2 (trapezoidal) as a 2-step */
 
-int sk__stab_method_get(const char *name, sk__stab_method *m)
+int sk_stability_method_get(const char *name, sk_stability_method *m)
 {
   if (!name || !m) {
     return -1;
@@ -226,7 +226,7 @@ int sk__stab_method_get(const char *name, sk__stab_method *m)
 /* ---- evaluation --------------------------------------------------------- */
 
 /* coefficient of zeta^j at z: sum_m c[j][m] z^m (Horner) */
-static double complex coef_zeta(const sk__stab_method *m, int j, double complex z)
+static double complex coef_zeta(const sk_stability_method *m, int j, double complex z)
 {
   double complex s = 0.0;
   for (int p = m->mdeg; p >= 0; p--) {
@@ -236,7 +236,7 @@ static double complex coef_zeta(const sk__stab_method *m, int j, double complex 
 }
 
 /* coefficient of z^p at zeta: sum_j c[j][p] zeta^j */
-static double complex coef_z(const sk__stab_method *m, int p, double complex zeta)
+static double complex coef_z(const sk_stability_method *m, int p, double complex zeta)
 {
   double complex s = 0.0;
   for (int j = m->k; j >= 0; j--) {
@@ -254,7 +254,7 @@ static double complex horner(const double complex *a, int d, double complex x)
   return s;
 }
 
-/* Roots of sum_{i=0}^{d} a[i] x^i (d < SK__STAB_MAXM + SK__STAB_MAXK).
+/* Roots of sum_{i=0}^{d} a[i] x^i (d < SK_STABILITY_MAXM + SK_STABILITY_MAXK).
  * Leading coefficients below 1e-14 of the largest are roots at infinity and
  * dropped; exact zero roots are split off; degrees 1 and 2 are solved in
  * closed form; higher degrees by the Durand-Kerner iteration
@@ -355,7 +355,8 @@ static int poly_roots(const double complex *a_in, int d, double complex *r, int 
   return nr;
 }
 
-int sk__stab_R(const sk__stab_method *m, double x, double y, double *re, double *im)
+int sk_stability_amplification(const sk_stability_method *m, double x, double y, double *re,
+                               double *im)
 {
   if (m->k != 1) {
     return -1;
@@ -371,7 +372,7 @@ int sk__stab_R(const sk__stab_method *m, double x, double y, double *re, double 
   return 0;
 }
 
-double sk__stab_radius(const sk__stab_method *m, double x, double y)
+double sk_stability_radius(const sk_stability_method *m, double x, double y)
 {
   const double complex z = x + I * y;
   if (m->k == 1) {
@@ -395,7 +396,7 @@ double sk__stab_radius(const sk__stab_method *m, double x, double y)
 }
 
 /* The roots z of Pi(e^{i theta}, z) = 0; returns their number. */
-static int boundary_roots(const sk__stab_method *m, double theta, double complex *r)
+static int boundary_roots(const sk_stability_method *m, double theta, double complex *r)
 {
   const double complex zeta = cexp(I * theta);
   double complex a[SK__STAB_MAXD];
@@ -406,8 +407,8 @@ static int boundary_roots(const sk__stab_method *m, double theta, double complex
   return poly_roots(a, m->mdeg, r, &ninf);
 }
 
-int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__stab_point *pts,
-                      int maxpts)
+int sk_stability_boundary(const sk_stability_method *m, int ntheta, double zmax,
+                          sk_stability_point *pts, int maxpts)
 {
   double complex prev[SK__STAB_MAXD];
   int valid[SK__STAB_MAXD] = {0};
@@ -475,7 +476,7 @@ int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__sta
  * s >= 0 (|dx + i dy| = 1): steps of 1e-3 up to s = 20, then by 1% up to
  * 1e6; the first unstable point is refined by bisection. Returns the last
  * stable s (0 below 1e-9), or INFINITY when none is unstable. */
-static double ray_end(const sk__stab_method *m, double dx, double dy, double tol)
+static double ray_end(const sk_stability_method *m, double dx, double dy, double tol)
 {
   double last = 0.0, x = 0.0;
   for (int k = 1;; k++) {
@@ -483,7 +484,7 @@ static double ray_end(const sk__stab_method *m, double dx, double dy, double tol
     if (x > 1e6) {
       return INFINITY;
     }
-    if (!(sk__stab_radius(m, x * dx, x * dy) <= 1.0 + tol)) {
+    if (!(sk_stability_radius(m, x * dx, x * dy) <= 1.0 + tol)) {
       break;
     }
     last = x;
@@ -491,7 +492,7 @@ static double ray_end(const sk__stab_method *m, double dx, double dy, double tol
   double lo = last, hi = x;
   for (int it = 0; it < 200 && hi - lo > 1e-14 * (1.0 + hi); it++) {
     const double mid = 0.5 * (lo + hi);
-    if (sk__stab_radius(m, mid * dx, mid * dy) <= 1.0 + tol) {
+    if (sk_stability_radius(m, mid * dx, mid * dy) <= 1.0 + tol) {
       lo = mid;
     } else {
       hi = mid;
@@ -501,12 +502,13 @@ static double ray_end(const sk__stab_method *m, double dx, double dy, double tol
 }
 
 /* The end of the real stability interval from 0 in direction dir (+1/-1). */
-static double real_end(const sk__stab_method *m, int dir)
+static double real_end(const sk_stability_method *m, int dir)
 {
   return dir * ray_end(m, (double)dir, 0.0, SK__STAB_TOL);
 }
 
-double sk__stab_ray_limit(const sk__stab_method *m, double re, double im, double growth_tol)
+double sk_stability_ray_limit(const sk_stability_method *m, double re, double im,
+                              double growth_tol)
 {
   const double r = hypot(re, im);
   if (!(r > 0) || !isfinite(r)) {
@@ -515,16 +517,16 @@ double sk__stab_ray_limit(const sk__stab_method *m, double re, double im, double
   return ray_end(m, re / r, im / r, growth_tol > SK__STAB_TOL ? growth_tol : SK__STAB_TOL) / r;
 }
 
-void sk__stab_analyze(const sk__stab_method *m, sk__stab_report *rep)
+void sk_stability_analyze(const sk_stability_method *m, sk_stability_report *rep)
 {
   rep->real_lo = real_end(m, -1);
   rep->real_hi = real_end(m, +1);
   /* the imaginary axis: steps of 1e-3 to 10, then by 0.1% to 1e3 */
   double mi = 0.0;
   for (double yy = 0.0; yy <= 1e3; yy = yy < 10.0 ? yy + 1e-3 : yy * 1.001) {
-    mi = fmax(mi, fmax(sk__stab_radius(m, 0.0, yy), sk__stab_radius(m, 0.0, -yy)));
+    mi = fmax(mi, fmax(sk_stability_radius(m, 0.0, yy), sk_stability_radius(m, 0.0, -yy)));
   }
-  mi = fmax(mi, fmax(sk__stab_radius(m, 0.0, 1e3), sk__stab_radius(m, 0.0, -1e3)));
+  mi = fmax(mi, fmax(sk_stability_radius(m, 0.0, 1e3), sk_stability_radius(m, 0.0, -1e3)));
   rep->max_imag = mi;
   /* the left half-plane: |z| = 10^s, s in [-3, 6], angles pi/2 .. 3pi/2 */
   double ml = 0.0;
@@ -532,7 +534,7 @@ void sk__stab_analyze(const sk__stab_method *m, sk__stab_report *rep)
     const double rad = pow(10.0, -3.0 + 0.05 * is);
     for (int ia = 0; ia <= 360; ia++) {
       const double phi = 0.5 * SK__STAB_PI + SK__STAB_PI * ia / 360.0;
-      ml = fmax(ml, sk__stab_radius(m, rad * cos(phi), rad * sin(phi)));
+      ml = fmax(ml, sk_stability_radius(m, rad * cos(phi), rad * sin(phi)));
     }
   }
   rep->max_lhp = ml;
@@ -548,8 +550,8 @@ void sk__stab_analyze(const sk__stab_method *m, sk__stab_report *rep)
     }
     rep->locus_min_re = mr;
   }
-  rep->r_inf = sk__stab_radius(m, -1e6, 0.0);
-  rep->r_inf2 = sk__stab_radius(m, -1e8, 0.0);
+  rep->r_inf = sk_stability_radius(m, -1e6, 0.0);
+  rep->r_inf2 = sk_stability_radius(m, -1e8, 0.0);
   rep->a_stable = rep->max_imag <= 1.0 + SK__STAB_TOL && rep->max_lhp <= 1.0 + SK__STAB_TOL &&
                   (!m->multistep || rep->locus_min_re >= -SK__STAB_TOL);
   rep->l_stable = rep->a_stable && rep->r_inf <= 1e-2 &&

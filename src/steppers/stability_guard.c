@@ -23,19 +23,19 @@
  * dimension + 2 vectors of n). */
 #define SK__GUARD_LARGE_N 100000
 
-double sk__guard_step_limit(const sk__stab_method *m, double re, double im, int *weak)
+double sk__guard_step_limit(const sk_stability_method *m, double re, double im, int *weak)
 {
   *weak = 0;
   const double mag = hypot(re, im);
   if (!(mag > 0) || !isfinite(mag) || re > SK__GUARD_GROWING * mag) {
     return INFINITY;
   }
-  const double h = sk__stab_ray_limit(m, re, fabs(im), 0.0);
+  const double h = sk_stability_ray_limit(m, re, fabs(im), 0.0);
   if (h * mag >= SK__GUARD_TANGENT) {
     return h;
   }
   *weak = 1;
-  return sk__stab_ray_limit(m, re, fabs(im), SK__GUARD_WEAK);
+  return sk_stability_ray_limit(m, re, fabs(im), SK__GUARD_WEAK);
 }
 
 /* The explicit methods the stability table knows, run with a fixed step.
@@ -45,12 +45,12 @@ double sk__guard_step_limit(const sk__stab_method *m, double re, double im, int 
  * have their error test: an unstable step fails it and the step shrinks.
  * verlet (a partitioned method for second-order models) and user-registered
  * types are not in the table and go unchecked. */
-static int eig_guarded(const sk_stepper *s, sk__stab_method *m)
+static int eig_guarded(const sk_stepper *s, sk_stability_method *m)
 {
   const unsigned f = s->type->flags;
   return s->fixed_step > 0 && (f & SK_STEPPER_EXPLICIT) && !(f & SK_STEPPER_IMPLICIT) &&
          sk_model_get_kind(s->model) == SK_MODEL_ODE &&
-         sk__stab_method_get(s->type->name, m) == 0;
+         sk_stability_method_get(s->type->name, m) == 0;
 }
 
 /* Estimate the dominant eigenvalue at (t, y) and compare the step with the

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "steppers/stability.h"
+#include "stiffkit/stability.h"
 #include "stiffkit/stepper.h"
 
 /* Default of solver.max_growth. The eigenvalue check runs every
@@ -22,7 +22,7 @@
 typedef struct {
   int eig_active; /* the eigenvalue check runs (explicit method, fixed step, known to
                           * the stability table) */
-  sk__stab_method method;
+  sk_stability_method method;
   int warned;                  /* solver.allow_unstable: the one warning was logged */
   double scale;                /* max(||y0||_inf, 1): the growth reference */
   int64_t next_check;          /* accepted steps after which the eigenvalue is estimated again */
@@ -66,6 +66,6 @@ sk_status sk__guard_after_step(sk_stepper *s, double t, int64_t steps);
  * error of that mode, which the step size controls as it does the
  * accuracy, and the limit is where it reaches 1e-3 per step (an
  * e-fold in 1000 steps; *weak = 1). */
-double sk__guard_step_limit(const sk__stab_method *m, double re, double im, int *weak);
+double sk__guard_step_limit(const sk_stability_method *m, double re, double im, int *weak);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper, a model and a linear solver plugin, a verify client, an HDF5 output through the installed module, all without LD_LIBRARY_PATH; then move the tree and run it again
+# tests/install/install_test.sh: install stiffkit to a temporary prefix; run the installed CLI, the README example built with find_package and with pkg-config, a stepper, a model and a linear solver plugin, a verify client, a result-files client, an HDF5 output through the installed module, all without LD_LIBRARY_PATH; then move the tree and run it again
 # usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZERS]
 set -euo pipefail
 build=$1; src=$2
@@ -86,6 +86,10 @@ cc -std=c11 $san_flags "$src/tests/install/example.c" -o "$work/example_pc" $(pk
 cc -std=c11 -Wall -Wextra -Werror $san_flags "$src/tests/unit/test_verify_api.c" -o "$work/verify_client" \
   $(pkg-config --cflags --libs stiffkit) -lm
 "$work/verify_client"
+# a client of the result files (stiffkit/results.h, stiffkit/provenance.h), the same way
+cc -std=c11 -Wall -Wextra -Werror $san_flags "$src/tests/unit/test_results_api.c" -o "$work/results_client" \
+  $(pkg-config --cflags --libs stiffkit) -lm
+"$work/results_client"
 # an in-house stepper plugin built against the installed headers (the README's command), run by the installed CLI
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -shared -fPIC $san_flags "$src/data/plugins/inhouse_rk2.c" \
   $(pkg-config --cflags stiffkit) -o "$work/inhouse_rk2.so"

@@ -33,7 +33,6 @@
  */
 #include "numerics/run_helper.h"
 
-#include "core/model_faults.h"
 #include "core/model_impl.h"
 
 #define PI 3.14159265358979323846
@@ -441,7 +440,7 @@ static void test_failures(sk_context *ctx)
   expect_failure(ctx, st, SK_ERR_CONV, "no convergence within steady.max_iters");
 
   /* a NaN in f from the first evaluation on: the component is named */
-  CHECK_OK(ctx, sk__model_inject_nan(m, 17, 0.0));
+  CHECK_OK(ctx, sk_model_inject_nan(m, 17, 0.0));
   sk_steady_settings_default(&s);
   memset(u, 0, 49 * sizeof *u);
   st = sk_steady_solve(ctx, m, &s, u, &r);

@@ -717,7 +717,7 @@ static void test_results_replay(sk_context *ctx, const char *dir)
   /* the uninterrupted run: 5 rows */
   cfg.dir = d1;
   sk_results *a = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &cfg, &a));
+  CHECK_OK(ctx, sk_results_open(ctx, &cfg, &a));
   CHECK_EQ_INT(sk__results_ntables(a), 1);
   double y[3], ye[3];
   for (int k = 0; k < 5; k++) {
@@ -725,7 +725,7 @@ static void test_results_replay(sk_context *ctx, const char *dir)
       ye[i] = exp(-(i + 1.0) * 0.1 * k);
       y[i] = ye[i] * (1 + 1e-7 * i);
     }
-    CHECK_OK(ctx, sk__results_write(a, 0.1 * k, y, ye));
+    CHECK_OK(ctx, sk_results_write(a, 0.1 * k, y, ye));
     if (k == 2) { /* the "checkpoint": 3 rows */
       break;
     }
@@ -749,7 +749,7 @@ static void test_results_replay(sk_context *ctx, const char *dir)
   /* the restarted run: wrong width, a non-finite value and times going back are refused */
   cfg.dir = d2;
   sk_results *b = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
+  CHECK_OK(ctx, sk_results_open(ctx, &cfg, &b));
   CHECK_EQ_INT(sk__results_replay(b, 0, 3, 5, saved), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(last_message(ctx), "has 5 columns, this run writes 6");
   CHECK_EQ_INT(sk__results_replay(b, 1, 3, 6, saved), SK_ERR_INPUT);
@@ -758,40 +758,40 @@ static void test_results_replay(sk_context *ctx, const char *dir)
   back[2 * 6] = 0.05; /* row 2 at t = 0.05 after row 1 at t = 0.1 */
   CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(last_message(ctx), "goes back in time");
-  sk__results_destroy(&b);
-  CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
+  sk_results_destroy(&b);
+  CHECK_OK(ctx, sk_results_open(ctx, &cfg, &b));
   memcpy(back, saved, 3 * 6 * sizeof *back);
   back[6 + 4] = NAN;
   CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
   CHECK_STR_CONTAINS(last_message(ctx), "non-finite");
-  sk__results_destroy(&b);
+  sk_results_destroy(&b);
   /* a repeated time (equal, not greater) is refused too */
-  CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
+  CHECK_OK(ctx, sk_results_open(ctx, &cfg, &b));
   memcpy(back, saved, 3 * 6 * sizeof *back);
   back[2 * 6] = 0.1;
   CHECK_EQ_INT(sk__results_replay(b, 0, 3, 6, back), SK_ERR_INPUT);
-  sk__results_destroy(&b);
+  sk_results_destroy(&b);
   free(back);
 
   /* the right rows: then both runs write rows 3 and 4; the CSVs are identical */
-  CHECK_OK(ctx, sk__results_open(ctx, &cfg, &b));
+  CHECK_OK(ctx, sk_results_open(ctx, &cfg, &b));
   CHECK_OK(ctx, sk__results_replay(b, 0, 3, 6, saved));
   /* a row at or before the replayed ones is refused by the ordinary write */
-  CHECK_EQ_INT(sk__results_write(b, 0.2, y, ye), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_write(b, 0.2, y, ye), SK_ERR_ARG);
   for (int k = 3; k < 5; k++) {
     for (int i = 0; i < 3; i++) {
       ye[i] = exp(-(i + 1.0) * 0.1 * k);
       y[i] = ye[i] * (1 + 1e-7 * i);
     }
-    CHECK_OK(ctx, sk__results_write(a, 0.1 * k, y, ye));
-    CHECK_OK(ctx, sk__results_write(b, 0.1 * k, y, ye));
+    CHECK_OK(ctx, sk_results_write(a, 0.1 * k, y, ye));
+    CHECK_OK(ctx, sk_results_write(b, 0.1 * k, y, ye));
   }
   CHECK_OK(ctx, sk__results_table(b, 0, &rows, &width, &head, &data));
   CHECK_EQ_INT(rows, 5);
-  CHECK_OK(ctx, sk__results_finish(a, NULL, NULL));
-  CHECK_OK(ctx, sk__results_finish(b, NULL, NULL));
-  sk__results_destroy(&a);
-  sk__results_destroy(&b);
+  CHECK_OK(ctx, sk_results_finish(a, NULL, NULL));
+  CHECK_OK(ctx, sk_results_finish(b, NULL, NULL));
+  sk_results_destroy(&a);
+  sk_results_destroy(&b);
   char p1[700], p2[700];
   snprintf(p1, sizeof p1, "%s/run.csv", d1);
   snprintf(p2, sizeof p2, "%s/run.csv", d2);

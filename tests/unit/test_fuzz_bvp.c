@@ -40,7 +40,7 @@
 #include <unistd.h>
 
 #include "fuzz_mutate.h"
-#include "io/output_options.h"
+#include "cli/output_keys.h"
 #include "stiffkit/bvp.h"
 #include "stiffkit/config.h"
 #include "stiffkit/diffusion.h"
@@ -253,7 +253,7 @@ static int run_case(void *ud, const char *path, const fz_buf *text, const char *
   sk_status st = sk_options_create(ctx, &opts);
   CHECK(st == SK_OK);
   size_t n;
-  const sk_option_spec *t = sk__output_options(&n);
+  const sk_option_spec *t = cli_output_options(&n);
   if (st == SK_OK) {
     st = sk_options_register(opts, t, n);
     CHECK(st == SK_OK);

@@ -44,7 +44,7 @@ static sk_status stall_iterate(void *state, const sk_krylov_system *A, const dou
   (void)b;
   (void)x;
   *iters = 0;
-  *resnorm = 2 * tol + 1;
+  *resnorm = HUGE_VAL; /* not even reduced */
   return SK_RECOVERABLE;
 }
 

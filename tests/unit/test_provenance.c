@@ -8,6 +8,7 @@
 
 #include <H5public.h>
 
+#include "core/json_write.h"
 #include "backends/sundials_version.h"
 #include "core/context_impl.h"
 #include "core/error.h"
@@ -161,7 +162,7 @@ static void test_provenance(sk_context *ctx)
   char *argv[] = {a0, a1, a2, a3, a4, a5, a6, a7};
   int argc = (int)(sizeof argv / sizeof argv[0]);
   const char *opts = "solver.rtol: 1e-06\nsolver.method: bdf\noutput.prefix: \"x: y\"\n";
-  char *y = sk__provenance_yaml(ctx, argc, argv, opts);
+  char *y = sk_provenance_yaml(ctx, argc, argv, opts);
   CHECK(y != NULL);
   CHECK_STR_CONTAINS(y, "sundials");
   ydoc d;
@@ -226,7 +227,7 @@ static void test_provenance(sk_context *ctx)
   free(y);
 
   /* no options, no argv */
-  y = sk__provenance_yaml(ctx, 0, NULL, NULL);
+  y = sk_provenance_yaml(ctx, 0, NULL, NULL);
   ydoc_load(&d, y);
   CHECK(d.ok);
   yaml_node_t *o = ypath(&d, "options", NULL);
@@ -239,7 +240,7 @@ static void test_provenance(sk_context *ctx)
 
   /* options text that is not a mapping is kept as a string */
   const char *broken = "solver.rtol: [1e-6,\n";
-  y = sk__provenance_yaml(ctx, 1, argv, broken);
+  y = sk_provenance_yaml(ctx, 1, argv, broken);
   ydoc_load(&d, y);
   CHECK(d.ok);
   CHECK(yscalar_eq(ypath(&d, "options_unparsed", NULL), broken));
@@ -256,7 +257,7 @@ static void test_provenance_nomem(sk_context *ctx)
     ctx->alloc_count = 0;
     ctx->alloc_fail_at = k;
     sk_context_clear_error(ctx);
-    char *y = sk__provenance_yaml(ctx, 2, argv, "a: 1\n");
+    char *y = sk_provenance_yaml(ctx, 2, argv, "a: 1\n");
     if (y) {
       ok = 1;
       free(y);
@@ -275,7 +276,7 @@ static void test_versions_print(void)
   if (!f) {
     return;
   }
-  CHECK_EQ_INT(sk__versions_print(f), SK_OK);
+  CHECK_EQ_INT(sk_versions_print(f), SK_OK);
   char text[4096];
   rewind(f);
   size_t n = fread(text, 1, sizeof text - 1, f);
@@ -303,10 +304,10 @@ static void test_versions_print(void)
   char bits[32];
   snprintf(bits, sizeof bits, "%d bits", sk__sundials_index_bits());
   CHECK_STR_CONTAINS(text, bits);
-  CHECK_EQ_INT(sk__versions_print(NULL), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_versions_print(NULL), SK_ERR_ARG);
   FILE *full = fopen("/dev/full", "w");
   if (full) {
-    CHECK_EQ_INT(sk__versions_print(full), SK_ERR_IO);
+    CHECK_EQ_INT(sk_versions_print(full), SK_ERR_IO);
     fclose(full);
   }
 }

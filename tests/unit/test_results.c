@@ -265,7 +265,7 @@ static sk_status write_rows(sk_results *r, int rows)
       y[i] = yval(k, i);
       ye[i] = yex(k, i);
     }
-    sk_status st = sk__results_write(r, 0.1 * k, y, ye);
+    sk_status st = sk_results_write(r, 0.1 * k, y, ye);
     if (st != SK_OK) {
       return st;
     }
@@ -424,12 +424,12 @@ static void test_roundtrip(sk_context *ctx)
   make_dir(dir);
   sk_results_config c = base_config(dir);
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   const double ax[3] = {0.0, 0.5, 1.0}, ay[2] = {0.0, 1.0};
   const double *axes[2] = {ax, ay};
   const int64_t gn[2] = {3, 2};
-  CHECK_OK(ctx, sk__results_set_grid(r, 2, gn, axes));
-  CHECK_EQ_INT(sk__results_set_grid(r, 2, gn, axes), SK_ERR_STATE);
+  CHECK_OK(ctx, sk_results_set_grid(r, 2, gn, axes));
+  CHECK_EQ_INT(sk_results_set_grid(r, 2, gn, axes), SK_ERR_STATE);
   CHECK_OK(ctx, write_rows(r, NROWS));
   /* the states are not kept in memory: a checkpoint reads them back from the HDF5 file */
   {
@@ -465,13 +465,13 @@ static void test_roundtrip(sk_context *ctx)
 
   char a0[] = "stiffkit", a1[] = "run", a2[] = "--set", a3[] = "output.prefix=a: b";
   char *argv[] = {a0, a1, a2, a3};
-  char *prov = sk__provenance_yaml(ctx, 4, argv, "solver.rtol: 1e-06\n");
+  char *prov = sk_provenance_yaml(ctx, 4, argv, "solver.rtol: 1e-06\n");
   CHECK(prov != NULL);
   const char *stats = "{\"steps\": 12, \"rhs_evals\": 40, \"t\": 2.0000000000e-01}\n";
-  CHECK_OK(ctx, sk__results_finish(r, stats, prov));
-  CHECK_EQ_INT(sk__results_write(r, 1.0, (double[N]){0}, (double[N]){0}), SK_ERR_STATE);
-  CHECK_EQ_INT(sk__results_finish(r, stats, prov), SK_ERR_STATE);
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_finish(r, stats, prov));
+  CHECK_EQ_INT(sk_results_write(r, 1.0, (double[N]){0}, (double[N]){0}), SK_ERR_STATE);
+  CHECK_EQ_INT(sk_results_finish(r, stats, prov), SK_ERR_STATE);
+  sk_results_destroy(&r);
   CHECK(r == NULL);
 
   list_dir(dir, listing, sizeof listing);
@@ -517,7 +517,7 @@ static void test_create_errors(sk_context *ctx)
   snprintf(missing, sizeof missing, "%s/no/such", dir);
   sk_results_config c = base_config(missing);
   sk_results *r = (sk_results *)&c; /* must be reset to NULL */
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_CREATE);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_CREATE);
   CHECK(r == NULL);
   const char *msg = sk_context_get_error(ctx)->message;
   char expect[256];
@@ -529,7 +529,7 @@ static void test_create_errors(sk_context *ctx)
 
   /* HDF5 only: the same message shape for the .h5 file */
   c.csv = 0;
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_CREATE);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_CREATE);
   snprintf(expect, sizeof expect, "cannot create output file '%s/run.h5': No such file", missing);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, expect);
 
@@ -539,7 +539,7 @@ static void test_create_errors(sk_context *ctx)
   FILE *f = fopen(file, "w");
   fclose(f);
   c = base_config(file);
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_CREATE);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_CREATE);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "Not a directory");
 
   /* read-only directory (root ignores permissions: skipped then) */
@@ -548,7 +548,7 @@ static void test_create_errors(sk_context *ctx)
   mkdir(ro, 0500);
   if (geteuid() != 0) {
     c = base_config(ro);
-    CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_CREATE);
+    CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_CREATE);
     snprintf(expect, sizeof expect, "cannot create output file '%s/run.csv': Permission denied",
              ro);
     CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, expect);
@@ -563,7 +563,7 @@ static void test_create_errors(sk_context *ctx)
   char blocker[160];
   snprintf(blocker, sizeof blocker, "%s/x.h5.tmp.%ld", dir, (long)getpid());
   mkdir(blocker, 0700); /* a directory under the temp name: cannot be unlinked or created */
-  CHECK(sk__results_open(ctx, &c, &r) < 0);
+  CHECK(sk_results_open(ctx, &c, &r) < 0);
   CHECK(r == NULL);
   list_dir(dir, listing, sizeof listing);
   snprintf(expect, sizeof expect, "plain ro x.h5.tmp.%ld", (long)getpid());
@@ -582,24 +582,24 @@ static void test_bad_arguments(sk_context *ctx)
   sk_results *r = NULL;
   sk_results_config c = base_config(dir);
   c.prefix = "sub/run";
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_ARG);
   c = base_config(dir);
   c.n = 0;
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_ARG);
   c = base_config(dir);
   const int64_t badp[2] = {1, N};
   c.probes = badp;
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_ARG);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "probe 1 index 6");
   c = base_config(dir);
   c.csv = c.hdf5 = 0;
-  CHECK_EQ_INT(sk__results_open(ctx, &c, &r), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_open(ctx, &c, &r), SK_ERR_ARG);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "") == 0);
 
   /* rows: NaN refused (nothing written), time must increase, yexact needed */
   c = base_config(dir);
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   CHECK_OK(ctx, write_rows(r, 2));
   double y[N], ye[N];
   for (int i = 0; i < N; i++) {
@@ -607,29 +607,29 @@ static void test_bad_arguments(sk_context *ctx)
     ye[i] = yex(2, i);
   }
   y[3] = NAN;
-  CHECK_EQ_INT(sk__results_write(r, 0.2, y, ye), SK_ERR_NONFINITE);
+  CHECK_EQ_INT(sk_results_write(r, 0.2, y, ye), SK_ERR_NONFINITE);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "y[3] = nan");
   y[3] = yval(2, 3);
   ye[1] = INFINITY;
-  CHECK_EQ_INT(sk__results_write(r, 0.2, y, ye), SK_ERR_NONFINITE);
+  CHECK_EQ_INT(sk_results_write(r, 0.2, y, ye), SK_ERR_NONFINITE);
   ye[1] = yex(2, 1);
-  CHECK_EQ_INT(sk__results_write(r, 0.1, y, ye), SK_ERR_ARG);
-  CHECK_EQ_INT(sk__results_write(r, 0.2, y, NULL), SK_ERR_ARG);
-  CHECK_EQ_INT(sk__results_write(r, NAN, y, ye), SK_ERR_NONFINITE);
-  CHECK_OK(ctx, sk__results_write(r, 0.2, y, ye)); /* still usable */
+  CHECK_EQ_INT(sk_results_write(r, 0.1, y, ye), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_write(r, 0.2, y, NULL), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_write(r, NAN, y, ye), SK_ERR_NONFINITE);
+  CHECK_OK(ctx, sk_results_write(r, 0.2, y, ye)); /* still usable */
   const double ax[4] = {0, 1, 2, 3};
   const double *axes[1] = {ax};
   const int64_t gn[1] = {4};
-  CHECK_EQ_INT(sk__results_set_grid(r, 1, gn, axes), SK_ERR_ARG); /* 6 % 4 != 0 */
-  CHECK_EQ_INT(sk__results_set_grid(r, 4, gn, axes), SK_ERR_ARG);
-  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
-  sk__results_destroy(&r);
+  CHECK_EQ_INT(sk_results_set_grid(r, 1, gn, axes), SK_ERR_ARG); /* 6 % 4 != 0 */
+  CHECK_EQ_INT(sk_results_set_grid(r, 4, gn, axes), SK_ERR_ARG);
+  CHECK_OK(ctx, sk_results_finish(r, NULL, NULL));
+  sk_results_destroy(&r);
   char path[256];
   snprintf(path, sizeof path, "%s/run.csv", dir);
   check_csv(path, 3, NULL);
   snprintf(path, sizeof path, "%s/run.h5", dir);
   check_h5(path, 3, "complete", NULL, 0);
-  sk__results_destroy(&r); /* NULL is fine */
+  sk_results_destroy(&r); /* NULL is fine */
   remove_tree(dir);
 }
 
@@ -639,11 +639,11 @@ static void test_destroy_without_finish(sk_context *ctx)
   make_dir(dir);
   sk_results_config c = base_config(dir);
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   CHECK_OK(ctx, write_rows(r, 2));
   list_dir(dir, listing, sizeof listing);
   CHECK(strlen(listing) > 0);
-  sk__results_destroy(&r);
+  sk_results_destroy(&r);
   CHECK(r == NULL);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "") == 0);
@@ -659,17 +659,17 @@ static void test_fail(sk_context *ctx)
   make_dir(dir);
   sk_results_config c = base_config(dir);
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   CHECK_OK(ctx, write_rows(r, 2));
   SK_ERROR(ctx, SK_ERR_CONV, "CVODE failed at t=0.15");
-  CHECK_OK(ctx, sk__results_fail(r, "{\"steps\": 3}", "stiffkit:\n  version: \"x\"\n",
-                                 "CVODE failed at t=0.15\n  hint: check Jacobian"));
+  CHECK_OK(ctx, sk_results_fail(r, "{\"steps\": 3}", "stiffkit:\n  version: \"x\"\n",
+                                "CVODE failed at t=0.15\n  hint: check Jacobian"));
   /* the failure's error record is untouched */
   CHECK_EQ_INT(sk_context_get_error(ctx)->code, SK_ERR_CONV);
   CHECK(strcmp(sk_context_get_error(ctx)->message, "CVODE failed at t=0.15") == 0);
-  CHECK_EQ_INT(sk__results_fail(r, NULL, NULL, "again"), SK_ERR_STATE);
-  CHECK_EQ_INT(sk__results_finish(r, NULL, NULL), SK_ERR_STATE);
-  sk__results_destroy(&r);
+  CHECK_EQ_INT(sk_results_fail(r, NULL, NULL, "again"), SK_ERR_STATE);
+  CHECK_EQ_INT(sk_results_finish(r, NULL, NULL), SK_ERR_STATE);
+  sk_results_destroy(&r);
 
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "run.partial.csv run.partial.h5 run.partial.provenance.yaml") == 0);
@@ -691,18 +691,18 @@ static void test_fail(sk_context *ctx)
   free(side);
 
   /* a later successful run with the same prefix removes the stale partials */
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   CHECK_OK(ctx, write_rows(r, 1));
-  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_finish(r, NULL, NULL));
+  sk_results_destroy(&r);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "run.csv run.h5 run.provenance.yaml") == 0);
 
   /* fail before any row: files with the header / empty datasets */
   c.prefix = "empty";
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
-  CHECK_OK(ctx, sk__results_fail(r, NULL, NULL, NULL));
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_fail(r, NULL, NULL, NULL));
+  sk_results_destroy(&r);
   snprintf(path, sizeof path, "%s/empty.partial.csv", dir);
   check_csv(path, 0, "# status=incomplete: unknown error");
   snprintf(path, sizeof path, "%s/empty.partial.h5", dir);
@@ -717,40 +717,40 @@ static void test_series(sk_context *ctx)
   make_dir(dir);
   sk_results_config c = base_config(dir);
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   const char *const cols[] = {"R1", "I2"};
   int flows = -1, events = -1, extra = -1;
-  CHECK_EQ_INT(sk__results_add_series(r, "Bad-Name", 2, cols, &extra), SK_ERR_ARG);
-  CHECK_EQ_INT(sk__results_add_series(r, "flows", 0, cols, &extra), SK_ERR_ARG);
-  CHECK_OK(ctx, sk__results_add_series(r, "flows", 2, cols, &flows));
-  CHECK_OK(ctx, sk__results_add_series(r, "events", 1, cols, &events));
+  CHECK_EQ_INT(sk_results_add_series(r, "Bad-Name", 2, cols, &extra), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_add_series(r, "flows", 0, cols, &extra), SK_ERR_ARG);
+  CHECK_OK(ctx, sk_results_add_series(r, "flows", 2, cols, &flows));
+  CHECK_OK(ctx, sk_results_add_series(r, "events", 1, cols, &events));
   /* a third series with two full-length blocks (the sensitivities' /sensitivity/<p>) */
   int sens = -1;
   const char *const blocks[] = {"k0", "R1.R"};
-  CHECK_OK(ctx, sk__results_add_series(r, "sens", 1, cols, &sens));
-  CHECK_EQ_INT(sk__results_series_blocks(r, sens, 2, blocks, 0), SK_ERR_ARG);
-  CHECK_OK(ctx, sk__results_series_blocks(r, sens, 2, blocks, 3));
-  CHECK_EQ_INT(sk__results_series_blocks(r, sens, 2, blocks, 3), SK_ERR_STATE); /* twice */
-  CHECK_EQ_INT(sk__results_write_series(r, sens, 0.0, (const double[]){1.0}), SK_ERR_ARG);
-  CHECK_OK(ctx, sk__results_write_series_blocks(r, sens, 0.0, (const double[]){1.0},
-                                                (const double[]){1, 2, 3, 4, 5, 6}));
-  CHECK_OK(ctx, sk__results_write_series_blocks(r, sens, 0.1, (const double[]){2.0},
-                                                (const double[]){7, 8, 9, 10, 11, 12}));
-  CHECK_EQ_INT(sk__results_write_series_blocks(r, sens, 0.2, (const double[]){2.0},
-                                               (const double[]){7, 8, 9, 10, NAN, 12}),
+  CHECK_OK(ctx, sk_results_add_series(r, "sens", 1, cols, &sens));
+  CHECK_EQ_INT(sk_results_series_blocks(r, sens, 2, blocks, 0), SK_ERR_ARG);
+  CHECK_OK(ctx, sk_results_series_blocks(r, sens, 2, blocks, 3));
+  CHECK_EQ_INT(sk_results_series_blocks(r, sens, 2, blocks, 3), SK_ERR_STATE); /* twice */
+  CHECK_EQ_INT(sk_results_write_series(r, sens, 0.0, (const double[]){1.0}), SK_ERR_ARG);
+  CHECK_OK(ctx, sk_results_write_series_blocks(r, sens, 0.0, (const double[]){1.0},
+                                               (const double[]){1, 2, 3, 4, 5, 6}));
+  CHECK_OK(ctx, sk_results_write_series_blocks(r, sens, 0.1, (const double[]){2.0},
+                                               (const double[]){7, 8, 9, 10, 11, 12}));
+  CHECK_EQ_INT(sk_results_write_series_blocks(r, sens, 0.2, (const double[]){2.0},
+                                              (const double[]){7, 8, 9, 10, NAN, 12}),
                SK_ERR_NONFINITE);
-  CHECK_EQ_INT(sk__results_add_series(r, "more", 1, cols, &extra), SK_ERR_TOO_LARGE);
-  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.0, (const double[]){1.5, -2.0}));
-  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.1, (const double[]){2.5, -3.0}));
-  CHECK_OK(ctx, sk__results_write_series(r, events, 0.05, (const double[]){0.0}));
-  CHECK_OK(ctx, sk__results_write_series(r, events, 0.05, (const double[]){1.0})); /* same t */
-  CHECK_EQ_INT(sk__results_write_series(r, events, 0.01, (const double[]){1.0}), SK_ERR_ARG);
-  CHECK_EQ_INT(sk__results_write_series(r, flows, 0.2, (const double[]){NAN, 0.0}),
+  CHECK_EQ_INT(sk_results_add_series(r, "more", 1, cols, &extra), SK_ERR_TOO_LARGE);
+  CHECK_OK(ctx, sk_results_write_series(r, flows, 0.0, (const double[]){1.5, -2.0}));
+  CHECK_OK(ctx, sk_results_write_series(r, flows, 0.1, (const double[]){2.5, -3.0}));
+  CHECK_OK(ctx, sk_results_write_series(r, events, 0.05, (const double[]){0.0}));
+  CHECK_OK(ctx, sk_results_write_series(r, events, 0.05, (const double[]){1.0})); /* same t */
+  CHECK_EQ_INT(sk_results_write_series(r, events, 0.01, (const double[]){1.0}), SK_ERR_ARG);
+  CHECK_EQ_INT(sk_results_write_series(r, flows, 0.2, (const double[]){NAN, 0.0}),
                SK_ERR_NONFINITE);
   CHECK_OK(ctx, write_rows(r, 1));
-  CHECK_EQ_INT(sk__results_add_series(r, "late", 1, cols, &extra), SK_ERR_STATE);
-  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
-  sk__results_destroy(&r);
+  CHECK_EQ_INT(sk_results_add_series(r, "late", 1, cols, &extra), SK_ERR_STATE);
+  CHECK_OK(ctx, sk_results_finish(r, NULL, NULL));
+  sk_results_destroy(&r);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing,
                "run.csv run.events.csv run.flows.csv run.h5 run.provenance.yaml run.sens.csv") ==
@@ -777,11 +777,11 @@ static void test_series(sk_context *ctx)
 
   /* a failed run keeps the series as partial files, marked incomplete */
   c.prefix = "bad";
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
-  CHECK_OK(ctx, sk__results_add_series(r, "flows", 2, cols, &flows));
-  CHECK_OK(ctx, sk__results_write_series(r, flows, 0.0, (const double[]){1.0, 2.0}));
-  CHECK_OK(ctx, sk__results_fail(r, NULL, NULL, "diverged"));
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_add_series(r, "flows", 2, cols, &flows));
+  CHECK_OK(ctx, sk_results_write_series(r, flows, 0.0, (const double[]){1.0, 2.0}));
+  CHECK_OK(ctx, sk_results_fail(r, NULL, NULL, "diverged"));
+  sk_results_destroy(&r);
   snprintf(path, sizeof path, "%s/bad.partial.flows.csv", dir);
   text = read_text(path);
   CHECK_STR_CONTAINS(text, "t,R1,I2\n0.0000000000e+00,1.0000000000e+00,2.0000000000e+00\n"
@@ -803,20 +803,20 @@ static void test_csv_dev_full(sk_context *ctx)
   sk_results_config c = base_config(dir);
   c.hdf5 = 0;
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   CHECK_OK(ctx, write_rows(r, 1));
   CHECK_OK(ctx, sk__results_test_replace_csv_stream(r, full));
   double y[N] = {1, 2, 3, 4, 5, 6};
-  CHECK_EQ_INT(sk__results_write(r, 1.0, y, y), SK_ERR_IO);
+  CHECK_EQ_INT(sk_results_write(r, 1.0, y, y), SK_ERR_IO);
   const char *msg = sk_context_get_error(ctx)->message;
   CHECK_STR_CONTAINS(msg, "No space left on device");
   char expect[256];
   snprintf(expect, sizeof expect, "I/O error writing '%s/run.csv'", dir);
   CHECK_STR_CONTAINS(msg, expect);
-  CHECK_EQ_INT(sk__results_write(r, 2.0, y, y), SK_ERR_STATE);
-  CHECK_EQ_INT(sk__results_finish(r, NULL, NULL), SK_ERR_STATE);
-  CHECK_OK(ctx, sk__results_fail(r, NULL, NULL, "disk full"));
-  sk__results_destroy(&r);
+  CHECK_EQ_INT(sk_results_write(r, 2.0, y, y), SK_ERR_STATE);
+  CHECK_EQ_INT(sk_results_finish(r, NULL, NULL), SK_ERR_STATE);
+  CHECK_OK(ctx, sk_results_fail(r, NULL, NULL, "disk full"));
+  sk_results_destroy(&r);
   list_dir(dir, listing, sizeof listing);
   CHECK(strcmp(listing, "run.partial.csv run.partial.provenance.yaml") == 0);
   snprintf(path, sizeof path, "%s/run.partial.csv", dir);
@@ -851,7 +851,7 @@ static void test_file_size_limit(sk_context *ctx, int hdf5, int keep_limit)
   c.write_states = 1;
   c.n = BIGN;
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   struct rlimit lim = old;
   lim.rlim_cur = hdf5 ? 200000 : 1000; /* bytes: a few rows each */
   CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
@@ -859,7 +859,7 @@ static void test_file_size_limit(sk_context *ctx, int hdf5, int keep_limit)
   int good = 0;
   for (int k = 0; k < 100 && st == SK_OK; k++) {
     y[0] = k;
-    st = sk__results_write(r, (double)k, y, NULL);
+    st = sk_results_write(r, (double)k, y, NULL);
     if (st == SK_OK) {
       good++;
     }
@@ -876,9 +876,9 @@ static void test_file_size_limit(sk_context *ctx, int hdf5, int keep_limit)
      * keeps only complete rows. No crash at exit either (HDF5 1.10 crashes
      * at exit after a failed H5Fclose unless its atexit cleanup is off). */
     SK_ERROR(ctx, SK_ERR_CONV, "the run's own error");
-    CHECK_EQ_INT(sk__results_fail(r, NULL, NULL, "file too large"), SK_ERR_IO);
+    CHECK_EQ_INT(sk_results_fail(r, NULL, NULL, "file too large"), SK_ERR_IO);
     CHECK(strcmp(sk_context_get_error(ctx)->message, "the run's own error") == 0);
-    sk__results_destroy(&r);
+    sk_results_destroy(&r);
     setrlimit(RLIMIT_FSIZE, &old);
     signal(SIGXFSZ, prev);
     list_dir(dir, listing, sizeof listing);
@@ -908,8 +908,8 @@ static void test_file_size_limit(sk_context *ctx, int hdf5, int keep_limit)
   }
   setrlimit(RLIMIT_FSIZE, &old); /* space again: the partial file can be completed */
   signal(SIGXFSZ, prev);
-  CHECK_OK(ctx, sk__results_fail(r, NULL, NULL, "file too large"));
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_fail(r, NULL, NULL, "file too large"));
+  sk_results_destroy(&r);
   list_dir(dir, listing, sizeof listing);
   const char *expect = hdf5 ? "big.partial.h5" : "big.partial.csv big.partial.provenance.yaml";
   CHECK(strcmp(listing, expect) == 0);
@@ -1002,18 +1002,18 @@ static void test_alloc_failures(sk_context *ctx)
     ctx->alloc_count = 0;
     ctx->alloc_fail_at = k;
     sk_results *r = NULL;
-    sk_status st = sk__results_open(ctx, &c, &r);
+    sk_status st = sk_results_open(ctx, &c, &r);
     if (st == SK_OK) {
       st = write_rows(r, 2);
     }
     if (st == SK_OK) {
-      st = sk__results_finish(r, "{\"steps\": 1}", "a: 1\n");
+      st = sk_results_finish(r, "{\"steps\": 1}", "a: 1\n");
       succeeded = st == SK_OK;
     }
     if (st != SK_OK) {
       CHECK_EQ_INT(st, SK_ERR_NOMEM);
     }
-    sk__results_destroy(&r);
+    sk_results_destroy(&r);
     list_dir(dir, listing, sizeof listing);
     if (!succeeded) {
       CHECK(strcmp(listing, "") == 0);
@@ -1033,15 +1033,15 @@ static void test_axis_and_subnormal(sk_context *ctx)
   sk_results_config c = base_config(dir);
   c.axis = "x";
   sk_results *r = NULL;
-  CHECK_OK(ctx, sk__results_open(ctx, &c, &r));
+  CHECK_OK(ctx, sk_results_open(ctx, &c, &r));
   double y[N], ye[N];
   for (int i = 0; i < N; i++) {
     y[i] = i == 0 ? 1e-310 : 0.0;
     ye[i] = 0.0;
   }
-  CHECK_OK(ctx, sk__results_write(r, 0.5, y, ye));
-  CHECK_OK(ctx, sk__results_finish(r, NULL, NULL));
-  sk__results_destroy(&r);
+  CHECK_OK(ctx, sk_results_write(r, 0.5, y, ye));
+  CHECK_OK(ctx, sk_results_finish(r, NULL, NULL));
+  sk_results_destroy(&r);
   snprintf(path, sizeof path, "%s/run.csv", dir);
   char *text = read_text(path);
   CHECK(text && strncmp(text, "x,", 2) == 0);

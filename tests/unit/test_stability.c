@@ -1,19 +1,19 @@
 /* tests/unit/test_stability.c: amplification factors, boundary loci and A-/L-stability checks against independent values (seeds, textbooks) */
-#include "steppers/stability.h"
+#include "stiffkit/stability.h"
 #include "test.h"
 
-static sk__stab_method get(const char *name)
+static sk_stability_method get(const char *name)
 {
-  sk__stab_method m;
-  CHECK(sk__stab_method_get(name, &m) == 0);
+  sk_stability_method m;
+  CHECK(sk_stability_method_get(name, &m) == 0);
   return m;
 }
 
-static sk__stab_report analyze(const char *name)
+static sk_stability_report analyze(const char *name)
 {
-  sk__stab_method m = get(name);
-  sk__stab_report r;
-  sk__stab_analyze(&m, &r);
+  sk_stability_method m = get(name);
+  sk_stability_report r;
+  sk_stability_analyze(&m, &r);
   printf("  %-6s real [%.6f, %.6f]  max|R(iy)| %.15f  max LHP %.3e  locus min Re %.6f  "
          "|R(-1e6)| %.3e  A %d  L %d\n",
          name, r.real_lo, r.real_hi, r.max_imag, r.max_lhp, r.locus_min_re, r.r_inf, r.a_stable,
@@ -25,12 +25,12 @@ int main(void)
 {
   double re, im;
   /* the seeds: trapezoidal R(-1000) = (1 - 500)/(1 + 500) = -0.99600798; backward Euler 1/1001 */
-  sk__stab_method trap = get("trap"), be = get("beuler"), rk4 = get("rk4"), dp = get("rk45");
-  CHECK(sk__stab_R(&trap, -1000.0, 0.0, &re, &im) == 0);
+  sk_stability_method trap = get("trap"), be = get("beuler"), rk4 = get("rk4"), dp = get("rk45");
+  CHECK(sk_stability_amplification(&trap, -1000.0, 0.0, &re, &im) == 0);
   CHECK_NEAR(re, -0.996, 0, 5e-4);
   CHECK_NEAR(re, -499.0 / 501.0, 1e-14, 0);
   CHECK(im == 0.0);
-  CHECK(sk__stab_R(&be, -1000.0, 0.0, &re, &im) == 0);
+  CHECK(sk_stability_amplification(&be, -1000.0, 0.0, &re, &im) == 0);
   CHECK_NEAR(re, 1.0 / 1001.0, 1e-14, 0);
   /* R(z) of the explicit methods from their tableaux: RK4's Taylor polynomial,
    * Dormand-Prince's 1 + z + ... + z^5/120 + z^6/600 (Hairer, Norsett & Wanner) */
@@ -45,7 +45,7 @@ int main(void)
   }
   CHECK_NEAR(-dp.c[0][6], 1.0 / 600.0, 1e-12, 0);
   /* BDF2 from backward differences: 3/2, -2, 1/2; AM2-PC's polynomial */
-  sk__stab_method b2 = get("bdf2"), pc = get("am2pc");
+  sk_stability_method b2 = get("bdf2"), pc = get("am2pc");
   CHECK_NEAR(b2.c[2][0], 1.5, 1e-15, 0);
   CHECK_NEAR(b2.c[1][0], -2.0, 1e-15, 0);
   CHECK_NEAR(b2.c[0][0], 0.5, 1e-15, 0);
@@ -53,13 +53,13 @@ int main(void)
   CHECK_NEAR(pc.c[1][2], -0.75, 1e-15, 0);
   CHECK_NEAR(pc.c[0][2], 0.25, 1e-15, 0);
   /* unknown names */
-  sk__stab_method m;
-  CHECK(sk__stab_method_get("rk99", &m) == -1);
-  CHECK(sk__stab_method_get("bdf7", &m) == -1);
-  CHECK(sk__stab_method_name(0) != NULL && sk__stab_method_name(100) == NULL);
+  sk_stability_method m;
+  CHECK(sk_stability_method_get("rk99", &m) == -1);
+  CHECK(sk_stability_method_get("bdf7", &m) == -1);
+  CHECK(sk_stability_method_name(0) != NULL && sk_stability_method_name(100) == NULL);
 
   /* real-axis limits: Euler -2, RK4 -2.785 (-2.78529356), DP5 -3.307 */
-  sk__stab_report r = analyze("euler");
+  sk_stability_report r = analyze("euler");
   CHECK_NEAR(r.real_lo, -2.0, 0, 1e-9);
   CHECK(r.real_hi == 0.0);
   CHECK(!r.a_stable && !r.l_stable);
@@ -107,22 +107,22 @@ int main(void)
   }
   /* the boundary curves: beuler's is the circle |z - 1| = 1, trap's the
    * imaginary axis, BDF2's locus satisfies Re z = (1 - cos theta)^2 */
-  sk__stab_point pts[4096];
-  int np = sk__stab_boundary(&be, 360, 1e3, pts, 4096);
+  sk_stability_point pts[4096];
+  int np = sk_stability_boundary(&be, 360, 1e3, pts, 4096);
   CHECK_EQ_INT(np, 360);
   double worst = 0;
   for (int i = 0; i < np; i++) {
     worst = fmax(worst, fabs(hypot(pts[i].x - 1.0, pts[i].y) - 1.0));
   }
   CHECK(worst < 1e-12);
-  np = sk__stab_boundary(&trap, 360, 1e3, pts, 4096);
+  np = sk_stability_boundary(&trap, 360, 1e3, pts, 4096);
   CHECK(np > 300);
   worst = 0;
   for (int i = 0; i < np; i++) {
     worst = fmax(worst, fabs(pts[i].x));
   }
   CHECK(worst < 1e-12);
-  np = sk__stab_boundary(&b2, 360, 1e3, pts, 4096);
+  np = sk_stability_boundary(&b2, 360, 1e3, pts, 4096);
   CHECK_EQ_INT(np, 360);
   worst = 0;
   for (int i = 0; i < np; i++) {
@@ -131,13 +131,13 @@ int main(void)
   }
   CHECK(worst < 1e-12);
   /* every RK4 boundary point has |R| = 1; 4 branches */
-  np = sk__stab_boundary(&rk4, 360, 1e3, pts, 4096);
+  np = sk_stability_boundary(&rk4, 360, 1e3, pts, 4096);
   CHECK_EQ_INT(np, 4 * 360);
   worst = 0;
   for (int i = 0; i < np; i++) {
-    worst = fmax(worst, fabs(sk__stab_radius(&rk4, pts[i].x, pts[i].y) - 1.0));
+    worst = fmax(worst, fabs(sk_stability_radius(&rk4, pts[i].x, pts[i].y) - 1.0));
   }
   CHECK(worst < 1e-10);
-  CHECK_EQ_INT(sk__stab_boundary(&rk4, 360, 1e3, pts, 10), 10);
+  CHECK_EQ_INT(sk_stability_boundary(&rk4, 360, 1e3, pts, 10), 10);
   TEST_RETURN();
 }

@@ -6,8 +6,8 @@
 
 static double limit(const char *method, double re, double im, int *weak)
 {
-  sk__stab_method m;
-  CHECK(sk__stab_method_get(method, &m) == 0);
+  sk_stability_method m;
+  CHECK(sk_stability_method_get(method, &m) == 0);
   return sk__guard_step_limit(&m, re, im, weak);
 }
 

@@ -4,7 +4,6 @@
 
 #include "backends/sundials_backend.h"
 #include "core/error.h"
-#include "core/model_faults.h"
 #include "core/model_impl.h"
 #include "core/threads.h"
 #include "io/provenance.h"
@@ -297,7 +296,7 @@ static void test_brusselator(sk_context *ctx)
   }
   CHECK(worst < 1e-5);
   /* a failing RHS in a parallel colour group: same status and message as serial */
-  CHECK_OK(ctx, sk__model_inject_nan(mfd, 777, 0.0));
+  CHECK_OK(ctx, sk_model_inject_nan(mfd, 777, 0.0));
   sk_model_set_thread_safe(mfd, 0);
   CHECK(sk_model_eval_jac(mfd, 0.0, y, f, Js) == SK_ERR_NONFINITE);
   char msg_serial[SK_ERROR_MSG_LEN];
@@ -334,7 +333,7 @@ int main(void)
   set_threads(ctx, 2);
   CHECK(sk__threaded(SK__THREAD_MIN_WORK) != 0);
   /* provenance reports the threads */
-  char *prov = sk__provenance_yaml(ctx, 0, NULL, NULL);
+  char *prov = sk_provenance_yaml(ctx, 0, NULL, NULL);
   CHECK_STR_CONTAINS(prov, "threads:\n  openmp: true\n  max_threads: 2\n  num_procs: ");
   sk__free(ctx, prov);
   set_threads(ctx, 1);

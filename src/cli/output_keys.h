@@ -1,6 +1,6 @@
-/* src/io/output_options.h: the output.* option keys, each written once and bound to its field of sk__output_settings */
-#ifndef SK_IO_OUTPUT_OPTIONS_H
-#define SK_IO_OUTPUT_OPTIONS_H
+/* src/cli/output_keys.h: the output.* option keys of the command, each written once and bound to its field of cli_output_settings */
+#ifndef SK_CLI_OUTPUT_KEYS_H
+#define SK_CLI_OUTPUT_KEYS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -8,7 +8,7 @@
 #include "core/options_bind.h"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
-#define SK__OUTPUT_KEYS(X)                                                                     \
+#define CLI_OUTPUT_KEYS(X)                                                                     \
   X(dir, "output.dir", SK_OPT_STRING, ".", 0, 0, NULL,                                         \
     "directory for the result files (must exist)")                                             \
   X(prefix, "output.prefix", SK_OPT_STRING, "result", 0, 0, NULL,                              \
@@ -29,23 +29,23 @@
 /* The values of the keys: field `f` of the row X(f, ...) has the C type of
  * the key's type (core/options_bind.h). */
 typedef struct {
-  SK__OUTPUT_KEYS(SK__BIND_FIELD)
-} sk__output_settings;
+  CLI_OUTPUT_KEYS(SK__BIND_FIELD)
+} cli_output_settings;
 
-/* SK__OUTPUT_KEY_<field>: the row's index, its bit in the `given` mask */
+/* CLI_OUTPUT_KEY_<field>: the row's index, its bit in the `given` mask */
 enum {
-#define SK__OUTPUT_INDEX(f, ...) SK__OUTPUT_KEY_##f,
-  SK__OUTPUT_KEYS(SK__OUTPUT_INDEX)
-#undef SK__OUTPUT_INDEX
-      SK__OUTPUT_KEY_COUNT
+#define CLI_OUTPUT_INDEX(f, ...) CLI_OUTPUT_KEY_##f,
+  CLI_OUTPUT_KEYS(CLI_OUTPUT_INDEX)
+#undef CLI_OUTPUT_INDEX
+      CLI_OUTPUT_KEY_COUNT
 };
 
-/* SK__OUTPUT_GIVEN(given, f): 1 when the key of field f was set by a config
+/* CLI_OUTPUT_GIVEN(given, f): 1 when the key of field f was set by a config
  * or the command line. */
-#define SK__OUTPUT_GIVEN(given, f) SK__BIND_GIVEN(given, SK__OUTPUT_KEY_##f)
+#define CLI_OUTPUT_GIVEN(given, f) SK__BIND_GIVEN(given, CLI_OUTPUT_KEY_##f)
 
-/* sk__output_options, sk__output_settings_read, sk__output_key,
- * sk__output_keys_registered: the table and its reader (core/options_bind.h). */
-SK__BIND_DECLARE(sk__output, sk__output_settings)
+/* cli_output_options, cli_output_settings_read, cli_output_key,
+ * cli_output_keys_registered: the table and its reader (core/options_bind.h). */
+SK__BIND_DECLARE(cli_output, cli_output_settings)
 
 #endif

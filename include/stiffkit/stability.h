@@ -1,6 +1,15 @@
-/* src/steppers/stability.h: linear stability of the reference methods (amplification factors, boundary loci, A-/L-stability checks) */
-#ifndef SK_STEPPERS_STABILITY_H
-#define SK_STEPPERS_STABILITY_H
+/* stiffkit/stability.h: linear stability of the reference methods (amplification factors, boundary loci, A-/L-stability checks) */
+#ifndef STIFFKIT_STABILITY_H
+#define STIFFKIT_STABILITY_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* the public API: exported from libstiffkit, which hides everything else */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* Every method is described by its characteristic polynomial on the test
  * equation y' = lambda y, z = h lambda:
@@ -15,8 +24,8 @@
  * Pi(e^{i theta}, z) = 0 (for multistep methods the boundary locus
  * z(theta) = rho(e^{i theta}) / sigma(e^{i theta})). */
 
-#define SK__STAB_MAXK 7 /* degree in zeta + 1 (BDF6) */
-#define SK__STAB_MAXM 8 /* degree in z + 1 */
+#define SK_STABILITY_MAXK 7 /* degree in zeta + 1 (BDF6) */
+#define SK_STABILITY_MAXM 8 /* degree in z + 1 */
 
 typedef struct {
   const char *name;
@@ -24,42 +33,43 @@ typedef struct {
   const char *formula; /* R(z), or rho and sigma, in words */
   int multistep;       /* 0: one-step (k = 1) */
   int k, mdeg;         /* degrees of Pi in zeta and in z */
-  double c[SK__STAB_MAXK][SK__STAB_MAXM];
-} sk__stab_method;
+  double c[SK_STABILITY_MAXK][SK_STABILITY_MAXM];
+} sk_stability_method;
 
-/* sk__stab_method_name: the i-th method name (euler, rk4, rk45, beuler,
+/* sk_stability_method_name: the i-th method name (euler, rk4, rk45, beuler,
  * trap, ab2, am2pc, bdf2, bdf1 ... bdf6), NULL past the end. */
-const char *sk__stab_method_name(int i);
+const char *sk_stability_method_name(int i);
 
-/* sk__stab_method_get: fill *m for `name`. Explicit Runge-Kutta methods are
+/* sk_stability_method_get: fill *m for `name`. Explicit Runge-Kutta methods are
  * built from their Butcher tableaux (R(z) = 1 + sum_m b^T A^{m-1} 1 z^m),
  * BDFs from backward differences, AM2-PC from its predictor and corrector.
  * Returns 0, or -1 for an unknown name. */
-int sk__stab_method_get(const char *name, sk__stab_method *m);
+int sk_stability_method_get(const char *name, sk_stability_method *m);
 
-/* sk__stab_R: one-step methods: R(z) at z = x + i y (re, im); returns 0,
+/* sk_stability_amplification: one-step methods: R(z) at z = x + i y (re, im); returns 0,
  * or -1 for a multistep method or a pole (Q(z) = 0). */
-int sk__stab_R(const sk__stab_method *m, double x, double y, double *re, double *im);
+int sk_stability_amplification(const sk_stability_method *m, double x, double y, double *re,
+                               double *im);
 
-/* sk__stab_radius: max |zeta| over the roots of Pi(zeta, z) at z = x + i y
+/* sk_stability_radius: max |zeta| over the roots of Pi(zeta, z) at z = x + i y
  * (|R(z)| for one-step methods); INFINITY where the leading coefficient
  * vanishes (a root at infinity). */
-double sk__stab_radius(const sk__stab_method *m, double x, double y);
+double sk_stability_radius(const sk_stability_method *m, double x, double y);
 
 /* One point of the boundary curve Pi(e^{i theta}, z) = 0. */
 typedef struct {
   double theta;
   int branch; /* root index, continued from theta to theta by nearest neighbour */
   double x, y;
-} sk__stab_point;
+} sk_stability_point;
 
-/* sk__stab_boundary: the boundary curve at ntheta angles theta in [0, 2 pi),
+/* sk_stability_boundary: the boundary curve at ntheta angles theta in [0, 2 pi),
  * points with |z| <= zmax only, at most maxpts of them written to pts (NULL:
  * count only). Returns the number of points. */
-int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__stab_point *pts,
-                      int maxpts);
+int sk_stability_boundary(const sk_stability_method *m, int ntheta, double zmax,
+                          sk_stability_point *pts, int maxpts);
 
-/* sk__stab_ray_limit: the largest step h such that every z = s lambda,
+/* sk_stability_ray_limit: the largest step h such that every z = s lambda,
  * 0 <= s <= h, lambda = re + i im, satisfies |zeta(z)| <= 1 + growth_tol
  * (growth_tol below 1e-12 counts as 1e-12, the root-condition tolerance of
  * the checks below): where the ray from 0 through h lambda first leaves the
@@ -67,7 +77,8 @@ int sk__stab_boundary(const sk__stab_method *m, int ntheta, double zmax, sk__sta
  * then 1%, to 1e6) and refined by bisection to 1e-14 relative. Returns
  * INFINITY when the ray stays inside up to |z| = 1e6 (or lambda = 0), and 0
  * when it leaves at once (|z| < 1e-9). */
-double sk__stab_ray_limit(const sk__stab_method *m, double re, double im, double growth_tol);
+double sk_stability_ray_limit(const sk_stability_method *m, double re, double im,
+                              double growth_tol);
 
 /* The numerical stability checks. */
 typedef struct {
@@ -81,9 +92,17 @@ typedef struct {
   double r_inf2;           /* at z = -1e8 (the trend toward 0) */
   int a_stable;            /* max_imag, max_lhp <= 1 + 1e-12 (and locus_min_re >= -1e-12) */
   int l_stable;            /* A-stable and |R(-x)| -> 0: r_inf <= 1e-2 and decreasing */
-} sk__stab_report;
+} sk_stability_report;
 
-/* sk__stab_analyze: run the checks above. */
-void sk__stab_analyze(const sk__stab_method *m, sk__stab_report *rep);
+/* sk_stability_analyze: run the checks above. */
+void sk_stability_analyze(const sk_stability_method *m, sk_stability_report *rep);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
