@@ -24,4 +24,5 @@
 #include "stiffkit/results.h"
 #include "stiffkit/provenance.h"
 #include "stiffkit/stability.h"
+#include "stiffkit/diagnose.h"
 #endif

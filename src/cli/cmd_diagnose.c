@@ -13,36 +13,6 @@
 #include "cli/json_out.h"
 #include "cli/job.h"
 #include "core/error.h"
-#include "linsol/linsol_choice.h"
-#include "sparse/eig_estimate.h"
-
-/* Real-axis stability limits h |lambda| <= c of the explicit methods quoted. */
-#define DIAG_FE_LIMIT 2.0
-#define DIAG_RK4_LIMIT 2.785
-/* Recommendation thresholds. */
-#define DIAG_RATIO_EXPLICIT 100.0 /* stiffness ratio below this: explicit */
-#define DIAG_STEPS_FACTOR 10.0    /* explicit steps below this times BDF steps: explicit */
-#define DIAG_NSAMPLES 4           /* t0 and three times along the solution */
-
-typedef struct {
-  double t;
-  sk__eig_estimate e;
-  double mag_max, mag_min, ratio;
-} diag_sample;
-
-typedef struct {
-  diag_sample s[DIAG_NSAMPLES];
-  int nsamples;
-  sk_stats stats;
-  double worst_max, worst_ratio; /* over the samples */
-  double h_fe, h_rk4;
-  double steps_fe, steps_rk4;
-  char method[32], linsol[16], prec[16];
-  char reasons[4][600];
-  int nreasons;
-  char recommendation[160], settings[200];
-  int explicit_ok;
-} diag_result;
 
 static const char help_text[] =
     "usage: stiffkit diagnose [CONFIG.yaml] [--set key=value ...] [--report FILE.json] "
@@ -53,123 +23,16 @@ static const char help_text[] =
     "predicted explicit step count against the steps the engine took, and which solver\n"
     "to use, with the reasons. Without CONFIG the embedded default job is diagnosed.\n";
 
-static double magnitude(sk__eig_value v)
+static const char *min_method_text(const sk_eig_estimate *e)
 {
-  return hypot(v.re, v.im);
-}
-
-static void add_reason(diag_result *r, const char *fmt, double a, double b)
-{
-  if (r->nreasons < 4) {
-    snprintf(r->reasons[r->nreasons++], sizeof r->reasons[0], fmt, a, b);
-  }
-}
-
-/* The recommendation and its reasons from the estimates and the run. */
-static void recommend(const cli_job *job, diag_result *r)
-{
-  const sk_model *m = job->model;
-  const double n = (double)sk_model_get_n(m);
-  const double steps = (double)r->stats.steps;
-  const int ratio_small = r->worst_ratio < DIAG_RATIO_EXPLICIT;
-  const int steps_small = r->steps_rk4 < DIAG_STEPS_FACTOR * (steps > 0 ? steps : 1);
-  r->explicit_ok = ratio_small || steps_small;
-  add_reason(r,
-             ratio_small ? "stiffness ratio %.3g is below %.0f"
-                         : "stiffness ratio %.3g is at least %.0f",
-             r->worst_ratio, DIAG_RATIO_EXPLICIT);
-  char fmt[200];
-  snprintf(fmt, sizeof fmt,
-           "an explicit RK4 needs at least %%.4g steps for stability, %s %g x the %%.0f steps "
-           "%s took",
-           steps_small ? "fewer than" : "more than", DIAG_STEPS_FACTOR, r->method);
-  add_reason(r, fmt, r->steps_rk4, steps);
-  if (r->explicit_ok) {
-    snprintf(r->recommendation, sizeof r->recommendation,
-             "explicit: rk45 (or cvode-adams); no linear algebra is needed");
-    snprintf(r->settings, sizeof r->settings, "--set solver.method=rk45");
-    return;
-  }
-  /* the linear solver as linsol.type=auto would choose it for cvode-bdf */
-  sk__linsol_choice c;
-  const int64_t *cp = NULL, *ri = NULL;
-  if (sk_model_has_jacobian(m)) {
-    int64_t nnz = 0;
-    sk_model_get_jac_pattern(m, &cp, &ri, &nnz);
-  }
-  if (sk__linsol_auto(sk_model_get_context(m), (int64_t)n, cp, ri, "cvode-bdf",
-                      sk_model_has_preconditioner(m), 1, &c) != SK_OK) {
-    snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf");
-    snprintf(r->settings, sizeof r->settings, "--set solver.method=cvode-bdf");
-    return; /* the symbolic analysis ran out of memory: no solver advice */
-  }
-  const int model_prec = !strcmp(c.prec, "model");
-  snprintf(r->recommendation, sizeof r->recommendation, "stiff: cvode-bdf with %s%s",
-           !strcmp(c.linsol, "klu")     ? "the sparse direct solver KLU"
-           : !strcmp(c.linsol, "dense") ? "the dense solver"
-                                        : "the Krylov solver spgmr",
-           model_prec ? ", preconditioner model" : "");
-  snprintf(r->settings, sizeof r->settings,
-           "--set solver.method=cvode-bdf --set linsol.type=%s%s", c.linsol,
-           model_prec ? " --set linsol.preconditioner=model" : "");
-  if (r->nreasons < 4) {
-    snprintf(r->reasons[r->nreasons++], sizeof r->reasons[0], "%s", c.reason);
-  }
-}
-
-/* Integrate through the sample times, estimating the spectrum at each. */
-static sk_status diagnose(sk_context *ctx, cli_job *job, diag_result *r)
-{
-  SK_CHECK(ctx, sk_model_get_kind(job->model) == SK_MODEL_ODE, SK_ERR_UNSUPPORTED,
-           "diagnose estimates the stiffness of ODE models y' = f (the eigenvalues of df/dy); "
-           "model '%s' is a DAE F(t, y, y') = 0: run it (ida-bdf) or verify it instead",
-           sk_model_get_name(job->model));
-  const double t0 = job->t0, t1 = job->t_end;
-  for (int k = 0; k < DIAG_NSAMPLES; k++) {
-    diag_sample *s = &r->s[k];
-    s->t = t0;
-    if (k > 0) {
-      const double tout =
-          k + 1 == DIAG_NSAMPLES ? t1 : t0 + (t1 - t0) * (double)k / (double)(DIAG_NSAMPLES - 1);
-      sk_status st = sk_stepper_advance(job->stepper, tout, &s->t);
-      if (st != SK_OK) {
-        return st < 0 ? st : SK_ERROR(ctx, st, "diagnosis interrupted at t=%.6e", s->t);
-      }
-    }
-    const double *y = sk_stepper_get_state(job->stepper);
-    /* a relative Ritz residual of 1e-4 places each estimate within 1e-4 of an eigenvalue
-     * (normal J), far below what step-size bounds need */
-    const sk__eig_params ep = {30, 30, 1e-4};
-    SK_CALL(ctx, sk__eig_estimate_model(job->model, s->t, y, &ep, &s->e));
-    s->mag_max = magnitude(s->e.lambda_max);
-    s->mag_min = magnitude(s->e.lambda_min);
-    s->ratio = s->mag_min > 0 ? s->mag_max / s->mag_min : INFINITY;
-    r->worst_max = fmax(r->worst_max, s->mag_max);
-    r->worst_ratio = fmax(r->worst_ratio, s->ratio);
-    r->nsamples = k + 1;
-  }
-  sk_stepper_get_stats(job->stepper, &r->stats);
-  r->h_fe = r->worst_max > 0 ? DIAG_FE_LIMIT / r->worst_max : INFINITY;
-  r->h_rk4 = r->worst_max > 0 ? DIAG_RK4_LIMIT / r->worst_max : INFINITY;
-  r->steps_fe = ceil((t1 - t0) / r->h_fe);
-  r->steps_rk4 = ceil((t1 - t0) / r->h_rk4);
-  snprintf(r->method, sizeof r->method, "%s", job->method);
-  snprintf(r->linsol, sizeof r->linsol, "%s", job->linsol);
-  snprintf(r->prec, sizeof r->prec, "%s", job->prec);
-  recommend(job, r);
-  return SK_OK;
-}
-
-static const char *min_method_text(const sk__eig_estimate *e)
-{
-  return e->min_method == SK__EIG_MIN_KLU_INVERSE
+  return e->min_method == SK_EIG_MIN_KLU_INVERSE
              ? "inverse iteration (Arnoldi on (J - sI)^-1, KLU)"
              : "Arnoldi on J - sigma I, sigma = Re(lambda_max) (approximate: accuracy is "
                "relative "
                "to |lambda_max|)";
 }
 
-static void print_value(FILE *f, sk__eig_value v)
+static void print_value(FILE *f, sk_eigenvalue v)
 {
   if (fabs(v.im) > 1e-8 * hypot(v.re, v.im)) {
     fprintf(f, "%.6e %+.6ei", v.re, v.im);
@@ -178,7 +41,7 @@ static void print_value(FILE *f, sk__eig_value v)
   }
 }
 
-static void print_text(const cli_job *job, const diag_result *r)
+static void print_text(const cli_job *job, const sk_diagnose_report *r)
 {
   const sk_model *m = job->model;
   printf("stiffkit %s diagnose: model %s, n = %lld, Jacobian %s, preconditioner %s\n", SK_VERSION,
@@ -188,7 +51,7 @@ static void print_text(const cli_job *job, const diag_result *r)
   printf("solution by %s (linear solver %s, preconditioner %s), t = %.6e -> %.6e\n", r->method,
          r->linsol, r->prec, job->t0, job->t_end);
   for (int k = 0; k < r->nsamples; k++) {
-    const diag_sample *s = &r->s[k];
+    const sk_diagnose_sample *s = &r->s[k];
     printf("\nat t = %.6e:\n", s->t);
     printf("  lambda_max (largest |lambda|)  = ");
     print_value(stdout, s->e.lambda_max);
@@ -208,7 +71,7 @@ static void print_text(const cli_job *job, const diag_result *r)
            1 / s->mag_max, 1 / s->mag_min);
     printf("  explicit stability: h <= %.6e (forward Euler, 2/|lambda_max|), h <= %.6e (RK4, "
            "2.785/|lambda_max|, real axis)\n",
-           DIAG_FE_LIMIT / s->mag_max, DIAG_RK4_LIMIT / s->mag_max);
+           SK_DIAGNOSE_FE_LIMIT / s->mag_max, SK_DIAGNOSE_RK4_LIMIT / s->mag_max);
   }
   printf("\nover [%.6e, %.6e] (largest |lambda_max| seen %.6e, stiffness ratio up to %.6g):\n",
          job->t0, job->t_end, r->worst_max, r->worst_ratio);
@@ -222,10 +85,10 @@ static void print_text(const cli_job *job, const diag_result *r)
     printf("  because %s\n", r->reasons[i]);
   }
   printf("  settings: %s\n", r->settings);
-  if (r->nsamples > 0 && r->s[0].e.min_method == SK__EIG_MIN_SHIFTED_ARNOLDI) {
+  if (r->nsamples > 0 && r->s[0].e.min_method == SK_EIG_MIN_SHIFTED_ARNOLDI) {
     printf("note: lambda_min comes from the shifted iteration (n > %d or no sparse Jacobian);\n"
            "      the stiffness ratio is an estimate of its order of magnitude\n",
-           SK__EIG_KLU_MAX_N);
+           SK_EIG_KLU_MAX_N);
   }
 }
 
@@ -238,7 +101,7 @@ static void json_key_number(FILE *f, const char *key, double v, const char *sep)
   fputs(sep, f);
 }
 
-static void json_eig(FILE *f, const char *key, sk__eig_value v)
+static void json_eig(FILE *f, const char *key, sk_eigenvalue v)
 {
   fprintf(f, "\"%s\": {\"re\": ", key);
   sk__json_number(f, v.re);
@@ -247,7 +110,7 @@ static void json_eig(FILE *f, const char *key, sk__eig_value v)
   fputs("}, ", f);
 }
 
-static void write_json(FILE *f, const cli_job *job, const diag_result *r)
+static void write_json(FILE *f, const cli_job *job, const sk_diagnose_report *r)
 {
   const sk_model *m = job->model;
   fputs("{\n  \"model\": ", f);
@@ -267,13 +130,13 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
   sk__json_number(f, job->t_end);
   fputs(",\n  \"samples\": [\n", f);
   for (int k = 0; k < r->nsamples; k++) {
-    const diag_sample *s = &r->s[k];
+    const sk_diagnose_sample *s = &r->s[k];
     fputs("    {", f);
     json_key_number(f, "t", s->t, ", ");
     json_eig(f, "lambda_max", s->e.lambda_max);
     json_eig(f, "lambda_min", s->e.lambda_min);
     fprintf(f, "\"lambda_min_method\": \"%s\", ",
-            s->e.min_method == SK__EIG_MIN_KLU_INVERSE ? "klu-inverse" : "shifted-arnoldi");
+            s->e.min_method == SK_EIG_MIN_KLU_INVERSE ? "klu-inverse" : "shifted-arnoldi");
     fprintf(f, "\"jv\": \"%s\", ", s->e.sparse_jv ? "sparse" : "difference-quotient");
     json_key_number(f, "lambda_max_residual", s->e.max_resid, ", ");
     json_key_number(f, "lambda_min_residual", s->e.min_resid, ", ");
@@ -288,8 +151,8 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
     json_key_number(f, "stiffness_ratio", s->ratio, ", ");
     json_key_number(f, "timescale_fast", 1 / s->mag_max, ", ");
     json_key_number(f, "timescale_slow", 1 / s->mag_min, ", ");
-    json_key_number(f, "h_max_forward_euler", DIAG_FE_LIMIT / s->mag_max, ", ");
-    json_key_number(f, "h_max_rk4", DIAG_RK4_LIMIT / s->mag_max, "");
+    json_key_number(f, "h_max_forward_euler", SK_DIAGNOSE_FE_LIMIT / s->mag_max, ", ");
+    json_key_number(f, "h_max_rk4", SK_DIAGNOSE_RK4_LIMIT / s->mag_max, "");
     fprintf(f, "}%s\n", k + 1 < r->nsamples ? "," : "");
   }
   fputs("  ],\n  ", f);
@@ -320,7 +183,7 @@ static void write_json(FILE *f, const cli_job *job, const diag_result *r)
 }
 
 /* The report via a temporary name and a rename (no partial file on failure). */
-static int write_report(const char *path, const cli_job *job, const diag_result *r)
+static int write_report(const char *path, const cli_job *job, const sk_diagnose_report *r)
 {
   cli_atomic_file af;
   const int rc = cli_atomic_open(&af, path);
@@ -341,7 +204,7 @@ int cli_diagnose(int argc, char **argv)
   }
   cli_job job;
   cli_job_init(&job);
-  diag_result *r = calloc(1, sizeof *r);
+  sk_diagnose_report *r = calloc(1, sizeof *r);
   sk_status st = r ? cli_job_options(ctx, &job) : SK_ERR_NOMEM;
   if (st == SK_OK) {
     st = cli_job_load(ctx, &job, args.config, args.sets, args.nsets);
@@ -350,7 +213,7 @@ int cli_diagnose(int argc, char **argv)
     st = cli_job_prepare(ctx, &job);
   }
   if (st == SK_OK) {
-    st = diagnose(ctx, &job, r);
+    st = sk_diagnose(job.stepper, job.t_end, r);
   }
   if (st == SK_OK) {
     if (!args.quiet) {

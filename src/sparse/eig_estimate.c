@@ -237,7 +237,7 @@ static void start_vector(int64_t n, double *v)
 
 sk_status sk__eig_arnoldi_largest(sk_context *ctx, int64_t n, sk__eig_op_fn op, void *data,
                                   const double *x0, const sk__eig_params *p,
-                                  sk__eig_value *lambda, double *resid, int64_t *matvecs)
+                                  sk_eigenvalue *lambda, double *resid, int64_t *matvecs)
 {
   SK_CHECK(ctx, n > 0 && op && lambda && resid && matvecs, SK_ERR_ARG,
            "arnoldi: invalid arguments (n = %lld)", (long long)n);
@@ -493,7 +493,7 @@ static sk_status klu_prepare(jac_data *d, double scale, double *shift)
 
 /* Both entries: lambda_max (and the Gershgorin bounds), then lambda_min when want_min. */
 static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_params *p,
-                          int want_min, sk__eig_estimate *est)
+                          int want_min, sk_eig_estimate *est)
 {
   sk_context *ctx = sk_model_get_context(m);
   if (!ctx) {
@@ -565,7 +565,7 @@ static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_
     }
   }
   if (kst == SK_OK) {
-    sk__eig_value mu;
+    sk_eigenvalue mu;
     SK_CALL_GOTO(ctx, st,
                  sk__eig_arnoldi_largest(ctx, n, jac_inverse_apply, &d, NULL, p, &mu,
                                          &est->min_resid, &mv),
@@ -574,10 +574,10 @@ static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_
     const double mag2 = mu.re * mu.re + mu.im * mu.im;
     est->lambda_min.re = est->shift + (mag2 > 0 ? mu.re / mag2 : INFINITY);
     est->lambda_min.im = mag2 > 0 ? -mu.im / mag2 : 0;
-    est->min_method = SK__EIG_MIN_KLU_INVERSE;
+    est->min_method = SK_EIG_MIN_KLU_INVERSE;
   } else {
     sk_context_clear_error(ctx); /* a singular J falls back to the shifted iteration */
-    sk__eig_value mu;
+    sk_eigenvalue mu;
     d.sigma = est->lambda_max.re;
     est->shift = d.sigma;
     /* its accuracy is bounded relative to |sigma| anyway: fewer cycles */
@@ -591,7 +591,7 @@ static sk_status estimate(sk_model *m, double t, const double *y, const sk__eig_
     est->matvecs += mv;
     est->lambda_min.re = mu.re + d.sigma;
     est->lambda_min.im = mu.im;
-    est->min_method = SK__EIG_MIN_SHIFTED_ARNOLDI;
+    est->min_method = SK_EIG_MIN_SHIFTED_ARNOLDI;
   }
 out:
   klu_release(&d);
@@ -603,13 +603,13 @@ out:
 }
 
 sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const sk__eig_params *p,
-                                 sk__eig_estimate *est)
+                                 sk_eig_estimate *est)
 {
   return estimate(m, t, y, p, 1, est);
 }
 
 sk_status sk__eig_estimate_largest(sk_model *m, double t, const double *y,
-                                   const sk__eig_params *p, sk__eig_estimate *est)
+                                   const sk__eig_params *p, sk_eig_estimate *est)
 {
   return estimate(m, t, y, p, 0, est);
 }

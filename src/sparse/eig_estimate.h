@@ -5,12 +5,8 @@
 #include <stdint.h>
 
 #include "stiffkit/context.h"
+#include "stiffkit/diagnose.h"
 #include "stiffkit/model.h"
-
-/* A (possibly complex) eigenvalue estimate. */
-typedef struct {
-  double re, im;
-} sk__eig_value;
 
 /* y = A x for an n-vector x (never aliased with y). Returns SK_OK or an
  * error status (recorded in the context by the operator). */
@@ -48,31 +44,10 @@ sk_status sk__eig_gershgorin(sk_context *ctx, int64_t n, const int64_t *colptr,
  * error: *resid tells the accuracy. */
 sk_status sk__eig_arnoldi_largest(sk_context *ctx, int64_t n, sk__eig_op_fn op, void *data,
                                   const double *x0, const sk__eig_params *p,
-                                  sk__eig_value *lambda, double *resid, int64_t *matvecs);
-
-/* Which method produced lambda_min. */
-typedef enum {
-  SK__EIG_MIN_KLU_INVERSE = 0,    /* Arnoldi on (J - shift I)^{-1}, KLU factors (n <= 2e5) */
-  SK__EIG_MIN_SHIFTED_ARNOLDI = 1 /* Arnoldi on J - sigma I, sigma = Re(lambda_max): its accuracy
-                                     is relative to |lambda_max|, so a lambda_min much smaller
-                                     than |lambda_max| is only roughly located */
-} sk__eig_min_method;
-
-/* The estimates at one state. */
-typedef struct {
-  sk__eig_value lambda_max;    /* largest magnitude */
-  sk__eig_value lambda_min;    /* smallest magnitude */
-  double max_resid, min_resid; /* relative Ritz residuals of the two iterations */
-  int have_gershgorin;         /* 1 when the model has Jacobian values */
-  double gersh_lo, gersh_hi, gersh_rho;
-  int sparse_jv; /* 1: J v from the sparse Jacobian, 0: difference quotient of f */
-  sk__eig_min_method min_method;
-  double shift;    /* the shift of the lambda_min iteration */
-  int64_t matvecs; /* J v products (or RHS calls) and solves together */
-} sk__eig_estimate;
+                                  sk_eigenvalue *lambda, double *resid, int64_t *matvecs);
 
 /* The lambda_min method switches from KLU to the shifted iteration above this size. */
-#define SK__EIG_KLU_MAX_N 200000
+#define SK__EIG_KLU_MAX_N SK_EIG_KLU_MAX_N
 
 /* sk__eig_estimate_model: estimates of the extreme eigenvalues of
  * J = df/dy(t, y) of the ODE model m (length n state y, read only):
@@ -83,13 +58,13 @@ typedef struct {
  * n <= SK__EIG_KLU_MAX_N (s = 0, or a small shift when J is singular;
  * lambda_min = s + 1/mu), else by Arnoldi on J - sigma I with sigma =
  * Re(lambda_max) (lambda_min = sigma + mu, at most 8 cycles; see
- * SK__EIG_MIN_SHIFTED_ARNOLDI).
+ * SK_EIG_MIN_SHIFTED_ARNOLDI).
  * Memory: O(nnz + krylov_dim n), nothing dense of size n. p may be NULL
  * (defaults). Errors: SK_ERR_ARG (NULL arguments, a model that is not an
  * ODE), SK_ERR_NOMEM, the model's callback errors (SK_ERR_CALLBACK,
  * SK_ERR_NONFINITE, SK_RECOVERABLE mapped to SK_ERR_CALLBACK), SK_ERR_SOLVER. */
 sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const sk__eig_params *p,
-                                 sk__eig_estimate *est);
+                                 sk_eig_estimate *est);
 
 /* sk__eig_estimate_largest: the lambda_max part of sk__eig_estimate_model
  * alone (Gershgorin bounds when the model has Jacobian values, lambda_max
@@ -98,6 +73,6 @@ sk_status sk__eig_estimate_model(sk_model *m, double t, const double *y, const s
  * RHS call and one Jacobian evaluation (models with values), else one RHS
  * call per J v product. Errors: as sk__eig_estimate_model. */
 sk_status sk__eig_estimate_largest(sk_model *m, double t, const double *y,
-                                   const sk__eig_params *p, sk__eig_estimate *est);
+                                   const sk__eig_params *p, sk_eig_estimate *est);
 
 #endif

@@ -61,7 +61,7 @@ static sk_status eig_check(sk_stepper *s, double t, int first)
   sk_context *ctx = s->ctx;
   const int64_t n = sk_model_get_n(s->model);
   const sk__eig_params p = {n > SK__GUARD_LARGE_N ? 10 : 20, first ? 30 : 5, first ? 1e-6 : 1e-3};
-  sk__eig_estimate est;
+  sk_eig_estimate est;
   const int64_t before = sk_model_get_rhs_evals(s->model);
   const sk_status rc = sk__eig_estimate_largest(s->model, t, s->y, &p, &est);
   g->rhs_evals += sk_model_get_rhs_evals(s->model) - before;

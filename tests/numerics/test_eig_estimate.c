@@ -40,7 +40,7 @@ static void check_heat(sk_context *ctx, int64_t N, int want_min)
   CHECK_OK(ctx, sk_model_eval_initial(m, 0.0, y));
   const double lmax = heat_eig(N, N, N), lmin = heat_eig(N, 1, 1);
   const double h = 1.0 / (double)(N + 1);
-  sk__eig_estimate e;
+  sk_eig_estimate e;
   const clock_t c0 = clock();
   CHECK_OK(ctx, sk__eig_estimate_model(m, 0.0, y, NULL, &e));
   const double secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
@@ -50,13 +50,13 @@ static void check_heat(sk_context *ctx, int64_t N, int want_min)
   printf("  lambda_min = %.8e (exact %.8e, rel err %.2e, method %s), Gershgorin [%.6e, %.6e], "
          "%lld products, %.2f s CPU\n",
          e.lambda_min.re, lmin, fabs(e.lambda_min.re - lmin) / fabs(lmin),
-         e.min_method == SK__EIG_MIN_KLU_INVERSE ? "KLU inverse" : "shifted Arnoldi", e.gersh_lo,
+         e.min_method == SK_EIG_MIN_KLU_INVERSE ? "KLU inverse" : "shifted Arnoldi", e.gersh_lo,
          e.gersh_hi, (long long)e.matvecs, secs);
   CHECK(e.sparse_jv == 1);
   CHECK_NEAR(e.lambda_max.re, lmax, 0.01, 0.0);
   CHECK(fabs(e.lambda_max.im) <= 1e-6 * fabs(lmax));
   if (want_min) {
-    CHECK(e.min_method == SK__EIG_MIN_KLU_INVERSE);
+    CHECK(e.min_method == SK_EIG_MIN_KLU_INVERSE);
     CHECK_NEAR(e.lambda_min.re, lmin, 0.01, 0.0);
     CHECK(fabs(e.lambda_min.im) <= 1e-6 * fabs(lmin));
   }
@@ -129,7 +129,7 @@ static void check_two_mode(sk_context *ctx, int with_jacobian)
     CHECK_OK(ctx, sk_model_set_jac_values(m, two_jac));
   }
   double y[2] = {1, 1};
-  sk__eig_estimate e;
+  sk_eig_estimate e;
   CHECK_OK(ctx, sk__eig_estimate_model(m, 0.0, y, NULL, &e));
   const double ratio =
       hypot(e.lambda_max.re, e.lambda_max.im) / hypot(e.lambda_min.re, e.lambda_min.im);
@@ -165,7 +165,7 @@ static sk_status rot_apply(void *data, const double *x, double *y)
 
 static void check_complex(sk_context *ctx)
 {
-  sk__eig_value l;
+  sk_eigenvalue l;
   double res;
   int64_t mv;
   CHECK_OK(ctx, sk__eig_arnoldi_largest(ctx, 10, rot_apply, NULL, NULL, NULL, &l, &res, &mv));
