@@ -20,3 +20,8 @@ set_tests_properties(cli_diagnose_report_json PROPERTIES LABELS "regression;cli"
 # a tridiagonal (1D) Jacobian factors without fill: KLU, with the predicted figures as the reason
 sk_cli_test(diagnose_recommends_klu_1d 0 "because klu: the factorization is cheap: predicted LU factors" none
   diagnose ${SK_DATA}/heat2d.yaml --set model.dim=1 --set model.mode=[1] --set model.n=[400])
+# a model with a mass matrix (M y' = f, integrated by ida-bdf as a DAE): the Jacobian estimated
+# is f's, here J = -I (both extreme eigenvalues -1, exactly); a block of rounding noise
+# (J - sigma I = 0 by difference quotients) has its eigenvalues in closed form
+sk_cli_test(diagnose_mass_matrix 0 "lambda_min (smallest |lambda|) = -1.000000e+00" none
+  diagnose ${SK_DATA}/formula/mass_event.yaml)

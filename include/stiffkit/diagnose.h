@@ -82,13 +82,14 @@ typedef struct {
 } sk_diagnose_report;
 
 /* sk_diagnose: integrate the set-up stepper s of an ODE model from its
- * current time t0 to t_end, estimating the extreme eigenvalues of df/dy at
+ * current time t0 to t_end, estimating the extreme eigenvalues of df/dy
+ * (of the model given to sk_stepper_create, mass matrix or not) at
  * t0 and at three equally spaced times after it (the last at t_end), and
  * fill *r: the samples, the stiffness ratio, the explicit step bounds, the
  * predicted explicit step counts against the steps s took, and a
  * recommendation (an explicit method, or cvode-bdf with the linear solver
  * linsol.type = auto would choose) with its reasons. Errors: SK_ERR_ARG
- * (NULL arguments), SK_ERR_UNSUPPORTED (a DAE model), the stepper's
+ * (NULL arguments; no error record then), SK_ERR_UNSUPPORTED (a DAE model), the stepper's
  * failures (SK_RECOVERABLE ones reported as the stopping time), the
  * estimates' (SK_ERR_NOMEM, SK_ERR_CALLBACK, SK_ERR_SOLVER). */
 sk_status sk_diagnose(sk_stepper *s, double t_end, sk_diagnose_report *r);

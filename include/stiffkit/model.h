@@ -146,8 +146,9 @@ sk_status sk_model_set_jtimes(sk_model *m, sk_jtimes_fn jtimes);
 /* sk_model_inject_nan: a testing aid for a program's failure paths: from
  * now on the model's checked right-hand side returns NaN in component comp
  * at every t >= t_from, so that the stepper stops as it would on a model
- * that breaks down there (stiffkit run --inject nan:comp=C:t=T). Errors:
- * SK_ERR_ARG (NULL model, comp outside [0, n), t_from not finite). */
+ * that breaks down there (stiffkit run --inject nan:comp=C:t=T). An ODE
+ * model's right-hand side only: a DAE's residual is not touched. Errors:
+ * SK_ERR_ARG (NULL model, comp outside [0, n), t_from NaN). */
 sk_status sk_model_inject_nan(sk_model *m, int64_t comp, double t_from);
 
 /* sk_model_set_projection: the projection applied by cvode-bdf after every

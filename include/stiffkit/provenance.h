@@ -27,6 +27,8 @@ extern "C" {
  *              solver.threads), num_procs (processors available)
  *   vector_kernels: the N_Vector kernels of the last CVODE engine set up in
  *              ctx ("stiffkit" or "sundials"; "none" when none)
+ *   linear_solver_choice: why linsol.type = auto chose what it chose, when
+ *              a stepper or steady solve of ctx decided it
  *   host, date (UTC, ISO 8601), working_directory
  *   argv:      the arguments, one double-quoted item each
  *   command:   the command line as one string, each argument shell-quoted
@@ -36,8 +38,8 @@ extern "C" {
  *              options_unparsed and options is {}.
  * Every string is double-quoted with YAML escapes (quotes, backslashes,
  * control characters, invalid UTF-8 bytes as \xNN), so the text always
- * parses. argv may be NULL when argc == 0. Returns NULL on allocation
- * failure (the error record then says SK_ERR_NOMEM). */
+ * parses. argv may be NULL when argc == 0. Returns NULL for a NULL ctx,
+ * and on allocation failure (the error record then says SK_ERR_NOMEM). */
 char *sk_provenance_yaml(sk_context *ctx, int argc, char *const *argv,
                          const char *effective_options_yaml);
 

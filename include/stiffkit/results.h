@@ -81,7 +81,8 @@ typedef struct {
  * Errors: SK_ERR_ARG (bad config: message names the field), SK_ERR_CREATE
  * ("cannot create output file '<path>': <strerror>" for a missing, non
  * directory or unwritable dir), SK_ERR_IO (writing the header/layout failed),
- * SK_ERR_NOMEM. */
+ * SK_ERR_UNSUPPORTED (hdf5 asked and the HDF5 module libstiffkit-hdf5.so
+ * cannot be loaded), SK_ERR_NOMEM. */
 sk_status sk_results_open(sk_context *ctx, const sk_results_config *cfg, sk_results **res);
 
 /* sk_results_set_grid: record the grid of the state for the HDF5 file:

@@ -420,6 +420,9 @@ const sk_stepper_type *sk_stepper_get_type(const sk_stepper *s);
  * sk_stepper_create, or for a model with a mass matrix its engine form
  * (same n, names, initial state; see sk_model_set_mass), owned by s. */
 sk_model *sk_stepper_get_model(const sk_stepper *s);
+/* sk_stepper_get_user_model: the model given to sk_stepper_create (the
+ * same as sk_stepper_get_model unless the model has a mass matrix). */
+sk_model *sk_stepper_get_user_model(const sk_stepper *s);
 sk_context *sk_stepper_get_context(const sk_stepper *s);
 double sk_stepper_get_t0(const sk_stepper *s);
 double sk_stepper_get_rtol(const sk_stepper *s);

@@ -405,7 +405,7 @@ sk_status sk_model_inject_nan(sk_model *m, int64_t comp, double t_from)
   if (!m) {
     return SK_ERR_ARG;
   }
-  SK_CHECK(m->ctx, isfinite(t_from), SK_ERR_ARG, "fault injection: t = %g is not finite", t_from);
+  SK_CHECK(m->ctx, !isnan(t_from), SK_ERR_ARG, "fault injection: t is NaN");
   SK_CHECK(m->ctx, comp >= 0 && comp < m->n, SK_ERR_ARG,
            "fault injection: component %lld outside [0, %lld)", (long long)comp, (long long)m->n);
   m->fault_comp = comp;

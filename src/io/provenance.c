@@ -305,6 +305,9 @@ static int is_blank(const char *s)
 char *sk_provenance_yaml(sk_context *ctx, int argc, char *const *argv,
                          const char *effective_options_yaml)
 {
+  if (!ctx) {
+    return NULL;
+  }
   sbuf b = {ctx, NULL, 0, 0, 0};
   versions v;
   versions_get(&v, 0);

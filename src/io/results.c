@@ -261,7 +261,8 @@ static sk_status results_open_body(sk_results *r, const sk_results_config *cfg)
   r->ncols = 1 + r->nprobes + r->nnorms;
   sk__journal_init(&r->journal[0], r->ncols);
   if (r->hdf5) { /* before any file is created: without the module nothing is written */
-    SK_CALL(ctx, sk__hdf5_module_open(ctx, "HDF5 output (output.hdf5)", &r->h5));
+    SK_CALL(ctx, sk__hdf5_module_open(ctx, "HDF5 output (output.hdf5, sk_results_config.hdf5)",
+                                      &r->h5));
   }
   SK_CALL(ctx, results_paths(r, cfg->dir && cfg->dir[0] ? cfg->dir : ".", cfg->prefix));
 
@@ -488,6 +489,7 @@ sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
 {
   SK_CHECK(NULL, res, SK_ERR_ARG, "results: NULL object");
   sk_context *ctx = res->ctx;
+  SK_CHECK(ctx, id != NULL, SK_ERR_ARG, "results: NULL series id");
   SK_CHECK(ctx, res->phase == PH_OPEN && res->nrows == 0, SK_ERR_STATE,
            "results: a series must be added before the first row");
   SK_CHECK(ctx, res->nseries < SK_RESULTS_MAX_SERIES, SK_ERR_TOO_LARGE,

@@ -300,8 +300,9 @@ sk_status sk_linear_solver_type_register(sk_context *ctx, const sk_linear_solver
   if (!ctx) {
     return SK_ERR_ARG;
   }
-  if (type && ctx->registering_abi > 0 && ctx->registering_abi < SK_PLUGIN_ABI_LINSOL_KIND &&
-      ctx->n_user_linsols < SK_MAX_USER_LINSOLS) {
+  SK_CHECK(ctx, ctx->n_user_linsols < SK_MAX_USER_LINSOLS, SK_ERR_ARG,
+           "too many registered linear solver types (limit %d)", SK_MAX_USER_LINSOLS);
+  if (type && ctx->registering_abi > 0 && ctx->registering_abi < SK_PLUGIN_ABI_LINSOL_KIND) {
     /* a plugin built before the iterative kind: its table ends at destroy (a direct type) */
     sk_linear_solver_type *copy = &ctx->user_linsol_copies[ctx->n_user_linsols];
     memset(copy, 0, sizeof *copy);

@@ -235,7 +235,7 @@ static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
   const double *bd = N_VGetArrayPointer(b);
   const double *w = c->weights ? N_VGetArrayPointer(c->weights) : c->ones;
   c->iters = 0;
-  c->resnorm = 0.0;
+  c->resnorm = HUGE_VAL; /* a type that says nothing has not reduced the residual */
   c->callback_flag = 0;
   c->last_status = SK_OK;
   c->last_x = x;

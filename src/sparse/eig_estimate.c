@@ -83,14 +83,22 @@ static int hessenberg_eigenvalues(int k, double complex *A, double complex *w)
       iter = 0;
       continue;
     }
-    if (++iter > 100) {
-      return -1;
-    }
     const double complex a = A[(hi - 1) * k + hi - 1], b = A[(hi - 1) * k + hi];
     const double complex c = A[hi * k + hi - 1], d = A[hi * k + hi];
     const double complex half_tr = 0.5 * (a + d);
     const double complex disc = csqrt(half_tr * half_tr - (a * d - b * c));
     const double complex e1 = half_tr + disc, e2 = half_tr - disc;
+    if (l == hi - 1) { /* a 2 x 2 block: its eigenvalues in closed form (a block of rounding
+                          noise, as J - sigma I of J = sigma I gives, may never deflate) */
+      w[hi] = e1;
+      w[hi - 1] = e2;
+      hi -= 2;
+      iter = 0;
+      continue;
+    }
+    if (++iter > 100) {
+      return -1;
+    }
     double complex mu = cabs(e1 - d) < cabs(e2 - d) ? e1 : e2;
     if (iter % 11 == 10) {
       mu = d + 0.75 * cabs(c); /* exceptional shift */

@@ -709,6 +709,10 @@ sk_model *sk_stepper_get_model(const sk_stepper *s)
 {
   return s->model;
 }
+sk_model *sk_stepper_get_user_model(const sk_stepper *s)
+{
+  return s ? s->user_model : NULL;
+}
 sk_context *sk_stepper_get_context(const sk_stepper *s)
 {
   return s->ctx;

@@ -77,7 +77,7 @@ sk_status sk_diagnose(sk_stepper *stepper, double t_end, sk_diagnose_report *r)
   if (!stepper || !r) {
     return SK_ERR_ARG;
   }
-  sk_model *model = sk_stepper_get_model(stepper);
+  sk_model *model = sk_stepper_get_user_model(stepper); /* f's Jacobian, not M^-1 f's */
   sk_context *ctx = sk_model_get_context(model);
   memset(r, 0, sizeof *r);
   SK_CHECK(ctx, sk_model_get_kind(model) == SK_MODEL_ODE, SK_ERR_UNSUPPORTED,
