@@ -101,7 +101,9 @@ sk_status sk_results_set_grid(sk_results *res, int dim, const int64_t *n,
  * time and values (rows x ncols, attribute columns). finish and fail treat
  * its CSV like the main one (final, or .partial.<name>.csv marked
  * incomplete). At most 3, before the first row; *id is its index.
- * Errors: SK_ERR_ARG (name not 1-31 of [a-z_], no columns), SK_ERR_TOO_LARGE,
+ * Errors: SK_ERR_ARG (name not 1-31 of [a-z_], or taken: time, probes,
+ * norms, state, grid, statistics, provenance, the abscissa's name or an
+ * earlier series'; no columns; NULL id), SK_ERR_TOO_LARGE,
  * SK_ERR_STATE, SK_ERR_CREATE, SK_ERR_IO, SK_ERR_NOMEM. */
 sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
                                 const char *const *col_names, int *id);

@@ -65,6 +65,7 @@ struct sk_results {
   int nseries;
   sk__csv_writer *scw[SK_RESULTS_MAX_SERIES];
   size_t sncols[SK_RESULTS_MAX_SERIES];
+  char series_names[SK_RESULTS_MAX_SERIES][32];
   double *srow[SK_RESULTS_MAX_SERIES];
   int64_t snrows[SK_RESULTS_MAX_SERIES];
   double slast_t[SK_RESULTS_MAX_SERIES];
@@ -484,6 +485,24 @@ sk_status sk_results_write(sk_results *res, double t, const double *y, const dou
 
 /* ---- extra series ----------------------------------------------------------- */
 
+/* Whether `name` is already a name at the root of the HDF5 file (or a series' CSV). */
+static int taken_name(const sk_results *res, const char *name)
+{
+  static const char *const fixed[] = {"time", "probes",     "norms",     "state",
+                                      "grid", "statistics", "provenance"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+    if (!strcmp(name, fixed[i])) {
+      return 1;
+    }
+  }
+  for (int k = 0; k < res->nseries; k++) {
+    if (!strcmp(name, res->series_names[k])) {
+      return 1;
+    }
+  }
+  return !strcmp(name, res->axis);
+}
+
 sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
                                 const char *const *col_names, int *id)
 {
@@ -498,6 +517,10 @@ sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
            name && name[0] && strlen(name) < 32 &&
                strspn(name, "abcdefghijklmnopqrstuvwxyz_") == strlen(name),
            SK_ERR_ARG, "results: series name '%s' must be 1-31 of [a-z_]", name ? name : "");
+  SK_CHECK(ctx, !taken_name(res, name), SK_ERR_ARG,
+           "results: series name '%s' is taken (the HDF5 file's time, probes, norms, state, "
+           "grid, statistics, provenance, the abscissa '%s' and the series added before)",
+           name, res->axis);
   SK_CHECK(ctx, ncols > 0 && col_names, SK_ERR_ARG, "results: series '%s' has no columns", name);
   const int k = res->nseries;
   rfile *f = &res->f[F_SERIES + k];
@@ -508,6 +531,7 @@ sk_status sk_results_add_series(sk_results *res, const char *name, size_t ncols,
   SK_CHECK(ctx, f->final && f->tmp && f->partial && res->srow[k], SK_ERR_NOMEM, "out of memory");
   res->nseries = k + 1;
   res->sncols[k] = ncols;
+  snprintf(res->series_names[k], sizeof res->series_names[k], "%s", name);
   sk__journal_init(&res->journal[1 + k], ncols + 1);
   if (res->csv) {
     int fd = -1;

@@ -163,6 +163,18 @@ static void refusals(sk_context *ctx, const char *dir)
   sk_results *res = NULL;
   const sk_results_config slash = {.dir = dir, .prefix = "a/b", .csv = 1, .n = 1};
   CHECK_EQ_INT(sk_results_open(ctx, &slash, &res), SK_ERR_ARG);
+  /* a series may not take a name the HDF5 file already holds, nor an earlier series' */
+  const sk_results_config two = {.dir = dir, .prefix = "two", .csv = 1, .n = 1};
+  CHECK_OK(ctx, sk_results_open(ctx, &two, &res));
+  const char *const col[] = {"q"};
+  int id = -1;
+  CHECK_EQ_INT(sk_results_add_series(res, "norms", 1, col, &id), SK_ERR_ARG);
+  CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "series name 'norms' is taken");
+  CHECK_EQ_INT(sk_results_add_series(res, "t", 1, col, &id), SK_ERR_ARG); /* the abscissa */
+  CHECK_OK(ctx, sk_results_add_series(res, "flows", 1, col, &id));
+  CHECK_EQ_INT(id, 0);
+  CHECK_EQ_INT(sk_results_add_series(res, "flows", 1, col, &id), SK_ERR_ARG);
+  sk_results_destroy(&res); /* nothing is left of it */
   const sk_results_config nodir = {.dir = "no/such/dir", .prefix = "x", .csv = 1, .n = 1};
   CHECK_EQ_INT(sk_results_open(ctx, &nodir, &res), SK_ERR_CREATE);
   CHECK_STR_CONTAINS(sk_context_get_error(ctx)->message, "cannot create output file");
