@@ -318,8 +318,8 @@ static sk_status resolve(sk__kin *k)
            "linsol.type=%s needs a model with a sparse Jacobian (pattern); model '%s' has none: "
            "use dense or spgmr",
            k->linsol, name);
-  if (sk__linsol_is(ctx, k->linsol,
-                    SK__LS_KRYLOV)) { /* what the preconditioner needs of the model */
+  /* what the preconditioner of a Krylov solver needs of the model */
+  if (sk__linsol_is(ctx, k->linsol, SK__LS_KRYLOV)) {
     const unsigned has = (has_jac ? SK__PREC_NEEDS_VALUES | SK__PREC_NEEDS_PATTERN : 0u) |
                          (sk_model_has_preconditioner(k->model) ? SK__PREC_NEEDS_MODEL : 0u);
     SK_CALL(ctx, sk__prec_check_needs(ctx, k->prec, SK__ENGINE_KINSOL, has, name));

@@ -49,7 +49,7 @@ static void print_text(const cli_job *job, const sk_diagnose_report *r)
          sk_model_has_jacobian(m) ? "sparse (model)" : "none (difference quotients of f)",
          sk_model_has_preconditioner(m) ? "model" : "none");
   printf("solution by %s (linear solver %s, preconditioner %s), t = %.6e -> %.6e\n", r->method,
-         r->linsol, r->prec, job->t0, job->t_end);
+         r->linsol, r->prec, r->t0, r->t_end);
   for (int k = 0; k < r->nsamples; k++) {
     const sk_diagnose_sample *s = &r->s[k];
     printf("\nat t = %.6e:\n", s->t);
@@ -74,7 +74,7 @@ static void print_text(const cli_job *job, const sk_diagnose_report *r)
            SK_DIAGNOSE_FE_LIMIT / s->mag_max, SK_DIAGNOSE_RK4_LIMIT / s->mag_max);
   }
   printf("\nover [%.6e, %.6e] (largest |lambda_max| seen %.6e, stiffness ratio up to %.6g):\n",
-         job->t0, job->t_end, r->worst_max, r->worst_ratio);
+         r->t0, r->t_end, r->worst_max, r->worst_ratio);
   printf("  predicted explicit steps: %.6g (forward Euler), %.6g (RK4)\n", r->steps_fe,
          r->steps_rk4);
   printf("  steps %s took: %lld (%lld error test failures, %lld RHS evaluations)\n", r->method,
@@ -125,9 +125,9 @@ static void write_json(FILE *f, const cli_job *job, const sk_diagnose_report *r)
   fputs(", \"preconditioner\": ", f);
   sk__json_string(f, r->prec);
   fputs(",\n  \"t0\": ", f);
-  sk__json_number(f, job->t0);
+  sk__json_number(f, r->t0);
   fputs(", \"t_end\": ", f);
-  sk__json_number(f, job->t_end);
+  sk__json_number(f, r->t_end);
   fputs(",\n  \"samples\": [\n", f);
   for (int k = 0; k < r->nsamples; k++) {
     const sk_diagnose_sample *s = &r->s[k];

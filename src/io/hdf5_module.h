@@ -20,6 +20,14 @@
 typedef struct sk__h5_writer sk__h5_writer; /* io/hdf5_writer.c */
 struct collect_table;                       /* cli/collect.h */
 
+/* The names the writer gives the root of a result file besides the abscissa and the extra
+ * series (io/hdf5_writer.c: /time when the abscissa has no name of its own, /probes, /norms,
+ * /state, /grid, /statistics, /provenance): a series may not take one. */
+#define SK__H5_ROOT_NAMES                                                  \
+  {                                                                        \
+    "time", "probes", "norms", "state", "grid", "statistics", "provenance" \
+  }
+
 typedef struct {
   sk__module_head head;
   /* HDF5's library initialization (H5dont_atexit, then H5open): 0, or -1

@@ -488,8 +488,7 @@ sk_status sk_results_write(sk_results *res, double t, const double *y, const dou
 /* Whether `name` is already a name at the root of the HDF5 file (or a series' CSV). */
 static int taken_name(const sk_results *res, const char *name)
 {
-  static const char *const fixed[] = {"time", "probes",     "norms",     "state",
-                                      "grid", "statistics", "provenance"};
+  static const char *const fixed[] = SK__H5_ROOT_NAMES;
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
     if (!strcmp(name, fixed[i])) {
       return 1;

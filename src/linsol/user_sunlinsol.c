@@ -257,16 +257,12 @@ static int iter_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, su
                                 .apply = lend_apply,
                                 .precondition = lend_precondition};
   const sk_status st = c->type->iterate(c->state, &sys, bd, xd, tol, &c->iters, &c->resnorm);
-  if (c->callback_flag != 0) { /* the engine's own failure, as the engine knows it */
-    c->last_status = st;
-    c->last_flag = c->callback_flag;
-    return c->last_flag;
-  }
   c->last_status = st;
-  c->last_flag = st == SK_OK         ? SUNLS_SUCCESS
-                 : st < 0            ? SUNLS_PACKAGE_FAIL_UNREC
-                 : reduced(c, bd, w) ? SUNLS_RES_REDUCED
-                                     : SUNLS_CONV_FAIL;
+  c->last_flag = c->callback_flag != 0 ? c->callback_flag /* the engine's own failure */
+                 : st == SK_OK         ? SUNLS_SUCCESS
+                 : st < 0              ? SUNLS_PACKAGE_FAIL_UNREC
+                 : reduced(c, bd, w)   ? SUNLS_RES_REDUCED
+                                       : SUNLS_CONV_FAIL;
   return c->last_flag;
 }
 
