@@ -1,4 +1,5 @@
 /* src/backends/cvode_linsol.c: linear solvers for CVODE: dense, band, KLU, UMFPACK, Krylov with none/Jacobi/model/AMG/structured-multigrid preconditioners */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -220,10 +221,28 @@ static int prec_solve_amg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_V
   return 0;
 }
 
+/* ||J||_1, the largest column sum of |J|: a bound on J's spectral radius. */
+static double jac_norm1(const sk__sun_jac *J)
+{
+  double norm = 0.0;
+  for (int64_t j = 0; j < J->n; j++) {
+    double sum = 0.0;
+    for (int64_t p = J->colptr[j]; p < J->colptr[j + 1]; p++) {
+      sum += fabs(J->vals[p]);
+    }
+    norm = sum > norm ? sum : norm;
+  }
+  return norm;
+}
+
 /* Structured multigrid preconditioner: hypre PFMG/SMG/SysPFMG on I - gamma J
  * of the model's grid, the Jacobian refreshed when CVODE asks (!jok); the
  * grid, stencil and matrix are kept, the values and the hierarchy are
- * renewed for every gamma (linsol/mg_struct.h). */
+ * renewed for every gamma (linsol/mg_struct.h). While gamma ||J||_1 stays
+ * below linsol.mg_model_below, a model with a preconditioner of its own
+ * sets up and solves with that one instead: where I - gamma J is close to
+ * the identity a line or point preconditioner converges as fast as a
+ * V-cycle at a fraction of its cost (benchmarks/README.md). */
 static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
                          sk_sunreal gamma, void *ud)
 {
@@ -237,8 +256,20 @@ static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
     }
     cv->prec_jac_evals++;
     cv->amg_have_jac = 1;
+    cv->jac_norm1 = jac_norm1(&cv->jac);
   }
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
+  cv->mg_via_model =
+      sk_model_has_preconditioner(cv->model) && gamma * cv->jac_norm1 < cv->s->mg.model_below;
+  if (cv->mg_via_model) {
+    const int recompute = fresh || !cv->model_prec_ready;
+    cv->model_prec_ready = 0;
+    const int rc = three_way(
+        cv, sk_model_eval_prec_setup(cv->model, t, N_VGetArrayPointer(y), gamma, recompute));
+    cv->model_prec_ready = rc == 0;
+    cv->mg_model_setups += rc == 0;
+    return rc;
+  }
   if (sk__mg_setup(cv->mg, gamma, cv->jac.vals) != SK_OK) {
     sk__cvode_callback_failed(cv);
     return -1;
@@ -249,13 +280,10 @@ static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
 static int prec_solve_mg(sk_sunreal t, N_Vector y, N_Vector fy, N_Vector r, N_Vector z,
                          sk_sunreal gamma, sk_sunreal delta, int lr, void *ud)
 {
-  (void)t;
-  (void)y;
-  (void)fy;
-  (void)gamma;
-  (void)delta;
-  (void)lr;
   sk__cvode *cv = ud;
+  if (cv->mg_via_model) {
+    return prec_solve_model(t, y, fy, r, z, gamma, delta, lr, ud);
+  }
   if (sk__mg_solve(cv->mg, N_VGetArrayPointer(r), N_VGetArrayPointer(z)) != SK_OK) {
     sk__cvode_callback_failed(cv);
     return -1;
@@ -512,6 +540,9 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     SK_CALL(ctx, sk__mg_create(ctx, sk__model_get_grid(cv->model), n, cv->jac.colptr,
                                cv->jac.rowind, &cv->s->mg, &cv->mg));
     cv->amg_have_jac = 0;
+    cv->mg_via_model = 0;
+    cv->model_prec_ready = 0;
+    cv->mg_model_setups = 0;
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_mg, prec_solve_mg);
   } else if ((cv->uprec = sk_preconditioner_type_find(ctx, cv->prec)) != NULL) {
     if (cv->uprec->create) {
@@ -575,4 +606,11 @@ int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups)
 void sk__cvode_prec_report(const sk__cvode *cv, char *buf, size_t cap)
 {
   sk__mg_report(cv->mg, cv->s->mg.cycles, buf, cap);
+  const size_t len = strlen(buf);
+  if (cv->mg && sk_model_has_preconditioner(cv->model) && len < cap) {
+    snprintf(buf + len, cap - len,
+             "; %lld more by the model's preconditioner (gamma ||J||_1 below %g: "
+             "linsol.mg_model_below)",
+             (long long)cv->mg_model_setups, cv->s->mg.model_below);
+  }
 }

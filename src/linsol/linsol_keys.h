@@ -9,6 +9,8 @@
 
 /* the default of linsol.amg_reuse_gamma_ratio (SK__AMG_REUSE_RATIO_DEFAULT), as text */
 #define SK__AMG_REUSE_RATIO_TEXT "2"
+/* the default of linsol.mg_model_below (SK__MG_MODEL_BELOW_DEFAULT, linsol/mg_struct.h) */
+#define SK__MG_MODEL_BELOW_TEXT "25"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
 #define SK__LINSOL_KEYS(X)                                                                       \
@@ -49,6 +51,13 @@
   X(mg_relax, "linsol.mg_relax", SK_OPT_CHOICE, "auto", 0, 0, "auto|jacobi|wjacobi|rbgs",        \
     "linsol.preconditioner=mg with pfmg: the smoother (auto: rbgs, symmetric red/black "         \
     "Gauss-Seidel, for one species and wjacobi, weighted Jacobi, for several; SMG has its own)") \
+  X(mg_model_below, "linsol.mg_model_below", SK_OPT_REAL, SK__MG_MODEL_BELOW_TEXT, 0, 1e12,      \
+    NULL,                                                                                        \
+    "linsol.preconditioner=mg with cvode-* on a model with a preconditioner of its own (the "    \
+    "grid diffusion models' ADI): a setup where gamma ||J||_1 (a bound on gamma J's spectral "   \
+    "radius) is below this takes that preconditioner, cheaper where I - gamma J is close to "    \
+    "the identity, instead of a multigrid hierarchy; 0 = mg at every setup (one process: the "   \
+    "distributed runs build a hierarchy at every setup)")                                        \
   X(maxl, "linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,                                         \
     "Krylov subspace size (0 = the default: 20 for cvode-* and ida-bdf, 50 for the steady "      \
     "solve; SUNDIALS' own is 5)")                                                                \

@@ -39,9 +39,16 @@ typedef struct {
   sk__mg_solver solver;
   int cycles;         /* V-cycles per preconditioner solve, from z = 0 (>= 1) */
   sk__mg_relax relax; /* PFMG/SysPFMG smoother; SMG has its own (plane solves) */
+  /* the engine's hand-off (cvode-*, a model with a preconditioner of its own): a setup with
+     gamma ||J||_1 below this takes the model's preconditioner instead of a hierarchy; 0 never */
+  double model_below;
 } sk__mg_params;
 
-/* sk__mg_params_default: PFMG, one V-cycle, relax auto. */
+/* the default of linsol.mg_model_below (benchmarks/README.md, "Multigrid hand-off") */
+#define SK__MG_MODEL_BELOW_DEFAULT 25.0
+
+/* sk__mg_params_default: PFMG, one V-cycle, relax auto, hand-off below
+ * SK__MG_MODEL_BELOW_DEFAULT. */
 void sk__mg_params_default(sk__mg_params *p);
 
 /* sk__mg_relax_from_name: the smoother of a linsol.mg_relax choice

@@ -157,6 +157,9 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
   if (GIVEN(mg_relax)) {
     s->mg.relax = sk__mg_relax_from_name(ls->mg_relax);
   }
+  if (GIVEN(mg_model_below)) {
+    s->mg.model_below = ls->mg_model_below;
+  }
   if (GIVEN(maxl) || GIVEN(eps_lin)) {
     SK_CALL(ctx, sk_stepper_set_krylov(s, GIVEN(maxl) ? (int)ls->maxl : s->maxl,
                                        GIVEN(eps_lin) ? ls->eps_lin : s->eps_lin));

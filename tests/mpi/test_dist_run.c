@@ -7,8 +7,10 @@ static int g_rank, g_size;
 /* The serial stiffkit run of the same options (cvode-bdf, the serial
  * backend's own linear solver choice: linsol.preconditioner back to auto,
  * since a serial bbd is one band block of the whole Jacobian, a different
- * and slower preconditioner; mg stays mg, the same multigrid on one block)
- * to t_end; y (length n) and the counters on return. */
+ * and slower preconditioner; mg stays mg, the same multigrid on one block,
+ * with a hierarchy at every setup as the distributed runs build: no hand-off
+ * to the model's ADI, linsol.mg_model_below=0) to t_end; y (length n) and the
+ * counters on return. */
 static int serial_run(sk_context *ctx, sk_options *o, double t_end, double *y, int64_t n,
                       sk_stats *st)
 {
@@ -22,6 +24,7 @@ static int serial_run(sk_context *ctx, sk_options *o, double t_end, double *y, i
     CHECK_OK(ctx, sk_options_set(o, "linsol.preconditioner", "auto", NULL));
   } else { /* the Krylov solver of the distributed runs (auto takes klu on small grids) */
     CHECK_OK(ctx, sk_options_set(o, "linsol.type", "spgmr", NULL));
+    CHECK_OK(ctx, sk_options_set(o, "linsol.mg_model_below", "0", NULL));
   }
   CHECK_OK(ctx, sk_model_from_options(ctx, o, &m));
   if (m && sk_model_get_n(m) == n) {
