@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# benchmarks/scaling/run_handoff.sh: the structured multigrid with and without its hand-off to the model's ADI below gamma ||J||_1 = linsol.mg_model_below, on the all-mode starts of the 2D and 3D heat problem, interleaved, with the error against the semi-discrete exact solution
+# benchmarks/scaling/run_handoff.sh: the structured multigrid with and without its hand-off to the model's ADI (linsol.mg_model_below, linsol.mg_model_max_lin), on the sine mode and the all-mode starts of the 2D and 3D heat problem, interleaved, with the error against the semi-discrete exact solution
 #
 # usage: bash benchmarks/scaling/run_handoff.sh [RESULT.md]
 # Environment: BUILD_DIR (default build), SIZES (2D N per side, default "316 1000"), STARTS
-# (default "poly one"), SIZE3D (default 100; empty: no 3D case), BELOW (the values compared,
-# default "0 25": 0 builds a hierarchy at every setup), REPS (rounds, default 2; each
+# (default "sin poly one"), SIZE3D (default 100; empty: no 3D case), CONFIGS (the settings
+# compared, BELOW:MAX_LIN for linsol.mg_model_below and linsol.mg_model_max_lin, default
+# "0:0 25:0 25:3": a hierarchy at every setup, the bound alone, the defaults), REPS (rounds, default 2; each
 # case's figure is the round with the smallest integration wall), THREADS (solver.threads,
 # default 2: fixed, so that every run of a round gets the same cores).
 # Every run: data/heat2d.yaml, spgmr + mg, rtol 1e-6, atol 1e-9, t in [0, 0.1], HDF5 states
@@ -13,9 +14,9 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD_DIR=${BUILD_DIR:-build}
 SIZES=${SIZES:-"316 1000"}
-STARTS=${STARTS:-"poly one"}
+STARTS=${STARTS:-"sin poly one"}
 SIZE3D=${SIZE3D-100}
-BELOW=${BELOW:-"0 25"}
+CONFIGS=${CONFIGS:-"0:0 25:0 25:3"}
 REPS=${REPS:-2}
 THREADS=${THREADS:-2}
 PYTHON=${PYTHON:-/usr/bin/python3}
@@ -38,23 +39,26 @@ for round in $(seq 1 "$REPS"); do
   for c in "${cases[@]}"; do
     read -r dim n start <<< "$c"
     case $start in
+      sin) ic=(--set model.semidiscrete=true) ;;
       poly) [ "$dim" = 3 ] && f='64*x*(1-x)*y*(1-y)*z*(1-z)' || f='16*x*(1-x)*y*(1-y)'
-        ic=(--set model.ic=formula --set "model.ic_formula=$f") ;;
-      one) ic=(--set model.ic=constant --set model.ic_value=1) ;;
+        ic=(--set model.ic=formula --set "model.ic_formula=$f" --set model.exact=none) ;;
+      one) ic=(--set model.ic=constant --set model.ic_value=1 --set model.exact=none) ;;
       *) echo "unknown start $start" >&2; exit 2 ;;
     esac
     mode=()
     [ "$dim" = 3 ] && mode=(--set "model.mode=[1]")
-    for below in $BELOW; do
-      tag="$OUT/d$dim-n$n-$start-b$below-r$round"
+    for config in $CONFIGS; do
+      below=${config%%:*} maxlin=${config#*:}
+      tag="$OUT/d$dim-n$n-$start-b$below-m$maxlin-r$round"
       "$SK" run "$ROOT/data/heat2d.yaml" --set model.dim="$dim" "${mode[@]}" --set "model.n=[$n]" \
-        "${ic[@]}" --set model.exact=none --set linsol.type=spgmr --set linsol.preconditioner=mg \
-        --set linsol.mg_model_below="$below" --set solver.threads="$THREADS" \
+        "${ic[@]}" --set linsol.type=spgmr --set linsol.preconditioner=mg \
+        --set linsol.mg_model_below="$below" --set linsol.mg_model_max_lin="$maxlin" \
+        --set solver.threads="$THREADS" \
         --set output.csv=false --set output.hdf5=true --set output.dir="$OUT" \
         --set output.prefix="$(basename "$tag")" --stats-json "$tag.json" > "$tag.out" 2>&1
       rc=$?
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$dim" "$n" "$start" "$below" "$rc" "$tag" >> "$OUT/rows.tsv"
-      echo "  ${dim}D $start $n^$dim, mg_model_below $below, round $round: exit $rc" >&2
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$dim" "$n" "$start" "$config" "$rc" "$tag" >> "$OUT/rows.tsv"
+      echo "  ${dim}D $start $n^$dim, mg_model_below:max_lin $config, round $round: exit $rc" >&2
     done
   done
 done
@@ -76,7 +80,7 @@ for line in open(rows_file):
                mg=int(m.group(1)) if m else None, adi=int(m.group(2)) if m else None, tag=tag)
     if best.get(key) is None or row["wall"] < best[key]["wall"]:
         best[key] = row
-lines = ["| case | mg_model_below | steps | NL its | lin its | lin/NL | mg setups | ADI setups "
+lines = ["| case | mg_model_below:max_lin | steps | NL its | lin its | lin/NL | mg setups | ADI setups "
          "| integration [s] | vs 0 | rel. L2 error vs semi-discrete exact |",
          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 for (dim, n, start, below), r in best.items():
@@ -84,8 +88,8 @@ for (dim, n, start, below), r in best.items():
     if r is None:
         lines.append(f"| {case} | {below} | failed | | | | | | | | |")
         continue
-    base = best.get((dim, n, start, "0"))
-    ratio = f"{base['wall'] / r['wall']:.2f}x" if base and below != "0" else ""
+    base = best.get((dim, n, start, "0:0"))
+    ratio = f"{base['wall'] / r['wall']:.2f}x" if base and below != "0:0" else ""
     out = subprocess.run([sys.executable, err_script, r["tag"] + ".h5", n, dim, start, "0.1"],
                          capture_output=True, text=True)
     err = f"{json.loads(out.stdout)['rel_l2_err']:.2e}" if out.returncode == 0 else "-"

@@ -367,6 +367,7 @@ static sk_status restart(sk_stepper *s, sk__cvode *cv, double t, int fresh, cons
   }
   SK_CALL(ctx, sk__cvode_sens_restart(cv, t, fresh));
   SK__CV(CVodeReInit(cv->mem, t, cv->y), what);
+  sk__cvode_mg_handoff_reset(cv, fresh);
   cv->before = now;
   cv->restarted = 1;
   cv->fd_rhs_base = sk_model_get_fd_rhs_evals(cv->model);

@@ -238,11 +238,51 @@ static double jac_norm1(const sk__sun_jac *J)
 /* Structured multigrid preconditioner: hypre PFMG/SMG/SysPFMG on I - gamma J
  * of the model's grid, the Jacobian refreshed when CVODE asks (!jok); the
  * grid, stencil and matrix are kept, the values and the hierarchy are
- * renewed for every gamma (linsol/mg_struct.h). While gamma ||J||_1 stays
- * below linsol.mg_model_below, a model with a preconditioner of its own
- * sets up and solves with that one instead: where I - gamma J is close to
- * the identity a line or point preconditioner converges as fast as a
- * V-cycle at a fraction of its cost (benchmarks/README.md). */
+ * renewed for every gamma (linsol/mg_struct.h). A model with a
+ * preconditioner of its own sets up and solves with that one instead
+ * (mg_hands_off) where it converges as fast as a V-cycle at a fraction of
+ * its cost (benchmarks/README.md, "Multigrid hand-off"). */
+
+/* Whether the setup for gamma goes to the model's preconditioner: never when
+ * linsol.mg_model_below is 0; always while gamma ||J||_1 is below it (I -
+ * gamma J close to the identity); above it while gamma is below cv->mg_cap,
+ * the gamma of the first interval above the bound, between two of the
+ * model's setups, in which the Krylov iterations per nonlinear iteration
+ * exceeded linsol.mg_model_max_lin (a smooth solution keeps a line
+ * preconditioner good at any gamma; all modes present do not). Not with
+ * sensitivities: their Krylov solves count in CVODE's linear iterations but
+ * not in its nonlinear ones. */
+static int mg_hands_off(sk__cvode *cv, double gamma)
+{
+  const sk__mg_params *p = &cv->s->mg;
+  const int adaptive = p->model_max_lin > 0 && sk_stepper_get_nsens(cv->s) == 0;
+  long lin = 0, nl = 0;
+  CVodeGetNumLinIters(cv->mem, &lin);
+  CVodeGetNumNonlinSolvIters(cv->mem, &nl);
+  if (adaptive && cv->mg_via_model && cv->mg_above && nl > cv->mg_nl0 && lin >= cv->mg_lin0 &&
+      (double)(lin - cv->mg_lin0) > p->model_max_lin * (double)(nl - cv->mg_nl0) &&
+      cv->mg_gamma0 < cv->mg_cap) {
+    cv->mg_cap = cv->mg_gamma0;
+  }
+  cv->mg_lin0 = lin;
+  cv->mg_nl0 = nl;
+  cv->mg_gamma0 = gamma;
+  const int below = gamma * cv->jac_norm1 < p->model_below;
+  cv->mg_above = !below;
+  return sk_model_has_preconditioner(cv->model) && p->model_below > 0 &&
+         (below || (adaptive && gamma < cv->mg_cap));
+}
+
+void sk__cvode_mg_handoff_reset(sk__cvode *cv, int fresh)
+{
+  cv->mg_via_model = 0;
+  cv->mg_lin0 = cv->mg_nl0 = 0; /* CVodeReInit zeroes CVODE's counters */
+  if (fresh) {
+    cv->mg_cap = HUGE_VAL;
+    cv->model_prec_ready = 0;
+  }
+}
+
 static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, sk_sunbool *jcur,
                          sk_sunreal gamma, void *ud)
 {
@@ -257,10 +297,10 @@ static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
     cv->prec_jac_evals++;
     cv->amg_have_jac = 1;
     cv->jac_norm1 = jac_norm1(&cv->jac);
+    cv->model_prec_ready = 0; /* CVODE counts the new Jacobian as current (jcur) from here */
   }
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
-  cv->mg_via_model =
-      sk_model_has_preconditioner(cv->model) && gamma * cv->jac_norm1 < cv->s->mg.model_below;
+  cv->mg_via_model = mg_hands_off(cv, gamma);
   if (cv->mg_via_model) {
     const int recompute = fresh || !cv->model_prec_ready;
     cv->model_prec_ready = 0;
@@ -540,9 +580,8 @@ sk_status sk__cvode_attach_linear_solver(sk__cvode *cv)
     SK_CALL(ctx, sk__mg_create(ctx, sk__model_get_grid(cv->model), n, cv->jac.colptr,
                                cv->jac.rowind, &cv->s->mg, &cv->mg));
     cv->amg_have_jac = 0;
-    cv->mg_via_model = 0;
-    cv->model_prec_ready = 0;
     cv->mg_model_setups = 0;
+    sk__cvode_mg_handoff_reset(cv, 1);
     flag = CVodeSetPreconditioner(cv->mem, prec_setup_mg, prec_solve_mg);
   } else if ((cv->uprec = sk_preconditioner_type_find(ctx, cv->prec)) != NULL) {
     if (cv->uprec->create) {
@@ -608,9 +647,14 @@ void sk__cvode_prec_report(const sk__cvode *cv, char *buf, size_t cap)
   sk__mg_report(cv->mg, cv->s->mg.cycles, buf, cap);
   const size_t len = strlen(buf);
   if (cv->mg && sk_model_has_preconditioner(cv->model) && len < cap) {
+    char above[64] = "";
+    if (isfinite(cv->mg_cap)) {
+      snprintf(above, sizeof above, ", mg from gamma %.3g on", cv->mg_cap);
+    }
     snprintf(buf + len, cap - len,
-             "; %lld more by the model's preconditioner (gamma ||J||_1 below %g: "
-             "linsol.mg_model_below)",
-             (long long)cv->mg_model_setups, cv->s->mg.model_below);
+             "; %lld more by the model's preconditioner (linsol.mg_model_below %g, "
+             "mg_model_max_lin %g%s)",
+             (long long)cv->mg_model_setups, cv->s->mg.model_below, cv->s->mg.model_max_lin,
+             above);
   }
 }

@@ -40,8 +40,12 @@ typedef struct {
   struct sk__mg *mg;
   double jac_norm1;        /* ||J||_1 of the Jacobian cv->jac.vals holds (amg_have_jac) */
   int mg_via_model;        /* the last mg setup handed off to the model's preconditioner */
-  int model_prec_ready;    /* the model's preconditioner has been set up since the last restart */
+  int model_prec_ready;    /* the model's preconditioner holds a setup for the current Jacobian */
   int64_t mg_model_setups; /* setups handed off to it (linsol.mg_model_below) */
+  double mg_cap;           /* above linsol.mg_model_below, the gamma from which mg serves */
+  double mg_gamma0;        /* the last setup's gamma, and the counters then */
+  long mg_lin0, mg_nl0;
+  int mg_above; /* that setup's gamma ||J||_1 was at or above linsol.mg_model_below */
   /* a preconditioner type registered at run time (stiffkit/preconditioner.h) and its state */
   const sk_preconditioner_type *uprec;
   void *uprec_state;
@@ -121,6 +125,12 @@ static inline void sk__cvode_callback_failed(sk__cvode *cv)
 
 /* sk__cvode_linsol_factorizations: factorizations done by a direct solver. */
 int64_t sk__cvode_linsol_factorizations(const sk__cvode *cv, long lin_setups);
+
+/* sk__cvode_mg_handoff_reset: the multigrid hand-off's state after a
+ * restart (CVodeReInit zeroes the counters it compares); fresh: as in a
+ * newly set-up engine (no gamma learned, the model's preconditioner to be
+ * set up anew). */
+void sk__cvode_mg_handoff_reset(sk__cvode *cv, int fresh);
 
 /* sk__cvode_prec_report: one line on what the structured multigrid
  * preconditioner did (sk_stepper_get_preconditioner_report), "" without it. */

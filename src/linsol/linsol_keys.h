@@ -11,6 +11,8 @@
 #define SK__AMG_REUSE_RATIO_TEXT "2"
 /* the default of linsol.mg_model_below (SK__MG_MODEL_BELOW_DEFAULT, linsol/mg_struct.h) */
 #define SK__MG_MODEL_BELOW_TEXT "25"
+/* the default of linsol.mg_model_max_lin (SK__MG_MODEL_MAX_LIN_DEFAULT, linsol/mg_struct.h) */
+#define SK__MG_MODEL_MAX_LIN_TEXT "3"
 
 /* X(field, key, type, default, min, max, choices, help): one row per key. */
 #define SK__LINSOL_KEYS(X)                                                                       \
@@ -58,6 +60,12 @@
     "radius) is below this takes that preconditioner, cheaper where I - gamma J is close to "    \
     "the identity, instead of a multigrid hierarchy; 0 = mg at every setup (one process: the "   \
     "distributed runs build a hierarchy at every setup)")                                        \
+  X(mg_model_max_lin, "linsol.mg_model_max_lin", SK_OPT_REAL, SK__MG_MODEL_MAX_LIN_TEXT, 0,      \
+    1000, NULL,                                                                                  \
+    "with linsol.mg_model_below > 0: above that bound the model's preconditioner keeps "         \
+    "serving while its Krylov iterations per nonlinear iteration between two setups stay at "    \
+    "most this (a smooth solution); the first interval above it fixes the gamma from which "     \
+    "on mg builds hierarchies; 0 = the bound alone, as with sensitivities")                      \
   X(maxl, "linsol.maxl", SK_OPT_INT, "0", 0, 1000, NULL,                                         \
     "Krylov subspace size (0 = the default: 20 for cvode-* and ida-bdf, 50 for the steady "      \
     "solve; SUNDIALS' own is 5)")                                                                \

@@ -9,6 +9,7 @@ void sk__mg_params_default(sk__mg_params *p)
   p->cycles = 1;
   p->relax = SK__MG_RELAX_AUTO;
   p->model_below = SK__MG_MODEL_BELOW_DEFAULT;
+  p->model_max_lin = SK__MG_MODEL_MAX_LIN_DEFAULT;
 }
 
 sk__mg_relax sk__mg_relax_from_name(const char *name)

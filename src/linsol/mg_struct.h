@@ -42,13 +42,18 @@ typedef struct {
   /* the engine's hand-off (cvode-*, a model with a preconditioner of its own): a setup with
      gamma ||J||_1 below this takes the model's preconditioner instead of a hierarchy; 0 never */
   double model_below;
+  /* above it, the model's preconditioner keeps serving while its Krylov iterations per
+     nonlinear iteration stay at most this; 0: the bound alone */
+  double model_max_lin;
 } sk__mg_params;
 
 /* the default of linsol.mg_model_below (benchmarks/README.md, "Multigrid hand-off") */
 #define SK__MG_MODEL_BELOW_DEFAULT 25.0
+/* the default of linsol.mg_model_max_lin */
+#define SK__MG_MODEL_MAX_LIN_DEFAULT 3.0
 
 /* sk__mg_params_default: PFMG, one V-cycle, relax auto, hand-off below
- * SK__MG_MODEL_BELOW_DEFAULT. */
+ * SK__MG_MODEL_BELOW_DEFAULT and up to SK__MG_MODEL_MAX_LIN_DEFAULT. */
 void sk__mg_params_default(sk__mg_params *p);
 
 /* sk__mg_relax_from_name: the smoother of a linsol.mg_relax choice

@@ -160,6 +160,9 @@ static sk_status apply_linsol_keys(sk_stepper *s, const sk_options *opts,
   if (GIVEN(mg_model_below)) {
     s->mg.model_below = ls->mg_model_below;
   }
+  if (GIVEN(mg_model_max_lin)) {
+    s->mg.model_max_lin = ls->mg_model_max_lin;
+  }
   if (GIVEN(maxl) || GIVEN(eps_lin)) {
     SK_CALL(ctx, sk_stepper_set_krylov(s, GIVEN(maxl) ? (int)ls->maxl : s->maxl,
                                        GIVEN(eps_lin) ? ls->eps_lin : s->eps_lin));
