@@ -243,6 +243,12 @@ static double jac_norm1(const sk__sun_jac *J)
  * (mg_hands_off) where it converges as fast as a V-cycle at a fraction of
  * its cost (benchmarks/README.md, "Multigrid hand-off"). */
 
+/* Whether a setup may go to the model's preconditioner at all. */
+static int mg_may_hand_off(const sk__cvode *cv)
+{
+  return sk_model_has_preconditioner(cv->model) && cv->s->mg.model_below > 0;
+}
+
 /* Whether the setup for gamma goes to the model's preconditioner: never when
  * linsol.mg_model_below is 0; always while gamma ||J||_1 is below it (I -
  * gamma J close to the identity); above it while gamma is below cv->mg_cap,
@@ -269,8 +275,7 @@ static int mg_hands_off(sk__cvode *cv, double gamma)
   cv->mg_gamma0 = gamma;
   const int below = gamma * cv->jac_norm1 < p->model_below;
   cv->mg_above = !below;
-  return sk_model_has_preconditioner(cv->model) && p->model_below > 0 &&
-         (below || (adaptive && gamma < cv->mg_cap));
+  return mg_may_hand_off(cv) && (below || (adaptive && gamma < cv->mg_cap));
 }
 
 void sk__cvode_mg_handoff_reset(sk__cvode *cv, int fresh)
@@ -296,14 +301,13 @@ static int prec_setup_mg(sk_sunreal t, N_Vector y, N_Vector fy, sk_sunbool jok, 
     }
     cv->prec_jac_evals++;
     cv->amg_have_jac = 1;
-    cv->jac_norm1 = jac_norm1(&cv->jac);
+    cv->jac_norm1 = mg_may_hand_off(cv) ? jac_norm1(&cv->jac) : 0.0;
     cv->model_prec_ready = 0; /* CVODE counts the new Jacobian as current (jcur) from here */
   }
   *jcur = fresh ? SK_SUN_TRUE : SK_SUN_FALSE;
   cv->mg_via_model = mg_hands_off(cv, gamma);
   if (cv->mg_via_model) {
     const int recompute = fresh || !cv->model_prec_ready;
-    cv->model_prec_ready = 0;
     const int rc = three_way(
         cv, sk_model_eval_prec_setup(cv->model, t, N_VGetArrayPointer(y), gamma, recompute));
     cv->model_prec_ready = rc == 0;

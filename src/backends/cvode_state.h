@@ -38,7 +38,7 @@ typedef struct {
   int64_t amg_hierarchies; /* hierarchies built since the last restart */
   /* structured multigrid preconditioner (src/linsol/mg_struct.h) on I - gamma*J */
   struct sk__mg *mg;
-  double jac_norm1;        /* ||J||_1 of the Jacobian cv->jac.vals holds (amg_have_jac) */
+  double jac_norm1;        /* ||J||_1 of the Jacobian cv->jac.vals holds, when mg may hand off */
   int mg_via_model;        /* the last mg setup handed off to the model's preconditioner */
   int model_prec_ready;    /* the model's preconditioner holds a setup for the current Jacobian */
   int64_t mg_model_setups; /* setups handed off to it (linsol.mg_model_below) */
